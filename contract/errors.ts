@@ -1,0 +1,29 @@
+/** Stable error codes: the `error` field of every error answer. Clients switch on these, never on text. */
+export const ERROR_CODES = {
+  malformedJson: 'malformed_json',
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  invalidCode: 'invalid_code',
+  tooManyAttempts: 'too_many_attempts',
+  rateLimited: 'rate_limited',
+  forbidden: 'forbidden',
+  premiumRequired: 'premium_required',
+  cooldown: 'cooldown',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  mailUnavailable: 'mail_unavailable',
+  internal: 'internal_error',
+} as const
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+
+/** The one shape every error answer has. `errors` is present for validation failures only. */
+export interface ApiErrorBody {
+  error: ErrorCode | string
+  message: string
+  errors?: string[]
+  /** Extra fields some errors carry, e.g. `next_change_at` for the display-name cooldown. */
+  [extra: string]: unknown
+}

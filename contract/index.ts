@@ -1,0 +1,10 @@
+/** The /api/v1 contract: limits, error codes and zod schemas, imported by the server and the PWA alike. */
+export * from './limits.ts'
+export * from './errors.ts'
+export * from './text.ts'
+export * from './schemas/common.ts'
+export * from './schemas/auth.ts'
+export * from './schemas/user.ts'
+export * from './schemas/feedback.ts'
+export * from './schemas/waitlist.ts'
+export * from './schemas/languages.ts'

@@ -1,0 +1,44 @@
+/**
+ * Every number both halves must agree on. The server enforces these; the PWA only uses them to answer
+ * quickly. Change a limit here and both sides move together.
+ */
+export const API_BASE = '/api/v1'
+
+export const FEEDBACK_MIN_CHARS = 10
+export const FEEDBACK_MAX_CHARS = 2000
+
+/** Comments must be "under 2000 characters": at most 1999. */
+export const COMMENT_MAX_CHARS = 1999
+
+export const DISPLAY_NAME_MIN_CHARS = 3
+export const DISPLAY_NAME_MAX_CHARS = 32
+export const DISPLAY_NAME_COOLDOWN_DAYS = 30
+
+export const DAILY_GOAL_OPTIONS = [5, 15, 30, 60] as const
+export const DAILY_GOAL_DEFAULT_MINUTES = 15
+export const DAILY_GOAL_MIN_MINUTES = 1
+export const DAILY_GOAL_MAX_MINUTES = 720
+/** The two goal options the settings dialog highlights, with their translation keys. */
+export const DAILY_GOAL_HIGHLIGHTS: Readonly<Record<number, string>> = { 15: 'easyHabit', 30: 'recommendedPace' }
+
+export const OTP_LENGTH = 6
+export const OTP_TTL_MINUTES = 10
+export const OTP_MAX_WRONG_TRIES = 5
+export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 5
+export const OTP_SENDS_PER_IP_PER_HOUR = 30
+
+export const EMAIL_MAX_CHARS = 254
+
+export const APPLICATION_VIDEO_MAX_BYTES = 50 * 1024 * 1024
+
+export const LIST_DEFAULT_LIMIT = 50
+export const LIST_MAX_LIMIT = 200
+
+export const WATCH_EVENTS_MAX_BATCH = 500
+
+/** How often the PWA refreshes daily progress, and how long the feedback thank-you stays. */
+export const DAILY_PROGRESS_REFRESH_MS = 60_000
+export const FEEDBACK_SUCCESS_CLOSE_MS = 2_000
+
+export const PROFICIENCY_LEVELS = ['introductory', 'beginner', 'intermediate', 'advanced'] as const
+export const ACCESS_LEVELS = ['free', 'premium', 'preview'] as const

@@ -1,0 +1,110 @@
+/**
+ * The server's settings, read from the environment once, checked, and frozen. A bad value stops the
+ * server at start with a message naming the variable, instead of failing later in a request.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+import { normalizeEmail, OTP_SENDS_PER_ADDRESS_PER_HOUR, OTP_SENDS_PER_IP_PER_HOUR } from '../../contract/index.ts'
+
+const port = z.coerce.number().int().min(0).max(65535)
+const positiveInt = z.coerce.number().int().positive()
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Dễ Hiểu <no-reply@dehieu.local>'),
+  ADMIN_EMAILS: z.string().default(''),
+  MAX_UPLOAD_BYTES: positiveInt.default(2 * 1024 ** 3),
+  PREVIEW_SECONDS: positiveInt.default(180),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_MONTH: optionalText,
+  STRIPE_PRICE_YEAR: optionalText,
+  /** Secret for hashing codes and signing media grants; generated into DATA_DIR when unset. */
+  APP_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set when a reverse proxy sits in front, so rate limits see the real client address. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_PER_HOUR),
+  OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
+})
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test'
+  isProduction: boolean
+  port: number
+  host: string
+  dataDir: string
+  publicUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  adminEmails: ReadonlySet<string>
+  maxUploadBytes: number
+  previewSeconds: number
+  stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string }>
+  appSecret: string | undefined
+  logLevel: string
+  trustProxy: boolean
+  otpSendsPerAddressPerHour: number
+  otpSendsPerIpPerHour: number
+}>
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production'
+  if (isProduction && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid settings in the environment:\n  SMTP_URL: required in production (sign-in codes must be mailed)',
+    )
+  }
+  const adminEmails = new Set(
+    e.ADMIN_EMAILS.split(',')
+      .map((address) => normalizeEmail(address))
+      .filter(Boolean),
+  )
+  return Object.freeze({
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    previewSeconds: e.PREVIEW_SECONDS,
+    stripe: Object.freeze({
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      priceMonth: e.STRIPE_PRICE_MONTH,
+      priceYear: e.STRIPE_PRICE_YEAR,
+    }),
+    appSecret: e.APP_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+    otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+  })
+}

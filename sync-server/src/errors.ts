@@ -1,0 +1,52 @@
+/**
+ * Errors the routes and services throw. The error middleware turns each into the contract's shape
+ * `{error, message, errors?}`; anything else is a bug and answers 500 without detail.
+ */
+import { ERROR_CODES, type ErrorCode } from '../../contract/index.ts'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: ErrorCode | string
+  readonly errors?: string[]
+  readonly extra?: Record<string, unknown>
+  readonly headers?: Record<string, string>
+
+  constructor(
+    status: number,
+    code: ErrorCode | string,
+    message: string,
+    options: {
+      errors?: string[]
+      extra?: Record<string, unknown>
+      headers?: Record<string, string>
+      /** Logged for server-side failures, never sent to the client. */
+      cause?: unknown
+    } = {},
+  ) {
+    super(message, { cause: options.cause })
+    this.status = status
+    this.code = code
+    this.errors = options.errors
+    this.extra = options.extra
+    this.headers = options.headers
+  }
+}
+
+export const unauthorized = (message = 'Authentication required') =>
+  new ApiError(401, ERROR_CODES.unauthorized, message)
+
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new ApiError(403, ERROR_CODES.forbidden, message)
+
+export const notFound = (message = 'Not found.') => new ApiError(404, ERROR_CODES.notFound, message)
+
+export const validationFailed = (errors: string[]) =>
+  new ApiError(422, ERROR_CODES.validation, errors.join(' '), { errors })
+
+export function rateLimited(retryAfterSeconds: number, message: string, code: ErrorCode = ERROR_CODES.rateLimited) {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  return new ApiError(429, code, message, {
+    headers: { 'Retry-After': String(seconds) },
+    extra: { retry_after_seconds: seconds },
+  })
+}

@@ -1,0 +1,43 @@
+/** Starts the server: read settings, migrate, listen; close cleanly on SIGINT/SIGTERM. */
+import { createApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { createContext } from './context.ts'
+
+function start() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const ctx = createContext(config)
+  const app = createApp(ctx)
+  const pruneTimer = setInterval(() => ctx.services.auth.pruneCodes(), 3_600_000).unref()
+  const server = app.listen(config.port, config.host, (error?: Error) => {
+    if (error) {
+      ctx.logger.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`)
+      process.exit(1)
+    }
+    const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
+    ctx.logger.info(`Dễ Hiểu is serving on http://${shown}:${config.port} (data in ${config.dataDir})`)
+    if (!config.smtpUrl) {
+      ctx.logger.info(`SMTP_URL is not set: sign-in codes are printed here and shown at http://${shown}:${config.port}/api/v1/dev/outbox`)
+    }
+  })
+  const stop = () => {
+    clearInterval(pruneTimer)
+    server.close(() => {
+      ctx.db.close()
+      process.exit(0)
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+start()

@@ -1,0 +1,54 @@
+/**
+ * The one place errors become answers, always in the contract's shape. Client mistakes (bad JSON, too
+ * large, wrong type) get their 4xx; anything unexpected is logged and answers a bare 500.
+ */
+import type { NextFunction, Request, Response } from 'express'
+import type { Logger } from 'pino'
+import { ERROR_CODES, type ApiErrorBody } from '../../../contract/index.ts'
+import { ApiError } from '../errors.ts'
+
+interface HttpParserError {
+  type?: string
+  status?: number
+  expose?: boolean
+}
+
+function fromParserError(error: HttpParserError): ApiError | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new ApiError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON.')
+    case 'entity.too.large':
+      return new ApiError(413, ERROR_CODES.tooLarge, 'The request body is too large.')
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the body as UTF-8 JSON.')
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new ApiError(400, 'bad_request', 'The request body could not be read.')
+    default:
+      if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.expose) {
+        return new ApiError(error.status, 'bad_request', 'The request could not be read.')
+      }
+      return undefined
+  }
+}
+
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error)
+    const known = error instanceof ApiError ? error : fromParserError(error as HttpParserError)
+    if (!known || known.status >= 500) {
+      ;(req.log ?? logger).error({ err: known?.cause ?? error }, known ? known.message : 'unhandled error')
+    }
+    const apiError = known ?? new ApiError(500, ERROR_CODES.internal, 'Something went wrong on our side.')
+    const body: ApiErrorBody = { ...apiError.extra, error: apiError.code, message: apiError.message }
+    if (apiError.errors) body.errors = apiError.errors
+    if (apiError.headers) res.set(apiError.headers)
+    res.status(apiError.status).json(body)
+  }
+}
+
+export function apiNotFound(req: Request, _res: Response, next: NextFunction) {
+  next(new ApiError(404, ERROR_CODES.notFound, `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`))
+}

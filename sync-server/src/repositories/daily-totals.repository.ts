@@ -1,0 +1,18 @@
+import type { Db } from '../db/connection.ts'
+
+export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
+
+export function createDailyTotalsRepository(db: Db) {
+  const watched = db.prepare<[number, string], { watch_seconds: number }>(
+    'SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?',
+  )
+  // The goal in force on a day is the one set last that day; days already passed keep theirs.
+  const recordGoal = db.prepare<[number, string, number]>(
+    `INSERT INTO daily_totals (user_id, day, goal_minutes) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
+  )
+  return {
+    watchSeconds: (userId: number, day: string) => watched.get(userId, day)?.watch_seconds ?? 0,
+    recordGoalForDay: (userId: number, day: string, goalMinutes: number) => void recordGoal.run(userId, day, goalMinutes),
+  }
+}

@@ -1,0 +1,36 @@
+import { Router, type RequestHandler } from 'express'
+import { registerBodySchema, verifyBodySchema } from '../../../contract/index.ts'
+import { parseWith } from '../middleware/validate.ts'
+import { perIpLimit } from '../middleware/rate-limit.ts'
+import type { AuthService } from '../services/auth.service.ts'
+import type { UsersService } from '../services/users.service.ts'
+
+export function authRoutes(deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler }) {
+  const router = Router()
+  // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
+  const verifyLimit = perIpLimit({
+    windowMs: 10 * 60_000,
+    limit: 100,
+    message: 'Too many sign-in attempts from your network. Please wait a few minutes.',
+  })
+
+  router.post('/auth/register', async (req, res) => {
+    const { email } = parseWith(registerBodySchema, req.body)
+    await deps.auth.requestCode(email, req.ip ?? 'unknown')
+    res.status(202).json({ data: { sent: true } })
+  })
+
+  router.post('/auth/verify', verifyLimit, (req, res) => {
+    const { email, otp } = parseWith(verifyBodySchema, req.body)
+    const { token, user, isNewUser } = deps.auth.verifyCode(email, otp)
+    const withZone = deps.users.noteTimeZone(user, req.get('x-time-zone'))
+    res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
+  })
+
+  router.post('/auth/logout', deps.requireUser, (req, res) => {
+    deps.auth.logout(req.tokenHash!)
+    res.status(204).end()
+  })
+
+  return router
+}

@@ -1,0 +1,15 @@
+import { Router, type RequestHandler } from 'express'
+import { feedbackBodySchema } from '../../../contract/index.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { FeedbackService } from '../services/feedback.service.ts'
+
+export function feedbackRoutes(deps: { feedback: FeedbackService; requireUser: RequestHandler }) {
+  const router = Router()
+  router.post('/user_feedbacks', deps.requireUser, (req, res) => {
+    const { user_feedback } = parseWith(feedbackBodySchema, req.body)
+    const { id, created } = deps.feedback.submit(currentUser(req).id, user_feedback)
+    res.status(created ? 201 : 200).json({ data: { id } })
+  })
+  return router
+}

@@ -1,0 +1,12 @@
+import { Router } from 'express'
+import type { Db } from '../db/connection.ts'
+
+export function healthRoutes(deps: { db: Db; version: string }) {
+  const router = Router()
+  const ping = deps.db.prepare('SELECT 1')
+  router.get('/health', (_req, res) => {
+    ping.get()
+    res.set('Cache-Control', 'no-store').json({ status: 'ok', version: deps.version })
+  })
+  return router
+}

@@ -1,0 +1,88 @@
+/**
+ * The current user: how it is shown, and the rules for changing it.
+ * Display name: premium only; a real change starts a DISPLAY_NAME_COOLDOWN_DAYS cooldown; sending the
+ * current name again changes nothing and leaves the cooldown alone.
+ */
+import { DISPLAY_NAME_COOLDOWN_DAYS, ERROR_CODES, type DailyProgress, type User } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import { ApiError } from '../errors.ts'
+import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import { isValidTimeZone, localDay } from '../time-zones.ts'
+
+const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
+
+export type UsersService = ReturnType<typeof createUsersService>
+
+export function createUsersService(deps: { users: UsersRepository; dailyTotals: DailyTotalsRepository; clock: Clock }) {
+  const { users, dailyTotals, clock } = deps
+
+  function nextNameChangeAt(row: UserRow, now: number): number | null {
+    if (!row.display_name_changed_at) return null
+    const next = Date.parse(row.display_name_changed_at) + COOLDOWN_MS
+    return next > now ? next : null
+  }
+
+  function toView(row: UserRow): User {
+    const now = clock.now()
+    const next = nextNameChangeAt(row, now)
+    const premium = row.is_premium === 1
+    return {
+      id: row.id,
+      email: row.email,
+      display_name: row.display_name,
+      is_premium: premium,
+      premium,
+      can_change_display_name: premium && next === null,
+      next_change_at: next === null ? null : new Date(next).toISOString(),
+      daily_goal_minutes: row.daily_goal_minutes,
+      is_admin: row.is_admin === 1,
+      is_contributor: row.is_contributor === 1,
+      time_zone: row.time_zone,
+    }
+  }
+
+  return {
+    toView,
+
+    /** Keeps the newest valid zone the client reports; an unknown zone is ignored. */
+    noteTimeZone(row: UserRow, zone: string | undefined): UserRow {
+      if (!zone || zone === row.time_zone || !isValidTimeZone(zone)) return row
+      users.setTimeZone(row.id, zone)
+      return { ...row, time_zone: zone }
+    },
+
+    changeDisplayName(row: UserRow, name: string | null): User {
+      if (row.is_premium !== 1) {
+        throw new ApiError(403, ERROR_CODES.premiumRequired, 'Changing your display name is a premium feature.')
+      }
+      if (name === row.display_name) return toView(row)
+      const now = clock.now()
+      const next = nextNameChangeAt(row, now)
+      if (next !== null) {
+        const nextIso = new Date(next).toISOString()
+        throw new ApiError(429, ERROR_CODES.cooldown, `You can change your display name again on ${nextIso.slice(0, 10)}.`, {
+          extra: { next_change_at: nextIso },
+          headers: { 'Retry-After': String(Math.ceil((next - now) / 1000)) },
+        })
+      }
+      return toView(users.setDisplayName(row.id, name, new Date(now).toISOString()))
+    },
+
+    setDailyGoal(row: UserRow, minutes: number): User {
+      const updated = users.setDailyGoal(row.id, minutes)
+      // Today is judged by the goal set last today; earlier days keep the goal they had.
+      dailyTotals.recordGoalForDay(row.id, localDay(clock.now(), row.time_zone), minutes)
+      return toView(updated)
+    },
+
+    dailyProgress(row: UserRow): DailyProgress {
+      const date = localDay(clock.now(), row.time_zone)
+      return {
+        daily_goal_minutes: row.daily_goal_minutes,
+        today_watch_seconds: Math.round(dailyTotals.watchSeconds(row.id, date)),
+        date,
+      }
+    },
+  }
+}

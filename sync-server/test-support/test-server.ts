@@ -1,0 +1,91 @@
+/**
+ * Starts the real app over HTTP on a temp DATA_DIR with a real SMTP server, for server tests and e2e.
+ * The clock can be moved by tests (code expiry, cooldowns) instead of sleeping.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import pino from 'pino'
+import { createApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { createContext, type AppContext } from '../src/context.ts'
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
+
+export interface TestClock {
+  now(): number
+  advance(ms: number): void
+}
+
+export function createTestClock(start = Date.now()): TestClock {
+  let offset = 0
+  return { now: () => start + offset + (Date.now() - start), advance: (ms) => void (offset += ms) }
+}
+
+export interface TestServer {
+  baseUrl: string
+  api: string
+  ctx: AppContext
+  smtp: SmtpCapture
+  clock: TestClock
+  dataDir: string
+  close(): Promise<void>
+}
+
+export async function startTestServer(
+  options: { env?: Record<string, string>; pwaDist?: string; port?: number } = {},
+): Promise<TestServer> {
+  const smtp = await startSmtpCapture()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const clock = createTestClock()
+  const ctx = createContext(config, { clock, logger: pino({ level: 'silent' }) })
+  const app = createApp(ctx, { pwaDist: options.pwaDist })
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening))
+  })
+  const { port } = server.address() as AddressInfo
+  const baseUrl = `http://127.0.0.1:${port}`
+  return {
+    baseUrl,
+    api: `${baseUrl}/api/v1`,
+    ctx,
+    smtp,
+    clock,
+    dataDir,
+    async close() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      ctx.db.close()
+      await smtp.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Signs a new or existing address in through the real register → mail → verify round trip. */
+export async function signIn(server: TestServer, email: string, headers: Record<string, string> = {}) {
+  const since = server.smtp.mails.length
+  const register = await fetch(`${server.api}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email }),
+  })
+  if (register.status !== 202) throw new Error(`register answered ${register.status}: ${await register.text()}`)
+  const otp = await server.smtp.waitForCode(email, { since })
+  const verify = await fetch(`${server.api}/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email, otp }),
+  })
+  if (verify.status !== 200) throw new Error(`verify answered ${verify.status}: ${await verify.text()}`)
+  const body = (await verify.json()) as { data: { token: string; user: { id: number }; is_new_user: boolean } }
+  return body.data
+}
