@@ -6,29 +6,29 @@ import type { UsersService } from '../services/users.service.ts'
 
 export function meRoutes(deps: { users: UsersService; requireUser: RequestHandler }) {
   const router = Router()
-  router.use('/me', deps.requireUser)
+  const signedIn = deps.requireUser
 
   // The body is the user itself (spec section 7), not wrapped in `data`.
-  router.get('/me', (req, res) => {
+  router.get('/me', signedIn, (req, res) => {
     res.json(deps.users.toView(currentUser(req)))
   })
 
-  router.patch('/me/display_name', (req, res) => {
+  router.patch('/me/display_name', signedIn, (req, res) => {
     const { display_name } = parseWith(displayNameBodySchema, req.body)
     res.json({ data: deps.users.changeDisplayName(currentUser(req), display_name) })
   })
 
-  router.patch('/me/daily_goal', (req, res) => {
+  router.patch('/me/daily_goal', signedIn, (req, res) => {
     const { daily_goal_minutes } = parseWith(dailyGoalBodySchema, req.body)
     res.json({ data: deps.users.setDailyGoal(currentUser(req), daily_goal_minutes) })
   })
 
-  router.patch('/me', (req, res) => {
+  router.patch('/me', signedIn, (req, res) => {
     const { user } = parseWith(patchMeBodySchema, req.body)
     res.json({ data: deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes) })
   })
 
-  router.get('/me/daily_progress', (req, res) => {
+  router.get('/me/daily_progress', signedIn, (req, res) => {
     res.json(deps.users.dailyProgress(currentUser(req)))
   })
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ port: 8080, env: 'development', maxUploadBytes: 2 * 1024 ** 3, previewSeconds: 180 })
+    expect(config.dataDir.endsWith('/data')).toBe(true)
+    expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('refuses to start on a bad value, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError)
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ MAX_UPLOAD_BYTES: '-1' })).toThrow(/MAX_UPLOAD_BYTES/)
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/)
+  })
+
+  it('refuses production without SMTP, since codes would only reach the log', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/)
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).isProduction).toBe(true)
+  })
+
+  it('reads ADMIN_EMAILS as a trimmed, lower-cased list', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com ,, ops@example.com' })
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com'])
+  })
+})

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OTP_MAX_WRONG_TRIES, OTP_SENDS_PER_ADDRESS_PER_HOUR, OTP_TTL_MINUTES } from '../../../contract/index.ts'
+import { apiClient } from '../../test-support/http-client.ts'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+let server: TestServer
+let api: ReturnType<typeof apiClient>
+let addressCounter = 0
+const freshEmail = () => `learner${++addressCounter}-${Date.now()}@example.com`
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAILS: 'Boss@Example.com, other@example.com', OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
+  api = apiClient(server.api)
+})
+afterAll(() => server.close())
+
+async function requestCode(email: string) {
+  const since = server.smtp.mails.length
+  const response = await api.post('/auth/register', { email })
+  expect(response.status).toBe(202)
+  return server.smtp.waitForCode(email, { since })
+}
+
+describe('sign-in by e-mail code', () => {
+  it('mails a six-digit code that signs a new user in, then the same user again', async () => {
+    const email = freshEmail()
+    const first = await signIn(server, email)
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    expect(first.is_new_user).toBe(true)
+    expect(first.user).toMatchObject({ email, daily_goal_minutes: 15, is_premium: false, is_admin: false })
+
+    const again = await signIn(server, email.toUpperCase())
+    expect(again.is_new_user).toBe(false)
+    expect(again.user.id).toBe(first.user.id)
+    expect(again.token).not.toBe(first.token)
+  })
+
+  it('answers the same for an unknown address and refuses a malformed one with 422', async () => {
+    expect((await api.post('/auth/register', { email: freshEmail() })).body).toEqual({ data: { sent: true } })
+    const bad = await api.post('/auth/register', { email: 'not-an-address' })
+    expect(bad.status).toBe(422)
+    expect(bad.body.error).toBe('validation_failed')
+    expect(bad.body.errors).toContain('Please enter a valid email address.')
+    expect((await api.post('/auth/register', {})).status).toBe(422)
+  })
+
+  it('stores codes hashed, never the code itself', async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    const rows = server.ctx.db.prepare('SELECT * FROM otp_codes WHERE email = ?').all(email)
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain(code)
+  })
+
+  it('refuses a wrong code with invalid_code and accepts the right one after', async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const refused = await api.post('/auth/verify', { email, otp: wrong })
+    expect(refused.status).toBe(401)
+    expect(refused.body).toMatchObject({ error: 'invalid_code', reason: 'wrong' })
+    expect((await api.post('/auth/verify', { email, otp: code })).status).toBe(200)
+    // A code works once.
+    expect((await api.post('/auth/verify', { email, otp: code })).status).toBe(401)
+  })
+
+  it('lets a code live ten minutes and no longer', async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    server.clock.advance(OTP_TTL_MINUTES * 60_000 - 5_000)
+    const nearlyExpired = await api.post('/auth/verify', { email, otp: code })
+    expect(nearlyExpired.status).toBe(200)
+
+    const late = freshEmail()
+    const lateCode = await requestCode(late)
+    server.clock.advance(OTP_TTL_MINUTES * 60_000)
+    const expired = await api.post('/auth/verify', { email: late, otp: lateCode })
+    expect(expired.status).toBe(401)
+    expect(expired.body).toMatchObject({ error: 'invalid_code', reason: 'expired' })
+  })
+
+  it('kills a code after five wrong tries: then even the right code answers 429', async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    const wrong = code === '999999' ? '888888' : '999999'
+    for (let attempt = 1; attempt < OTP_MAX_WRONG_TRIES; attempt++) {
+      expect((await api.post('/auth/verify', { email, otp: wrong })).status).toBe(401)
+    }
+    const fifth = await api.post('/auth/verify', { email, otp: wrong })
+    expect(fifth.status).toBe(429)
+    expect(fifth.body.error).toBe('too_many_attempts')
+    const right = await api.post('/auth/verify', { email, otp: code })
+    expect(right.status).toBe(429)
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/)
+    // A new code starts afresh.
+    const fresh = await requestCode(email)
+    expect((await api.post('/auth/verify', { email, otp: fresh })).status).toBe(200)
+  })
+
+  it('makes an older code useless once a newer one is sent', async () => {
+    const email = freshEmail()
+    const older = await requestCode(email)
+    const newer = await requestCode(email)
+    if (older !== newer) expect((await api.post('/auth/verify', { email, otp: older })).status).toBe(401)
+    expect((await api.post('/auth/verify', { email, otp: newer })).status).toBe(200)
+  })
+
+  it('rejects a malformed code with 422 before looking it up', async () => {
+    for (const otp of ['12345', '1234567', 'abcdef', 123456, '']) {
+      const response = await api.post('/auth/verify', { email: freshEmail(), otp })
+      expect(response.status).toBe(422)
+    }
+  })
+
+  it('sends at most five codes an address an hour, with Retry-After, and again after the hour', async () => {
+    const email = freshEmail()
+    for (let i = 0; i < OTP_SENDS_PER_ADDRESS_PER_HOUR; i++) {
+      expect((await api.post('/auth/register', { email })).status).toBe(202)
+    }
+    const limited = await api.post('/auth/register', { email })
+    expect(limited.status).toBe(429)
+    expect(limited.body.error).toBe('rate_limited')
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    server.clock.advance(retryAfter * 1000 + 1000)
+    expect((await api.post('/auth/register', { email })).status).toBe(202)
+  })
+
+  it('makes ADMIN_EMAILS admins at sign-in, whatever their case', async () => {
+    const { user } = await signIn(server, 'boss@example.com')
+    expect(user).toMatchObject({ is_admin: true })
+  })
+
+  it('revokes the token on logout: later calls answer 401', async () => {
+    const { token } = await signIn(server, freshEmail())
+    expect((await api.get('/me', { token })).status).toBe(200)
+    expect((await api.post('/auth/logout', undefined, { token })).status).toBe(204)
+    expect((await api.get('/me', { token })).status).toBe(401)
+    expect((await api.post('/auth/logout', undefined, { token })).status).toBe(401)
+  })
+})
+
+describe('per-IP sending limit', () => {
+  let limitedServer: TestServer
+  beforeAll(async () => {
+    limitedServer = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '3' } })
+  })
+  afterAll(() => limitedServer.close())
+
+  it('refuses the fourth code from one IP with 429, whatever the address', async () => {
+    const limitedApi = apiClient(limitedServer.api)
+    for (let i = 0; i < 3; i++) expect((await limitedApi.post('/auth/register', { email: freshEmail() })).status).toBe(202)
+    const refused = await limitedApi.post('/auth/register', { email: freshEmail() })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})

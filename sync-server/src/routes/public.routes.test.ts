@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from '../../test-support/http-client.ts'
+import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+let server: TestServer
+let api: ReturnType<typeof apiClient>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  api = apiClient(server.api)
+})
+afterAll(() => server.close())
+
+describe('public calls', () => {
+  it('GET /health answers ok with the version', async () => {
+    const health = await api.get('/health')
+    expect(health.status).toBe(200)
+    expect(health.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) })
+  })
+
+  it('GET /languages lists Vietnamese and Cantonese with their published video counts', async () => {
+    server.ctx.db
+      .prepare(
+        `INSERT INTO videos (language_code, title, proficiency_level, access_level, published_at, created_at)
+         VALUES ('vi', 'Chợ Bến Thành', 'beginner', 'free', '2026-01-01', '2026-01-01'),
+                ('vi', 'Draft', 'beginner', 'free', NULL, '2026-01-01')`,
+      )
+      .run()
+    const languages = await api.get('/languages')
+    expect(languages.status).toBe(200)
+    expect(languages.body.data).toEqual([
+      { code: 'vi', name: 'Vietnamese', native_name: 'Tiếng Việt', video_count: 1 },
+      { code: 'yue', name: 'Cantonese', native_name: '廣東話', video_count: 0 },
+    ])
+  })
+
+  it('POST /waitlist stores an address once, takes a repeat without error, and stores nothing when the honeypot is filled', async () => {
+    expect((await api.post('/waitlist', { email: 'Hopeful@Example.com' })).status).toBe(202)
+    expect((await api.post('/waitlist', { email: 'hopeful@example.com', website: '' })).status).toBe(202)
+    expect((await api.post('/waitlist', { email: 'bot@example.com', website: 'http://spam.example' })).status).toBe(202)
+    const rows = server.ctx.db.prepare('SELECT email FROM waitlist ORDER BY email').pluck().all()
+    expect(rows).toEqual(['hopeful@example.com'])
+    expect((await api.post('/waitlist', { email: 'nope' })).status).toBe(422)
+  })
+})
+
+describe('the error shape', () => {
+  it('answers malformed JSON with 400, in the contract shape', async () => {
+    const response = await api.call('POST', '/auth/register', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ error: 'malformed_json', message: 'The request body is not valid JSON.' })
+  })
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    for (const path of ['/nope', '/me/nothing/here', '/languages/vi/unknown']) {
+      const response = await api.get(path)
+      expect(response.status).toBe(404)
+      expect(response.body.error).toBe('not_found')
+    }
+  })
+
+  it('refuses a body that is not JSON with 415, and a body over the limit with 413', async () => {
+    const form = await api.call('POST', '/waitlist', { rawBody: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(form.status).toBe(415)
+    expect(form.body.error).toBe('unsupported_media_type')
+    const huge = await api.post('/waitlist', { email: 'a@b.co', website: 'x'.repeat(400_000) })
+    expect(huge.status).toBe(413)
+    expect(huge.body.error).toBe('payload_too_large')
+  })
+
+  it('sends security headers and a request id', async () => {
+    const response = await fetch(`${server.api}/health`)
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(response.headers.get('x-powered-by')).toBeNull()
+  })
+})
