@@ -19,7 +19,7 @@ import { meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { requestLogging } from './web/request-logging.ts'
-import { securityHeaders } from './web/security-headers.ts'
+import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
 
@@ -28,28 +28,28 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   app.disable('x-powered-by')
   app.set('trust proxy', ctx.config.trustProxy)
   app.set('etag', false)
-  app.use(securityHeaders({ https: ctx.config.publicUrl?.startsWith('https:') ?? false }))
+  const https = ctx.config.publicUrl?.startsWith('https:') ?? false
 
   const { services, repositories } = ctx
   const signedIn = requireUser(services.auth, services.users)
   const api = express.Router()
   api.use(requestLogging(ctx.logger))
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store')
-    next()
-  })
+  api.use(apiSecurityHeaders({ https }))
   api.use(jsonBody('256kb'))
-  api.use(healthRoutes({ db: ctx.db, version: ctx.version }))
-  api.use(authRoutes({ auth: services.auth, users: services.users, requireUser: signedIn }))
-  api.use(meRoutes({ users: services.users, requireUser: signedIn }))
-  api.use(languagesRoutes({ languages: repositories.languages }))
-  api.use(feedbackRoutes({ feedback: services.feedback, requireUser: signedIn }))
-  api.use(waitlistRoutes({ waitlist: services.waitlist }))
-  if (!ctx.config.isProduction) api.use(devRoutes({ mailer: ctx.mailer }))
+  // Route modules add their routes to this one router. (A nested Router that does not match defers
+  // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
+  healthRoutes(api, { db: ctx.db, version: ctx.version })
+  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
+  meRoutes(api, { users: services.users, requireUser: signedIn })
+  languagesRoutes(api, { languages: repositories.languages })
+  feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
+  waitlistRoutes(api, { waitlist: services.waitlist })
+  if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))
 
   app.use(API_BASE, api)
+  app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))
   return app

@@ -114,7 +114,7 @@ function probes(): Probe[] {
       { authorization: `Bearer ${token}`, 'x-time-zone': '../../etc/passwd' },
       { authorization: `Bearer ${token}`, 'x-time-zone': 'x'.repeat(5000) },
       { 'x-request-id': '<script>' },
-    ]) {
+    ] as Record<string, string>[]) {
       list.push({ method, path, headers, contentType: method === 'GET' ? undefined : 'application/json', body: method === 'GET' ? undefined : '{}' })
     }
   }

@@ -39,7 +39,7 @@ export function errorHandler(logger: Logger) {
     if (res.headersSent) return next(error)
     const known = error instanceof ApiError ? error : fromParserError(error as HttpParserError)
     if (!known || known.status >= 500) {
-      ;(req.log ?? logger).error({ err: known?.cause ?? error }, known ? known.message : 'unhandled error')
+      logger.error({ err: known?.cause ?? error, reqId: req.id }, known ? known.message : 'unhandled error')
     }
     const apiError = known ?? new ApiError(500, ERROR_CODES.internal, 'Something went wrong on our side.')
     const body: ApiErrorBody = { ...apiError.extra, error: apiError.code, message: apiError.message }

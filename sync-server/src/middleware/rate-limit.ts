@@ -9,7 +9,8 @@ export function perIpLimit(options: { windowMs: number; limit: number; message: 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, _res, next) => {
-      const reset = req.rateLimit?.resetTime?.getTime() ?? Date.now() + options.windowMs
+      const info = (req as typeof req & { rateLimit?: { resetTime?: Date } }).rateLimit
+      const reset = info?.resetTime?.getTime() ?? Date.now() + options.windowMs
       next(rateLimited((reset - Date.now()) / 1000, options.message))
     },
   })

@@ -5,8 +5,7 @@ import { perIpLimit } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
 
-export function authRoutes(deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler }) {
-  const router = Router()
+export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
   const verifyLimit = perIpLimit({
     windowMs: 10 * 60_000,
@@ -32,5 +31,4 @@ export function authRoutes(deps: { auth: AuthService; users: UsersService; requi
     res.status(204).end()
   })
 
-  return router
 }

@@ -6,12 +6,10 @@ import type { Mailer } from '../mail/mailer.ts'
  * Development only (never mounted in production): the mail the log mailer kept, so a developer
  * without SMTP can read a sign-in code in the browser at /api/v1/dev/outbox?email=...
  */
-export function devRoutes(deps: { mailer: Mailer }) {
-  const router = Router()
+export function devRoutes(router: Router, deps: { mailer: Mailer }) {
   router.get('/dev/outbox', (req, res) => {
     const email = typeof req.query.email === 'string' ? normalizeEmail(req.query.email) : undefined
     const mails = deps.mailer.outbox().filter((mail) => !email || mail.to === email)
     res.set('Cache-Control', 'no-store').json({ data: mails.map(({ to, subject, text, sent_at }) => ({ to, subject, text, sent_at })) })
   })
-  return router
 }

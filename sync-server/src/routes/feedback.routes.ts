@@ -4,12 +4,10 @@ import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { FeedbackService } from '../services/feedback.service.ts'
 
-export function feedbackRoutes(deps: { feedback: FeedbackService; requireUser: RequestHandler }) {
-  const router = Router()
+export function feedbackRoutes(router: Router, deps: { feedback: FeedbackService; requireUser: RequestHandler }) {
   router.post('/user_feedbacks', deps.requireUser, (req, res) => {
     const { user_feedback } = parseWith(feedbackBodySchema, req.body)
     const { id, created } = deps.feedback.submit(currentUser(req).id, user_feedback)
     res.status(created ? 201 : 200).json({ data: { id } })
   })
-  return router
 }

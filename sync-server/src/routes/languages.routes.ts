@@ -1,10 +1,8 @@
 import { Router } from 'express'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 
-export function languagesRoutes(deps: { languages: LanguagesRepository }) {
-  const router = Router()
+export function languagesRoutes(router: Router, deps: { languages: LanguagesRepository }) {
   router.get('/languages', (_req, res) => {
     res.json({ data: deps.languages.list() })
   })
-  return router
 }

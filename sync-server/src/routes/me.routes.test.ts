@@ -52,7 +52,7 @@ describe('GET /me', () => {
       ['POST', '/auth/logout', undefined],
     ]
     for (const [method, path, body] of calls) {
-      for (const headers of [{}, { authorization: 'Bearer not-a-real-token-at-all-123456' }, { authorization: 'Basic abc' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-real-token-at-all-123456' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
         const response = await anonymous.call(method, path, { body, headers })
         expect(response.status, `${method} ${path}`).toBe(401)
         expect(response.body).toMatchObject({ error: 'unauthorized', message: 'Authentication required' })

@@ -4,8 +4,7 @@ import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
 
-export function meRoutes(deps: { users: UsersService; requireUser: RequestHandler }) {
-  const router = Router()
+export function meRoutes(router: Router, deps: { users: UsersService; requireUser: RequestHandler }) {
   const signedIn = deps.requireUser
 
   // The body is the user itself (spec section 7), not wrapped in `data`.
@@ -32,5 +31,4 @@ export function meRoutes(deps: { users: UsersService; requireUser: RequestHandle
     res.json(deps.users.dailyProgress(currentUser(req)))
   })
 
-  return router
 }

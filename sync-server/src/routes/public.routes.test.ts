@@ -69,11 +69,15 @@ describe('the error shape', () => {
   })
 
   it('sends security headers and a request id', async () => {
+    const page = await fetch(`${server.baseUrl}/languages`)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(page.headers.get('content-security-policy')).toContain("object-src 'none'")
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline')
     const response = await fetch(`${server.api}/health`)
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
-    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'")
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9_-]{8}-[0-9a-z]+$/)
     expect(response.headers.get('x-powered-by')).toBeNull()
   })
 })

@@ -4,13 +4,11 @@ import { perIpLimit } from '../middleware/rate-limit.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { WaitlistService } from '../services/waitlist.service.ts'
 
-export function waitlistRoutes(deps: { waitlist: WaitlistService }) {
-  const router = Router()
+export function waitlistRoutes(router: Router, deps: { waitlist: WaitlistService }) {
   const limit = perIpLimit({ windowMs: 60 * 60_000, limit: 30, message: 'Too many sign-ups from your network. Please try later.' })
   router.post('/waitlist', limit, (req, res) => {
     const { email, website } = parseWith(waitlistBodySchema, req.body)
     deps.waitlist.join(email, website)
     res.status(202).json({ data: { joined: true } })
   })
-  return router
 }

@@ -116,12 +116,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     authenticate(token: string): { user: UserRow; tokenHash: string } | undefined {
       const now = clock.now()
       const tokenHash = hashToken(token)
-      const found = sessions.findActive(tokenHash, now)
-      if (!found) return undefined
-      if (found.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
+      const user = sessions.findActive(tokenHash, now)
+      if (!user) return undefined
+      if (user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
         sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
       }
-      return { user: found.user, tokenHash }
+      return { user, tokenHash }
     },
 
     logout(tokenHash: string): void {

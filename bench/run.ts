@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: every benchmark runs its baseline in the same run and prints the ratio, so a noisy
+ * machine moves both sides alike. Results are also written to bench/results/latest.json.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runApiBench } from './api-daily-progress.bench.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+async function main() {
+  const only = process.argv[2]
+  const results: Record<string, unknown> = {}
+
+  if (!only || only === 'api') {
+    console.log('\n## GET /api/v1/me/daily_progress (autocannon, 50 connections, 10 s each)')
+    const api = await runApiBench()
+    results.api = api
+    console.log(`  bare node:http     ${fmt(api.nodeHttp.requestsPerSecond)} req/s   p99 ${api.nodeHttp.p99Ms} ms`)
+    console.log(`  bare Express 5     ${fmt(api.bareExpress.requestsPerSecond)} req/s   p99 ${api.bareExpress.p99Ms} ms`)
+    console.log(`  Dễ Hiểu server     ${fmt(api.app.requestsPerSecond)} req/s   p99 ${api.app.p99Ms} ms`)
+    console.log(`  ratio to bare Express: ${fmt(api.ratioToExpress, 2)} (goal ≥ 0.70, p99 < 25 ms): ${api.goalMet ? 'met' : 'NOT met'}`)
+    console.log(`  ratio to bare node:http: ${fmt(api.ratioToNodeHttp, 2)} (reported, not targeted)`)
+  }
+
+  const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
+  if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {
+    const { runPwaBudget } = (await import(pwaBudgetFile)) as { runPwaBudget: () => Promise<unknown> }
+    results.pwa = await runPwaBudget()
+  }
+
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true })
+  fs.writeFileSync(path.join(here, 'results', 'latest.json'), JSON.stringify(results, null, 2))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
