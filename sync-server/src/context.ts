@@ -18,6 +18,7 @@ import { createSessionsRepository } from './repositories/sessions.repository.ts'
 import { createUsersRepository } from './repositories/users.repository.ts'
 import { createWaitlistRepository } from './repositories/waitlist.repository.ts'
 import { loadAppSecret } from './security/app-secret.ts'
+import { createMediaGrants } from './media/grants.ts'
 import { createAuthService } from './services/auth.service.ts'
 import { createFeedbackService } from './services/feedback.service.ts'
 import { createUsersService } from './services/users.service.ts'
@@ -66,6 +67,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     users: createUsersService({ users: repositories.users, dailyTotals: repositories.dailyTotals, clock }),
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
+    mediaGrants: createMediaGrants({ secret, clock }),
   }
   return { config, clock, logger, db, secret, mailer, repositories, services, version: packageJson.version }
 }
