@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.routes.ts'
 import { languagesRoutes } from './routes/languages.routes.ts'
 import { meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
+import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { requestLogging } from './web/request-logging.ts'
 import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
@@ -44,6 +45,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist })
+  watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
   if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))

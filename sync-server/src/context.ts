@@ -19,6 +19,11 @@ import { createUsersRepository } from './repositories/users.repository.ts'
 import { createWaitlistRepository } from './repositories/waitlist.repository.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createMediaGrants } from './media/grants.ts'
+import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
+import { createCommentsRepository } from './repositories/comments.repository.ts'
+import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
+import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
+import { createWatchEventsService } from './services/watch-events.service.ts'
 import { createAuthService } from './services/auth.service.ts'
 import { createFeedbackService } from './services/feedback.service.ts'
 import { createUsersService } from './services/users.service.ts'
@@ -51,6 +56,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     dailyTotals: createDailyTotalsRepository(db),
     feedback: createFeedbackRepository(db),
     waitlist: createWaitlistRepository(db),
+    catalogue: createCatalogueRepository(db),
+    watchEvents: createWatchEventsRepository(db),
+    videoProgress: createVideoProgressRepository(db),
+    comments: createCommentsRepository(db),
   }
   const services = {
     auth: createAuthService({
@@ -68,6 +77,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
+    watchEvents: createWatchEventsService({
+      db,
+      clock,
+      watchEvents: repositories.watchEvents,
+      videoProgress: repositories.videoProgress,
+      dailyTotals: repositories.dailyTotals,
+      catalogue: repositories.catalogue,
+      previewSeconds: config.previewSeconds,
+    }),
   }
   return { config, clock, logger, db, secret, mailer, repositories, services, version: packageJson.version }
 }

@@ -16,12 +16,20 @@ import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
 export interface TestClock {
   now(): number
   advance(ms: number): void
+  /** Moves the clock to an instant (it keeps running from there); `reset()` returns to real time. */
+  travelTo(epochMs: number): void
+  reset(): void
 }
 
 /** Real time plus whatever the test has skipped ahead. */
 export function createTestClock(): TestClock {
   let offset = 0
-  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) }
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => void (offset += ms),
+    travelTo: (epochMs) => void (offset = epochMs - Date.now()),
+    reset: () => void (offset = 0),
+  }
 }
 
 export interface TestServer {

@@ -11,7 +11,18 @@ export function createDailyTotalsRepository(db: Db) {
     `INSERT INTO daily_totals (user_id, day, goal_minutes) VALUES (?, ?, ?)
      ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
   )
+  const addSeconds = db.prepare<[number, string, number, number]>(
+    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = watch_seconds + excluded.watch_seconds`,
+  )
+  const allDays = db.prepare<[number], { day: string; watch_seconds: number; goal_minutes: number }>(
+    'SELECT day, watch_seconds, goal_minutes FROM daily_totals WHERE user_id = ? ORDER BY day',
+  )
   return {
+    /** Adds watch time to a day; a day seen for the first time takes the user's current goal. */
+    addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
+      void addSeconds.run(userId, day, seconds, goalMinutes),
+    allDays: (userId: number) => allDays.all(userId),
     watchSeconds: (userId: number, day: string) => watched.get(userId, day)?.watch_seconds ?? 0,
     recordGoalForDay: (userId: number, day: string, goalMinutes: number) => void recordGoal.run(userId, day, goalMinutes),
   }

@@ -1,0 +1,194 @@
+/**
+ * Contributors: submissions (metadata first, the file then goes over tus), publishing, series and
+ * contributor applications. Multipart calls (publish, applications) are parsed into plain objects of
+ * strings first, then checked with the schemas below.
+ */
+import { z } from 'zod'
+import { PROFICIENCY_LEVELS } from '../limits.ts'
+import { emailSchema, uuidSchema } from './common.ts'
+
+/** Where the PWA sends the file of a submission (tus 1.0.0). */
+export const UPLOADS_PATH = '/api/v1/uploads'
+/** An unfinished upload with no request for this long is removed, files and all. */
+export const UPLOAD_SILENCE_EXPIRY_HOURS = 24
+/** Product and YouTube thumbnails on the publish form and the admin thumbnail call. */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024
+export const APPLICATIONS_PER_IP_PER_HOUR = 20
+export const SUBMISSION_TITLE_MAX_CHARS = 200
+export const SUBMISSION_DESCRIPTION_MAX_CHARS = 5000
+export const SUBMISSION_MAX_CREATORS = 20
+
+/** Error codes of the contributor calls, beside the general ones of errors.ts. */
+export const CONTRIBUTOR_ERROR_CODES = {
+  noVideoFile: 'no_video_file',
+  fileTooLarge: 'file_too_large',
+  invalidFileType: 'invalid_file_type',
+} as const
+
+export const SUBMISSION_STATUSES = ['pending', 'accepted', 'rejected'] as const
+export const PUBLISHABLE_STATUSES = ['publishable', 'incomplete', 'published'] as const
+export const UPLOAD_STATES = ['awaiting', 'uploading', 'complete'] as const
+export const PROCESSING_STATES = ['waiting', 'queued', 'processing', 'ready', 'failed'] as const
+export const ENGLISH_ABILITIES = ['none', 'a_little', 'well'] as const
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const
+export const SERIES_MODES = ['existing', 'none', 'new'] as const
+
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
+export type UploadState = (typeof UPLOAD_STATES)[number]
+export type ProcessingState = (typeof PROCESSING_STATES)[number]
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .transform((value) => value.trim())
+
+const requiredText = (label: string, max: number) =>
+  text(label, max).refine((value) => value.length > 0, { error: `${label} is required.` })
+
+const optionalText = (label: string, max: number) =>
+  z
+    .union([text(label, max), z.null(), z.undefined()])
+    .transform((value) => (value ? value : null))
+
+const episodeNumberSchema = z.coerce
+  .number({ error: 'Episode number must be a whole number.' })
+  .int({ error: 'Episode number must be a whole number.' })
+  .min(1, { error: 'Episode number must be 1 or more.' })
+  .max(100_000, { error: 'Episode number is too large.' })
+
+const levelSchema = z.enum(PROFICIENCY_LEVELS, { error: 'Choose a proficiency level.' })
+const languageCodeSchema = z.string({ error: 'Choose a language.' }).trim().min(2).max(12)
+
+export const createSubmissionBodySchema = z.object({
+  submission: z.object(
+    {
+      title: requiredText('Title', SUBMISSION_TITLE_MAX_CHARS),
+      description: text('Description', SUBMISSION_DESCRIPTION_MAX_CHARS).default(''),
+      proficiency_level: levelSchema,
+      language_code: languageCodeSchema,
+      creator_emails: z
+        .array(emailSchema, { error: 'creator_emails must be a list of e-mail addresses.' })
+        .max(SUBMISSION_MAX_CREATORS, { error: `At most ${SUBMISSION_MAX_CREATORS} creators.` })
+        .default([]),
+      series_name: optionalText('Series name', 200),
+      episode_number: z.union([episodeNumberSchema, z.null(), z.undefined(), z.literal('')]).transform((n) =>
+        typeof n === 'number' ? n : null,
+      ),
+      release_confirmed: z.literal(true, {
+        error: 'Please confirm that every featured contributor signed a release.',
+      }),
+      publishable: z.boolean({ error: 'publishable must be true or false.' }).default(false),
+      client_id: uuidSchema.optional(),
+    },
+    { error: 'submission is required.' },
+  ),
+})
+export type CreateSubmissionBody = z.input<typeof createSubmissionBodySchema>
+
+export const patchSubmissionBodySchema = z.object({
+  submission: z.object(
+    { status: z.enum(['accepted', 'rejected'], { error: 'status must be accepted or rejected.' }) },
+    { error: 'submission is required.' },
+  ),
+})
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
+
+/** The publish form's text fields (multipart; every value arrives as a string). */
+export const publishFieldsSchema = z
+  .object({
+    title: requiredText('Title', SUBMISSION_TITLE_MAX_CHARS),
+    description: text('Description', SUBMISSION_DESCRIPTION_MAX_CHARS).default(''),
+    proficiency_level: levelSchema,
+    is_free: flag,
+    youtube_title: optionalText('YouTube title', 200),
+    youtube_description: optionalText('YouTube description', 5000),
+    series_mode: z.enum(SERIES_MODES, { error: 'series_mode must be existing, none or new.' }).default('none'),
+    series_id: z.union([z.coerce.number().int().positive(), z.literal(''), z.undefined()]).transform((n) =>
+      typeof n === 'number' ? n : null,
+    ),
+    new_series_name: optionalText('Series name', 200),
+    new_series_description: optionalText('Series description', 2000),
+    /** A number, or empty / "next" for the series' next episode. */
+    episode_number: z.union([episodeNumberSchema, z.literal(''), z.literal('next'), z.undefined()]).transform((n) =>
+      typeof n === 'number' ? n : null,
+    ),
+  })
+  .superRefine((fields, ctx) => {
+    if (fields.series_mode === 'existing' && fields.series_id === null) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a series.' })
+    }
+    if (fields.series_mode === 'new' && !fields.new_series_name) {
+      ctx.addIssue({ code: 'custom', message: 'Series name is required.' })
+    }
+  })
+export type PublishFields = z.output<typeof publishFieldsSchema>
+
+export const applicationFieldsSchema = z.object({
+  name: requiredText('Name', 200),
+  email: emailSchema,
+  location: text('Location', 200).default(''),
+  english_ability: z.enum(ENGLISH_ABILITIES, { error: 'English ability must be none, a_little or well.' }),
+  notes: text('Notes', 5000).default(''),
+})
+export type ApplicationFields = z.output<typeof applicationFieldsSchema>
+
+export const patchApplicationBodySchema = z.object({
+  application: z.object(
+    { status: z.enum(APPLICATION_STATUSES, { error: 'status must be pending, accepted or rejected.' }) },
+    { error: 'application is required.' },
+  ),
+})
+
+export const applicationsQuerySchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, { error: 'status must be pending, accepted or rejected.' }).optional(),
+})
+
+export interface Submission {
+  id: number
+  title: string
+  description: string
+  proficiency_level: (typeof PROFICIENCY_LEVELS)[number]
+  language_code: string
+  uploaded_by: { email: string; display_name: string | null }
+  creators: { email: string }[]
+  series_name: string | null
+  episode_number: number | null
+  status: SubmissionStatus
+  publishable_status: (typeof PUBLISHABLE_STATUSES)[number]
+  published_video_id: number | null
+  upload: { state: UploadState; bytes_received: number; bytes_total: number | null }
+  processing: { state: ProcessingState; percent: number; error: string | null }
+  playback: { hls_url: string } | null
+  created_at: string
+}
+
+export interface SubmissionCreated {
+  data: { id: number; upload: { endpoint: typeof UPLOADS_PATH; metadata: { submission_id: string } } }
+}
+
+export interface Series {
+  id: number
+  name: string
+  description: string
+  video_count: number
+  next_episode_number: number
+}
+
+export interface ContributorApplication {
+  id: number
+  name: string
+  email: string
+  location: string
+  english_ability: (typeof ENGLISH_ABILITIES)[number]
+  notes: string
+  status: ApplicationStatus
+  video: { url: string; type: string; bytes: number }
+  created_at: string
+  decided_at: string | null
+}

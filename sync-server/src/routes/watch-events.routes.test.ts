@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uuidv7 } from '../../../contract/index.ts'
+import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { apiClient } from '../../test-support/http-client.ts'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+let server: TestServer
+let learner = 0
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '180' } })
+})
+afterAll(() => server.close())
+
+async function newLearner(zone = 'UTC') {
+  const headers = { 'x-time-zone': zone }
+  const { token, user } = await signIn(server, `watcher${++learner}@example.com`, headers)
+  return { id: user.id, api: apiClient(server.api, { token, headers }) }
+}
+
+function event(videoId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    client_id: uuidv7(),
+    video_id: videoId,
+    position_from: 0,
+    position_to: 10,
+    watched_seconds: 10,
+    playback_rate: 1,
+    occurred_at: new Date(server.clock.now()).toISOString(),
+    ...overrides,
+  }
+}
+
+const dayTotal = (userId: number, day: string) =>
+  (server.ctx.db.prepare('SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?').get(userId, day) as { watch_seconds: number } | undefined)
+    ?.watch_seconds ?? 0
+
+describe('POST /watch_events', () => {
+  it('counts the same batch once, however often it is sent', async () => {
+    const { id, api } = await newLearner()
+    const video = seedVideo(server)
+    const events = [event(video, { position_from: 0, position_to: 10 }), event(video, { position_from: 10, position_to: 20 })]
+    const first = await api.post('/watch_events', { events })
+    expect(first.status).toBe(200)
+    expect(first.body.data).toEqual({ accepted: events.map((e) => e.client_id), duplicate: [], rejected: [] })
+    for (let i = 0; i < 2; i++) {
+      const again = await api.post('/watch_events', { events })
+      expect(again.body.data).toEqual({ accepted: [], duplicate: events.map((e) => e.client_id), rejected: [] })
+    }
+    const today = (await api.get('/me/daily_progress')).body
+    expect(today.today_watch_seconds).toBe(20)
+    expect(dayTotal(id, today.date)).toBe(20)
+    // A repeat inside one batch is a duplicate too.
+    const twin = event(video)
+    expect((await api.post('/watch_events', { events: [twin, twin] })).body.data).toMatchObject({ accepted: [twin.client_id], duplicate: [twin.client_id] })
+  })
+
+  it('accepts the good events of a mixed batch and rejects each bad one with its reason', async () => {
+    const { api } = await newLearner()
+    const video = seedVideo(server)
+    const now = server.clock.now()
+    const good = event(video)
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [event(video, { watched_seconds: -1 }), 'watched_seconds_out_of_range'],
+      [event(video, { position_to: 70, watched_seconds: 61 }), 'watched_seconds_out_of_range'],
+      [event(video, { position_to: 10, watched_seconds: 12.5 }), 'exceeds_played_span'],
+      [event(video, { position_to: 20, playback_rate: 2, watched_seconds: 13 }), 'exceeds_played_span'],
+      [event(video, { occurred_at: new Date(now - 31 * 86_400_000).toISOString() }), 'too_old'],
+      [event(video, { occurred_at: new Date(now + 6 * 60_000).toISOString() }), 'in_the_future'],
+      [event(999_999), 'unknown_video'],
+      [event(seedVideo(server, { published: false })), 'unknown_video'.replace('unknown_video', 'not_watchable')],
+      [{ ...event(video), position_to: -3 }, 'invalid_event'],
+      [{ client_id: 'not-a-uuid', video_id: video }, 'invalid_event'],
+    ]
+    const response = await api.post('/watch_events', { events: [good, ...cases.map(([e]) => e)] })
+    expect(response.status).toBe(200)
+    expect(response.body.data.accepted).toEqual([good.client_id])
+    expect(response.body.data.rejected.map((r: { error: string }) => r.error)).toEqual(cases.map(([, error]) => error))
+    // Edges that are still fine: 60 s, the 2 s of slack, 2x speed, 29 days old, 4 minutes ahead.
+    const fine = [
+      event(video, { position_to: 60, watched_seconds: 60 }),
+      event(video, { position_to: 10, watched_seconds: 12 }),
+      event(video, { position_to: 20, playback_rate: 2, watched_seconds: 10 }),
+      event(video, { occurred_at: new Date(now - 29 * 86_400_000).toISOString() }),
+      event(video, { occurred_at: new Date(now + 4 * 60_000).toISOString() }),
+    ]
+    expect((await api.post('/watch_events', { events: fine })).body.data.accepted).toHaveLength(fine.length)
+  })
+
+  it('refuses more than 500 events or an empty list with 422', async () => {
+    const { api } = await newLearner()
+    const video = seedVideo(server)
+    expect((await api.post('/watch_events', { events: [] })).status).toBe(422)
+    expect((await api.post('/watch_events', { events: Array.from({ length: 501 }, () => event(video)) })).status).toBe(422)
+    const full = await api.post('/watch_events', { events: Array.from({ length: 500 }, () => event(video, { watched_seconds: 1, position_to: 1 })) })
+    expect(full.body.data.accepted).toHaveLength(500)
+  })
+
+  it("credits the local day of occurred_at in the user's zone, across a daylight-saving change", async () => {
+    const { id, api } = await newLearner('America/New_York')
+    const video = seedVideo(server)
+    // 2026-11-01 is the US fall-back day. 03:30 UTC on Nov 2 is still Nov 1 (22:30 EST) in New York.
+    server.clock.travelTo(Date.parse('2026-11-03T12:00:00Z'))
+    try {
+      const occurred = ['2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', '2026-11-02T03:30:00Z', '2026-11-02T05:30:00Z']
+      const events = occurred.map((iso) => event(video, { occurred_at: iso }))
+      expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(4)
+      expect(dayTotal(id, '2026-11-01')).toBe(30) // 01:30 EDT, 01:30 EST, 22:30 EST
+      expect(dayTotal(id, '2026-11-02')).toBe(10) // 00:30 EST
+    } finally {
+      server.clock.reset()
+    }
+  })
+
+  it('moves days with the zone: the same instant is today in Hanoi and yesterday in Los Angeles', async () => {
+    const hanoi = await newLearner('Asia/Ho_Chi_Minh')
+    const la = await newLearner('America/Los_Angeles')
+    const video = seedVideo(server)
+    const instant = new Date(server.clock.now() - 60_000)
+    const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant)
+    await hanoi.api.post('/watch_events', { events: [event(video, { occurred_at: instant.toISOString() })] })
+    await la.api.post('/watch_events', { events: [event(video, { occurred_at: instant.toISOString() })] })
+    expect(dayTotal(hanoi.id, dayIn('Asia/Ho_Chi_Minh'))).toBe(10)
+    expect(dayTotal(la.id, dayIn('America/Los_Angeles'))).toBe(10)
+  })
+
+  it('lets only premium users watch premium videos, and others only the preview of preview videos', async () => {
+    const { id, api } = await newLearner()
+    const premiumVideo = seedVideo(server, { access: 'premium' })
+    const previewVideo = seedVideo(server, { access: 'preview' })
+    const inPreview = event(previewVideo, { position_from: 100, position_to: 110 })
+    const pastPreview = event(previewVideo, { position_from: 200, position_to: 210 })
+    const premium = event(premiumVideo)
+    const result = (await api.post('/watch_events', { events: [inPreview, pastPreview, premium] })).body.data
+    expect(result.accepted).toEqual([inPreview.client_id])
+    expect(result.rejected.map((r: { error: string }) => r.error)).toEqual(['not_watchable', 'not_watchable'])
+
+    makePremium(server, id)
+    const later = [event(previewVideo, { position_from: 200, position_to: 210 }), event(premiumVideo)]
+    expect((await api.post('/watch_events', { events: later })).body.data.accepted).toHaveLength(2)
+  })
+
+  it('answers 401 without a token', async () => {
+    expect((await apiClient(server.api).post('/watch_events', { events: [] })).status).toBe(401)
+  })
+})
