@@ -192,3 +192,20 @@ export interface ContributorApplication {
   created_at: string
   decided_at: string | null
 }
+
+const pageLimit = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number({ error: 'limit must be a number.' }).int().min(1, { error: 'limit must be at least 1.' }).max(200, { error: 'limit must be at most 200.' }).default(50),
+)
+const idCursor = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number({ error: 'The cursor is not valid.' }).int().positive({ error: 'The cursor is not valid.' }).optional(),
+)
+
+export const submissionsQuerySchema = z.object({
+  mine: z.enum(['0', '1', 'true', 'false', ''], { error: 'mine must be 1 or 0.' }).optional().transform((v) => v === '1' || v === 'true'),
+  cursor: idCursor,
+  limit: pageLimit,
+})
+
+export const applicationsListQuerySchema = applicationsQuerySchema.extend({ cursor: idCursor, limit: pageLimit })

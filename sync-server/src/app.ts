@@ -18,9 +18,14 @@ import { languagesRoutes } from './routes/languages.routes.ts'
 import { meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { watchEventsRoutes } from './routes/watch-events.routes.ts'
+import { catalogueRoutes } from './routes/catalogue.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
+import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
 import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
+import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
+import { publishFormRoutes, submissionsRoutes } from './routes/submissions.routes.ts'
+import { createTusUploads } from './web/tus-uploads.ts'
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
 
@@ -46,11 +51,28 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
+  catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
+  submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
+  contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
   if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))
 
+  // Bodies that are not JSON (tus PATCH streams, multipart forms) are handled on the app, ahead of the
+  // API router's JSON-only rule, with the same logging and headers.
+  const prelude = [requestLogging(ctx.logger), apiSecurityHeaders({ https })]
+  const tus = createTusUploads({
+    dataDir: ctx.config.dataDir,
+    maxUploadBytes: ctx.config.maxUploadBytes,
+    uploads: services.uploads,
+    logger: ctx.logger,
+    requireUser: signedIn,
+  })
+  app.all(tus.paths, ...prelude, ...tus.handlers)
+  publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
+  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })
   app.use(API_BASE, api)
+  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

@@ -41,6 +41,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_PER_HOUR),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
+  /** Seed a demo catalogue into an empty DATA_DIR at start; default on outside production and tests. */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
 })
 
 export type Config = Readonly<{
@@ -61,6 +63,7 @@ export type Config = Readonly<{
   trustProxy: boolean
   otpSendsPerAddressPerHour: number
   otpSendsPerIpPerHour: number
+  seedDemo: boolean
 }>
 
 export class ConfigError extends Error {}
@@ -106,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
   })
 }

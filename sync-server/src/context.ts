@@ -24,10 +24,22 @@ import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
 import { createWatchEventsService } from './services/watch-events.service.ts'
+import { createCatalogueService } from './services/catalogue.service.ts'
+import { createCommentsService } from './services/comments.service.ts'
+import { createProgressService } from './services/progress.service.ts'
 import { createAuthService } from './services/auth.service.ts'
 import { createFeedbackService } from './services/feedback.service.ts'
 import { createUsersService } from './services/users.service.ts'
 import { createWaitlistService } from './services/waitlist.service.ts'
+import { createJobQueue } from './jobs/job-queue.ts'
+import { createContributorApplicationsRepository } from './repositories/contributor-applications.repository.ts'
+import { createPublishingRepository } from './repositories/publishing.repository.ts'
+import { createSubmissionsRepository } from './repositories/submissions.repository.ts'
+import { createContributorApplicationsService } from './services/contributor-applications.service.ts'
+import { createProcessingService, type ProcessSubmissionPayload } from './services/processing.service.ts'
+import { createPublishingService } from './services/publishing.service.ts'
+import { createSubmissionsService } from './services/submissions.service.ts'
+import { createUploadsService, PROCESS_SUBMISSION_JOB } from './services/uploads.service.ts'
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -60,6 +72,9 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     watchEvents: createWatchEventsRepository(db),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
+    submissions: createSubmissionsRepository(db),
+    publishing: createPublishingRepository(db),
+    contributorApplications: createContributorApplicationsRepository(db),
   }
   const services = {
     auth: createAuthService({
@@ -72,6 +87,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       adminEmails: config.adminEmails,
       sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
+      isAcceptedContributor: (email) => repositories.contributorApplications.isAcceptedEmail(email),
     }),
     users: createUsersService({ users: repositories.users, dailyTotals: repositories.dailyTotals, clock }),
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
@@ -86,8 +102,91 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       catalogue: repositories.catalogue,
       previewSeconds: config.previewSeconds,
     }),
+    comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
   }
-  return { config, clock, logger, db, secret, mailer, repositories, services, version: packageJson.version }
+  const catalogueService = createCatalogueService({
+    catalogue: repositories.catalogue,
+    languages: repositories.languages,
+    videoProgress: repositories.videoProgress,
+    grants: services.mediaGrants,
+    previewSeconds: config.previewSeconds,
+  })
+  const learnerServices = {
+    catalogue: catalogueService,
+    progress: createProgressService({
+      clock,
+      dailyTotals: repositories.dailyTotals,
+      videoProgress: repositories.videoProgress,
+      catalogue: repositories.catalogue,
+      catalogueService,
+      languages: repositories.languages,
+    }),
+  }
+  const contributor = createContributorServices({ config, clock, logger, db, repositories, grants: services.mediaGrants })
+  return {
+    config,
+    clock,
+    logger,
+    db,
+    secret,
+    mailer,
+    repositories,
+    services: { ...services, ...learnerServices, ...contributor.services },
+    jobs: contributor.jobs,
+    version: packageJson.version,
+  }
+}
+
+/** Submissions, uploads, processing jobs, publishing and applications (issue 4). */
+function createContributorServices(deps: {
+  config: Config
+  clock: Clock
+  logger: Logger
+  db: Db
+  repositories: { submissions: ReturnType<typeof createSubmissionsRepository>; publishing: ReturnType<typeof createPublishingRepository>; contributorApplications: ReturnType<typeof createContributorApplicationsRepository>; languages: ReturnType<typeof createLanguagesRepository>; users: ReturnType<typeof createUsersRepository> }
+  grants: ReturnType<typeof createMediaGrants>
+}) {
+  const { config, clock, logger, db, repositories } = deps
+  const dataDir = config.dataDir
+  const jobs = createJobQueue({ db, clock, logger })
+  const publishing = createPublishingService({
+    db,
+    publishing: repositories.publishing,
+    submissions: repositories.submissions,
+    languages: repositories.languages,
+    grants: deps.grants,
+    clock,
+    dataDir,
+  })
+  const processing = createProcessingService({
+    submissions: repositories.submissions,
+    dataDir,
+    logger,
+    onReady: (submissionId, payload) => {
+      const seed = payload.autoPublish as { fields: Parameters<typeof publishing.publishAs>[1]; access: 'free' | 'premium' | 'preview' } | undefined
+      if (seed) publishing.publishAs(submissionId, seed.fields, seed.access)
+    },
+  })
+  jobs.register(PROCESS_SUBMISSION_JOB, (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal))
+  const services = {
+    submissions: createSubmissionsService({
+      submissions: repositories.submissions,
+      languages: repositories.languages,
+      grants: deps.grants,
+      clock,
+      dataDir,
+    }),
+    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, dataDir }),
+    publishing,
+    contributorApplications: createContributorApplicationsService({
+      db,
+      applications: repositories.contributorApplications,
+      users: repositories.users,
+      clock,
+      dataDir,
+    }),
+  }
+  return { jobs, services }
 }
 
 export type AppContext = ReturnType<typeof createContext>

@@ -11,9 +11,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../clock.ts'
+import { isMediaKey } from './media-paths.ts'
 
 export const GRANT_TTL_SECONDS = 6 * 3600
-const MEDIA_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const SIGNATURE_BYTES = 18
 
 export interface Grant {
@@ -24,10 +24,6 @@ export interface Grant {
 }
 
 export type MediaGrants = ReturnType<typeof createMediaGrants>
-
-export function isMediaKey(value: string): boolean {
-  return MEDIA_KEY.test(value)
-}
 
 export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSeconds?: number }) {
   const ttl = deps.ttlSeconds ?? GRANT_TTL_SECONDS

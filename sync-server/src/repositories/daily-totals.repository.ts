@@ -22,7 +22,7 @@ export function createDailyTotalsRepository(db: Db) {
     /** Adds watch time to a day; a day seen for the first time takes the user's current goal. */
     addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
       void addSeconds.run(userId, day, seconds, goalMinutes),
-    allDays: (userId: number) => allDays.all(userId),
+    allForUser: (userId: number) => allDays.all(userId),
     watchSeconds: (userId: number, day: string) => watched.get(userId, day)?.watch_seconds ?? 0,
     recordGoalForDay: (userId: number, day: string, goalMinutes: number) => void recordGoal.run(userId, day, goalMinutes),
   }

@@ -9,5 +9,6 @@ export function createLanguagesRepository(db: Db) {
             (SELECT COUNT(*) FROM videos v WHERE v.language_code = l.code AND v.published_at IS NOT NULL) AS video_count
        FROM languages l ORDER BY l.position, l.code`,
   )
-  return { list: () => all.all() }
+  const one = db.prepare<[string], { code: string }>('SELECT code FROM languages WHERE code = ?')
+  return { list: () => all.all(), exists: (code: string) => one.get(code) !== undefined }
 }

@@ -33,6 +33,7 @@ export function createUsersRepository(db: Db) {
     'UPDATE users SET daily_goal_minutes = ? WHERE id = ? RETURNING *',
   )
   const setTimeZone = db.prepare<[string, number]>('UPDATE users SET time_zone = ? WHERE id = ?')
+  const setContributor = db.prepare<[number], UserRow>('UPDATE users SET is_contributor = 1 WHERE id = ? RETURNING *')
 
   return {
     findById: (id: number) => byId.get(id),
@@ -43,5 +44,7 @@ export function createUsersRepository(db: Db) {
     setDisplayName: (id: number, name: string | null, nowIso: string) => setDisplayName.get(name, nowIso, id)!,
     setDailyGoal: (id: number, minutes: number) => setGoal.get(minutes, id)!,
     setTimeZone: (id: number, zone: string) => void setTimeZone.run(zone, id),
+    /** Accepting a contributor application (now, or at the account's first sign-in). */
+    setContributor: (id: number) => setContributor.get(id)!,
   }
 }

@@ -36,6 +36,8 @@ export interface AuthServiceDeps {
   sendsPerAddressPerHour: number
   sendsPerIpPerHour: number
   onCodeIssued?: (email: string, code: string) => void
+  /** An accepted contributor application for this address: its account is a contributor from the start. */
+  isAcceptedContributor?: (email: string) => boolean
 }
 
 export type AuthService = ReturnType<typeof createAuthService>
@@ -106,7 +108,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const nowIso = new Date(now).toISOString()
       const isAdmin = deps.adminEmails.has(email)
       const existing = users.findByEmail(email)
-      const user = existing ? users.recordSignIn(existing.id, isAdmin, nowIso) : users.create(email, isAdmin, nowIso)
+      let user = existing ? users.recordSignIn(existing.id, isAdmin, nowIso) : users.create(email, isAdmin, nowIso)
+      if (!existing && deps.isAcceptedContributor?.(email)) user = users.setContributor(user.id)
       const token = newToken()
       sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS)
       return { token, user, isNewUser: !existing }

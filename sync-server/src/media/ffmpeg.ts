@@ -1,0 +1,282 @@
+/**
+ * The one place that runs ffmpeg and ffprobe. Uploaded files are hostile input to a large C codebase,
+ * so every run here: goes through execFile/spawn with an argument list (never a shell), passes
+ * `-nostdin`, has a timeout and an abort signal, reads inputs through the `file:` protocol only (a
+ * name can never turn into a URL or a concat list), and probes before anything else: only an allowlist
+ * of ordinary containers with a real video stream and a duration goes on to be transcoded.
+ */
+import { execFile, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg'
+const FFPROBE = process.env.FFPROBE_PATH || 'ffprobe'
+const PROBE_TIMEOUT_MS = 30_000
+
+/**
+ * Containers a phone or camera produces. Playlists (hls), concat lists, image sequences and device
+ * or network demuxers are left out on purpose: they make ffmpeg open other files or URLs.
+ */
+const ALLOWED_FORMATS = new Set([
+  'mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg', 'asf', 'ogg', 'mxf',
+])
+
+export interface VideoProbe {
+  durationSeconds: number
+  /** Display size, after the rotation a phone records in the metadata. */
+  width: number
+  height: number
+  hasAudio: boolean
+  formatName: string
+}
+
+export type ProbeResult = { ok: true; video: VideoProbe } | { ok: false; reason: string }
+
+interface FfprobeStream {
+  codec_type?: string
+  width?: number
+  height?: number
+  disposition?: { attached_pic?: number }
+  tags?: { rotate?: string }
+  side_data_list?: { rotation?: number }[]
+}
+
+/** Checks that a file is a real video: a known container, a video stream, a duration. */
+export function probeVideo(file: string, options: { timeoutMs?: number } = {}): Promise<ProbeResult> {
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '--', `file:${path.resolve(file)}`]
+  return new Promise((resolve) => {
+    execFile(
+      FFPROBE,
+      args,
+      { timeout: options.timeoutMs ?? PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, killSignal: 'SIGKILL' },
+      (error, stdout) => {
+        if (error) return resolve({ ok: false, reason: 'The file is not a video we can read.' })
+        let parsed: { format?: { format_name?: string; duration?: string }; streams?: FfprobeStream[] }
+        try {
+          parsed = JSON.parse(stdout)
+        } catch {
+          return resolve({ ok: false, reason: 'The file is not a video we can read.' })
+        }
+        const formatNames = (parsed.format?.format_name ?? '').split(',')
+        if (!formatNames.some((name) => ALLOWED_FORMATS.has(name))) {
+          return resolve({ ok: false, reason: 'The file is not a video format we accept.' })
+        }
+        const streams = parsed.streams ?? []
+        const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic)
+        if (!video || !video.width || !video.height) {
+          return resolve({ ok: false, reason: 'The file has no video stream.' })
+        }
+        const duration = Number(parsed.format?.duration)
+        if (!Number.isFinite(duration) || duration <= 0) {
+          return resolve({ ok: false, reason: 'The video has no duration.' })
+        }
+        if (video.width > 8192 || video.height > 8192) {
+          return resolve({ ok: false, reason: 'The video frame is too large.' })
+        }
+        const rotation = Math.abs(Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0))
+        const turned = rotation % 180 === 90
+        resolve({
+          ok: true,
+          video: {
+            durationSeconds: duration,
+            width: turned ? video.height : video.width,
+            height: turned ? video.width : video.height,
+            hasAudio: streams.some((s) => s.codec_type === 'audio'),
+            formatName: formatNames[0],
+          },
+        })
+      },
+    )
+  })
+}
+
+export interface Rendition {
+  /** Folder name, e.g. `v720p`. */
+  name: string
+  /** The short side in pixels (height for landscape, width for portrait). */
+  shortSide: number
+  videoBitrateK: number
+  audioBitrateK: number
+}
+
+/** The ladder: renditions above the source's short side are left out (never upscale). */
+export const LADDER: readonly Rendition[] = [
+  { name: 'v720p', shortSide: 720, videoBitrateK: 3000, audioBitrateK: 128 },
+  { name: 'v360p', shortSide: 360, videoBitrateK: 730, audioBitrateK: 96 },
+]
+
+export function renditionsFor(video: Pick<VideoProbe, 'width' | 'height'>): Rendition[] {
+  const shortSide = Math.min(video.width, video.height)
+  const fitting = LADDER.filter((rung) => rung.shortSide <= shortSide)
+  // Smaller than the lowest rung: one rendition at the source's own size, under the lowest name.
+  return fitting.length > 0 ? fitting : [LADDER[LADDER.length - 1]]
+}
+
+/**
+ * The ffmpeg arguments for the HLS ladder (fMP4, keyframes every 2 s, ~6 s segments, AAC), to run
+ * with cwd = the output folder so each rendition's init file lands in its own folder. Built from the
+ * probe: the renditions that fit, scaled by the short side, and a map without audio when there is none.
+ */
+export function hlsLadderArgs(source: string, video: VideoProbe): string[] {
+  const rungs = renditionsFor(video)
+  const portrait = video.height > video.width
+  const shortSide = Math.min(video.width, video.height)
+  const scale = (rung: Rendition) =>
+    rung.shortSide > shortSide
+      ? 'scale=trunc(iw/2)*2:trunc(ih/2)*2'
+      : portrait
+        ? `scale=${rung.shortSide}:-2`
+        : `scale=-2:${rung.shortSide}`
+  const graph =
+    `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};` +
+    rungs.map((rung, i) => `[s${i}]${scale(rung)}[o${i}]`).join(';')
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', `file:${path.resolve(source)}`]
+  args.push('-filter_complex', graph)
+  rungs.forEach((_, i) => args.push('-map', `[o${i}]`))
+  if (video.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'))
+  args.push(
+    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-sc_threshold', '0', '-force_key_frames', 'expr:gte(t,n_forced*2)',
+  )
+  rungs.forEach((rung, i) => {
+    args.push(`-b:v:${i}`, `${rung.videoBitrateK}k`, `-maxrate:v:${i}`, `${Math.round(rung.videoBitrateK * 1.1)}k`)
+    args.push(`-bufsize:v:${i}`, `${rung.videoBitrateK * 2}k`)
+    if (video.hasAudio) args.push(`-b:a:${i}`, `${rung.audioBitrateK}k`)
+  })
+  if (video.hasAudio) args.push('-c:a', 'aac', '-ac', '2')
+  args.push(
+    '-map_metadata', '-1',
+    '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
+    '-hls_flags', 'independent_segments', '-hls_fmp4_init_filename', 'init.mp4',
+    '-hls_segment_filename', 'v%v/seg_%03d.m4s', '-master_pl_name', 'master.m3u8',
+    '-var_stream_map',
+    rungs.map((rung, i) => (video.hasAudio ? `v:${i},a:${i},name:${rung.name.slice(1)}` : `v:${i},name:${rung.name.slice(1)}`)).join(' '),
+    'v%v/index.m3u8',
+  )
+  return args
+}
+
+export class FfmpegError extends Error {}
+
+/**
+ * Runs ffmpeg with `-progress pipe:1` and reports the encoded time in seconds as it goes. Rejects on a
+ * non-zero exit, the timeout, or the signal (the child is killed in each case).
+ */
+export function runFfmpeg(
+  args: string[],
+  options: { cwd?: string; timeoutMs: number; signal?: AbortSignal; onProgress?: (seconds: number) => void },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new FfmpegError('aborted'))
+    const child = spawn(FFMPEG, [...args.slice(0, -1), '-progress', 'pipe:1', '-nostats', args[args.length - 1]], {
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    let pending = ''
+    let settled = false
+    const finish = (error?: Error) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onAbort)
+      if (error) reject(error)
+      else resolve()
+    }
+    const onAbort = () => {
+      child.kill('SIGKILL')
+      finish(new FfmpegError('aborted'))
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      finish(new FfmpegError('ffmpeg timed out'))
+    }, options.timeoutMs)
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk
+      const lines = pending.split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line)
+        if (match) options.onProgress?.(Number(match[1]) / 1e6)
+      }
+    })
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 8000) stderr += chunk
+    })
+    child.on('error', (error) => finish(new FfmpegError(`ffmpeg could not start: ${error.message}`)))
+    child.on('close', (code) => {
+      if (code === 0) finish()
+      else finish(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().slice(-500)}`))
+    })
+  })
+}
+
+/**
+ * Transcodes a probed source into `outDir` (HLS ladder + poster.jpg). ffmpeg names init files
+ * `init_<n>.mp4`; each is renamed to `init.mp4` in its own folder and its playlist's EXT-X-MAP follows.
+ */
+export async function transcodeToHls(options: {
+  source: string
+  outDir: string
+  video: VideoProbe
+  signal?: AbortSignal
+  onPercent?: (percent: number) => void
+}): Promise<void> {
+  const { source, outDir, video } = options
+  fs.mkdirSync(outDir, { recursive: true })
+  const timeoutMs = 5 * 60_000 + video.durationSeconds * 20_000
+  await runFfmpeg(hlsLadderArgs(source, video), {
+    cwd: outDir,
+    timeoutMs,
+    signal: options.signal,
+    onProgress: (seconds) => options.onPercent?.(Math.min(99, Math.floor((seconds / video.durationSeconds) * 100))),
+  })
+  for (const rung of renditionsFor(video)) normaliseInitFile(path.join(outDir, rung.name))
+  await makePoster({ source, out: path.join(outDir, 'poster.jpg'), video, signal: options.signal })
+}
+
+function normaliseInitFile(dir: string) {
+  const init = fs.readdirSync(dir).find((file) => /^init(_\d+)?\.mp4$/.test(file))
+  if (!init || init === 'init.mp4') return
+  fs.renameSync(path.join(dir, init), path.join(dir, 'init.mp4'))
+  const playlist = path.join(dir, 'index.m3u8')
+  fs.writeFileSync(playlist, fs.readFileSync(playlist, 'utf8').replace(`URI="${init}"`, 'URI="init.mp4"'))
+}
+
+/** A poster frame a little into the video (input-side seek is fast), 640 px on the long side. */
+export function makePoster(options: { source: string; out: string; video: VideoProbe; signal?: AbortSignal }) {
+  const at = Math.min(3, options.video.durationSeconds / 2).toFixed(2)
+  const scale = options.video.height > options.video.width ? 'scale=-2:640' : 'scale=640:-2'
+  return runFfmpeg(
+    ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', `file:${path.resolve(options.source)}`,
+      '-frames:v', '1', '-vf', scale, '-q:v', '3', `file:${path.resolve(options.out)}`],
+    { timeoutMs: 60_000, signal: options.signal },
+  )
+}
+
+/**
+ * A synthetic clip (colour test pattern, optional sine tone) for demo data, tests and benchmarks.
+ * No drawtext: fonts may be missing on the machine.
+ */
+export function generateTestVideo(options: {
+  out: string
+  seconds: number
+  width: number
+  height: number
+  audio?: boolean
+  pattern?: 'testsrc2' | 'smptebars' | 'rgbtestsrc' | 'testsrc'
+  frequency?: number
+  preset?: string
+}): Promise<void> {
+  const { seconds, width, height } = options
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `${options.pattern ?? 'testsrc2'}=size=${width}x${height}:rate=30:duration=${seconds}`]
+  if (options.audio !== false) args.push('-f', 'lavfi', '-i', `sine=frequency=${options.frequency ?? 440}:duration=${seconds}`)
+  args.push('-c:v', 'libx264', '-preset', options.preset ?? 'ultrafast', '-pix_fmt', 'yuv420p')
+  if (options.audio !== false) args.push('-c:a', 'aac', '-shortest')
+  args.push('-movflags', '+faststart', `file:${path.resolve(options.out)}`)
+  return runFfmpeg(args, { timeoutMs: 120_000 + seconds * 10_000 })
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
+import { apiClient } from '../../test-support/http-client.ts'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { segmentUris } from './preview-playlist.ts'
+
+let server: TestServer
+let keys: { free: string; preview: string; premium: string }
+let videos: { free: number; preview: number; premium: number }
+let learner: ReturnType<typeof apiClient>
+let premium: ReturnType<typeof apiClient>
+
+beforeAll(async () => {
+  // A 4 s preview over a 12 s video of 2 s segments: the preview is segments 0 and 1.
+  server = await startTestServer({ env: { PREVIEW_SECONDS: '4' } })
+  keys = { free: makeHlsFixture(server.dataDir), preview: makeHlsFixture(server.dataDir), premium: makeHlsFixture(server.dataDir) }
+  videos = {
+    free: seedVideo(server, { access: 'free', mediaKey: keys.free, duration: 12 }),
+    preview: seedVideo(server, { access: 'preview', mediaKey: keys.preview, duration: 12 }),
+    premium: seedVideo(server, { access: 'premium', mediaKey: keys.premium, duration: 12 }),
+  }
+  learner = apiClient(server.api, { token: (await signIn(server, 'media-learner@example.com')).token })
+  const paid = await signIn(server, 'media-premium@example.com')
+  makePremium(server, paid.user.id)
+  premium = apiClient(server.api, { token: paid.token })
+})
+afterAll(() => server.close())
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers })
+async function playbackUrl(api: ReturnType<typeof apiClient>, videoId: number): Promise<string> {
+  return (await api.get(`/videos/${videoId}`)).body.data.playback.hls_url
+}
+const base = (hlsUrl: string) => hlsUrl.replace(/master\.m3u8$/, '')
+
+describe('the media server', () => {
+  it('serves a granted video in full: master, variant playlist, init and every segment', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const master = await get(url)
+    expect(master.status).toBe(200)
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl')
+    expect(await master.text()).toContain('v360p/index.m3u8')
+    const variant = await (await get(`${base(url)}v360p/index.m3u8`)).text()
+    const segments = segmentUris(variant)
+    expect(segments).toHaveLength(6)
+    expect((await get(`${base(url)}v360p/init.mp4`)).status).toBe(200)
+    for (const segment of segments) {
+      const response = await get(`${base(url)}v360p/${segment}`)
+      expect(response.status).toBe(200)
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0)
+    }
+  })
+
+  it('cuts the preview for a learner without the plan and refuses segments past it', async () => {
+    const url = await playbackUrl(learner, videos.preview)
+    const variant = await (await get(`${base(url)}v360p/index.m3u8`)).text()
+    expect(segmentUris(variant)).toEqual(['seg_000.m4s', 'seg_001.m4s'])
+    expect(variant.trim().endsWith('#EXT-X-ENDLIST')).toBe(true)
+    expect((await get(`${base(url)}v360p/seg_001.m4s`)).status).toBe(200)
+    const past = await get(`${base(url)}v360p/seg_002.m4s`)
+    expect(past.status).toBe(403)
+    expect((await past.json()).error).toBe('premium_required')
+
+    const full = await playbackUrl(premium, videos.preview)
+    expect(segmentUris(await (await get(`${base(full)}v360p/index.m3u8`)).text())).toHaveLength(6)
+    expect((await get(`${base(full)}v360p/seg_005.m4s`)).status).toBe(200)
+  })
+
+  it('gives a learner without the plan no grant for a premium video, and a grant opens no other video', async () => {
+    expect((await learner.get(`/videos/${videos.premium}`)).body.data.playback).toBeNull()
+    const freeUrl = await playbackUrl(learner, videos.free)
+    const grant = freeUrl.split('/')[3]
+    const [user, , expires, preview, signature] = grant.split('.')
+    const moved = [user, keys.premium, expires, preview, signature].join('.')
+    expect((await get(`/media/g/${moved}/master.m3u8`)).status).toBe(403)
+    expect((await get(`/media/g/${moved}/v360p/seg_000.m4s`)).status).toBe(403)
+  })
+
+  it('refuses forged, stretched and expired grants', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const grant = url.split('/')[3]
+    const parts = grant.split('.')
+    const stretched = [parts[0], parts[1], String(Number(parts[2]) + 86_400), parts[3], parts[4]].join('.')
+    expect((await get(`/media/g/${stretched}/master.m3u8`)).status).toBe(403)
+    expect((await get('/media/g/1.abc.99999999999.0.AAAA/master.m3u8')).status).toBe(403)
+    server.clock.advance(7 * 3600 * 1000)
+    try {
+      expect((await get(url)).status).toBe(403)
+    } finally {
+      server.clock.reset()
+    }
+  })
+
+  it('answers byte ranges, and only the files the transcoder writes', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const ranged = await get(`${base(url)}v360p/seg_000.m4s`, { range: 'bytes=0-1' })
+    expect(ranged.status).toBe(206)
+    expect(ranged.headers.get('content-range')).toMatch(/^bytes 0-1\/\d+$/)
+    expect((await ranged.arrayBuffer()).byteLength).toBe(2)
+    expect((await get(`${base(url)}v360p/seg_000.m4s`, { range: 'bytes=99999999-' })).status).toBe(416)
+    for (const path of ['../../app-secret', 'v360p/../../x', '..%2F..%2Fapp-secret', 'v360p/index.m3u8.bak', 'dehieu.sqlite']) {
+      expect((await get(`${base(url)}${path}`)).status, path).toBe(404)
+    }
+  })
+
+  it('serves posters publicly, and nothing else outside grants', async () => {
+    const poster = await get(`/media/${keys.premium}/poster.jpg`)
+    expect(poster.status).toBe(200)
+    expect(poster.headers.get('content-type')).toBe('image/jpeg')
+    expect((await get(`/media/${keys.premium}/master.m3u8`)).status).toBe(404)
+    expect((await get(`/media/${keys.premium}/v360p/seg_000.m4s`)).status).toBe(404)
+    expect((await get('/media/not-a-key/poster.jpg')).status).toBe(404)
+  })
+})

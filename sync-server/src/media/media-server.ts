@@ -1,0 +1,97 @@
+/**
+ * Serves processed media under /media:
+ * - /media/g/<grant>/<file>: a video's HLS files, only with a valid grant for that video (grants.ts).
+ *   A preview grant gets playlists cut at the preview and 403 for any segment past it.
+ * - /media/<media_key>/<picture>: posters and thumbnails, public like the catalogue that shows them.
+ * Only the file names the transcoder writes are served; anything else is 404, so no path from a URL
+ * can leave the media folder.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { NextFunction, Request, Response } from 'express'
+import { ERROR_CODES } from '../../../contract/index.ts'
+import { sendFile } from './file-response.ts'
+import type { Grant, MediaGrants } from './grants.ts'
+import { isMediaKey, mediaDir } from './media-paths.ts'
+import { cutPlaylistAt } from './preview-playlist.ts'
+
+const HLS_FILE = /^(master\.m3u8|poster\.jpg|v\d{3,4}p\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
+const PICTURE = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png|webp)$/
+const TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+}
+const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
+
+export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
+  // Cut playlists are small and asked for often; keyed by file and mtime so a re-transcode is seen.
+  const cutCache = new Map<string, { mtimeMs: number; preview: number; cut: ReturnType<typeof cutPlaylistAt> }>()
+
+  async function previewCut(playlistFile: string, previewSeconds: number) {
+    const stat = await fs.promises.stat(playlistFile)
+    const key = `${playlistFile}:${previewSeconds}`
+    const cached = cutCache.get(key)
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.cut
+    const cut = cutPlaylistAt(await fs.promises.readFile(playlistFile, 'utf8'), previewSeconds)
+    if (cutCache.size > 1000) cutCache.clear()
+    cutCache.set(key, { mtimeMs: stat.mtimeMs, preview: previewSeconds, cut })
+    return cut
+  }
+
+  const refuse = (res: Response, status: number, code: string, message: string) =>
+    res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
+
+  async function serveGranted(req: Request, res: Response, grant: Grant, relative: string) {
+    const folder = mediaDir(deps.dataDir, grant.mediaKey)
+    const file = path.join(folder, relative)
+    const type = TYPES[path.extname(file)]
+    const maxAge = Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))
+    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': `private, max-age=${maxAge}` }
+
+    if (grant.previewSeconds !== null && relative.includes('/')) {
+      const variant = path.dirname(file)
+      let cut
+      try {
+        cut = await previewCut(path.join(variant, 'index.m3u8'), grant.previewSeconds)
+      } catch {
+        return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+      }
+      const name = path.basename(file)
+      if (name === 'index.m3u8') {
+        res.set(headers).set('Content-Length', String(Buffer.byteLength(cut.text)))
+        return req.method === 'HEAD' ? res.end() : res.end(cut.text)
+      }
+      if (name.endsWith('.m4s') && !cut.allowed.has(name)) {
+        return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
+      }
+    }
+    if (!(await sendFile(req, res, file, headers))) refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+  }
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
+    try {
+      if (parts[0] === 'g' && parts.length >= 3) {
+        const grant = deps.grants.verify(decodeURIComponent(parts[1]))
+        if (!grant) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
+        const relative = parts.slice(2).join('/')
+        if (!HLS_FILE.test(relative)) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+        return await serveGranted(req, res, grant, relative)
+      }
+      if (parts.length === 2 && isMediaKey(parts[0]) && PICTURE.test(parts[1])) {
+        const file = path.join(mediaDir(deps.dataDir, parts[0]), parts[1])
+        const headers = { ...BASE_HEADERS, 'Content-Type': TYPES[path.extname(file)], 'Cache-Control': 'public, max-age=86400' }
+        if (await sendFile(req, res, file, headers)) return
+      }
+      refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+    } catch (error) {
+      next(error)
+    }
+  }
+}

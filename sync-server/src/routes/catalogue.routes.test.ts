@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uuidv7 } from '../../../contract/index.ts'
+import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { apiClient } from '../../test-support/http-client.ts'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+let server: TestServer
+let learnerCount = 0
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '180' } })
+})
+afterAll(() => server.close())
+
+async function newLearner(options: { premium?: boolean } = {}) {
+  const { token, user } = await signIn(server, `cat${++learnerCount}@example.com`)
+  if (options.premium) makePremium(server, user.id)
+  return { id: user.id, api: apiClient(server.api, { token }) }
+}
+
+const watch = (api: ReturnType<typeof apiClient>, videoId: number, spans: Array<[number, number]>, occurredAt = new Date()) =>
+  api.post('/watch_events', {
+    events: spans.map(([from, to]) => ({
+      client_id: uuidv7(),
+      video_id: videoId,
+      position_from: from,
+      position_to: to,
+      watched_seconds: Math.min(60, to - from),
+      playback_rate: 1,
+      occurred_at: occurredAt.toISOString(),
+    })),
+  })
+
+describe('GET /languages/:code/videos', () => {
+  it('lists published videos newest first with filters, search, level sort and cursors', async () => {
+    const { api } = await newLearner()
+    const ids = {
+      intro: seedVideo(server, { language: 'yue', level: 'introductory', title: 'Dim sum 100% fun', access: 'free' }),
+      adv: seedVideo(server, { language: 'yue', level: 'advanced', title: 'Harbour talk', access: 'premium' }),
+      beg: seedVideo(server, { language: 'yue', level: 'beginner', title: 'Market_day', access: 'preview' }),
+      draft: seedVideo(server, { language: 'yue', level: 'beginner', title: 'Unpublished', published: false }),
+    }
+    const all = await api.get('/languages/yue/videos')
+    expect(all.status).toBe(200)
+    expect(all.body.data.map((v: { id: number }) => v.id)).toEqual([ids.intro, ids.adv, ids.beg])
+    expect(all.body.next_cursor).toBeNull()
+    expect(all.body.data[0]).toMatchObject({
+      title: 'Dim sum 100% fun',
+      language_code: 'yue',
+      proficiency_level: 'introductory',
+      access_level: 'free',
+      duration_seconds: 600,
+      series: null,
+      episode_number: null,
+      progress: null,
+    })
+
+    const ids_ = (query: string) => api.get(`/languages/yue/videos${query}`).then((r) => r.body.data.map((v: { id: number }) => v.id))
+    expect(await ids_('?level=advanced')).toEqual([ids.adv])
+    expect(await ids_('?access=preview')).toEqual([ids.beg])
+    expect(await ids_('?q=harbour')).toEqual([ids.adv])
+    expect(await ids_('?q=100%25')).toEqual([ids.intro]) // % is literal, not a wildcard
+    expect(await ids_('?q=m_s')).toEqual([]) // _ is literal too: as a wildcard it would match 'Dim sum'
+    expect(await ids_('?sort=level')).toEqual([ids.intro, ids.beg, ids.adv])
+
+    const first = await api.get('/languages/yue/videos?limit=2')
+    expect(first.body.data).toHaveLength(2)
+    const second = await api.get(`/languages/yue/videos?limit=2&cursor=${first.body.next_cursor}`)
+    expect(second.body.data.map((v: { id: number }) => v.id)).toEqual([ids.beg])
+    expect(second.body.next_cursor).toBeNull()
+    const levelFirst = await api.get('/languages/yue/videos?limit=1&sort=level')
+    const levelNext = await api.get(`/languages/yue/videos?limit=5&sort=level&cursor=${levelFirst.body.next_cursor}`)
+    expect(levelNext.body.data.map((v: { id: number }) => v.id)).toEqual([ids.beg, ids.adv])
+  })
+
+  it('shows my progress on each video and hides the finished ones when asked', async () => {
+    const { api } = await newLearner()
+    const finished = seedVideo(server, { duration: 100 })
+    const started = seedVideo(server, { duration: 100 })
+    await watch(api, finished, [[0, 50], [50, 95]])
+    await watch(api, started, [[0, 30], [20, 40]])
+    const list = (await api.get('/languages/vi/videos?limit=200')).body.data as Array<{ id: number; progress: { percent: number } | null }>
+    expect(list.find((v) => v.id === finished)?.progress).toEqual({ percent: 95, last_position_seconds: 95 })
+    expect(list.find((v) => v.id === started)?.progress).toEqual({ percent: 40, last_position_seconds: 40 })
+    const hidden = (await api.get('/languages/vi/videos?limit=200&hide_finished=1')).body.data.map((v: { id: number }) => v.id)
+    expect(hidden).toContain(started)
+    expect(hidden).not.toContain(finished)
+  })
+
+  it('answers 404 for an unknown language, 422 for a bad filter or cursor, 401 without a token', async () => {
+    const { api } = await newLearner()
+    expect((await api.get('/languages/xx/videos')).status).toBe(404)
+    expect((await api.get('/languages/vi/videos?level=expert')).status).toBe(422)
+    expect((await api.get('/languages/vi/videos?limit=500')).status).toBe(422)
+    expect((await api.get('/languages/vi/videos?cursor=bm9wZQ')).status).toBe(422)
+    expect((await apiClient(server.api).get('/languages/vi/videos')).status).toBe(401)
+  })
+})
+
+describe('GET /videos/:id', () => {
+  it('tells each learner what they may watch, with a grant only where they may', async () => {
+    const learner = await newLearner()
+    const premium = await newLearner({ premium: true })
+    const key = 'c'.repeat(32)
+    const free = seedVideo(server, { access: 'free', mediaKey: key })
+    const paid = seedVideo(server, { access: 'premium', mediaKey: 'd'.repeat(32) })
+    const preview = seedVideo(server, { access: 'preview', mediaKey: 'e'.repeat(32) })
+
+    const freeDetail = (await learner.api.get(`/videos/${free}`)).body.data
+    expect(freeDetail).toMatchObject({ can_watch: 'full', creators: [], youtube_id: null, thumbnail_url: `/media/${key}/poster.jpg` })
+    expect(freeDetail.playback).toMatchObject({ hls_url: expect.stringMatching(/^\/media\/g\/.+\/master\.m3u8$/), preview_seconds: null })
+
+    expect((await learner.api.get(`/videos/${paid}`)).body.data).toMatchObject({ can_watch: 'none', playback: null })
+    expect((await premium.api.get(`/videos/${paid}`)).body.data).toMatchObject({ can_watch: 'full', playback: { preview_seconds: null } })
+    expect((await learner.api.get(`/videos/${preview}`)).body.data).toMatchObject({ can_watch: 'preview', playback: { preview_seconds: 180 } })
+    expect((await premium.api.get(`/videos/${preview}`)).body.data).toMatchObject({ can_watch: 'full', playback: { preview_seconds: null } })
+
+    expect((await learner.api.get('/videos/999999')).status).toBe(404)
+    expect((await learner.api.get(`/videos/${seedVideo(server, { published: false })}`)).status).toBe(404)
+    expect((await learner.api.get('/videos/abc')).status).toBe(422)
+  })
+})
+
+describe('GET /me/progress', () => {
+  it('adds up time, streaks by each day goal, the last viewed video and videos in progress by covered share', async () => {
+    const { id, api } = await newLearner()
+    const a = seedVideo(server, { duration: 200, language: 'vi' })
+    const b = seedVideo(server, { duration: 100, language: 'vi' })
+    const now = server.clock.now()
+    await watch(api, a, [[0, 60], [0, 60], [150, 160]], new Date(now - 2 * 86_400_000))
+    await watch(api, b, [[0, 45]], new Date(now - 60_000))
+    // Yesterday and today: 15 minutes each (the default goal); two days ago only 130 s.
+    server.ctx.db.prepare(`UPDATE daily_totals SET watch_seconds = 900 WHERE user_id = ? AND day = ?`).run(id, dayOf(now))
+    server.ctx.db
+      .prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, 900, 15)')
+      .run(id, dayOf(now - 86_400_000))
+
+    const progress = (await api.get('/me/progress?language=vi')).body.data
+    expect(progress.total_watch_seconds).toBe(60 + 60 + 10 + 45)
+    expect(progress.today_watch_seconds).toBe(900)
+    expect(progress.current_streak_days).toBe(2)
+    expect(progress.longest_streak_days).toBe(2)
+    expect(progress.last_viewed.id).toBe(b)
+    expect(progress.in_progress.map((p: { video: { id: number }; percent: number }) => [p.video.id, p.percent])).toEqual([
+      [b, 45],
+      [a, 35], // (60 + 10) of 200: the union, not the furthest position (160)
+    ])
+    expect(progress.days).toHaveLength(30)
+    expect(progress.days[29]).toMatchObject({ date: dayOf(now), watch_seconds: 900, goal_met: true })
+    expect(progress.days[27]).toMatchObject({ date: dayOf(now - 2 * 86_400_000), goal_met: false })
+
+    expect((await api.get('/me/progress?language=xx')).status).toBe(404)
+    expect((await apiClient(server.api).get('/me/progress')).status).toBe(401)
+  })
+})
+
+describe('comments', () => {
+  it('are for premium members: others get 403 premium_required', async () => {
+    const { api } = await newLearner()
+    const video = seedVideo(server)
+    const list = await api.get(`/videos/${video}/comments`)
+    expect(list.status).toBe(403)
+    expect(list.body.error).toBe('premium_required')
+    expect((await api.post(`/videos/${video}/comments`, { comment: { text: 'Hay quá!', client_id: uuidv7() } })).status).toBe(403)
+  })
+
+  it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = seedVideo(server)
+    const clientId = uuidv7()
+    const first = await api.post(`/videos/${video}/comments`, { comment: { text: '  Cảm ơn bạn!  ', client_id: clientId } })
+    expect(first.status).toBe(201)
+    expect(first.body.data).toMatchObject({ text: 'Cảm ơn bạn!', author: { display_name: null } })
+    const again = await api.post(`/videos/${video}/comments`, { comment: { text: 'Cảm ơn bạn!', client_id: clientId } })
+    expect(again.status).toBe(200)
+    expect(again.body.data.id).toBe(first.body.data.id)
+
+    const empty = await api.post(`/videos/${video}/comments`, { comment: { text: '   ', client_id: uuidv7() } })
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors).toEqual(['Comment cannot be empty'])
+    expect((await api.post(`/videos/${video}/comments`, { comment: { text: 'x'.repeat(1999), client_id: uuidv7() } })).status).toBe(201)
+    const long = await api.post(`/videos/${video}/comments`, { comment: { text: 'x'.repeat(2000), client_id: uuidv7() } })
+    expect(long.status).toBe(422)
+    expect(long.body.errors).toEqual(['Comment must be under 2000 characters'])
+
+    const page1 = await api.get(`/videos/${video}/comments?limit=1`)
+    expect(page1.body.data.map((c: { text: string }) => c.text)).toEqual(['Cảm ơn bạn!'])
+    const page2 = await api.get(`/videos/${video}/comments?limit=5&cursor=${page1.body.next_cursor}`)
+    expect(page2.body.data).toHaveLength(1)
+    expect(page2.body.next_cursor).toBeNull()
+    expect((await api.get('/videos/999999/comments')).status).toBe(404)
+  })
+})
+
+function dayOf(epochMs: number) {
+  return new Date(epochMs).toISOString().slice(0, 10)
+}

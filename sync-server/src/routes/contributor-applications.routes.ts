@@ -1,0 +1,80 @@
+import fs from 'node:fs'
+import type { Express, RequestHandler, Router } from 'express'
+import {
+  API_BASE,
+  APPLICATION_VIDEO_MAX_BYTES,
+  applicationFieldsSchema,
+  applicationsListQuerySchema,
+  APPLICATIONS_PER_IP_PER_HOUR,
+  CONTRIBUTOR_ERROR_CODES,
+  idParamSchema,
+  patchApplicationBodySchema,
+} from '../../../contract/index.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { incomingDir } from '../media/media-paths.ts'
+import { sniffVideo } from '../media/sniff.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { perIpLimit } from '../middleware/rate-limit.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
+import { readMultipart } from '../web/multipart.ts'
+
+const tooLarge = () =>
+  new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
+
+export function contributorApplicationsRoutes(
+  router: Router,
+  deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
+) {
+  router.get('/admin/applications', deps.requireUser, (req, res) => {
+    const query = parseWith(applicationsListQuerySchema, req.query)
+    res.json(deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
+  })
+
+  router.patch('/admin/applications/:id', deps.requireUser, (req, res) => {
+    const id = parseWith(idParamSchema, req.params.id)
+    const { application } = parseWith(patchApplicationBodySchema, req.body)
+    res.json({ data: deps.applications.decide(currentUser(req), id, application.status) })
+  })
+
+  router.get('/admin/applications/:id/video', deps.requireUser, (req, res, next) => {
+    const { file, type } = deps.applications.video(currentUser(req), parseWith(idParamSchema, req.params.id))
+    if (!fs.existsSync(file)) throw notFound('The video file is missing.')
+    res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
+  })
+}
+
+/**
+ * The public multipart application form, registered on the app ahead of the JSON-only API router.
+ * The video is streamed to disk and sniffed; 50 MB or more is refused without being kept in memory.
+ */
+export function applicationFormRoutes(
+  app: Express,
+  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string },
+) {
+  const limit = perIpLimit({
+    windowMs: 3_600_000,
+    limit: APPLICATIONS_PER_IP_PER_HOUR,
+    message: 'Too many applications from your network. Please try again later.',
+  })
+  app.post(`${API_BASE}/contributor_applications`, ...deps.prelude, limit, async (req, res) => {
+    const form = await readMultipart(req, {
+      dir: incomingDir(deps.dataDir),
+      files: { video: { maxBytes: APPLICATION_VIDEO_MAX_BYTES - 1, sniff: sniffVideo } },
+      tooLarge,
+    })
+    try {
+      const problem = form.problems.video
+      if (problem === 'too_large') throw tooLarge()
+      if (problem === 'bad_type') {
+        throw new ApiError(415, CONTRIBUTOR_ERROR_CODES.invalidFileType, 'Please upload a video file (MP4, WebM, or MOV).')
+      }
+      const video = form.files.video
+      if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
+      const fields = parseWith(applicationFieldsSchema, form.fields)
+      res.status(201).json({ data: deps.applications.submit(fields, video) })
+    } finally {
+      form.cleanup()
+    }
+  })
+}

@@ -1,0 +1,92 @@
+import type { Express, RequestHandler, Router } from 'express'
+import {
+  API_BASE,
+  createSubmissionBodySchema,
+  ERROR_CODES,
+  idParamSchema,
+  patchSubmissionBodySchema,
+  publishFieldsSchema,
+  submissionsQuerySchema,
+  THUMBNAIL_MAX_BYTES,
+} from '../../../contract/index.ts'
+import { ApiError } from '../errors.ts'
+import { incomingDir } from '../media/media-paths.ts'
+import { sniffImage } from '../media/sniff.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { PublishingService } from '../services/publishing.service.ts'
+import type { SubmissionsService } from '../services/submissions.service.ts'
+import { readMultipart } from '../web/multipart.ts'
+
+export function submissionsRoutes(
+  router: Router,
+  deps: { submissions: SubmissionsService; publishing: PublishingService; requireUser: RequestHandler },
+) {
+  const signedIn = deps.requireUser
+
+  router.post('/submissions', signedIn, (req, res) => {
+    const { submission } = parseWith(createSubmissionBodySchema, req.body)
+    const { id, created } = deps.submissions.create(currentUser(req), submission)
+    res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
+  })
+
+  router.get('/submissions', signedIn, (req, res) => {
+    const query = parseWith(submissionsQuerySchema, req.query)
+    res.json(deps.submissions.list(currentUser(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
+  })
+
+  router.get('/submissions/:id', signedIn, (req, res) => {
+    res.json({ data: deps.submissions.get(currentUser(req), parseWith(idParamSchema, req.params.id)) })
+  })
+
+  router.patch('/submissions/:id', signedIn, (req, res) => {
+    const id = parseWith(idParamSchema, req.params.id)
+    const { submission } = parseWith(patchSubmissionBodySchema, req.body)
+    res.json({ data: deps.submissions.setStatus(currentUser(req), id, submission.status) })
+  })
+
+  router.delete('/submissions/:id', signedIn, (req, res) => {
+    deps.submissions.remove(currentUser(req), parseWith(idParamSchema, req.params.id))
+    res.status(204).end()
+  })
+
+  router.get('/languages/:code/series', (req, res) => {
+    res.json({ data: deps.publishing.seriesOf(String(req.params.code)) })
+  })
+}
+
+/**
+ * The multipart publish form. Registered on the app ahead of the JSON-only API router (`prelude` adds
+ * the API's logging and headers); the role check runs before a byte of the body is read.
+ */
+export function publishFormRoutes(
+  app: Express,
+  deps: { publishing: PublishingService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
+) {
+  app.post(`${API_BASE}/submissions/:id/publish`, ...deps.prelude, deps.requireUser, async (req, res) => {
+    const admin = currentUser(req)
+    if (admin.is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
+    const id = parseWith(idParamSchema, req.params.id)
+    const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
+    const form = await readMultipart(req, {
+      dir: incomingDir(deps.dataDir),
+      files: { product_thumbnail: image, youtube_thumbnail: image },
+      tooLarge: () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.'),
+    })
+    try {
+      const problems = Object.values(form.problems)
+      if (problems.includes('too_large')) throw new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
+      if (problems.includes('bad_type')) {
+        throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+      }
+      const fields = parseWith(publishFieldsSchema, form.fields)
+      const video = deps.publishing.publish(admin, id, fields, {
+        product: form.files.product_thumbnail,
+        youtube: form.files.youtube_thumbnail,
+      })
+      res.status(201).json({ data: video })
+    } finally {
+      form.cleanup()
+    }
+  })
+}

@@ -1,0 +1,106 @@
+/**
+ * The catalogue as a learner sees it: published videos of a language with their series and the
+ * learner's own progress, and one video with what this learner may play (see watching/access.ts).
+ * Playback URLs carry a grant for this user and this video; a preview grant makes the media server
+ * cut the stream at PREVIEW_SECONDS.
+ */
+import { z } from 'zod'
+import type { AccessLevel, CanWatch, Page, ProficiencyLevel, VideoDetail, VideoSummary } from '../../../contract/index.ts'
+import { videoListQuerySchema } from '../../../contract/index.ts'
+import { notFound } from '../errors.ts'
+import type { MediaGrants } from '../media/grants.ts'
+import { mediaFileUrl } from '../media/media-paths.ts'
+import { parseWith } from '../middleware/validate.ts'
+import { decodeCursor, pageOf } from '../pagination.ts'
+import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
+import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import { canWatch } from '../watching/access.ts'
+import { percentCovered, type Span } from '../watching/played-spans.ts'
+
+const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>
+
+export function createCatalogueService(deps: {
+  catalogue: CatalogueRepository
+  languages: LanguagesRepository
+  videoProgress: VideoProgressRepository
+  grants: MediaGrants
+  previewSeconds: number
+}) {
+  function progressOf(row: CatalogueVideoRow, progress: VideoProgressRow | undefined) {
+    if (!progress) return null
+    return {
+      percent: percentCovered(JSON.parse(progress.spans) as Span[], row.duration_seconds),
+      last_position_seconds: Math.round(progress.last_position_seconds),
+    }
+  }
+
+  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined): VideoSummary {
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      language_code: row.language_code,
+      proficiency_level: row.proficiency_level as ProficiencyLevel,
+      access_level: row.access_level as AccessLevel,
+      duration_seconds: Math.round(row.duration_seconds),
+      thumbnail_url: row.media_key ? mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg') : null,
+      series: row.series_id !== null && row.series_name !== null ? { id: row.series_id, name: row.series_name } : null,
+      episode_number: row.episode_number,
+      published_at: row.published_at!,
+      progress: progressOf(row, progress),
+    }
+  }
+
+  function summaries(user: UserRow, rows: CatalogueVideoRow[]): VideoSummary[] {
+    const progress = new Map(deps.videoProgress.forVideos(user.id, rows.map((row) => row.id)).map((p) => [p.video_id, p]))
+    return rows.map((row) => toSummary(row, progress.get(row.id)))
+  }
+
+  return {
+    summaries,
+
+    list(user: UserRow, languageCode: string, rawQuery: unknown): Page<VideoSummary> {
+      if (!deps.languages.exists(languageCode)) throw notFound('No such language.')
+      const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
+      const after = decodeCursor(cursorSchema, query.cursor)
+      const rows = deps.catalogue.list({
+        languageCode,
+        userId: user.id,
+        level: query.level,
+        access: query.access,
+        seriesId: query.series,
+        query: query.q,
+        hideFinished: query.hide_finished,
+        sort: query.sort,
+        after: after && { levelRank: after.r, publishedAt: after.p, id: after.i },
+        limit: query.limit + 1,
+      })
+      const page = pageOf(rows, query.limit, (row) => ({ r: row.level_rank, p: row.published_at, i: row.id }))
+      return { data: summaries(user, page.data), next_cursor: page.next_cursor }
+    },
+
+    detail(user: UserRow, videoId: number): VideoDetail {
+      const row = deps.catalogue.findPublished(videoId)
+      if (!row) throw notFound('No such video.')
+      const access: CanWatch = canWatch(row, user)
+      const previewSeconds = access === 'preview' ? deps.previewSeconds : null
+      const playback =
+        access !== 'none' && row.media_key
+          ? { ...deps.grants.playback({ userId: user.id, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
+          : null
+      return {
+        ...toSummary(row, deps.videoProgress.get(user.id, row.id)),
+        can_watch: access,
+        playback,
+        youtube_id: row.youtube_id,
+        creators: row.submission_id === null ? [] : deps.catalogue.creatorsOf(row.submission_id),
+      }
+    },
+  }
+}
+
+

@@ -1,0 +1,101 @@
+/**
+ * Contributor applications: anyone may apply with a short video (sniffed MP4, MOV or WebM, under
+ * 50 MB). Admins list them and accept or reject; accepting makes that e-mail's account a contributor
+ * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ApplicationFields, ApplicationStatus, ContributorApplication } from '../../../contract/index.ts'
+import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/connection.ts'
+import { notFound } from '../errors.ts'
+import { applicationsDir } from '../media/media-paths.ts'
+import type { ApplicationRow, ContributorApplicationsRepository } from '../repositories/contributor-applications.repository.ts'
+import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import type { ReceivedFile } from '../web/multipart.ts'
+import { requireAdmin } from './contributor-roles.ts'
+
+export type ContributorApplicationsService = ReturnType<typeof createContributorApplicationsService>
+
+export function createContributorApplicationsService(deps: {
+  db: Db
+  applications: ContributorApplicationsRepository
+  users: UsersRepository
+  clock: Clock
+  dataDir: string
+}) {
+  const { applications } = deps
+
+  function toView(row: ApplicationRow): ContributorApplication {
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      location: row.location,
+      english_ability: row.english_ability,
+      notes: row.notes,
+      status: row.status,
+      video: { url: `${API_BASE}/admin/applications/${row.id}/video`, type: row.video_type, bytes: row.video_bytes },
+      created_at: row.created_at,
+      decided_at: row.decided_at,
+    }
+  }
+
+  const decide = deps.db.transaction((id: number, status: ApplicationStatus, nowIso: string) => {
+    const row = applications.findById(id)
+    if (!row) throw notFound('No such application.')
+    applications.decide(id, status, status === 'pending' ? null : nowIso)
+    if (status === 'accepted') {
+      const user = deps.users.findByEmail(row.email)
+      if (user) deps.users.setContributor(user.id)
+    }
+    return applications.findById(id)!
+  })
+
+  return {
+    /** Moves the checked video into place under a server-chosen name, then records the application. */
+    submit(fields: ApplicationFields, video: ReceivedFile): { id: number } {
+      const dir = applicationsDir(deps.dataDir)
+      fs.mkdirSync(dir, { recursive: true })
+      const name = `${path.basename(video.path).split('.')[0]}.${video.ext}`
+      const target = path.join(dir, name)
+      fs.renameSync(video.path, target)
+      try {
+        const id = applications.insert({
+          ...fields,
+          video_file: name,
+          video_type: video.type,
+          video_bytes: video.bytes,
+          created_at: new Date(deps.clock.now()).toISOString(),
+        })
+        return { id }
+      } catch (error) {
+        fs.rmSync(target, { force: true })
+        throw error
+      }
+    },
+
+    list(admin: UserRow, status: ApplicationStatus | undefined, options: { before?: number; limit?: number } = {}) {
+      requireAdmin(admin)
+      const limit = options.limit ?? LIST_DEFAULT_LIMIT
+      const rows = applications.list(status, options.before ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      const page = rows.slice(0, limit)
+      return { data: page.map(toView), next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null }
+    },
+
+    decide(admin: UserRow, id: number, status: ApplicationStatus): ContributorApplication {
+      requireAdmin(admin)
+      return toView(decide(id, status, new Date(deps.clock.now()).toISOString()))
+    },
+
+    video(admin: UserRow, id: number): { file: string; type: string } {
+      requireAdmin(admin)
+      const row = applications.findById(id)
+      if (!row) throw notFound('No such application.')
+      return { file: path.join(applicationsDir(deps.dataDir), row.video_file), type: row.video_type }
+    },
+
+    isAcceptedEmail: (email: string) => applications.isAcceptedEmail(email),
+  }
+}

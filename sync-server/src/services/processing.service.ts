@@ -1,0 +1,87 @@
+/**
+ * The processing job of a submission: probe the uploaded file, then transcode it to the HLS ladder.
+ * - Not a video (probe fails): processing `failed` with the reason, and the uploaded bytes deleted.
+ * - A video: transcoded into DATA_DIR/media/<media_key>/, percent written as ffmpeg reports it.
+ * The job may be re-run from the start after a crash: the media key is kept on the submission and its
+ * folder is emptied first. A submission deleted while its job runs leaves nothing behind.
+ */
+import fs from 'node:fs'
+import type { Logger } from 'pino'
+import { FfmpegError, probeVideo, transcodeToHls } from '../media/ffmpeg.ts'
+import { mediaDir, newMediaKey, uploadFiles } from '../media/media-paths.ts'
+import type { SubmissionsRepository } from '../repositories/submissions.repository.ts'
+
+export interface ProcessSubmissionPayload {
+  submissionId: number
+  /** Demo seeding publishes straight after processing, through the same publish step as an admin. */
+  autoPublish?: unknown
+}
+
+export type ProcessingService = ReturnType<typeof createProcessingService>
+
+export function createProcessingService(deps: {
+  submissions: SubmissionsRepository
+  dataDir: string
+  logger: Logger
+  onReady?: (submissionId: number, payload: ProcessSubmissionPayload) => void
+}) {
+  const { submissions } = deps
+
+  function deleteSource(submissionId: number, uploadId: string) {
+    const files = uploadFiles(deps.dataDir, uploadId)
+    fs.rmSync(files.data, { force: true })
+    fs.rmSync(files.info, { force: true })
+    submissions.dropSource(submissionId)
+  }
+
+  return {
+    async run(payload: ProcessSubmissionPayload, signal: AbortSignal): Promise<void> {
+      const row = submissions.findById(payload.submissionId)
+      if (!row || row.upload_state !== 'complete' || !row.upload_id) return
+      if (row.processing_state === 'ready') return
+      submissions.setProcessing(row.id, 'processing', 0)
+      const source = uploadFiles(deps.dataDir, row.upload_id).data
+
+      const probe = await probeVideo(source)
+      if (!probe.ok) {
+        submissions.setProcessing(row.id, 'failed', 0, probe.reason)
+        deleteSource(row.id, row.upload_id)
+        return
+      }
+
+      const mediaKey = row.media_key ?? newMediaKey()
+      if (!row.media_key) submissions.setMediaKey(row.id, mediaKey)
+      const outDir = mediaDir(deps.dataDir, mediaKey)
+      fs.rmSync(outDir, { recursive: true, force: true })
+      let lastPercent = 0
+      try {
+        await transcodeToHls({
+          source,
+          outDir,
+          video: probe.video,
+          signal,
+          onPercent: (percent) => {
+            if (percent <= lastPercent) return
+            lastPercent = percent
+            submissions.setProcessing(row.id, 'processing', percent)
+          },
+        })
+      } catch (error) {
+        if (signal.aborted) throw error // stopped with the server: the job runs again at the next start
+        deps.logger.warn({ err: error, submissionId: row.id }, 'transcoding failed')
+        fs.rmSync(outDir, { recursive: true, force: true })
+        if (submissions.findById(row.id)) {
+          const reason = error instanceof FfmpegError ? 'We could not process this video.' : 'Processing failed.'
+          submissions.setProcessing(row.id, 'failed', 0, reason)
+        }
+        return
+      }
+      if (!submissions.findById(row.id)) {
+        fs.rmSync(outDir, { recursive: true, force: true }) // deleted while it was being processed
+        return
+      }
+      submissions.markReady(row.id, probe.video.durationSeconds)
+      deps.onReady?.(row.id, payload)
+    },
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The progress page: total time, streaks (watching/streaks.ts), the last video viewed, videos in
+ * progress by the share covered (watching/played-spans.ts; 90% is finished), and the last 30 days.
+ */
+import type { Progress } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import { notFound } from '../errors.ts'
+import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
+import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import type { VideoProgressRepository } from '../repositories/video-progress.repository.ts'
+import { localDay } from '../time-zones.ts'
+import { FINISHED_PERCENT, percentCovered, type Span } from '../watching/played-spans.ts'
+import { goalMet, previousDay, streaks } from '../watching/streaks.ts'
+import type { CatalogueService } from './catalogue.service.ts'
+
+const CHART_DAYS = 30
+const IN_PROGRESS_SHOWN = 20
+
+export type ProgressService = ReturnType<typeof createProgressService>
+
+export function createProgressService(deps: {
+  clock: Clock
+  dailyTotals: DailyTotalsRepository
+  videoProgress: VideoProgressRepository
+  catalogue: CatalogueRepository
+  catalogueService: CatalogueService
+  languages: LanguagesRepository
+}) {
+  return {
+    forUser(user: UserRow, languageCode: string | undefined): Progress {
+      if (languageCode !== undefined && !deps.languages.exists(languageCode)) throw notFound('No such language.')
+      const today = localDay(deps.clock.now(), user.time_zone)
+      const allDays = deps.dailyTotals.allForUser(user.id)
+      const byDay = new Map(allDays.map((day) => [day.day, day]))
+      const { current, longest } = streaks(allDays, today)
+
+      const days: Progress['days'] = []
+      for (let i = 0, day = today; i < CHART_DAYS; i++, day = previousDay(day)) {
+        const total = byDay.get(day)
+        const goal = total?.goal_minutes ?? user.daily_goal_minutes
+        const seconds = Math.round(total?.watch_seconds ?? 0)
+        days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
+      }
+
+      const rows = languageCode === undefined ? [] : deps.videoProgress.forLanguage(user.id, languageCode)
+      const totalSeconds =
+        languageCode === undefined
+          ? allDays.reduce((sum, day) => sum + day.watch_seconds, 0)
+          : rows.reduce((sum, row) => sum + row.watch_seconds, 0)
+      const unfinished = rows
+        .map((row) => ({ row, percent: percentCovered(JSON.parse(row.spans) as Span[], row.duration_seconds) }))
+        .filter(({ percent }) => percent > 0 && percent < FINISHED_PERCENT)
+        .slice(0, IN_PROGRESS_SHOWN)
+      const wanted = [...new Set([...(rows[0] ? [rows[0].video_id] : []), ...unfinished.map(({ row }) => row.video_id)])]
+      const summaries = new Map(
+        deps.catalogueService.summaries(user, deps.catalogue.findPublishedByIds(wanted)).map((summary) => [summary.id, summary]),
+      )
+
+      return {
+        total_watch_seconds: Math.round(totalSeconds),
+        today_watch_seconds: Math.round(byDay.get(today)?.watch_seconds ?? 0),
+        daily_goal_minutes: user.daily_goal_minutes,
+        current_streak_days: current,
+        longest_streak_days: longest,
+        last_viewed: rows[0] ? (summaries.get(rows[0].video_id) ?? null) : null,
+        in_progress: unfinished.flatMap(({ row, percent }) => {
+          const video = summaries.get(row.video_id)
+          return video ? [{ video, percent, last_position_seconds: Math.round(row.last_position_seconds) }] : []
+        }),
+        days,
+      }
+    },
+  }
+}

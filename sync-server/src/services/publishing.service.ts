@@ -1,0 +1,154 @@
+/**
+ * Publishing a processed submission into the catalogue (admins only):
+ * - processing must be `ready`, and a submission is published once (409 otherwise);
+ * - access is `free` when the free flag is set, else `premium`;
+ * - series: an existing one of the same language, none, or a new one (its name unused in that
+ *   language); the episode number is the one given or the series' next;
+ * - thumbnails (sniffed images, 5 MB each) move into the video's media folder.
+ * The series, the video and the submission's link to it are written in one transaction; thumbnails
+ * moved before it are removed again if it fails.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { ERROR_CODES, type PublishFields, type Series, type VideoDetail } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/connection.ts'
+import { ApiError, notFound, validationFailed } from '../errors.ts'
+import type { MediaGrants } from '../media/grants.ts'
+import { mediaDir, mediaFileUrl } from '../media/media-paths.ts'
+import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { PublishingRepository } from '../repositories/publishing.repository.ts'
+import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import type { ReceivedFile } from '../web/multipart.ts'
+import { requireAdmin } from './contributor-roles.ts'
+
+export interface PublishThumbnails {
+  product?: ReceivedFile
+  youtube?: ReceivedFile
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>
+
+export function createPublishingService(deps: {
+  db: Db
+  publishing: PublishingRepository
+  submissions: SubmissionsRepository
+  languages: LanguagesRepository
+  grants: MediaGrants
+  clock: Clock
+  dataDir: string
+}) {
+  const { publishing, submissions } = deps
+
+  function detail(videoId: number, viewer: UserRow): VideoDetail {
+    const row = publishing.findVideo(videoId)!
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      language_code: row.language_code,
+      proficiency_level: row.proficiency_level,
+      access_level: row.access_level,
+      duration_seconds: Math.round(row.duration_seconds),
+      thumbnail_url: mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg'),
+      series: row.series_id !== null && row.series_name !== null ? { id: row.series_id, name: row.series_name } : null,
+      episode_number: row.episode_number,
+      published_at: row.published_at,
+      progress: null,
+      can_watch: 'full',
+      playback: {
+        ...deps.grants.playback({ userId: viewer.id, mediaKey: row.media_key, previewSeconds: null }),
+        preview_seconds: null,
+      },
+      youtube_id: row.youtube_id,
+      creators: [],
+    }
+  }
+
+  const write = deps.db.transaction(
+    (row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', files: { product: string | null; youtube: string | null }) => {
+      let seriesId: number | null = null
+      if (fields.series_mode === 'existing') {
+        const series = publishing.findSeries(fields.series_id!)
+        if (!series || series.language_code !== row.language_code) throw validationFailed(['Choose a series of this language.'])
+        seriesId = series.id
+      } else if (fields.series_mode === 'new') {
+        if (publishing.findSeriesByName(row.language_code, fields.new_series_name!)) {
+          throw validationFailed(['A series with this name already exists.'])
+        }
+        seriesId = publishing.insertSeries(row.language_code, fields.new_series_name!, fields.new_series_description ?? '', nowIso())
+      }
+      const videoId = publishing.insertVideo({
+        languageCode: row.language_code,
+        title: fields.title,
+        description: fields.description,
+        proficiencyLevel: fields.proficiency_level,
+        accessLevel: access,
+        durationSeconds: row.duration_seconds ?? 0,
+        seriesId,
+        episodeNumber: seriesId === null ? null : (fields.episode_number ?? publishing.nextEpisodeNumber(seriesId)),
+        mediaKey: row.media_key!,
+        thumbnailFile: files.product,
+        youtubeThumbnailFile: files.youtube,
+        youtubeTitle: fields.youtube_title,
+        youtubeDescription: fields.youtube_description,
+        submissionId: row.id,
+        nowIso: nowIso(),
+      })
+      submissions.markPublished(row.id, videoId)
+      return videoId
+    },
+  )
+
+  const nowIso = () => new Date(deps.clock.now()).toISOString()
+
+  /** Moves a checked thumbnail into the media folder under a server-chosen name. */
+  function place(mediaKey: string, file: ReceivedFile | undefined, base: string): string | null {
+    if (!file) return null
+    const name = `${base}.${file.ext}`
+    fs.renameSync(file.path, path.join(mediaDir(deps.dataDir, mediaKey), name))
+    return name
+  }
+
+  function publishRow(row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', thumbnails: PublishThumbnails) {
+    if (row.published_video_id !== null) throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
+    if (row.processing_state !== 'ready' || !row.media_key) {
+      throw new ApiError(409, ERROR_CODES.conflict, 'The video is not processed yet.')
+    }
+    const placed: string[] = []
+    try {
+      const files = {
+        product: place(row.media_key, thumbnails.product, `thumbnail-${Date.now().toString(36)}`),
+        youtube: place(row.media_key, thumbnails.youtube, `youtube-thumbnail-${Date.now().toString(36)}`),
+      }
+      for (const name of [files.product, files.youtube]) if (name) placed.push(path.join(mediaDir(deps.dataDir, row.media_key), name))
+      return write(row, fields, access, files)
+    } catch (error) {
+      for (const file of placed) fs.rmSync(file, { force: true })
+      throw error
+    }
+  }
+
+  return {
+    publish(admin: UserRow, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): VideoDetail {
+      requireAdmin(admin)
+      const row = submissions.findById(submissionId)
+      if (!row) throw notFound('No such submission.')
+      const videoId = publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
+      return detail(videoId, admin)
+    },
+
+    /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */
+    publishAs(submissionId: number, fields: PublishFields, access: 'free' | 'premium' | 'preview'): number {
+      const row = submissions.findById(submissionId)
+      if (!row) throw notFound('No such submission.')
+      return publishRow(row, fields, access, {})
+    },
+
+    seriesOf(languageCode: string): Series[] {
+      if (!deps.languages.exists(languageCode)) throw notFound('No such language.')
+      return publishing.seriesOfLanguage(languageCode)
+    },
+  }
+}

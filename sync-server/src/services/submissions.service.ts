@@ -1,0 +1,161 @@
+/**
+ * Submissions: the metadata a contributor sends before the file (the file then goes over tus), how a
+ * submission is shown, and who may see, review or delete it.
+ * - Contributors and admins create; a repeated client_id answers the first submission (the PWA's queue
+ *   retries freely).
+ * - Owners see their own; admins see all. Someone else's submission is "not found", not "forbidden",
+ *   so ids reveal nothing.
+ * - Deleting removes the upload and the processed media; a published submission cannot be deleted.
+ */
+import fs from 'node:fs'
+import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Submission } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import { ApiError, notFound, validationFailed } from '../errors.ts'
+import type { MediaGrants } from '../media/grants.ts'
+import { mediaDir, uploadFiles } from '../media/media-paths.ts'
+import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { requireAdmin, requireContributor } from './contributor-roles.ts'
+
+export interface CreateSubmissionInput {
+  title: string
+  description: string
+  proficiency_level: string
+  language_code: string
+  creator_emails: string[]
+  series_name: string | null
+  episode_number: number | null
+  publishable: boolean
+  client_id?: string
+}
+
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>
+
+export function createSubmissionsService(deps: {
+  submissions: SubmissionsRepository
+  languages: LanguagesRepository
+  grants: MediaGrants
+  clock: Clock
+  dataDir: string
+}) {
+  const { submissions } = deps
+
+  function bytesReceived(row: SubmissionRow): number {
+    if (row.upload_state === 'complete') return row.upload_bytes_total ?? 0
+    if (row.upload_state !== 'uploading' || !row.upload_id) return 0
+    try {
+      return fs.statSync(uploadFiles(deps.dataDir, row.upload_id).data).size
+    } catch {
+      return 0
+    }
+  }
+
+  function toView(row: SubmissionRow, viewer: UserRow): Submission {
+    const ready = row.processing_state === 'ready' && row.media_key !== null
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      proficiency_level: row.proficiency_level,
+      language_code: row.language_code,
+      uploaded_by: { email: row.uploader_email, display_name: row.uploader_display_name },
+      creators: submissions.creators(row.id).map((email) => ({ email })),
+      series_name: row.series_name,
+      episode_number: row.episode_number,
+      status: row.status,
+      publishable_status:
+        row.published_video_id !== null ? 'published' : row.publishable === 1 && ready ? 'publishable' : 'incomplete',
+      published_video_id: row.published_video_id,
+      upload: { state: row.upload_state, bytes_received: bytesReceived(row), bytes_total: row.upload_bytes_total },
+      processing: { state: row.processing_state, percent: row.processing_percent, error: row.processing_error },
+      // The owner and admins review the processed video in full, whatever access it will be published with.
+      playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, mediaKey: row.media_key!, previewSeconds: null }) } : null,
+      created_at: row.created_at,
+    }
+  }
+
+  function visible(user: UserRow, id: number): SubmissionRow {
+    requireContributor(user)
+    const row = submissions.findById(id)
+    if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
+    return row
+  }
+
+  return {
+    toView,
+
+    create(user: UserRow, input: CreateSubmissionInput) {
+      requireContributor(user)
+      if (input.client_id) {
+        const existing = submissions.findByClientId(user.id, input.client_id)
+        if (existing) return { id: existing.id, created: false }
+      }
+      if (!deps.languages.exists(input.language_code)) {
+        throw validationFailed(['Choose a language we teach.'])
+      }
+      const id = submissions.insert({
+        userId: user.id,
+        clientId: input.client_id ?? null,
+        title: input.title,
+        description: input.description,
+        proficiencyLevel: input.proficiency_level,
+        languageCode: input.language_code,
+        seriesName: input.series_name,
+        episodeNumber: input.episode_number,
+        publishable: input.publishable,
+        creatorEmails: input.creator_emails,
+        nowIso: new Date(deps.clock.now()).toISOString(),
+      })
+      return { id, created: true }
+    },
+
+    uploadTicket(id: number) {
+      return { id, upload: { endpoint: UPLOADS_PATH, metadata: { submission_id: String(id) } } }
+    },
+
+    list(user: UserRow, options: { mine: boolean; before?: number; limit?: number }) {
+      requireContributor(user)
+      const limit = options.limit ?? LIST_DEFAULT_LIMIT
+      const before = options.before ?? Number.MAX_SAFE_INTEGER
+      const rows =
+        user.is_admin === 1 && !options.mine ? submissions.listAll(before, limit + 1) : submissions.listOfUser(user.id, before, limit + 1)
+      const page = rows.slice(0, limit)
+      return {
+        data: page.map((row) => toView(row, user)),
+        next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+      }
+    },
+
+    get(user: UserRow, id: number): Submission {
+      return toView(visible(user, id), user)
+    },
+
+    setStatus(user: UserRow, id: number, status: 'accepted' | 'rejected'): Submission {
+      requireAdmin(user)
+      const row = visible(user, id)
+      submissions.setStatus(row.id, status)
+      return toView(submissions.findById(row.id)!, user)
+    },
+
+    /** Removes the row first (so nothing points at the files), then the files. */
+    remove(user: UserRow, id: number): void {
+      const row = visible(user, id)
+      if (row.published_video_id !== null) {
+        throw new ApiError(409, ERROR_CODES.conflict, 'A published submission cannot be deleted.')
+      }
+      submissions.remove(row.id)
+      removeSubmissionFiles(deps.dataDir, row)
+    },
+  }
+}
+
+/** The upload (data and tus sidecar) and the processed media of a submission. */
+export function removeSubmissionFiles(dataDir: string, row: Pick<SubmissionRow, 'upload_id' | 'media_key'>) {
+  if (row.upload_id) {
+    const files = uploadFiles(dataDir, row.upload_id)
+    fs.rmSync(files.data, { force: true })
+    fs.rmSync(files.info, { force: true })
+  }
+  if (row.media_key) fs.rmSync(mediaDir(dataDir, row.media_key), { recursive: true, force: true })
+}

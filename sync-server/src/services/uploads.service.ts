@@ -1,0 +1,142 @@
+/**
+ * The rules around the tus endpoint, kept apart from tus itself:
+ * - Every request (POST, HEAD, PATCH, DELETE) is authorised here: a signed-in contributor or admin who
+ *   owns the submission named at creation (Upload-Metadata `submission_id`), or bound to the upload id
+ *   afterwards. The upload id is stored on the submission at creation, so ownership needs no metadata.
+ * - A new upload for a submission replaces an unfinished earlier one (its files go); a finished upload
+ *   cannot be replaced.
+ * - Finishing marks the upload complete and enqueues the processing job in one transaction, so a
+ *   finished upload is never left without its job.
+ * - "Expires after 24 h of silence": every request records the time, and a timer removes unfinished
+ *   uploads whose last request and last written byte are both older than that.
+ */
+import fs from 'node:fs'
+import type { Logger } from 'pino'
+import { ERROR_CODES, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/connection.ts'
+import { ApiError, forbidden, notFound } from '../errors.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import { uploadFiles } from '../media/media-paths.ts'
+import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { canContribute } from './contributor-roles.ts'
+
+export const PROCESS_SUBMISSION_JOB = 'process_submission'
+const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000
+
+export type UploadsService = ReturnType<typeof createUploadsService>
+
+export function createUploadsService(deps: {
+  db: Db
+  submissions: SubmissionsRepository
+  jobs: JobQueue
+  clock: Clock
+  logger: Logger
+  dataDir: string
+}) {
+  const { submissions, clock } = deps
+
+  function removeUploadFiles(uploadId: string) {
+    const files = uploadFiles(deps.dataDir, uploadId)
+    fs.rmSync(files.data, { force: true })
+    fs.rmSync(files.info, { force: true })
+  }
+
+  function owned(user: UserRow, row: SubmissionRow | undefined): SubmissionRow {
+    if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
+    if (!row) throw notFound('No such upload.')
+    if (row.user_id !== user.id) throw forbidden('This upload belongs to another submission.')
+    return row
+  }
+
+  const bind = deps.db.transaction((submissionId: number, uploadId: string, size: number | null) => {
+    const before = submissions.findById(submissionId)
+    submissions.bindUpload(submissionId, uploadId, size, clock.now())
+    return before?.upload_id ?? null
+  })
+
+  const finish = deps.db.transaction((row: SubmissionRow, size: number) => {
+    submissions.completeUpload(row.id, size)
+    deps.jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId: row.id })
+  })
+
+  return {
+    /** POST: may this user start an upload for this submission? */
+    authorizeCreate(user: UserRow, submissionIdText: string | undefined): SubmissionRow {
+      const id = Number(submissionIdText)
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
+        throw new ApiError(422, ERROR_CODES.validation, 'Upload-Metadata must name the submission_id.')
+      }
+      const row = owned(user, submissions.findById(id))
+      if (row.upload_state === 'complete' || row.published_video_id !== null) {
+        throw new ApiError(409, ERROR_CODES.conflict, 'This submission already has its video.')
+      }
+      return row
+    },
+
+    /** HEAD, PATCH, DELETE, GET: the upload must belong to a submission of this user. */
+    authorizeExisting(user: UserRow, uploadId: string): SubmissionRow {
+      const row = owned(user, submissions.findByUploadId(uploadId))
+      submissions.touchUpload(uploadId, clock.now())
+      return row
+    },
+
+    /** Called by tus once the upload exists: bind it, and drop an unfinished earlier one. */
+    created(submissionId: number, uploadId: string, size: number | null) {
+      const previous = bind(submissionId, uploadId, size)
+      if (previous && previous !== uploadId) removeUploadFiles(previous)
+    },
+
+    finished(uploadId: string, size: number) {
+      const row = submissions.findByUploadId(uploadId)
+      if (!row || row.upload_state === 'complete') return
+      finish(row, size)
+    },
+
+    terminated(uploadId: string) {
+      const row = submissions.findByUploadId(uploadId)
+      if (row && row.upload_state !== 'complete') submissions.unbindUpload(row.id)
+      removeUploadFiles(uploadId)
+    },
+
+    /** Removes unfinished uploads silent for 24 h: no request and no byte written since. */
+    expireSilent(): number {
+      const cutoff = clock.now() - SILENCE_MS
+      let expired = 0
+      for (const row of submissions.silentUploads(cutoff)) {
+        const files = uploadFiles(deps.dataDir, row.upload_id!)
+        let lastWrite = 0
+        try {
+          lastWrite = fs.statSync(files.data).mtimeMs
+        } catch {
+          // no data file: nothing was written
+        }
+        if (lastWrite > cutoff) continue
+        submissions.unbindUpload(row.id)
+        removeUploadFiles(row.upload_id!)
+        expired++
+      }
+      if (expired > 0) deps.logger.info({ expired }, 'silent unfinished uploads removed')
+      return expired
+    },
+
+    /**
+     * At start: an upload whose last bytes landed just before a stop, with its finish never recorded,
+     * is finished now (tus-js-client sees the full offset and will not send again).
+     */
+    recoverFinished() {
+      for (const row of submissions.uploadingNow()) {
+        if (row.upload_bytes_total === null) continue
+        try {
+          if (fs.statSync(uploadFiles(deps.dataDir, row.upload_id!).data).size === row.upload_bytes_total) {
+            finish(row, row.upload_bytes_total)
+          }
+        } catch {
+          // the file is gone: the expiry sweep unbinds it in time
+        }
+      }
+    },
+  }
+}

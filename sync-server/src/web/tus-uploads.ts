@@ -1,0 +1,88 @@
+/**
+ * The tus 1.0.0 endpoint at /api/v1/uploads (creation, creation-with-upload, termination, expiration)
+ * on @tus/server + FileStore in DATA_DIR/uploads. It is mounted on the app ahead of the API router,
+ * whose JSON-only body rule would refuse tus's `application/offset+octet-stream` PATCH bodies.
+ *
+ * Before tus sees a request, this handler authenticates the bearer token (401) and checks ownership
+ * (403) on every method but OPTIONS (CORS preflight carries no token): at creation through the
+ * `submission_id` in Upload-Metadata, afterwards through the upload id bound to the submission.
+ * tus then enforces MAX_UPLOAD_BYTES (413). Upload ids are server-made hex; metadata such as
+ * `filename` is never used as a path.
+ */
+import crypto from 'node:crypto'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import type { Logger } from 'pino'
+import { FileStore } from '@tus/file-store'
+import { EVENTS, Server } from '@tus/server'
+import { UPLOADS_PATH } from '../../../contract/index.ts'
+import { notFound } from '../errors.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { isUploadId, uploadsDir } from '../media/media-paths.ts'
+import type { UploadsService } from '../services/uploads.service.ts'
+
+/** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0.0). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {}
+  if (!header || header.length > 8192) return metadata
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ')
+    if (key) metadata[key] = value ? Buffer.from(value, 'base64').toString('utf8') : ''
+  }
+  return metadata
+}
+
+export function createTusUploads(deps: {
+  dataDir: string
+  maxUploadBytes: number
+  uploads: UploadsService
+  logger: Logger
+  requireUser: RequestHandler
+}) {
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: new FileStore({ directory: uploadsDir(deps.dataDir) }),
+    maxSize: deps.maxUploadBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    // Keep it quick: the final PATCH waits for this. Processing runs later, as a job.
+    async onUploadFinish(_req, upload) {
+      deps.uploads.finished(upload.id, upload.offset)
+      return {}
+    },
+  })
+  // After the store created the file, before any creation-with-upload bytes are written.
+  tus.on(EVENTS.POST_CREATE, (_req, upload) => {
+    deps.uploads.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
+  })
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => deps.uploads.terminated(id))
+
+  const authorize = (req: Request, _res: Response, next: NextFunction) => {
+    const user = currentUser(req)
+    if (req.method === 'POST') {
+      deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id)
+    } else {
+      const splat = (req.params as { splat?: string[] }).splat ?? []
+      const uploadId = splat.length === 1 ? splat[0] : ''
+      if (!isUploadId(uploadId)) throw notFound('No such upload.')
+      deps.uploads.authorizeExisting(user, uploadId)
+    }
+    next()
+  }
+
+  const handle = (req: Request, res: Response, next: NextFunction) => {
+    tus.handle(req, res).catch(next)
+  }
+
+  const preflight = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS') return handle(req, res, next)
+    next()
+  }
+
+  return {
+    server: tus,
+    paths: [UPLOADS_PATH, `${UPLOADS_PATH}/*splat`],
+    handlers: [preflight, deps.requireUser, authorize, handle] as RequestHandler[],
+  }
+}

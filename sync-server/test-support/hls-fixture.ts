@@ -1,0 +1,31 @@
+/**
+ * A tiny real HLS ladder made with ffmpeg (one 160x90 rendition, 2 s segments), written where the
+ * transcoder would write it, for tests of the media server.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { mediaDir, newMediaKey } from '../src/media/media-paths.ts'
+
+export function makeHlsFixture(dataDir: string, seconds = 12): string {
+  const mediaKey = newMediaKey()
+  const folder = mediaDir(dataDir, mediaKey)
+  fs.mkdirSync(path.join(folder, 'v360p'), { recursive: true })
+  execFileSync(
+    'ffmpeg',
+    [
+      '-nostdin', '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc=size=160x90:rate=10:duration=${seconds}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-keyint_min', '20', '-sc_threshold', '0',
+      '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
+      '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', 'v360p/seg_%03d.m4s', 'v360p/index.m3u8',
+    ],
+    { cwd: folder },
+  )
+  fs.writeFileSync(
+    path.join(folder, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=160x90,CODECS="avc1.42c00c"\nv360p/index.m3u8\n',
+  )
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:duration=1', '-frames:v', '1', 'poster.jpg'], { cwd: folder })
+  return mediaKey
+}
