@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runApiBench } from './api-daily-progress.bench.ts'
+import { runWatchEventsBench } from './watch-events.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -23,6 +24,15 @@ async function main() {
     console.log(`  Dễ Hiểu server     ${fmt(api.app.requestsPerSecond)} req/s   p99 ${api.app.p99Ms} ms`)
     console.log(`  ratio to bare Express: ${fmt(api.ratioToExpress, 2)} (goal ≥ 0.70, p99 < 25 ms): ${api.goalMet ? 'met' : 'NOT met'}`)
     console.log(`  ratio to bare node:http: ${fmt(api.ratioToNodeHttp, 2)} (reported, not targeted)`)
+  }
+
+  if (!only || only === 'watch') {
+    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids)')
+    const watch = await runWatchEventsBench()
+    results.watchEvents = watch
+    console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)
+    console.log(`  Dễ Hiểu server (HTTP, rules, day totals, progress)   ${fmt(watch.serverEventsPerSecond)} events/s`)
+    console.log(`  ratio: ${fmt(watch.ratio, 2)} (goal ≥ 0.50): ${watch.goalMet ? 'met' : 'NOT met'}`)
   }
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')

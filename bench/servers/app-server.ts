@@ -32,9 +32,19 @@ ctx.db.transaction(() => {
     insertSession.run(hashToken(newToken()), id, now, now + 86_400_000)
   }
 })()
+// A long published video for the watch-event benchmark.
+const videoId = Number(
+  ctx.db
+    .prepare(
+      `INSERT INTO videos (language_code, title, proficiency_level, access_level, duration_seconds, published_at, created_at)
+       VALUES ('vi', 'Bench', 'beginner', 'free', 86400, ?, ?)`,
+    )
+    .run(new Date(now).toISOString(), new Date(now).toISOString()).lastInsertRowid,
+)
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${address.port}/api/v1/me/daily_progress`, token }))
+  const base = `http://127.0.0.1:${address.port}/api/v1`
+  console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId }))
 })
 process.on('SIGTERM', () => {
   server.close()

@@ -16,15 +16,28 @@ export interface WatchEventRow {
 export type WatchEventsRepository = ReturnType<typeof createWatchEventsRepository>
 
 export function createWatchEventsRepository(db: Db) {
-  const insert = db.prepare<WatchEventRow>(
+  // Positional parameters: binding by name costs a property lookup per column, 500 times a batch.
+  const insert = db.prepare<[number, string, number, number, number, number, number, string, string, string]>(
     `INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at)
-     VALUES (@user_id, @client_id, @video_id, @position_from, @position_to, @watched_seconds, @playback_rate, @occurred_at, @day, @received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id) DO NOTHING`,
   )
   const exists = db.prepare<[number, string], { one: number }>('SELECT 1 AS one FROM watch_events WHERE user_id = ? AND client_id = ?')
   return {
     /** False when this (user, client_id) was already stored: the event is a duplicate. */
-    insertOnce: (row: WatchEventRow) => insert.run(row).changes === 1,
+    insertOnce: (row: WatchEventRow) =>
+      insert.run(
+        row.user_id,
+        row.client_id,
+        row.video_id,
+        row.position_from,
+        row.position_to,
+        row.watched_seconds,
+        row.playback_rate,
+        row.occurred_at,
+        row.day,
+        row.received_at,
+      ).changes === 1,
     exists: (userId: number, clientId: string) => exists.get(userId, clientId) !== undefined,
   }
 }

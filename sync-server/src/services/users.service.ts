@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts'
 import { ApiError } from '../errors.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
-import { isValidTimeZone, localDay } from '../time-zones.ts'
+import { isValidTimeZone, localToday } from '../time-zones.ts'
 
 const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 
@@ -72,12 +72,12 @@ export function createUsersService(deps: { users: UsersRepository; dailyTotals: 
     setDailyGoal(row: UserRow, minutes: number): User {
       const updated = users.setDailyGoal(row.id, minutes)
       // Today is judged by the goal set last today; earlier days keep the goal they had.
-      dailyTotals.recordGoalForDay(row.id, localDay(clock.now(), row.time_zone), minutes)
+      dailyTotals.recordGoalForDay(row.id, localToday(clock.now(), row.time_zone), minutes)
       return toView(updated)
     },
 
     dailyProgress(row: UserRow): DailyProgress {
-      const date = localDay(clock.now(), row.time_zone)
+      const date = localToday(clock.now(), row.time_zone)
       return {
         daily_goal_minutes: row.daily_goal_minutes,
         today_watch_seconds: Math.round(dailyTotals.watchSeconds(row.id, date)),

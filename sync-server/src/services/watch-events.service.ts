@@ -13,7 +13,7 @@ import {
   WATCH_EVENT_MAX_FUTURE_MINUTES,
   WATCH_EVENT_MAX_SECONDS,
   WATCH_EVENT_SPAN_SLACK_SECONDS,
-  watchEventSchema,
+  parseWatchEvent,
   type WatchEventRejection,
   type WatchEventsResult,
 } from '../../../contract/index.ts'
@@ -24,9 +24,9 @@ import type { DailyTotalsRepository } from '../repositories/daily-totals.reposit
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
-import { localDay } from '../time-zones.ts'
+import { localDayCached } from '../time-zones.ts'
 import { canWatch } from '../watching/access.ts'
-import { addSpan, coveredSeconds, type Span } from '../watching/played-spans.ts'
+import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
 
 const MESSAGES: Record<WatchEventRejection, string> = {
   invalid_event: 'The event is malformed.',
@@ -58,7 +58,7 @@ export function createWatchEventsService(deps: {
     const result: WatchEventsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
     const videos = new Map<number, WatchableVideoRow | undefined>()
     const dayTotals = new Map<string, number>()
-    const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; duration: number }>()
+    const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: Span[]; duration: number }>()
     const seenInBatch = new Set<string>()
 
     const reject = (clientId: string | null, error: WatchEventRejection) => {
@@ -71,17 +71,13 @@ export function createWatchEventsService(deps: {
     }
 
     for (const raw of events) {
-      const parsed = watchEventSchema.safeParse(raw)
-      if (!parsed.success) {
+      const parsed = parseWatchEvent(raw)
+      if (!parsed.ok) {
         const given = (raw as { client_id?: unknown } | null)?.client_id
-        result.rejected.push({
-          client_id: typeof given === 'string' ? given.slice(0, 64) : null,
-          error: 'invalid_event',
-          message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`).join('; '),
-        })
+        result.rejected.push({ client_id: typeof given === 'string' ? given.slice(0, 64) : null, error: 'invalid_event', message: parsed.message })
         continue
       }
-      const event = parsed.data
+      const event = parsed.event
       if (seenInBatch.has(event.client_id)) {
         result.duplicate.push(event.client_id)
         continue
@@ -118,8 +114,9 @@ export function createWatchEventsService(deps: {
         continue
       }
 
-      const day = localDay(occurredAt, user.time_zone)
-      const occurredIso = new Date(occurredAt).toISOString()
+      const day = localDayCached(occurredAt, user.time_zone)
+      // Stored in UTC; most clients already send that exact form, which is kept as it is.
+      const occurredIso = event.occurred_at.length === 24 && event.occurred_at.endsWith('Z') ? event.occurred_at : new Date(occurredAt).toISOString()
       const stored = deps.watchEvents.insertOnce({
         user_id: user.id,
         client_id: event.client_id,
@@ -151,11 +148,12 @@ export function createWatchEventsService(deps: {
           last_position_seconds: existing?.last_position_seconds ?? 0,
           last_watched_at: existing?.last_watched_at ?? '',
           parsedSpans: existing ? (JSON.parse(existing.spans) as Span[]) : [],
+          newSpans: [],
           duration: video.duration_seconds,
         }
         progress.set(video.id, entry)
       }
-      entry.parsedSpans = addSpan(entry.parsedSpans, [event.position_from, event.position_to])
+      entry.newSpans.push([event.position_from, event.position_to])
       entry.watch_seconds += event.watched_seconds
       if (occurredIso >= entry.last_watched_at) {
         entry.last_watched_at = occurredIso
@@ -164,11 +162,12 @@ export function createWatchEventsService(deps: {
     }
 
     for (const [day, seconds] of dayTotals) deps.dailyTotals.addSeconds(user.id, day, seconds, user.daily_goal_minutes)
-    for (const { parsedSpans, duration, ...row } of progress.values()) {
+    for (const { parsedSpans, newSpans, duration, ...row } of progress.values()) {
+      const spans = mergeSpans([...parsedSpans, ...newSpans])
       deps.videoProgress.save({
         ...row,
-        spans: JSON.stringify(parsedSpans.map(([from, to]) => [Math.round(from * 10) / 10, Math.round(to * 10) / 10])),
-        covered_seconds: coveredSeconds(parsedSpans, duration > 0 ? duration : undefined),
+        spans: JSON.stringify(spans.map(([from, to]) => [Math.round(from * 10) / 10, Math.round(to * 10) / 10])),
+        covered_seconds: coveredSeconds(spans, duration > 0 ? duration : undefined),
       })
     }
     return result

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { addSpan, coveredSeconds, percentCovered, type Span } from './played-spans.ts'
+import { coveredSeconds, mergeSpans, percentCovered, type Span } from './played-spans.ts'
 
-const build = (...spans: Span[]) => spans.reduce<Span[]>((all, span) => addSpan(all, span), [])
+// Adding spans one at a time, as separate batches would.
+const build = (...spans: Span[]) => spans.reduce<Span[]>((all, span) => mergeSpans([...all, span]), [])
 
 describe('played spans', () => {
   it('counts the union, not the sum, of overlapping plays', () => {
@@ -31,5 +32,11 @@ describe('played spans', () => {
 
   it('joins spans that touch within a second', () => {
     expect(build([0, 10], [10.5, 20])).toEqual([[0, 20]])
+  })
+
+  it('merges a whole batch at once exactly as adding one by one', () => {
+    const batch: Span[] = [[50, 60], [0, 10], [9.5, 20], [100, 90], [58, 75], [200, 210], [75.5, 80]]
+    expect(mergeSpans(batch)).toEqual(build(...batch))
+    expect(mergeSpans([])).toEqual([])
   })
 })

@@ -8,26 +8,16 @@ export type Span = readonly [from: number, to: number]
 /** Spans closer than this are joined: segment boundaries and event rounding leave tiny gaps. */
 const JOIN_GAP_SECONDS = 1
 
-export function addSpan(spans: readonly Span[], span: Span): Span[] {
-  const [from, to] = span[0] <= span[1] ? span : [span[1], span[0]]
-  const merged: Span[] = []
-  let current: [number, number] = [from, to]
-  let placed = false
-  for (const existing of spans) {
-    if (existing[1] + JOIN_GAP_SECONDS < current[0]) {
-      merged.push(existing)
-    } else if (current[1] + JOIN_GAP_SECONDS < existing[0]) {
-      if (!placed) {
-        merged.push(current)
-        placed = true
-      }
-      merged.push(existing)
-    } else {
-      current = [Math.min(current[0], existing[0]), Math.max(current[1], existing[1])]
-    }
+/** Merges any number of spans at once: sort by start, then sweep (a batch adds hundreds). */
+export function mergeSpans(spans: readonly Span[]): Span[] {
+  const sorted = spans.map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a])).sort((x, y) => x[0] - y[0])
+  const merged: [number, number][] = []
+  for (const span of sorted) {
+    const last = merged[merged.length - 1]
+    if (last && span[0] <= last[1] + JOIN_GAP_SECONDS) last[1] = Math.max(last[1], span[1])
+    else merged.push([span[0], span[1]])
   }
-  if (!placed) merged.push(current)
-  return merged.sort((a, b) => a[0] - b[0])
+  return merged
 }
 
 export function coveredSeconds(spans: readonly Span[], durationSeconds?: number): number {
