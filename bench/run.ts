@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runApiBench } from './api-daily-progress.bench.ts'
 import { runWatchEventsBench } from './watch-events.bench.ts'
+import { runMediaBench } from './media-segments.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -33,6 +34,23 @@ async function main() {
     console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)
     console.log(`  Dễ Hiểu server (HTTP, rules, day totals, progress)   ${fmt(watch.serverEventsPerSecond)} events/s`)
     console.log(`  ratio: ${fmt(watch.ratio, 2)} (goal ≥ 0.50): ${watch.goalMet ? 'met' : 'NOT met'}`)
+  }
+
+  if (!only || only === 'media') {
+    console.log('\n## HLS segments, 1 MB each (wrk, 32 connections, 10 s each)')
+    const media = await runMediaBench()
+    results.media = media
+    if (media.skipped && media.appMBps === 0) {
+      console.log(`  skipped: ${media.skipped}`)
+    } else {
+      console.log(`  bare node:http file stream   ${fmt(media.bareNodeMBps)} MB/s (reference)`)
+      console.log(`  Dễ Hiểu media server (grant checked)   ${fmt(media.appMBps)} MB/s`)
+      if (media.nginxMBps === null) console.log(`  nginx side skipped: ${media.skipped}`)
+      else {
+        console.log(`  nginx   ${fmt(media.nginxMBps)} MB/s`)
+        console.log(`  ratio to nginx: ${fmt(media.ratioToNginx!, 2)} (goal ≥ 0.35): ${media.ratioToNginx! >= 0.35 ? 'met' : 'NOT met'}`)
+      }
+    }
   }
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')

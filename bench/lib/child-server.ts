@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url'
 const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
 /** Runs a bench server in its own process (its own core), and reads the first JSON line it prints. */
-export async function startChildServer<T>(script: string): Promise<{ info: T; stop(): Promise<void> }> {
+export async function startChildServer<T>(script: string, env: Record<string, string> = {}): Promise<{ info: T; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'servers', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
   })
   const lines = readline.createInterface({ input: child.stdout! })
   const info = await new Promise<T>((resolve, reject) => {

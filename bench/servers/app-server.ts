@@ -9,7 +9,8 @@ import { loadConfig } from '../../sync-server/src/config.ts'
 import { createContext } from '../../sync-server/src/context.ts'
 import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
+// BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
+const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
 const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' })
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
 const ctx = createContext(config, { logger })
@@ -44,11 +45,13 @@ const videoId = Number(
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`
-  console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId }))
+  const mediaKey = process.env.BENCH_MEDIA_KEY
+  const hlsUrl = mediaKey ? ctx.services.mediaGrants.playbackUrl({ userId: user.id, mediaKey, previewSeconds: null }) : undefined
+  console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId, origin: `http://127.0.0.1:${address.port}`, hlsUrl }))
 })
 process.on('SIGTERM', () => {
   server.close()
   ctx.db.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
 })
