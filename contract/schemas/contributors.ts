@@ -49,7 +49,8 @@ const requiredText = (label: string, max: number) =>
 
 const optionalText = (label: string, max: number) =>
   z
-    .union([text(label, max), z.null(), z.undefined()])
+    .union([text(label, max), z.null()])
+    .optional()
     .transform((value) => (value ? value : null))
 
 const episodeNumberSchema = z.coerce
@@ -73,7 +74,7 @@ export const createSubmissionBodySchema = z.object({
         .max(SUBMISSION_MAX_CREATORS, { error: `At most ${SUBMISSION_MAX_CREATORS} creators.` })
         .default([]),
       series_name: optionalText('Series name', 200),
-      episode_number: z.union([episodeNumberSchema, z.null(), z.undefined(), z.literal('')]).transform((n) =>
+      episode_number: z.union([episodeNumberSchema, z.null(), z.literal('')]).optional().transform((n) =>
         typeof n === 'number' ? n : null,
       ),
       release_confirmed: z.literal(true, {
@@ -109,13 +110,13 @@ export const publishFieldsSchema = z
     youtube_title: optionalText('YouTube title', 200),
     youtube_description: optionalText('YouTube description', 5000),
     series_mode: z.enum(SERIES_MODES, { error: 'series_mode must be existing, none or new.' }).default('none'),
-    series_id: z.union([z.coerce.number().int().positive(), z.literal(''), z.undefined()]).transform((n) =>
+    series_id: z.union([z.coerce.number().int().positive(), z.literal('')]).optional().transform((n) =>
       typeof n === 'number' ? n : null,
     ),
     new_series_name: optionalText('Series name', 200),
     new_series_description: optionalText('Series description', 2000),
     /** A number, or empty / "next" for the series' next episode. */
-    episode_number: z.union([episodeNumberSchema, z.literal(''), z.literal('next'), z.undefined()]).transform((n) =>
+    episode_number: z.union([episodeNumberSchema, z.literal(''), z.literal('next')]).optional().transform((n) =>
       typeof n === 'number' ? n : null,
     ),
   })

@@ -19,6 +19,8 @@ import { meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { catalogueRoutes } from './routes/catalogue.routes.ts'
+import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
+import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
@@ -51,6 +53,8 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
+  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
+  billingRoutes(api, { billing: services.billing, requireUser: signedIn })
   catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
   submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
@@ -70,6 +74,8 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
+  adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
+  billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })
   app.use(API_BASE, api)
   app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants }))

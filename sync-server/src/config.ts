@@ -81,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid settings in the environment:\n  SMTP_URL: required in production (sign-in codes must be mailed)',
     )
   }
+  if (e.STRIPE_SECRET_KEY && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid settings in the environment:\n  PUBLIC_URL: required with STRIPE_SECRET_KEY (Stripe sends buyers back to it)',
+    )
+  }
   const adminEmails = new Set(
     e.ADMIN_EMAILS.split(',')
       .map((address) => normalizeEmail(address))
@@ -109,6 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
-    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

@@ -27,6 +27,18 @@ import { createWatchEventsService } from './services/watch-events.service.ts'
 import { createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
+import Stripe from 'stripe'
+import { createLocalProvider } from './billing/local-provider.ts'
+import { createStripeProvider } from './billing/stripe-provider.ts'
+import { createStripeWebhook } from './billing/stripe-webhook.ts'
+import { createAdminFeedbackRepository } from './repositories/admin-feedback.repository.ts'
+import { createAdminUsersRepository } from './repositories/admin-users.repository.ts'
+import { createAdminVideosRepository } from './repositories/admin-videos.repository.ts'
+import { createBillingRepository } from './repositories/billing.repository.ts'
+import { createAdminFeedbackService } from './services/admin-feedback.service.ts'
+import { createAdminUsersService } from './services/admin-users.service.ts'
+import { createAdminVideosService } from './services/admin-videos.service.ts'
+import { createBillingService } from './services/billing.service.ts'
 import { createAuthService } from './services/auth.service.ts'
 import { createFeedbackService } from './services/feedback.service.ts'
 import { createUsersService } from './services/users.service.ts'
@@ -72,6 +84,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     watchEvents: createWatchEventsRepository(db),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
+    adminVideos: createAdminVideosRepository(db),
+    adminUsers: createAdminUsersRepository(db),
+    adminFeedback: createAdminFeedbackRepository(db),
+    billing: createBillingRepository(db),
     submissions: createSubmissionsRepository(db),
     publishing: createPublishingRepository(db),
     contributorApplications: createContributorApplicationsRepository(db),
@@ -122,6 +138,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       languages: repositories.languages,
     }),
   }
+  const admin = createAdminAndBilling({ config, clock, db, repositories, usersService: services.users })
   const contributor = createContributorServices({ config, clock, logger, db, repositories, grants: services.mediaGrants })
   return {
     config,
@@ -131,7 +148,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     secret,
     mailer,
     repositories,
-    services: { ...services, ...learnerServices, ...contributor.services },
+    services: { ...services, ...learnerServices, ...contributor.services, ...admin.services },
+    stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,
   }
@@ -190,3 +208,45 @@ function createContributorServices(deps: {
 }
 
 export type AppContext = ReturnType<typeof createContext>
+
+/** Admin pages and billing (issue 7). Stripe when configured; else, outside production, the local provider. */
+function createAdminAndBilling(deps: {
+  config: Config
+  clock: Clock
+  db: Db
+  repositories: {
+    adminVideos: ReturnType<typeof createAdminVideosRepository>
+    adminUsers: ReturnType<typeof createAdminUsersRepository>
+    adminFeedback: ReturnType<typeof createAdminFeedbackRepository>
+    billing: ReturnType<typeof createBillingRepository>
+    users: ReturnType<typeof createUsersRepository>
+  }
+  usersService: ReturnType<typeof createUsersService>
+}) {
+  const { config, clock, db, repositories } = deps
+  const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey) : undefined
+  const provider = stripe
+    ? createStripeProvider({
+        stripe,
+        prices: { month: config.stripe.priceMonth, year: config.stripe.priceYear },
+        publicUrl: config.publicUrl!.replace(/\/$/, ''),
+        billing: repositories.billing,
+        clock,
+      })
+    : config.isProduction
+      ? undefined
+      : createLocalProvider({ db, billing: repositories.billing, clock })
+  const stripeWebhook =
+    stripe && config.stripe.webhookSecret
+      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db, billing: repositories.billing, clock })
+      : undefined
+  return {
+    stripeWebhook,
+    services: {
+      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
+      adminUsers: createAdminUsersService({ users: repositories.adminUsers, db }),
+      adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
+      billing: createBillingService({ provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
+    },
+  }
+}

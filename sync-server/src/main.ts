@@ -2,6 +2,7 @@
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
+import { startBackgroundWork } from './background.ts'
 
 function start() {
   let config
@@ -16,7 +17,14 @@ function start() {
   }
   const ctx = createContext(config)
   const app = createApp(ctx)
-  const pruneTimer = setInterval(() => ctx.services.auth.pruneCodes(), 3_600_000).unref()
+  const hourly = () => {
+    ctx.services.auth.pruneCodes()
+    ctx.services.billing.expireLapsed()
+  }
+  hourly()
+  const pruneTimer = setInterval(hourly, 3_600_000).unref()
+  // Jobs, upload expiry and the demo seed run in the background: listening does not wait for them.
+  const background = startBackgroundWork(ctx)
   const server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
       ctx.logger.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`)
@@ -31,8 +39,11 @@ function start() {
   const stop = () => {
     clearInterval(pruneTimer)
     server.close(() => {
-      ctx.db.close()
-      process.exit(0)
+      // A transcode cut short stays 'running' in the database and runs again at the next start.
+      void background.stop().finally(() => {
+        ctx.db.close()
+        process.exit(0)
+      })
     })
     setTimeout(() => process.exit(0), 5000).unref()
   }

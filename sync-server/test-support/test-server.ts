@@ -11,6 +11,7 @@ import pino from 'pino'
 import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createContext, type AppContext } from '../src/context.ts'
+import { startBackgroundWork } from '../src/background.ts'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
 
 export interface TestClock {
@@ -39,14 +40,21 @@ export interface TestServer {
   smtp: SmtpCapture
   clock: TestClock
   dataDir: string
-  close(): Promise<void>
+  /** Stops the server; `keepData` leaves DATA_DIR in place for a restart on the same data. */
+  close(options?: { keepData?: boolean }): Promise<void>
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; pwaDist?: string; port?: number } = {},
+  options: {
+    env?: Record<string, string>
+    pwaDist?: string
+    port?: number
+    /** Reuse a data folder (a restart); a fresh temp folder otherwise. */
+    dataDir?: string
+  } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCapture()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-test-'))
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-test-'))
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -57,6 +65,8 @@ export async function startTestServer(
   const clock = createTestClock()
   const ctx = createContext(config, { clock, logger: pino({ level: 'silent' }) })
   const app = createApp(ctx, { pwaDist: options.pwaDist })
+  // Jobs and the upload sweep run as in production; the demo seed only when a test asks (SEED_DEMO).
+  const background = startBackgroundWork(ctx)
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening))
   })
@@ -69,12 +79,13 @@ export async function startTestServer(
     smtp,
     clock,
     dataDir,
-    async close() {
+    async close(closeOptions: { keepData?: boolean } = {}) {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+      await background.stop()
       ctx.db.close()
       await smtp.close()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!closeOptions.keepData) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

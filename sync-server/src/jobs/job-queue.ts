@@ -74,6 +74,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
     const controller = new AbortController()
     running.set(job.id, controller)
     const handler = handlers.get(job.kind)
+    events.emit('started', job.id)
     let state: 'done' | 'failed' = 'done'
     let error: string | null = null
     try {
@@ -158,7 +159,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
       })
     },
 
-    /** 'finished' (job id), 'stopped' (job id) and 'idle'. */
+    /** 'started', 'finished' and 'stopped' (with the job id), and 'idle'. */
     events,
   }
 }

@@ -277,6 +277,6 @@ export function generateTestVideo(options: {
   if (options.audio !== false) args.push('-f', 'lavfi', '-i', `sine=frequency=${options.frequency ?? 440}:duration=${seconds}`)
   args.push('-c:v', 'libx264', '-preset', options.preset ?? 'ultrafast', '-pix_fmt', 'yuv420p')
   if (options.audio !== false) args.push('-c:a', 'aac', '-shortest')
-  args.push('-movflags', '+faststart', `file:${path.resolve(options.out)}`)
+  args.push('-movflags', '+faststart', '-f', 'mp4', `file:${path.resolve(options.out)}`)
   return runFfmpeg(args, { timeoutMs: 120_000 + seconds * 10_000 })
 }

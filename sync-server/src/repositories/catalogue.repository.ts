@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts'
+import { containsPattern } from './like-pattern.ts'
 
 /** What the watching rules need to know about a video. */
 export interface WatchableVideoRow {
@@ -89,7 +90,7 @@ export function createCatalogueRepository(db: Db) {
       }
       if (filter.query) {
         where.push("v.title LIKE @query ESCAPE '\\'")
-        params.query = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        params.query = containsPattern(filter.query)
       }
       if (filter.hideFinished) {
         where.push(`NOT EXISTS (SELECT 1 FROM video_progress p WHERE p.user_id = @userId AND p.video_id = v.id

@@ -56,7 +56,7 @@ export function createSubmissionsRepository(db: Db) {
   )
   const everyone = db.prepare<[number, number], SubmissionRow>(`${SELECT} WHERE s.id < ? ORDER BY s.id DESC LIMIT ?`)
   const creatorsOf = db.prepare<[number], { email: string }>(
-    'SELECT email FROM submission_creators WHERE submission_id = ? ORDER BY rowid',
+    'SELECT email FROM submission_creators WHERE submission_id = ? ORDER BY email',
   )
   const insert = db.prepare(
     `INSERT INTO submissions (user_id, client_id, title, description, proficiency_level, language_code, series_name,

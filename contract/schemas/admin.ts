@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { ACCESS_LEVELS } from '../limits.ts'
+import type { AccessLevel } from './catalogue.ts'
+import { listLimitSchema } from './catalogue.ts'
+import { displayNameSchema } from './user.ts'
+
+export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
+export type AdminFeedbackRange = (typeof ADMIN_FEEDBACK_RANGES)[number]
+export const ADMIN_VIDEO_ACCESS_FILTERS = ['all', ...ACCESS_LEVELS] as const
+export const THUMBNAILS_REQUIRED_MESSAGE = 'Please choose at least one image to upload.'
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const search = z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'Search is too long.' }).optional())
+const cursor = z.preprocess(blankToUndefined, z.string().max(200).optional())
+
+export const adminVideosQuerySchema = z.object({
+  q: search,
+  access: z.preprocess(blankToUndefined, z.enum(ADMIN_VIDEO_ACCESS_FILTERS, { error: 'Unknown access filter.' }).default('all')),
+  cursor,
+  limit: listLimitSchema,
+})
+
+export const adminUsersQuerySchema = z.object({ q: search, cursor, limit: listLimitSchema })
+
+export const adminFeedbackQuerySchema = z.object({
+  q: search,
+  range: z.preprocess(blankToUndefined, z.enum(ADMIN_FEEDBACK_RANGES, { error: 'range is all, 30d or 7d.' }).default('all')),
+  cursor,
+  limit: listLimitSchema,
+})
+
+export const patchAdminVideoBodySchema = z.object({
+  video: z.object({ access_level: z.enum(ACCESS_LEVELS, { error: 'access_level is free, premium or preview.' }) }),
+})
+
+/** Admins rename anyone (no premium rule, no cooldown) and grant or remove the contributor role. */
+export const patchAdminUserBodySchema = z.object({
+  user: z
+    .object({
+      display_name: displayNameSchema.nullable().optional(),
+      is_contributor: z.boolean({ error: 'is_contributor is true or false.' }).optional(),
+    })
+    .refine((user) => user.display_name !== undefined || user.is_contributor !== undefined, { error: 'Nothing to change.' }),
+})
+
+export interface AdminVideo {
+  id: number
+  title: string
+  youtube_id: string | null
+  access_level: AccessLevel
+  thumbnail_url: string | null
+  youtube_thumbnail_url: string | null
+  language_code: string
+  published_at: string | null
+}
+
+export interface AdminUser {
+  id: number
+  email: string
+  display_name: string | null
+  is_premium: boolean
+  is_admin: boolean
+  is_contributor: boolean
+  created_at: string
+}
+
+export interface AdminFeedback {
+  id: number
+  feedback: string
+  environment_data: Record<string, unknown> | null
+  user: { id: number; email: string; display_name: string | null }
+  created_at: string
+}

@@ -1,0 +1,40 @@
+/**
+ * Work that runs beside the requests: the job queue (transcoding), the sweep of silent unfinished
+ * uploads, recovery of uploads finished just before a stop, and the demo seed. Started by main.ts and
+ * by the test server; nothing here blocks start-up.
+ */
+import type { AppContext } from './context.ts'
+import { seedDemoCatalogue } from './demo/seed-demo.ts'
+
+const SWEEP_EVERY_MS = 15 * 60_000
+
+export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boolean } = {}) {
+  ctx.services.uploads.recoverFinished()
+  ctx.jobs.start()
+  const sweep = () => {
+    try {
+      ctx.services.uploads.expireSilent()
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'upload expiry sweep failed')
+    }
+  }
+  sweep()
+  const timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
+  let seeding: Promise<unknown> = Promise.resolve()
+  if (options.seedDemo ?? ctx.config.seedDemo) {
+    seeding = seedDemoCatalogue(ctx)
+      .then((jobs) => {
+        if (jobs.length > 0) ctx.logger.info({ videos: jobs.length }, 'demo catalogue queued for processing')
+      })
+      .catch((error) => ctx.logger.warn({ err: error }, 'demo catalogue could not be seeded'))
+  }
+  return {
+    /** Resolves when the demo seed has queued its jobs (or was skipped). */
+    seeding,
+    async stop() {
+      clearInterval(timer)
+      await seeding
+      await ctx.jobs.stop()
+    },
+  }
+}

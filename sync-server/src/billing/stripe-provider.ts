@@ -1,0 +1,77 @@
+/**
+ * Stripe, used only when STRIPE_SECRET_KEY is set: Checkout Sessions to pay, the Billing Portal to
+ * manage. Premium itself is set by the webhook (stripe-webhook.ts), never by the browser coming back.
+ */
+import Stripe from 'stripe'
+import type { BillingPlan, BillingPlanId } from '../../../contract/index.ts'
+import { ERROR_CODES } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import { ApiError, notFound } from '../errors.ts'
+import type { BillingRepository } from '../repositories/billing.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import type { BillingProvider } from './billing-provider.ts'
+
+export function createStripeProvider(deps: {
+  stripe: Stripe
+  prices: { month?: string; year?: string }
+  publicUrl: string
+  billing: BillingRepository
+  clock: Clock
+}): BillingProvider {
+  const { stripe, billing } = deps
+  let plansCache: Promise<BillingPlan[]> | undefined
+
+  function priceOf(plan: BillingPlanId): string {
+    const price = deps.prices[plan]
+    if (!price) throw new ApiError(422, ERROR_CODES.validation, `The ${plan} plan is not offered.`, { errors: [`The ${plan} plan is not offered.`] })
+    return price
+  }
+
+  return {
+    name: 'stripe',
+    plans() {
+      plansCache ??= Promise.all(
+        (['month', 'year'] as const)
+          .filter((plan) => deps.prices[plan])
+          .map(async (plan): Promise<BillingPlan> => {
+            const price = await stripe.prices.retrieve(deps.prices[plan]!)
+            return { id: plan, amount: price.unit_amount ?? 0, currency: price.currency, interval: plan }
+          }),
+      ).catch((error: unknown) => {
+        plansCache = undefined
+        throw error
+      })
+      return plansCache
+    },
+
+    async startCheckout(user, plan) {
+      const customer = billing.subscriptionOf(user.id)?.stripe_customer_id ?? undefined
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: priceOf(plan), quantity: 1 }],
+        success_url: `${deps.publicUrl}/billing/success?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${deps.publicUrl}/billing`,
+        client_reference_id: String(user.id),
+        ...(customer ? { customer } : { customer_email: user.email }),
+        subscription_data: { metadata: { user_id: String(user.id), plan } },
+        metadata: { user_id: String(user.id), plan },
+      })
+      billing.createCheckout(session.id, user.id, plan, 'stripe', new Date(deps.clock.now()).toISOString())
+      return { id: session.id, url: session.url! }
+    },
+
+    async confirm(user, checkoutId) {
+      const checkout = billing.findCheckout(checkoutId)
+      if (!checkout || checkout.user_id !== user.id) throw notFound('No such checkout.')
+      const session = await stripe.checkout.sessions.retrieve(checkoutId)
+      return { paid: session.payment_status === 'paid' || session.status === 'complete' }
+    },
+
+    async portal(user: UserRow) {
+      const customer = billing.subscriptionOf(user.id)?.stripe_customer_id
+      if (!customer) throw new ApiError(409, ERROR_CODES.conflict, 'There is no subscription to manage yet.')
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` })
+      return { url: session.url }
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import type { Express, RequestHandler, Router } from 'express'
+import {
+  adminFeedbackQuerySchema,
+  adminUsersQuerySchema,
+  adminVideosQuerySchema,
+  API_BASE,
+  ERROR_CODES,
+  idParamSchema,
+  patchAdminUserBodySchema,
+  patchAdminVideoBodySchema,
+  THUMBNAIL_MAX_BYTES,
+} from '../../../contract/index.ts'
+import { ApiError } from '../errors.ts'
+import { incomingDir } from '../media/media-paths.ts'
+import { sniffImage } from '../media/sniff.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
+import type { AdminUsersService } from '../services/admin-users.service.ts'
+import type { AdminVideosService } from '../services/admin-videos.service.ts'
+import { requireAdmin } from '../services/contributor-roles.ts'
+import { readMultipart } from '../web/multipart.ts'
+
+export function adminRoutes(
+  router: Router,
+  deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; requireUser: RequestHandler },
+) {
+  const signedIn = deps.requireUser
+  const id = (raw: unknown) => parseWith(idParamSchema, raw)
+
+  router.get('/admin/videos', signedIn, (req, res) => {
+    res.json(deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
+  })
+  router.patch('/admin/videos/:id', signedIn, (req, res) => {
+    requireAdmin(currentUser(req))
+    const { video } = parseWith(patchAdminVideoBodySchema, req.body)
+    res.json({ data: deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
+  })
+  router.get('/admin/users', signedIn, (req, res) => {
+    res.json(deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
+  })
+  router.patch('/admin/users/:id', signedIn, (req, res) => {
+    requireAdmin(currentUser(req))
+    const { user } = parseWith(patchAdminUserBodySchema, req.body)
+    res.json({ data: deps.users.update(currentUser(req), id(req.params.id), user) })
+  })
+  router.get('/admin/feedback', signedIn, (req, res) => {
+    res.json(deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
+  })
+  router.get('/admin/feedback/:id', signedIn, (req, res) => {
+    res.json({ data: deps.feedback.get(currentUser(req), id(req.params.id)) })
+  })
+}
+
+/** Thumbnail uploads are multipart: registered on the app ahead of the JSON-only API router. */
+export function adminThumbnailsRoute(
+  app: Express,
+  deps: { videos: AdminVideosService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
+) {
+  const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Each image must be 5 MB or smaller.')
+  app.post(`${API_BASE}/admin/videos/:id/thumbnails`, ...deps.prelude, deps.requireUser, async (req, res) => {
+    const admin = currentUser(req)
+    requireAdmin(admin) // before a byte of the body is read
+    const videoId = parseWith(idParamSchema, req.params.id)
+    const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
+    const form = await readMultipart(req, { dir: incomingDir(deps.dataDir), files: { thumbnail: image, youtube_thumbnail: image }, tooLarge })
+    try {
+      for (const problem of Object.values(form.problems)) {
+        if (problem === 'too_large') throw tooLarge()
+        if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+      }
+      res.json({ data: deps.videos.replaceThumbnails(admin, videoId, form.files) })
+    } finally {
+      form.cleanup()
+    }
+  })
+}

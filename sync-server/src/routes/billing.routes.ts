@@ -1,0 +1,53 @@
+import express, { type Express, type RequestHandler, type Router } from 'express'
+import { API_BASE, checkoutBodySchema, confirmBodySchema } from '../../../contract/index.ts'
+import type { createStripeWebhook } from '../billing/stripe-webhook.ts'
+import { ApiError } from '../errors.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { BillingService } from '../services/billing.service.ts'
+
+export function billingRoutes(router: Router, deps: { billing: BillingService; requireUser: RequestHandler }) {
+  const signedIn = deps.requireUser
+
+  router.get('/billing/plans', async (_req, res) => {
+    res.json({ data: await deps.billing.plans() })
+  })
+
+  router.post('/billing/checkout', signedIn, async (req, res) => {
+    const { plan } = parseWith(checkoutBodySchema, req.body)
+    const { url } = await deps.billing.checkout(currentUser(req), plan)
+    res.status(201).json({ url, data: { url } })
+  })
+
+  router.post('/billing/confirm', signedIn, async (req, res) => {
+    const { session } = parseWith(confirmBodySchema, req.body)
+    const { user, paid } = await deps.billing.confirm(currentUser(req), session)
+    res.json({ data: user, paid })
+  })
+
+  router.post('/billing/portal', signedIn, async (req, res) => {
+    const { url } = await deps.billing.portal(currentUser(req))
+    res.json({ url, data: { url } })
+  })
+
+  router.get('/billing/subscription', signedIn, (req, res) => {
+    res.json({ data: deps.billing.subscription(currentUser(req)) })
+  })
+
+  router.post('/billing/cancel', signedIn, (req, res) => {
+    res.json({ data: deps.billing.cancel(currentUser(req)) })
+  })
+}
+
+/** Stripe's webhook needs the raw body for its signature, so it is registered ahead of the JSON API. */
+export function billingWebhookRoute(
+  app: Express,
+  deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined; prelude: RequestHandler[] },
+) {
+  app.post(`${API_BASE}/billing/webhook`, ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+    if (!deps.webhook) throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.')
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const { applied } = deps.webhook.handle(body, req.get('stripe-signature'))
+    res.json({ received: true, duplicate: !applied })
+  })
+}

@@ -1,0 +1,153 @@
+/** Submissions over HTTP: roles, validation, idempotency, visibility and review (no media needed). */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from '../../test-support/http-client.ts'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+let server: TestServer
+let maker: ReturnType<typeof apiClient>
+let other: ReturnType<typeof apiClient>
+let learner: ReturnType<typeof apiClient>
+let admin: ReturnType<typeof apiClient>
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  submission: {
+    title: '  Phở Hà Nội  ',
+    description: 'How phở is made.',
+    proficiency_level: 'intermediate',
+    language_code: 'vi',
+    creator_emails: [' Cook@Example.com ', 'cook@example.com', 'helper@example.com'],
+    series_name: 'Ẩm thực',
+    episode_number: 2,
+    release_confirmed: true,
+    publishable: false,
+    ...extra,
+  },
+})
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAILS: 'boss@example.com' } })
+  const sessions = await Promise.all(
+    ['maker@example.com', 'other@example.com', 'learner@example.com', 'boss@example.com'].map((email) => signIn(server, email)),
+  )
+  for (const session of sessions.slice(0, 2)) {
+    server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(session.user.id)
+  }
+  ;[maker, other, learner, admin] = sessions.map((session) => apiClient(server.api, { token: session.token }))
+})
+
+afterAll(() => server?.close())
+
+describe('POST /submissions', () => {
+  it('creates a submission and answers where to upload the file', async () => {
+    const response = await maker.post('/submissions', body())
+    expect(response.status).toBe(201)
+    const id = response.body.data.id
+    expect(response.body.data).toEqual({ id, upload: { endpoint: '/api/v1/uploads', metadata: { submission_id: String(id) } } })
+    const { body: shown } = await maker.get(`/submissions/${id}`)
+    expect(shown.data).toMatchObject({
+      id,
+      title: 'Phở Hà Nội',
+      proficiency_level: 'intermediate',
+      language_code: 'vi',
+      uploaded_by: { email: 'maker@example.com', display_name: null },
+      creators: [{ email: 'cook@example.com' }, { email: 'helper@example.com' }],
+      series_name: 'Ẩm thực',
+      episode_number: 2,
+      status: 'pending',
+      publishable_status: 'incomplete',
+      published_video_id: null,
+      upload: { state: 'awaiting', bytes_received: 0, bytes_total: null },
+      processing: { state: 'waiting', percent: 0, error: null },
+      playback: null,
+    })
+    expect(Date.parse(shown.data.created_at)).toBeGreaterThan(0)
+  })
+
+  it('is idempotent by client_id: a retry answers 200 with the first id', async () => {
+    const client_id = randomUUID()
+    const first = await maker.post('/submissions', body({ client_id }))
+    const again = await maker.post('/submissions', body({ client_id, title: 'Changed' }))
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(200)
+    expect(again.body.data.id).toBe(first.body.data.id)
+    // The same client_id from someone else is their own submission.
+    expect((await other.post('/submissions', body({ client_id }))).status).toBe(201)
+  })
+
+  it('needs the release confirmation, a title, a level and a language we teach (422)', async () => {
+    for (const extra of [
+      { release_confirmed: false },
+      { release_confirmed: undefined },
+      { title: '   ' },
+      { proficiency_level: 'expert' },
+      { language_code: 'fr' },
+      { creator_emails: ['not-an-address'] },
+      { episode_number: 0 },
+      { client_id: 'nope' },
+    ]) {
+      const response = await maker.post('/submissions', body(extra))
+      expect(response.status, JSON.stringify(extra)).toBe(422)
+      expect(response.body.error).toBe('validation_failed')
+    }
+    expect((await maker.post('/submissions', { nothing: true })).status).toBe(422)
+    expect((await maker.call('POST', '/submissions', { rawBody: '{"submission":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+  })
+
+  it('is for contributors and admins only', async () => {
+    expect((await learner.post('/submissions', body())).status).toBe(403)
+    expect((await apiClient(server.api).post('/submissions', body())).status).toBe(401)
+    expect((await admin.post('/submissions', body())).status).toBe(201)
+  })
+})
+
+describe('listing, reading, reviewing and deleting', () => {
+  it('lists own submissions; admins see all, or their own with ?mine=1', async () => {
+    const mine = await maker.get('/submissions')
+    expect(mine.status).toBe(200)
+    expect(mine.body.data.every((s: { uploaded_by: { email: string } }) => s.uploaded_by.email === 'maker@example.com')).toBe(true)
+    const all = await admin.get('/submissions')
+    const emails = new Set(all.body.data.map((s: { uploaded_by: { email: string } }) => s.uploaded_by.email))
+    expect(emails).toEqual(new Set(['maker@example.com', 'other@example.com', 'boss@example.com']))
+    const adminsOwn = await admin.get('/submissions?mine=1')
+    expect(adminsOwn.body.data.map((s: { uploaded_by: { email: string } }) => s.uploaded_by.email)).toEqual(['boss@example.com'])
+    const paged = await admin.get('/submissions?limit=2')
+    expect(paged.body.data).toHaveLength(2)
+    const next = await admin.get(`/submissions?limit=2&cursor=${paged.body.next_cursor}`)
+    expect(next.body.data[0].id).toBeLessThan(paged.body.data[1].id)
+    expect((await learner.get('/submissions')).status).toBe(403)
+    expect((await admin.get('/submissions?limit=0')).status).toBe(422)
+  })
+
+  it("someone else's submission is not found; admins may read it", async () => {
+    const id = (await maker.post('/submissions', body())).body.data.id
+    expect((await other.get(`/submissions/${id}`)).status).toBe(404)
+    expect((await admin.get(`/submissions/${id}`)).status).toBe(200)
+    expect((await maker.get('/submissions/999999')).status).toBe(404)
+    expect((await maker.get('/submissions/abc')).status).toBe(422)
+  })
+
+  it('admins accept or reject; nobody else', async () => {
+    const id = (await maker.post('/submissions', body())).body.data.id
+    expect((await maker.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })).status).toBe(403)
+    expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'published' } })).status).toBe(422)
+    const accepted = await admin.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.data.status).toBe('accepted')
+    expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'rejected' } })).body.data.status).toBe('rejected')
+  })
+
+  it('owners and admins delete (204); others cannot', async () => {
+    const id = (await maker.post('/submissions', body())).body.data.id
+    expect((await other.delete(`/submissions/${id}`)).status).toBe(404)
+    expect((await learner.delete(`/submissions/${id}`)).status).toBe(403)
+    expect((await maker.delete(`/submissions/${id}`)).status).toBe(204)
+    expect((await maker.get(`/submissions/${id}`)).status).toBe(404)
+    const second = (await maker.post('/submissions', body())).body.data.id
+    expect((await admin.delete(`/submissions/${second}`)).status).toBe(204)
+  })
+
+  it('lists the series of a language (public), empty at first', async () => {
+    expect((await apiClient(server.api).get('/languages/vi/series')).body).toEqual({ data: [] })
+  })
+})

@@ -1,0 +1,92 @@
+/**
+ * Admin video management: the list (search by title or YouTube id, access filter, newest first),
+ * changing a video's access level (which changes who can play it at once: grants are issued per
+ * request), and replacing its thumbnails (images sniffed by their bytes before they get here).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import type { AccessLevel, AdminVideo, Page } from '../../../contract/index.ts'
+import { ERROR_CODES, THUMBNAILS_REQUIRED_MESSAGE } from '../../../contract/index.ts'
+import { ApiError, notFound, validationFailed } from '../errors.ts'
+import { mediaDir, mediaFileUrl } from '../media/media-paths.ts'
+import { decodeCursor, pageOf } from '../pagination.ts'
+import type { AdminVideoRow, AdminVideosRepository } from '../repositories/admin-videos.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { requireAdmin } from './contributor-roles.ts'
+
+const cursorSchema = z.object({ c: z.string().max(40), i: z.number().int() })
+
+export interface ReceivedImage {
+  path: string
+  ext: string
+}
+
+export type AdminVideosService = ReturnType<typeof createAdminVideosService>
+
+export function createAdminVideosService(deps: { videos: AdminVideosRepository; dataDir: string }) {
+  const toAdminVideo = (row: AdminVideoRow): AdminVideo => ({
+    id: row.id,
+    title: row.title,
+    youtube_id: row.youtube_id,
+    access_level: row.access_level as AccessLevel,
+    thumbnail_url: row.media_key ? mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg') : null,
+    youtube_thumbnail_url: row.media_key && row.youtube_thumbnail_file ? mediaFileUrl(row.media_key, row.youtube_thumbnail_file) : null,
+    language_code: row.language_code,
+    published_at: row.published_at,
+  })
+
+  function find(id: number): AdminVideoRow {
+    const row = deps.videos.findById(id)
+    if (!row) throw notFound('No such video.')
+    return row
+  }
+
+  return {
+    list(admin: UserRow, query: { q?: string; access: string; cursor?: string; limit: number }): Page<AdminVideo> {
+      requireAdmin(admin)
+      const after = decodeCursor(cursorSchema, query.cursor)
+      const rows = deps.videos.list({
+        q: query.q,
+        access: query.access === 'all' ? undefined : query.access,
+        after: after && { created: after.c, id: after.i },
+        limit: query.limit + 1,
+      })
+      const page = pageOf(rows, query.limit, (row) => ({ c: row.created_at, i: row.id }))
+      return { data: page.data.map(toAdminVideo), next_cursor: page.next_cursor }
+    },
+
+    setAccessLevel(admin: UserRow, id: number, access: AccessLevel): AdminVideo {
+      requireAdmin(admin)
+      find(id)
+      deps.videos.setAccessLevel(id, access)
+      return toAdminVideo(find(id))
+    },
+
+    /** Moves the received images into the video's media folder under new names; old files are removed. */
+    replaceThumbnails(admin: UserRow, id: number, images: { thumbnail?: ReceivedImage; youtube_thumbnail?: ReceivedImage }): AdminVideo {
+      requireAdmin(admin)
+      const row = find(id)
+      if (!images.thumbnail && !images.youtube_thumbnail) throw validationFailed([THUMBNAILS_REQUIRED_MESSAGE])
+      if (!row.media_key) throw new ApiError(409, ERROR_CODES.conflict, 'This video has no media folder yet.')
+      const folder = mediaDir(deps.dataDir, row.media_key)
+      const stamp = Date.now().toString(36)
+      const place = (image: ReceivedImage | undefined, stem: string) => {
+        if (!image) return null
+        const name = `${stem}-${stamp}.${image.ext}`
+        fs.renameSync(image.path, path.join(folder, name))
+        return name
+      }
+      const thumbnail = place(images.thumbnail, 'thumbnail')
+      const youtubeThumbnail = place(images.youtube_thumbnail, 'youtube-thumbnail')
+      deps.videos.setThumbnails(id, thumbnail, youtubeThumbnail)
+      for (const [replaced, old] of [
+        [thumbnail, row.thumbnail_file],
+        [youtubeThumbnail, row.youtube_thumbnail_file],
+      ]) {
+        if (replaced && old && old !== 'poster.jpg') fs.rmSync(path.join(folder, old), { force: true })
+      }
+      return toAdminVideo(find(id))
+    },
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Billing: plans, checkout, confirmation, the portal, cancelling (local provider), and keeping
+ * users.is_premium equal to the subscription rule (billing/subscription-state.ts), including when a
+ * paid period runs out (Stripe reports renewals by webhook; local plans renew here unless cancelled).
+ */
+import type { BillingPlan, BillingPlanId, Subscription, User } from '../../../contract/index.ts'
+import { ERROR_CODES } from '../../../contract/index.ts'
+import type { BillingProvider } from '../billing/billing-provider.ts'
+import { addPlanPeriod, isPremium } from '../billing/subscription-state.ts'
+import type { Clock } from '../clock.ts'
+import { ApiError } from '../errors.ts'
+import type { BillingRepository } from '../repositories/billing.repository.ts'
+import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import type { UsersService } from './users.service.ts'
+
+export type BillingService = ReturnType<typeof createBillingService>
+
+export function createBillingService(deps: {
+  provider: BillingProvider | undefined
+  billing: BillingRepository
+  users: UsersRepository
+  usersService: UsersService
+  clock: Clock
+}) {
+  const nowIso = () => new Date(deps.clock.now()).toISOString()
+
+  function provider(): BillingProvider {
+    if (!deps.provider) throw new ApiError(503, 'billing_unavailable', 'Payments are not set up on this server.')
+    return deps.provider
+  }
+
+  /** Recomputes the flag from the subscription and answers the fresh user. */
+  function refreshPremium(userId: number): User {
+    deps.billing.setPremium(userId, isPremium(deps.billing.subscriptionOf(userId), nowIso()))
+    return deps.usersService.toView(deps.users.findById(userId)!)
+  }
+
+  return {
+    plans: (): Promise<BillingPlan[]> => provider().plans(),
+
+    checkout: (user: UserRow, plan: BillingPlanId) => provider().startCheckout(user, plan),
+
+    async confirm(user: UserRow, checkoutId: string): Promise<{ user: User; paid: boolean }> {
+      const { paid } = await provider().confirm(user, checkoutId)
+      return { user: refreshPremium(user.id), paid }
+    },
+
+    portal: (user: UserRow) => provider().portal(user),
+
+    subscription(user: UserRow): Subscription | null {
+      const row = deps.billing.subscriptionOf(user.id)
+      if (!row) return null
+      return {
+        plan: row.plan,
+        status: row.status,
+        current_period_end: row.current_period_end,
+        cancel_at_period_end: row.cancel_at_period_end === 1,
+        provider: row.provider,
+      }
+    },
+
+    /** Local provider only (Stripe subscribers cancel in Stripe's portal): premium lasts to period end. */
+    cancel(user: UserRow): Subscription | null {
+      const row = deps.billing.subscriptionOf(user.id)
+      if (!row || row.status !== 'active') throw new ApiError(409, ERROR_CODES.conflict, 'There is no active subscription to cancel.')
+      if (row.provider !== 'local') throw new ApiError(409, ERROR_CODES.conflict, 'Manage this subscription in the billing portal.')
+      deps.billing.saveSubscription({ ...row, cancel_at_period_end: 1, updated_at: nowIso() })
+      return this.subscription(user)
+    },
+
+    /** Ends the subscriptions whose paid period is over (cancelled, or local ones not renewed). */
+    expireLapsed(): number {
+      const now = nowIso()
+      const lapsed = deps.billing.lapsedSubscriptions(now)
+      for (const row of lapsed) {
+        if (row.provider === 'local' && row.cancel_at_period_end === 0) {
+          // The local provider stands in for a card that always pays: the plan renews.
+          deps.billing.saveSubscription({ ...row, current_period_end: addPlanPeriod(deps.clock.now(), row.plan), updated_at: now })
+          continue
+        }
+        deps.billing.saveSubscription({ ...row, status: 'canceled', updated_at: now })
+        deps.billing.setPremium(row.user_id, false)
+      }
+      return lapsed.length
+    },
+  }
+}
