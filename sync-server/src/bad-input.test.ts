@@ -29,6 +29,25 @@ const ENDPOINTS: Array<[method: string, path: string, field: string[]]> = [
   ['POST', '/waitlist', ['email', 'website']],
   ['GET', '/health', []],
   ['GET', '/dev/outbox', []],
+  ['GET', '/languages/vi/videos', []],
+  ['GET', '/languages/%ZZ/videos', []],
+  ['GET', '/videos/1', []],
+  ['GET', '/videos/abc', []],
+  ['GET', '/videos/1/comments', []],
+  ['POST', '/videos/1/comments', ['comment']],
+  ['POST', '/watch_events', ['events']],
+  ['GET', '/me/progress', []],
+  ['GET', '/admin/videos', []],
+  ['PATCH', '/admin/videos/1', ['video']],
+  ['GET', '/admin/users', []],
+  ['PATCH', '/admin/users/1', ['user']],
+  ['GET', '/admin/feedback', []],
+  ['GET', '/billing/plans', []],
+  ['POST', '/billing/checkout', ['plan']],
+  ['POST', '/billing/confirm', ['session']],
+  ['GET', '/submissions', []],
+  ['POST', '/submissions', ['submission']],
+  ['PATCH', '/submissions/1', ['submission']],
 ]
 
 const deepArray = '['.repeat(20_000) + ']'.repeat(20_000)
@@ -155,6 +174,13 @@ describe('bad input', () => {
     }
     await Promise.all(Array.from({ length: 8 }, worker))
     expect(failures).toEqual([])
+
+    // The media server takes hostile paths too.
+    for (const path of ['/media/g/%E0%A4%A/master.m3u8', '/media/g/../../etc/passwd', '/media/%00/poster.jpg', '/media/g/1.2.3.4.5/v360p/../../x', `/media/${'a'.repeat(32)}/..%2Fapp-secret`]) {
+      const response = await fetch(`${server.baseUrl}${path}`)
+      expect(response.status, path).toBeLessThan(500)
+      expect(response.status, path).toBeGreaterThanOrEqual(400)
+    }
 
     const health = await fetch(`${server.api}/health`)
     expect(health.status).toBe(200)

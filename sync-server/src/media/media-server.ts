@@ -78,7 +78,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
     try {
       if (parts[0] === 'g' && parts.length >= 3) {
-        const grant = deps.grants.verify(decodeURIComponent(parts[1]))
+        const grant = deps.grants.verify(safeDecode(parts[1]))
         if (!grant) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
         const relative = parts.slice(2).join('/')
         if (!HLS_FILE.test(relative)) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
@@ -93,5 +93,13 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     } catch (error) {
       next(error)
     }
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return '' // not a grant: refused like any other bad one
   }
 }

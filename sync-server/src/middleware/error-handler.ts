@@ -27,7 +27,9 @@ function fromParserError(error: HttpParserError): ApiError | undefined {
     case 'stream.encoding.set':
       return new ApiError(400, 'bad_request', 'The request body could not be read.')
     default:
-      if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.expose) {
+      // Express and its parsers mark client mistakes with a 4xx status (e.g. a path parameter that
+      // is not valid percent-encoding); those are the client's, never a 5xx.
+      if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
         return new ApiError(error.status, 'bad_request', 'The request could not be read.')
       }
       return undefined
