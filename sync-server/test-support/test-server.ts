@@ -34,6 +34,8 @@ export function createTestClock(): TestClock {
 }
 
 export interface TestServer {
+  /** The Express app itself, for tests that inspect its routes. */
+  app: ReturnType<typeof createApp>
   baseUrl: string
   api: string
   ctx: AppContext
@@ -73,6 +75,7 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo
   const baseUrl = `http://127.0.0.1:${port}`
   return {
+    app,
     baseUrl,
     api: `${baseUrl}/api/v1`,
     ctx,

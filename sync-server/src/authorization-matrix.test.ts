@@ -1,0 +1,285 @@
+/**
+ * Every endpoint × every kind of caller, with the exact status each must get. The last test walks the
+ * app's own routes, so an endpoint added without a row here fails the suite until its rule is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_BASE, uuidv7 } from '../../contract/index.ts'
+import { makePremium, seedVideo } from '../test-support/catalogue-fixtures.ts'
+import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
+
+const ROLES = ['anonymous', 'learner', 'premium', 'contributor', 'admin'] as const
+type Role = (typeof ROLES)[number]
+type Expected = Record<Role, number>
+
+const all = (status: number): Expected => ({ anonymous: status, learner: status, premium: status, contributor: status, admin: status })
+const signedIn = (status: number): Expected => ({ anonymous: 401, learner: status, premium: status, contributor: status, admin: status })
+const premiumOrAdmin = (status: number): Expected => ({ anonymous: 401, learner: 403, premium: status, contributor: 403, admin: status })
+const contributorOrAdmin = (status: number): Expected => ({ anonymous: 401, learner: 403, premium: 403, contributor: status, admin: status })
+const adminOnly = (status: number): Expected => ({ anonymous: 401, learner: 403, premium: 403, contributor: 403, admin: status })
+
+interface Call {
+  method: string
+  path: string
+  headers?: Record<string, string>
+  json?: unknown
+  form?: FormData
+}
+
+interface Row {
+  method: string
+  /** The route as registered (used to check that every route has a row). */
+  route: string
+  expected: Expected
+  /** Builds the request for one role; may create fresh resources first. */
+  call: (role: Role) => Promise<Call> | Call
+}
+
+let server: TestServer
+const tokens = {} as Record<Exclude<Role, 'anonymous'>, { main: string; spare: string; id: number }>
+let videoId: number
+let submissionId: number
+let feedbackId: number
+let applicationId: number
+
+const UPLOADS_ROUTE = '/uploads'
+const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32617663310000000866726565', 'hex')
+
+async function asRole(role: Role, call: Call, token: 'main' | 'spare' = 'main') {
+  const headers: Record<string, string> = { ...call.headers }
+  if (role !== 'anonymous') headers.authorization = `Bearer ${tokens[role][token]}`
+  let body: string | FormData | undefined
+  if (call.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(call.json)
+  } else if (call.form) body = call.form
+  const response = await fetch(`${server.api}${call.path}`, { method: call.method, headers, body })
+  await response.arrayBuffer()
+  return response.status
+}
+
+async function createSubmission(role: 'contributor' | 'admin') {
+  const response = await fetch(`${server.api}/submissions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens[role].main}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      submission: {
+        title: 'Chợ nổi Cái Răng',
+        description: 'A floating market at dawn.',
+        proficiency_level: 'beginner',
+        language_code: 'vi',
+        creator_emails: [],
+        release_confirmed: true,
+        publishable: true,
+        client_id: uuidv7(),
+      },
+    }),
+  })
+  if (response.status !== 201) throw new Error(`could not create a submission: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { data: { id: number } }).data.id
+}
+
+function applicationForm() {
+  const form = new FormData()
+  form.append('name', 'Nguyễn Văn An')
+  form.append('email', `applicant${Math.random().toString(36).slice(2)}@example.com`)
+  form.append('location', 'Huế')
+  form.append('english_ability', 'a_little')
+  form.append('notes', '')
+  form.append('video', new Blob([new Uint8Array(MP4_HEAD)], { type: 'video/mp4' }), 'sample.mp4')
+  return form
+}
+
+const tusHeaders = (metadata: Record<string, string>) => ({
+  'tus-resumable': '1.0.0',
+  'upload-length': '1000',
+  'upload-metadata': Object.entries(metadata)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(','),
+})
+
+const ROWS: Row[] = [
+  // Public
+  { method: 'GET', route: '/health', expected: all(200), call: () => ({ method: 'GET', path: '/health' }) },
+  { method: 'GET', route: '/languages', expected: all(200), call: () => ({ method: 'GET', path: '/languages' }) },
+  { method: 'GET', route: '/languages/:code/series', expected: all(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
+  { method: 'GET', route: '/billing/plans', expected: all(200), call: () => ({ method: 'GET', path: '/billing/plans' }) },
+  { method: 'GET', route: '/dev/outbox', expected: all(200), call: () => ({ method: 'GET', path: '/dev/outbox' }) },
+  { method: 'POST', route: '/auth/register', expected: all(202), call: () => ({ method: 'POST', path: '/auth/register', json: { email: 'someone@example.com' } }) },
+  { method: 'POST', route: '/auth/verify', expected: all(401), call: () => ({ method: 'POST', path: '/auth/verify', json: { email: 'nobody@example.com', otp: '123456' } }) },
+  { method: 'POST', route: '/waitlist', expected: all(202), call: () => ({ method: 'POST', path: '/waitlist', json: { email: 'soon@example.com' } }) },
+  { method: 'POST', route: '/contributor_applications', expected: all(201), call: () => ({ method: 'POST', path: '/contributor_applications', form: applicationForm() }) },
+  { method: 'POST', route: '/billing/webhook', expected: all(404), call: () => ({ method: 'POST', path: '/billing/webhook', json: {} }) },
+
+  // Any signed-in person
+  { method: 'GET', route: '/me', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me' }) },
+  { method: 'PATCH', route: '/me/daily_goal', expected: signedIn(200), call: () => ({ method: 'PATCH', path: '/me/daily_goal', json: { daily_goal_minutes: 20 } }) },
+  { method: 'PATCH', route: '/me', expected: signedIn(200), call: () => ({ method: 'PATCH', path: '/me', json: { user: { daily_goal_minutes: 25 } } }) },
+  { method: 'GET', route: '/me/daily_progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/daily_progress' }) },
+  { method: 'GET', route: '/me/progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/progress?language=vi' }) },
+  { method: 'GET', route: '/languages/:code/videos', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/videos' }) },
+  { method: 'GET', route: '/videos/:id', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}` }) },
+  {
+    method: 'POST',
+    route: '/watch_events',
+    expected: signedIn(200),
+    call: () => ({
+      method: 'POST',
+      path: '/watch_events',
+      json: { events: [{ client_id: uuidv7(), video_id: videoId, position_from: 0, position_to: 5, watched_seconds: 5, playback_rate: 1, occurred_at: new Date().toISOString() }] },
+    }),
+  },
+  { method: 'POST', route: '/user_feedbacks', expected: signedIn(201), call: () => ({ method: 'POST', path: '/user_feedbacks', json: { user_feedback: { feedback: 'Loving the videos so far!', environment_data: {}, client_id: uuidv7() } } }) },
+  { method: 'POST', route: '/billing/checkout', expected: signedIn(201), call: () => ({ method: 'POST', path: '/billing/checkout', json: { plan: 'month' } }) },
+  {
+    method: 'POST',
+    route: '/billing/confirm',
+    expected: { ...signedIn(200), anonymous: 401 },
+    call: async (role) => {
+      if (role === 'anonymous') return { method: 'POST', path: '/billing/confirm', json: { session: 'local_x' } }
+      // Each person confirms a checkout of their own (then reset, so roles stay as the matrix needs).
+      const checkout = await fetch(`${server.api}/billing/checkout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[role].main}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'month' }),
+      })
+      const session = new URL(((await checkout.json()) as { url: string }).url, 'http://x').searchParams.get('session')
+      return { method: 'POST', path: '/billing/confirm', json: { session } }
+    },
+  },
+  { method: 'POST', route: '/billing/portal', expected: signedIn(200), call: () => ({ method: 'POST', path: '/billing/portal' }) },
+  { method: 'GET', route: '/billing/subscription', expected: signedIn(200), call: () => ({ method: 'GET', path: '/billing/subscription' }) },
+  // Each person has just paid in the row above, so each may cancel.
+  { method: 'POST', route: '/billing/cancel', expected: signedIn(200), call: () => ({ method: 'POST', path: '/billing/cancel' }) },
+
+  // Premium (admins too)
+  { method: 'PATCH', route: '/me/display_name', expected: { ...premiumOrAdmin(200), admin: 403 }, call: (role) => ({ method: 'PATCH', path: '/me/display_name', json: { display_name: `Tên ${role}` } }) },
+  { method: 'GET', route: '/videos/:id/comments', expected: premiumOrAdmin(200), call: () => ({ method: 'GET', path: `/videos/${videoId}/comments` }) },
+  { method: 'POST', route: '/videos/:id/comments', expected: premiumOrAdmin(201), call: () => ({ method: 'POST', path: `/videos/${videoId}/comments`, json: { comment: { text: 'Hay quá!', client_id: uuidv7() } } }) },
+
+  // Contributors (admins too)
+  {
+    method: 'POST',
+    route: '/submissions',
+    expected: contributorOrAdmin(201),
+    call: () => ({
+      method: 'POST',
+      path: '/submissions',
+      json: { submission: { title: 'Phố cổ', description: '', proficiency_level: 'beginner', language_code: 'vi', creator_emails: [], release_confirmed: true, publishable: false, client_id: uuidv7() } },
+    }),
+  },
+  { method: 'GET', route: '/submissions', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: '/submissions' }) },
+  { method: 'GET', route: '/submissions/:id', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}` }) },
+  {
+    method: 'DELETE',
+    route: '/submissions/:id',
+    expected: contributorOrAdmin(204),
+    call: async () => ({ method: 'DELETE', path: `/submissions/${await createSubmission('contributor')}` }),
+  },
+  {
+    method: 'POST',
+    route: UPLOADS_ROUTE,
+    // Only the submission's owner may upload to it, admin or not.
+    expected: { anonymous: 401, learner: 403, premium: 403, contributor: 201, admin: 403 },
+    call: async () => ({ method: 'POST', path: '/uploads', headers: tusHeaders({ submission_id: String(await createSubmission('contributor')), filename: 'a.mp4', filetype: 'video/mp4' }) }),
+  },
+
+  // Admins
+  { method: 'PATCH', route: '/submissions/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/submissions/${submissionId}`, json: { submission: { status: 'accepted' } } }) },
+  {
+    method: 'POST',
+    route: '/submissions/:id/publish',
+    expected: adminOnly(409), // the admin gets past the role check to the rule: the video is not processed yet
+    call: () => {
+      const form = new FormData()
+      form.append('title', 'Phố cổ')
+      form.append('proficiency_level', 'beginner')
+      form.append('is_free', 'true')
+      form.append('series_mode', 'none')
+      return { method: 'POST', path: `/submissions/${submissionId}/publish`, form }
+    },
+  },
+  { method: 'GET', route: '/admin/videos', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/videos' }) },
+  { method: 'PATCH', route: '/admin/videos/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/videos/${videoId}`, json: { video: { access_level: 'free' } } }) },
+  { method: 'POST', route: '/admin/videos/:id/thumbnails', expected: adminOnly(422), call: () => ({ method: 'POST', path: `/admin/videos/${videoId}/thumbnails`, form: new FormData() }) },
+  { method: 'GET', route: '/admin/users', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/users' }) },
+  { method: 'PATCH', route: '/admin/users/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/users/${tokens.learner.id}`, json: { user: { display_name: 'Học viên' } } }) },
+  { method: 'GET', route: '/admin/feedback', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/feedback?range=30d' }) },
+  { method: 'GET', route: '/admin/feedback/:id', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/feedback/${feedbackId}` }) },
+  { method: 'GET', route: '/admin/applications', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/applications' }) },
+  { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
+  { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
+
+  // Last: it ends the session it is sent with (the spare one).
+  { method: 'POST', route: '/auth/logout', expected: signedIn(204), call: () => ({ method: 'POST', path: '/auth/logout' }) },
+]
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', OTP_SENDS_PER_ADDRESS_PER_HOUR: '100', ADMIN_EMAILS: 'matrix-admin@example.com' } })
+  for (const role of ['learner', 'premium', 'contributor', 'admin'] as const) {
+    const email = role === 'admin' ? 'matrix-admin@example.com' : `matrix-${role}@example.com`
+    const main = await signIn(server, email)
+    const spare = await signIn(server, email)
+    tokens[role] = { main: main.token, spare: spare.token, id: main.user.id }
+  }
+  makePremium(server, tokens.premium.id)
+  server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(tokens.contributor.id)
+  videoId = seedVideo(server, { access: 'free' })
+  submissionId = await createSubmission('contributor')
+  const feedback = await fetch(`${server.api}/user_feedbacks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.learner.main}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ user_feedback: { feedback: 'A note for the admins to read.', environment_data: {} } }),
+  })
+  feedbackId = ((await feedback.json()) as { data: { id: number } }).data.id
+  const application = await fetch(`${server.api}/contributor_applications`, { method: 'POST', body: applicationForm() })
+  applicationId = ((await application.json()) as { data: { id: number } }).data.id
+})
+afterAll(() => server.close())
+
+describe('authorization matrix', () => {
+  for (const row of ROWS) {
+    it(`${row.method} ${row.route}`, async () => {
+      const seen = {} as Expected
+      for (const role of ROLES) {
+        seen[role] = await asRole(role, await row.call(role), row.route === '/auth/logout' ? 'spare' : 'main')
+        // Paying in the matrix must not change who is premium for the rows after it.
+        if (row.route === '/billing/confirm' && role !== 'anonymous') makePremium(server, tokens[role].id, role === 'premium')
+      }
+      expect(seen).toEqual(row.expected)
+    })
+  }
+
+  it('has a row for every route the app serves', () => {
+    const app = collectRoutes()
+    const covered = new Set(ROWS.map((row) => `${row.method} ${row.route}`))
+    expect(app.length).toBe(covered.size) // the walk found the routes (an empty walk would prove nothing)
+    const missing = app.filter((route) => !covered.has(route))
+    expect(missing).toEqual([])
+  })
+})
+
+/** Every API route the running app has, as "METHOD /path" relative to the API base. */
+function collectRoutes(): string[] {
+  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; rawPath?: string }
+  const app = server.app as unknown as { router: { stack: Layer[] } }
+  const found = new Set<string>()
+  const add = (path: string, methods: Record<string, boolean>) => {
+    if (!path.startsWith(API_BASE)) return
+    const relative = path.slice(API_BASE.length) || '/'
+    const names = Object.keys(methods)
+    if (names.length > 10) {
+      // app.all: the tus endpoint, whose creation call (POST) stands for the protocol's other methods.
+      if (relative === UPLOADS_ROUTE) found.add(`POST ${UPLOADS_ROUTE}`)
+      return
+    }
+    for (const method of names) found.add(`${method.toUpperCase()} ${relative}`)
+  }
+  for (const layer of app.router.stack) {
+    if (layer.route) {
+      for (const path of ([] as string[]).concat(layer.route.path)) add(path, layer.route.methods)
+    } else if (layer.handle?.stack && layer.rawPath === API_BASE) {
+      for (const inner of layer.handle.stack) if (inner.route) add(API_BASE + inner.route.path, inner.route.methods)
+    }
+  }
+  return [...found].sort()
+}
