@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { runApiBench } from './api-daily-progress.bench.ts'
 import { runWatchEventsBench } from './watch-events.bench.ts'
 import { runMediaBench } from './media-segments.bench.ts'
+import { runAdminListsBench } from './admin-lists.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -50,6 +51,15 @@ async function main() {
         console.log(`  nginx   ${fmt(media.nginxMBps)} MB/s`)
         console.log(`  ratio to nginx: ${fmt(media.ratioToNginx!, 2)} (goal ≥ 0.35): ${media.ratioToNginx! >= 0.35 ? 'met' : 'NOT met'}`)
       }
+    }
+  }
+
+  if (!only || only === 'admin') {
+    console.log('\n## Admin lists over 100,000 users, feedback and videos (autocannon, 10 connections, 5 s each)')
+    const admin = await runAdminListsBench()
+    results.adminLists = admin
+    for (const list of admin.lists) {
+      console.log(`  ${list.name.padEnd(30)} ${fmt(list.requestsPerSecond)} req/s   p99 ${list.p99Ms} ms   (raw SQLite: ${fmt(list.rawQueriesPerSecond)} queries/s)`)
     }
   }
 

@@ -62,7 +62,8 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
   }
 
   function pump() {
-    while (started && running.size < concurrency) {
+    if (!started) return // stopped (and perhaps closed) since this was scheduled
+    while (running.size < concurrency) {
       const job = claim.get(clock.now())
       if (!job) break
       void run(job)

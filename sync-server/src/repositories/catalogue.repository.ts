@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts'
 import { containsPattern } from './like-pattern.ts'
+import { statementCache } from './statement-cache.ts'
 
 /** What the watching rules need to know about a video. */
 export interface WatchableVideoRow {
@@ -60,7 +61,7 @@ export function createCatalogueRepository(db: Db) {
     `SELECT ${VIDEO_COLUMNS} FROM videos v LEFT JOIN series s ON s.id = v.series_id
       WHERE v.id IN (SELECT value FROM json_each(?)) AND v.published_at IS NOT NULL`,
   )
-  const listCache = new Map<string, ReturnType<Db['prepare']>>()
+  const prepared = statementCache(db)
 
   return {
     findForWatching: (id: number) => forWatching.get(id),
@@ -72,7 +73,7 @@ export function createCatalogueRepository(db: Db) {
       return ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []))
     },
 
-    /** One page of a language's published videos; the query shape is prepared once per filter set. */
+    /** One page of a language's published videos. */
     list(filter: VideoListFilter): Array<CatalogueVideoRow & { level_rank: number }> {
       const where = ['v.language_code = @languageCode', 'v.published_at IS NOT NULL']
       const params: Record<string, string | number> = { languageCode: filter.languageCode, limit: filter.limit }
@@ -110,12 +111,7 @@ export function createCatalogueRepository(db: Db) {
       const order = filter.sort === 'level' ? `${LEVEL_RANK}, v.published_at DESC, v.id DESC` : 'v.published_at DESC, v.id DESC'
       const sql = `SELECT ${VIDEO_COLUMNS} FROM videos v LEFT JOIN series s ON s.id = v.series_id
         WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`
-      let statement = listCache.get(sql)
-      if (!statement) {
-        statement = db.prepare(sql)
-        listCache.set(sql, statement)
-      }
-      return statement.all(params) as Array<CatalogueVideoRow & { level_rank: number }>
+      return prepared(sql).all(params) as Array<CatalogueVideoRow & { level_rank: number }>
     },
   }
 }

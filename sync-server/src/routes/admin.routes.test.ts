@@ -35,6 +35,9 @@ describe('admin videos', () => {
     expect(found.body.data).toEqual([
       expect.objectContaining({ id: video, title: 'Phở ở Hà Nội', access_level: 'free', thumbnail_url: `/media/${key}/poster.jpg`, youtube_thumbnail_url: null }),
     ])
+    // Blind to case and accents: "ha noi" finds "Hà Nội".
+    expect((await admin.get('/admin/videos?q=ha%20noi')).body.data.map((v: { id: number }) => v.id)).toEqual([video])
+    expect((await admin.get('/admin/videos?q=P')).body.data.map((v: { id: number }) => v.id)).toContain(video)
     expect((await admin.get('/admin/videos?access=premium')).body.data.every((v: { access_level: string }) => v.access_level === 'premium')).toBe(true)
 
     expect((await learner.api.get(`/videos/${video}`)).body.data.can_watch).toBe('full')
