@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { WatchTracker, type WatchStretch } from './watch-tracker.ts'
+
+function setup() {
+  let now = 0
+  const events: WatchStretch[] = []
+  const tracker = new WatchTracker((e) => events.push(e), { monotonic: () => now, wall: () => Date.UTC(2026, 10, 22) + now })
+  return { tracker, events, tick: (seconds: number) => void (now += seconds * 1000) }
+}
+
+/** Plays from `from` for `seconds` at `rate`, with a timeupdate every quarter second. */
+function play(t: ReturnType<typeof setup>, from: number, seconds: number, rate = 1) {
+  let position = from
+  for (let i = 0; i < seconds * 4; i++) {
+    t.tick(0.25)
+    position += 0.25 * rate
+    t.tracker.timeUpdate(position)
+  }
+  return position
+}
+
+describe('WatchTracker', () => {
+  it('counts played time and cuts it every 10 s of play', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    const end = play(t, 0, 25)
+    t.tracker.stopped(end)
+    expect(t.events.map((e) => [e.position_from, e.position_to, e.watched_seconds])).toEqual([
+      [0, 10, 10],
+      [10, 20, 10],
+      [20, 25, 5],
+    ])
+    expect(t.events[0].occurred_at).toBe('2026-11-22T00:00:10.000Z')
+  })
+
+  it('counts nothing while paused or hidden', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    let position = play(t, 0, 4)
+    t.tracker.stopped(position)
+    t.tick(30) // paused for 30 s
+    t.tracker.started(position, 1)
+    position = play(t, position, 3)
+    t.tracker.visibilityChanged(false, position)
+    t.tick(60) // another tab for a minute; the video may even keep playing
+    t.tracker.timeUpdate(position + 60)
+    t.tracker.visibilityChanged(true, position + 60)
+    position = play(t, position + 60, 2)
+    t.tracker.stopped(position)
+    expect(t.events.map((e) => e.watched_seconds)).toEqual([4, 3, 2])
+  })
+
+  it('closes a stretch at a seek, counting up to the point left, not the target', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    play(t, 0, 6)
+    t.tracker.seeking()
+    t.tracker.started(100, 1)
+    const end = play(t, 100, 3)
+    t.tracker.stopped(end)
+    expect(t.events.map((e) => [e.position_from, e.position_to])).toEqual([
+      [0, 6],
+      [100, 103],
+    ])
+  })
+
+  it('notices a seek it did not hear about from a jump in position', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    play(t, 0, 4)
+    t.tick(0.25)
+    t.tracker.timeUpdate(300) // jumped far ahead
+    const end = play(t, 300, 2)
+    t.tracker.stopped(end)
+    expect(t.events.map((e) => [e.position_from, e.position_to])).toEqual([
+      [0, 4],
+      [300, 302],
+    ])
+  })
+
+  it('records the speed and counts real time at 2x: 20 s of video in 10 s', () => {
+    const t = setup()
+    t.tracker.started(0, 2)
+    const end = play(t, 0, 10, 2)
+    t.tracker.stopped(end)
+    expect(t.events).toEqual([expect.objectContaining({ position_from: 0, position_to: 20, watched_seconds: 10, playback_rate: 2 })])
+  })
+
+  it('splits at a change of speed', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    let position = play(t, 0, 4)
+    t.tracker.rateChanged(position, 1.5)
+    position = play(t, position, 4, 1.5)
+    t.tracker.stopped(position)
+    expect(t.events.map((e) => [e.playback_rate, e.watched_seconds])).toEqual([
+      [1, 4],
+      [1.5, 4],
+    ])
+  })
+
+  it('adds nothing for a stalled player: wall time passes but the media does not move', () => {
+    const t = setup()
+    t.tracker.started(10, 1)
+    for (let i = 0; i < 20; i++) {
+      t.tick(0.25)
+      t.tracker.timeUpdate(10)
+    }
+    t.tracker.stopped(10)
+    expect(t.events).toEqual([])
+  })
+
+  it('keeps every event inside the server rules: at most 60 s and never more than the span allows', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    t.tick(200) // a throttled background timer: no timeupdates for a long while
+    t.tracker.stopped(150)
+    for (const e of t.events) {
+      expect(e.watched_seconds).toBeLessThanOrEqual(60)
+      expect(e.watched_seconds).toBeLessThanOrEqual((e.position_to - e.position_from) / e.playback_rate + 2)
+    }
+  })
+
+  it('counts what is open when the page is left', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    t.tracker.dispose(play(t, 0, 7))
+    expect(t.events.map((e) => e.watched_seconds)).toEqual([7])
+  })
+})
