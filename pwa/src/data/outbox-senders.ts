@@ -1,0 +1,62 @@
+/**
+ * How each kind of outbox item reaches the server, and what its answer means for the item: done
+ * (accepted, or a duplicate of one already stored), rejected (a 4xx about the item itself: it goes to
+ * the dead letters), retry (no answer, 5xx or 429), or stop (the session ended: 401).
+ */
+import type { WatchEventsResult } from '../../../contract/schemas/watching.ts'
+import { ApiError, apiRequest } from './api.ts'
+import type { OutboxItem, SendResult, Senders } from './sync-engine.ts'
+
+export interface CommentPayload {
+  videoId: number
+  text: string
+}
+
+export interface FeedbackPayload {
+  feedback: string
+  environment_data: Record<string, unknown>
+}
+
+function failure(error: unknown, items: OutboxItem[]): SendResult {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: 'stop' }
+    if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' }
+    const reason = error.errors.length ? error.errors.join(' ') : error.message
+    return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
+  }
+  return { kind: 'retry' } // no answer at all: offline, dropped, timed out
+}
+
+export const outboxSenders: Senders = {
+  async watchEvents(items) {
+    try {
+      const result = await apiRequest<WatchEventsResult>('POST', '/watch_events', {
+        body: { events: items.map((item) => ({ ...(item.payload as object), client_id: item.id })) },
+      })
+      return {
+        kind: 'answered',
+        done: [...result.data.accepted, ...result.data.duplicate],
+        rejected: result.data.rejected.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
+      }
+    } catch (error) {
+      return failure(error, items)
+    }
+  },
+
+  async one(item) {
+    try {
+      if (item.kind === 'comment') {
+        const { videoId, text } = item.payload as CommentPayload
+        await apiRequest('POST', `/videos/${videoId}/comments`, { body: { comment: { text, client_id: item.id } } })
+      } else if (item.kind === 'feedback') {
+        const payload = item.payload as FeedbackPayload
+        await apiRequest('POST', '/user_feedbacks', { body: { user_feedback: { ...payload, client_id: item.id } } })
+      } else {
+        return { kind: 'answered', done: [], rejected: [{ id: item.id, error: 'unknown_kind' }] }
+      }
+      return { kind: 'answered', done: [item.id], rejected: [] }
+    } catch (error) {
+      return failure(error, [item])
+    }
+  },
+}
