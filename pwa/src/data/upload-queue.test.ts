@@ -1,0 +1,123 @@
+/**
+ * The queue's own bookkeeping, with tus-js-client replaced by a scripted stand-in (the real client
+ * against the real server is exercised end to end in e2e/uploads.spec.ts).
+ */
+import { Dexie, type EntityTable } from 'dexie'
+import { describe, expect, it } from 'vitest'
+import { createUploadQueue, type UploadBlob, type UploadItem } from './upload-queue.ts'
+
+type Options = Record<string, any>
+
+function scriptedTus() {
+  const uploads: Array<{ options: Options; started: boolean; aborted: boolean | null; instance: { url: string | null } }> = []
+  class Upload {
+    url: string | null = null
+    record: (typeof uploads)[number]
+    constructor(_file: Blob, public options: Options) {
+      this.record = { options, started: false, aborted: null, instance: this }
+      uploads.push(this.record)
+    }
+    start() {
+      this.record.started = true
+    }
+    async abort(terminate: boolean) {
+      this.record.aborted = terminate
+    }
+  }
+  return { module: { Upload } as never, uploads }
+}
+
+function setup(options: { online?: boolean } = {}) {
+  const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
+  db.version(1).stores({ items: 'id, status', blobs: 'id' })
+  const tus = scriptedTus()
+  let online = options.online ?? true
+  const queue = createUploadQueue({
+    items: db.items,
+    blobs: db.blobs,
+    token: () => 'token-123',
+    isOnline: () => online,
+    loadTus: async () => tus.module,
+  })
+  return { db, tus, queue, goOnline: () => void (online = true) }
+}
+
+const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+describe('the upload queue', () => {
+  it('stores the file and details first, then uploads with our fingerprint, metadata and a fresh token', async () => {
+    const { db, tus, queue } = setup()
+    const id = await queue.enqueue({ submissionId: 7, title: 'Chợ', file: file() })
+    await settle()
+    expect(await db.blobs.get(id)).toBeDefined()
+    const [upload] = tus.uploads
+    expect(upload.started).toBe(true)
+    expect(await upload.options.fingerprint()).toBe(`dehieu-upload-${id}`)
+    expect(upload.options.metadata).toEqual({ submission_id: '7', filename: 'clip.mp4', filetype: 'video/mp4' })
+    const headers: Record<string, string> = {}
+    upload.options.onBeforeRequest({ setHeader: (name: string, value: string) => (headers[name] = value) })
+    expect(headers).toEqual({ Authorization: 'Bearer token-123' })
+    upload.options.onProgress(500, 1000)
+    await settle()
+    expect(await db.items.get(id)).toMatchObject({ status: 'uploading', bytesSent: 500 })
+  })
+
+  it('waits while offline and starts when asked again online', async () => {
+    const { db, tus, queue, goOnline } = setup({ online: false })
+    const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await settle()
+    expect(tus.uploads).toHaveLength(0)
+    expect((await db.items.get(id))?.status).toBe('waiting')
+    goOnline()
+    await queue.resumeAll()
+    expect(tus.uploads).toHaveLength(1)
+  })
+
+  it('keeps the upload URL on the item so a restart resumes from the server offset', async () => {
+    const { db, tus, queue } = setup()
+    const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await settle()
+    const first = tus.uploads[0]
+    first.instance.url = '/api/v1/uploads/abc' // tus learns the URL at creation
+    first.options.onUploadUrlAvailable()
+    await settle()
+    expect((await db.items.get(id))?.uploadUrl).toBe('/api/v1/uploads/abc')
+    first.options.onError(new Error('network down'))
+    await settle()
+    expect((await db.items.get(id))?.status).toBe('waiting')
+    await queue.resumeAll()
+    expect(tus.uploads).toHaveLength(2)
+    expect(tus.uploads[1].options.uploadUrl).toBe('/api/v1/uploads/abc')
+  })
+
+  it('marks final refusals as failed with a reason, and success as processing with the bytes dropped', async () => {
+    const { db, tus, queue } = setup()
+    const refused = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    const accepted = await queue.enqueue({ submissionId: 2, title: 'y', file: file() })
+    await settle()
+    tus.uploads[0].options.onError({ originalResponse: { getStatus: () => 413 } })
+    tus.uploads[1].options.onSuccess()
+    await settle()
+    expect(await db.items.get(refused)).toMatchObject({ status: 'failed', error: 'too_large' })
+    expect(await db.items.get(accepted)).toMatchObject({ status: 'processing' })
+    expect(await db.blobs.get(accepted)).toBeUndefined()
+    expect(tus.uploads[0].options.onShouldRetry({ originalResponse: { getStatus: () => 403 } })).toBe(false)
+    expect(tus.uploads[0].options.onShouldRetry({ originalResponse: { getStatus: () => 503 } })).toBe(true)
+  })
+
+  it('pauses, resumes and cancels (terminating on the server and forgetting the bytes)', async () => {
+    const { db, tus, queue } = setup()
+    const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await settle()
+    await queue.pause(id)
+    expect(tus.uploads[0].aborted).toBe(false)
+    expect((await db.items.get(id))?.status).toBe('paused')
+    await queue.resume(id)
+    expect(tus.uploads).toHaveLength(2)
+    await queue.cancel(id)
+    expect(tus.uploads[1].aborted).toBe(true)
+    expect(await db.items.get(id)).toBeUndefined()
+    expect(await db.blobs.get(id)).toBeUndefined()
+  })
+})
