@@ -1,0 +1,228 @@
+/**
+ * Downloads for watching offline. One rendition of a video (its playlist, init segment, every media
+ * segment, and the poster) goes into Cache Storage under stable `/offline-media/<videoId>/` URLs,
+ * with a synthetic master listing that rendition alone. The service worker answers those URLs from
+ * the cache, with or without a network.
+ * - Each file is stored only after it arrived whole; a file already stored is never fetched again, so
+ *   a download cut off (offline, app closed) resumes from the first missing file.
+ * - The size is checked against the free space first; the first download asks for persistent storage.
+ * - Online again, downloads are checked against the learner's access and removed when it is gone.
+ */
+import type { EntityTable } from 'dexie'
+import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
+import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
+import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
+
+export const OFFLINE_MEDIA_CACHE = 'offline-media-v1'
+export const offlineBase = (videoId: number) => `/offline-media/${videoId}/`
+export const offlineMasterUrl = (videoId: number) => `${offlineBase(videoId)}offline.m3u8`
+const PARALLEL_FILES = 3
+
+export type DownloadStatus = 'downloading' | 'paused' | 'waiting_for_network' | 'complete' | 'failed'
+
+export interface DownloadRecord {
+  videoId: number
+  title: string
+  languageCode: string
+  accessLevel: string
+  durationSeconds: number
+  height: number
+  status: DownloadStatus
+  bytesDone: number
+  bytesTotal: number
+  filesDone: number
+  filesTotal: number
+  createdAt: number
+  completedAt?: number
+  error?: string
+}
+
+export class DownloadError extends Error {
+  constructor(
+    readonly code: 'no_space' | 'not_entitled' | 'no_media' | 'network',
+    readonly details: { neededBytes?: number; freeBytes?: number | null } = {},
+  ) {
+    super(code)
+  }
+}
+
+export interface DownloadDeps {
+  table: EntityTable<DownloadRecord, 'videoId'>
+  getVideo: (videoId: number) => Promise<VideoDetail>
+  openCache?: () => Promise<Cache>
+  fetch?: typeof fetch
+  now?: () => number
+  checkSpace?: typeof checkSpace
+  askPersistence?: typeof askPersistence
+  /** Where relative URLs point (the page's own address in the app). */
+  origin?: () => string
+}
+
+export function createDownloadManager(deps: DownloadDeps) {
+  const openCache = deps.openCache ?? (() => caches.open(OFFLINE_MEDIA_CACHE))
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
+  const now = deps.now ?? (() => Date.now())
+  const spaceFor = deps.checkSpace ?? checkSpace
+  const persist = deps.askPersistence ?? askPersistence
+  const origin = deps.origin ?? (() => location.href)
+  const active = new Map<number, AbortController>()
+
+  async function text(url: string, signal: AbortSignal): Promise<string> {
+    const response = await doFetch(url, { signal, credentials: 'same-origin' })
+    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
+    return response.text()
+  }
+
+  /** Fetches one file whole, then stores it. Answers its size. */
+  async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal): Promise<number> {
+    const stored = await cache.match(key)
+    if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
+    const response = await doFetch(from, { signal, credentials: 'same-origin' })
+    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
+    const body = await response.blob()
+    const declared = response.headers.get('Content-Length')
+    if (declared !== null && Number(declared) !== body.size) throw new DownloadError('network') // cut short
+    await cache.put(
+      key,
+      new Response(body, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(body.size) } }),
+    )
+    return body.size
+  }
+
+  async function run(videoId: number, preferredHeight: number | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
+    const signal = controller.signal
+    const video = await deps.getVideo(videoId)
+    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
+    if (!video.playback) throw new DownloadError('no_media')
+    const masterUrl = new URL(video.playback.hls_url, origin()).href
+    const variant = chooseVariant(parseMaster(await text(masterUrl, signal)), preferredHeight)
+    if (!variant) throw new DownloadError('no_media')
+    const variantUrl = new URL(variant.uri, masterUrl).href
+    const variantText = await text(variantUrl, signal)
+    const media = parseMediaPlaylist(variantText)
+    const files = [...(media.initUri ? [media.initUri] : []), ...media.segments.map((segment) => segment.uri)]
+    const estimate = estimateBytes(variant, media.durationSeconds)
+
+    let record = await deps.table.get(videoId)
+    let persistence: Persistence | undefined
+    if (!record) {
+      const space = await spaceFor(estimate)
+      if (!space.fits) throw new DownloadError('no_space', { neededBytes: estimate, freeBytes: space.freeBytes })
+      if ((await deps.table.count()) === 0) persistence = await persist()
+      record = {
+        videoId,
+        title: video.title,
+        languageCode: video.language_code,
+        accessLevel: video.access_level,
+        durationSeconds: video.duration_seconds,
+        height: variant.height,
+        status: 'downloading',
+        bytesDone: 0,
+        bytesTotal: estimate,
+        filesDone: 0,
+        filesTotal: files.length,
+        createdAt: now(),
+      }
+      await deps.table.put(record)
+    } else {
+      await deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal: files.length })
+    }
+
+    const cache = await openCache()
+    const base = offlineBase(videoId)
+    const variantDir = variant.uri.includes('/') ? variant.uri.slice(0, variant.uri.lastIndexOf('/') + 1) : ''
+    let bytesDone = 0
+    let filesDone = 0
+    const queue = [...files]
+    const worker = async () => {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        bytesDone += await storeFile(cache, new URL(file, variantUrl).href, `${base}${variantDir}${file}`, signal)
+        filesDone++
+        await deps.table.update(videoId, { bytesDone, filesDone })
+      }
+    }
+    await Promise.all(Array.from({ length: PARALLEL_FILES }, worker))
+    // Playlists last: a download is playable only once every file it lists is stored.
+    await cache.put(`${base}${variant.uri}`, new Response(variantText, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } }))
+    await cache.put(offlineMasterUrl(videoId), new Response(offlineMaster(variant), { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } }))
+    if (video.thumbnail_url) {
+      await storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal).catch(() => 0)
+    }
+    await deps.table.update(videoId, { status: 'complete', bytesDone, bytesTotal: bytesDone, completedAt: now() })
+    return { persistence }
+  }
+
+  async function removeFiles(videoId: number) {
+    const cache = await openCache()
+    const base = offlineBase(videoId)
+    const keys = await cache.keys()
+    await Promise.all(keys.filter((request) => new URL(request.url).pathname.startsWith(base)).map((request) => cache.delete(request)))
+  }
+
+  return {
+    /** Starts or resumes a download. Throws DownloadError for no space, no access or no media. */
+    async start(videoId: number, preferredHeight?: number): Promise<{ persistence?: Persistence }> {
+      if (active.has(videoId)) return {}
+      const controller = new AbortController()
+      active.set(videoId, controller)
+      try {
+        return await run(videoId, preferredHeight, controller)
+      } catch (error) {
+        if (controller.signal.aborted) return {} // paused or cancelled: the caller already set the state
+        const offline = !(error instanceof DownloadError) || error.code === 'network'
+        if (await deps.table.get(videoId)) {
+          await deps.table.update(videoId, offline ? { status: 'waiting_for_network' } : { status: 'failed', error: (error as DownloadError).code })
+        }
+        if (offline && !(error instanceof DownloadError)) throw new DownloadError('network')
+        throw error
+      } finally {
+        active.delete(videoId)
+      }
+    },
+
+    async pause(videoId: number): Promise<void> {
+      active.get(videoId)?.abort()
+      await deps.table.update(videoId, { status: 'paused' })
+    },
+
+    async remove(videoId: number): Promise<void> {
+      active.get(videoId)?.abort()
+      await removeFiles(videoId)
+      await deps.table.delete(videoId)
+    },
+
+    async removeAll(): Promise<void> {
+      for (const record of await deps.table.toArray()) await this.remove(record.videoId)
+    },
+
+    /** At start and on `online`: downloads that were cut off continue from their first missing file. */
+    async resumeInterrupted(): Promise<void> {
+      const open = await deps.table.where('status').anyOf('downloading', 'waiting_for_network').toArray()
+      await Promise.all(open.map((record) => this.start(record.videoId, record.height).catch(() => undefined)))
+    },
+
+    /** Online: removes downloads the learner may no longer watch in full. Answers their titles. */
+    async removeRevoked(): Promise<string[]> {
+      const removed: string[] = []
+      for (const record of await deps.table.toArray()) {
+        let entitled = true
+        try {
+          entitled = (await deps.getVideo(record.videoId)).can_watch === 'full'
+        } catch (error) {
+          const status = (error as { status?: number }).status
+          if (status === 404) entitled = false
+          else continue // no answer: keep it until we know
+        }
+        if (!entitled) {
+          await this.remove(record.videoId)
+          removed.push(record.title)
+        }
+      }
+      return removed
+    },
+
+    isActive: (videoId: number) => active.has(videoId),
+  }
+}
+
+export type DownloadManager = ReturnType<typeof createDownloadManager>

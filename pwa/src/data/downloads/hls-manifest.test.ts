@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
+
+const master = `#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-STREAM-INF:BANDWIDTH=3300000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"
+v720p/index.m3u8
+
+#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"
+v360p/index.m3u8
+`
+
+const media = `#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-TARGETDURATION:6
+#EXT-X-PLAYLIST-TYPE:VOD
+#EXT-X-MAP:URI="init.mp4"
+#EXTINF:6.000000,
+seg_000.m4s
+#EXTINF:6.000000,
+seg_001.m4s
+#EXTINF:2.500000,
+seg_002.m4s
+#EXT-X-ENDLIST
+`
+
+describe('HLS playlists for downloads', () => {
+  it('reads the renditions of a master playlist, codecs included', () => {
+    const variants = parseMaster(master)
+    expect(variants.map((v) => [v.uri, v.height, v.bandwidth])).toEqual([
+      ['v720p/index.m3u8', 720, 3300000],
+      ['v360p/index.m3u8', 360, 900000],
+    ])
+    expect(variants[1].streamInf).toContain('CODECS="avc1.64001e,mp4a.40.2"')
+  })
+
+  it('chooses the lowest rendition at or above 360p unless a height is asked for', () => {
+    const variants = parseMaster(master)
+    expect(chooseVariant(variants)?.height).toBe(360)
+    expect(chooseVariant(variants, 720)?.height).toBe(720)
+    expect(chooseVariant(variants, 1080)?.height).toBe(360)
+    const small = parseMaster('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=320x180\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2,RESOLUTION=426x240\nmid.m3u8\n')
+    expect(chooseVariant(small)?.uri).toBe('mid.m3u8')
+    expect(chooseVariant([])).toBeUndefined()
+  })
+
+  it('lists the init segment and every media segment with the total duration', () => {
+    expect(parseMediaPlaylist(media)).toEqual({
+      initUri: 'init.mp4',
+      segments: [
+        { uri: 'seg_000.m4s', duration: 6 },
+        { uri: 'seg_001.m4s', duration: 6 },
+        { uri: 'seg_002.m4s', duration: 2.5 },
+      ],
+      durationSeconds: 14.5,
+    })
+  })
+
+  it('writes a master with the stored rendition alone', () => {
+    const text = offlineMaster(parseMaster(master)[1])
+    expect(parseMaster(text).map((v) => v.uri)).toEqual(['v360p/index.m3u8'])
+    expect(text).not.toContain('v720p')
+  })
+
+  it('estimates the size from the bandwidth', () => {
+    expect(estimateBytes(parseMaster(master)[1], 60)).toBe(6_750_000)
+  })
+})
