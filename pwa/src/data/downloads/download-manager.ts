@@ -205,13 +205,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     async removeRevoked(): Promise<string[]> {
       const removed: string[] = []
       for (const record of await deps.table.toArray()) {
-        let entitled = true
+        let entitled: boolean
         try {
           entitled = (await deps.getVideo(record.videoId)).can_watch === 'full'
         } catch (error) {
-          const status = (error as { status?: number }).status
-          if (status === 404) entitled = false
-          else continue // no answer: keep it until we know
+          if ((error as { status?: number }).status !== 404) continue // no answer: keep it until we know
+          entitled = false
         }
         if (!entitled) {
           await this.remove(record.videoId)
