@@ -1,14 +1,19 @@
 /**
  * Work that runs beside the requests: the job queue (transcoding), the sweep of silent unfinished
- * uploads, recovery of uploads finished just before a stop, and the demo seed. Started by main.ts and
- * by the test server; nothing here blocks start-up.
+ * uploads (and of upload files no submission points at), leftover multipart temp files, recovery of
+ * uploads finished just before a stop, and the demo seed. Started by main.ts and by the test server;
+ * nothing here blocks start-up.
  */
+import fs from 'node:fs'
 import type { AppContext } from './context.ts'
+import { incomingDir } from './media/media-paths.ts'
 import { seedDemoCatalogue } from './demo/seed-demo.ts'
 
 const SWEEP_EVERY_MS = 15 * 60_000
 
 export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boolean } = {}) {
+  // Multipart files half-received when the last process stopped.
+  fs.rmSync(incomingDir(ctx.config.dataDir), { recursive: true, force: true })
   ctx.services.uploads.recoverFinished()
   ctx.jobs.start()
   const sweep = () => {

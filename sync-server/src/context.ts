@@ -44,9 +44,12 @@ import { createFeedbackService } from './services/feedback.service.ts'
 import { createUsersService } from './services/users.service.ts'
 import { createWaitlistService } from './services/waitlist.service.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
-import { createContributorApplicationsRepository } from './repositories/contributor-applications.repository.ts'
-import { createPublishingRepository } from './repositories/publishing.repository.ts'
-import { createSubmissionsRepository } from './repositories/submissions.repository.ts'
+import type { MediaGrants } from './media/grants.ts'
+import type { LanguagesRepository } from './repositories/languages.repository.ts'
+import type { UsersRepository } from './repositories/users.repository.ts'
+import { createContributorApplicationsRepository, type ContributorApplicationsRepository } from './repositories/contributor-applications.repository.ts'
+import { createPublishingRepository, type PublishingRepository } from './repositories/publishing.repository.ts'
+import { createSubmissionsRepository, type SubmissionsRepository } from './repositories/submissions.repository.ts'
 import { createContributorApplicationsService } from './services/contributor-applications.service.ts'
 import { createProcessingService, type ProcessSubmissionPayload } from './services/processing.service.ts'
 import { createPublishingService } from './services/publishing.service.ts'
@@ -161,8 +164,14 @@ function createContributorServices(deps: {
   clock: Clock
   logger: Logger
   db: Db
-  repositories: { submissions: ReturnType<typeof createSubmissionsRepository>; publishing: ReturnType<typeof createPublishingRepository>; contributorApplications: ReturnType<typeof createContributorApplicationsRepository>; languages: ReturnType<typeof createLanguagesRepository>; users: ReturnType<typeof createUsersRepository> }
-  grants: ReturnType<typeof createMediaGrants>
+  repositories: {
+    submissions: SubmissionsRepository
+    publishing: PublishingRepository
+    contributorApplications: ContributorApplicationsRepository
+    languages: LanguagesRepository
+    users: UsersRepository
+  }
+  grants: MediaGrants
 }) {
   const { config, clock, logger, db, repositories } = deps
   const dataDir = config.dataDir
@@ -181,11 +190,14 @@ function createContributorServices(deps: {
     dataDir,
     logger,
     onReady: (submissionId, payload) => {
-      const seed = payload.autoPublish as { fields: Parameters<typeof publishing.publishAs>[1]; access: 'free' | 'premium' | 'preview' } | undefined
-      if (seed) publishing.publishAs(submissionId, seed.fields, seed.access)
+      if (payload.autoPublish) publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
     },
   })
-  jobs.register(PROCESS_SUBMISSION_JOB, (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal))
+  jobs.register(
+    PROCESS_SUBMISSION_JOB,
+    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal),
+    (payload) => processing.failed(payload as ProcessSubmissionPayload),
+  )
   const services = {
     submissions: createSubmissionsService({
       submissions: repositories.submissions,

@@ -40,7 +40,7 @@ const CLIPS: DemoClip[] = [
 
 /** True when the data folder already holds a catalogue or submissions: then nothing is seeded. */
 export function hasData(ctx: AppContext): boolean {
-  return ctx.repositories.publishing.hasAnyVideo() || ctx.db.prepare('SELECT 1 FROM submissions LIMIT 1').get() !== undefined
+  return ctx.repositories.publishing.hasAnyVideo() || ctx.repositories.submissions.hasAny()
 }
 
 /** Generates the clips and enqueues their processing; resolves once the jobs are queued (not done). */

@@ -23,6 +23,8 @@ export interface JobRow {
 }
 
 export type JobHandler = (payload: unknown, job: { id: number; signal: AbortSignal }) => Promise<void>
+/** Told when a job of its kind fails for good (an error, or too many attempts), to record why. */
+export type JobFailureHandler = (payload: unknown, error: string) => void
 
 /** A job re-run this many times (each start after a crash counts) is given up as failed. */
 const MAX_ATTEMPTS = 3
@@ -45,6 +47,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
   const pendingCount = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'running')")
 
   const handlers = new Map<string, JobHandler>()
+  const failureHandlers = new Map<string, JobFailureHandler>()
   const events = new EventEmitter()
   events.setMaxListeners(0)
   const running = new Map<number, AbortController>()
@@ -92,15 +95,23 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
       events.emit('stopped', job.id)
       return
     }
-    if (state === 'failed') logger.error({ jobId: job.id, kind: job.kind, error }, 'job failed')
+    if (state === 'failed') {
+      logger.error({ jobId: job.id, kind: job.kind, error }, 'job failed')
+      try {
+        failureHandlers.get(job.kind)?.(JSON.parse(job.payload), error!)
+      } catch (caught) {
+        logger.error({ err: caught, jobId: job.id }, 'job failure handler failed')
+      }
+    }
     finish.run(state, error, clock.now(), job.id)
     events.emit('finished', job.id)
     schedule()
   }
 
   return {
-    register(kind: string, handler: JobHandler) {
+    register(kind: string, handler: JobHandler, onFailed?: JobFailureHandler) {
       handlers.set(kind, handler)
+      if (onFailed) failureHandlers.set(kind, onFailed)
     },
 
     /** Adds a job (synchronous, so it can share the caller's transaction) and returns its id. */

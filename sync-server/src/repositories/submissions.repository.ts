@@ -95,6 +95,7 @@ export function createSubmissionsRepository(db: Db) {
   const silent = db.prepare<[number], SubmissionRow>(
     `${SELECT} WHERE s.upload_state = 'uploading' AND s.upload_id IS NOT NULL AND s.upload_activity_at < ?`,
   )
+  const any = db.prepare<[], { id: number }>('SELECT id FROM submissions LIMIT 1')
   const uploading = db.prepare<[], SubmissionRow>(`${SELECT} WHERE s.upload_state = 'uploading' AND s.upload_id IS NOT NULL`)
 
   return {
@@ -124,5 +125,6 @@ export function createSubmissionsRepository(db: Db) {
     remove: (id: number) => void remove.run(id),
     silentUploads: (before: number) => silent.all(before),
     uploadingNow: () => uploading.all(),
+    hasAny: () => any.get() !== undefined,
   }
 }

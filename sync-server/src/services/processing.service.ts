@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import type { Logger } from 'pino'
+import type { PublishFields } from '../../../contract/index.ts'
 import { FfmpegError, probeVideo, transcodeToHls } from '../media/ffmpeg.ts'
 import { mediaDir, newMediaKey, uploadFiles } from '../media/media-paths.ts'
 import type { SubmissionsRepository } from '../repositories/submissions.repository.ts'
@@ -14,7 +15,7 @@ import type { SubmissionsRepository } from '../repositories/submissions.reposito
 export interface ProcessSubmissionPayload {
   submissionId: number
   /** Demo seeding publishes straight after processing, through the same publish step as an admin. */
-  autoPublish?: unknown
+  autoPublish?: { fields: PublishFields; access: 'free' | 'premium' | 'preview' }
 }
 
 export type ProcessingService = ReturnType<typeof createProcessingService>
@@ -35,6 +36,11 @@ export function createProcessingService(deps: {
   }
 
   return {
+    /** The job failed for good (an unexpected error, or a crash on every attempt): say so on the submission. */
+    failed(payload: ProcessSubmissionPayload) {
+      if (submissions.findById(payload.submissionId)) submissions.setProcessing(payload.submissionId, 'failed', 0, 'Processing failed.')
+    },
+
     async run(payload: ProcessSubmissionPayload, signal: AbortSignal): Promise<void> {
       const row = submissions.findById(payload.submissionId)
       if (!row || row.upload_state !== 'complete' || !row.upload_id) return

@@ -17,7 +17,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
-import { uploadFiles } from '../media/media-paths.ts'
+import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canContribute } from './contributor-roles.ts'
@@ -48,6 +48,24 @@ export function createUploadsService(deps: {
     if (!row) throw notFound('No such upload.')
     if (row.user_id !== user.id) throw forbidden('This upload belongs to another submission.')
     return row
+  }
+
+  /** Upload files no submission points at (a stop between creating and binding, say), once as old. */
+  function removeOrphans(cutoff: number): number {
+    let removed = 0
+    const dir = uploadsDir(deps.dataDir)
+    const names = fs.existsSync(dir) ? fs.readdirSync(dir) : []
+    // Each upload is `<id>` plus `<id>.json`; look at ids once, whichever of the two is left.
+    const ids = new Set(names.map((name) => (name.endsWith('.json') ? name.slice(0, -5) : name)))
+    for (const id of ids) {
+      if (!isUploadId(id) || submissions.findByUploadId(id)) continue
+      const files = uploadFiles(deps.dataDir, id)
+      const modified = Math.max(...[files.data, files.info].map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)))
+      if (modified > cutoff) continue
+      removeUploadFiles(id)
+      removed++
+    }
+    return removed
   }
 
   const bind = deps.db.transaction((submissionId: number, uploadId: string, size: number | null) => {
@@ -118,6 +136,7 @@ export function createUploadsService(deps: {
         removeUploadFiles(row.upload_id!)
         expired++
       }
+      expired += removeOrphans(cutoff)
       if (expired > 0) deps.logger.info({ expired }, 'silent unfinished uploads removed')
       return expired
     },

@@ -14,7 +14,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import { FileStore } from '@tus/file-store'
 import { EVENTS, Server } from '@tus/server'
-import { UPLOADS_PATH } from '../../../contract/index.ts'
+import { UPLOAD_SILENCE_EXPIRY_HOURS, UPLOADS_PATH } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { isUploadId, uploadsDir } from '../media/media-paths.ts'
@@ -58,7 +58,7 @@ export function createTusUploads(deps: {
   })
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => deps.uploads.terminated(id))
 
-  const authorize = (req: Request, _res: Response, next: NextFunction) => {
+  const authorize = (req: Request, res: Response, next: NextFunction) => {
     const user = currentUser(req)
     if (req.method === 'POST') {
       deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id)
@@ -68,6 +68,8 @@ export function createTusUploads(deps: {
       if (!isUploadId(uploadId)) throw notFound('No such upload.')
       deps.uploads.authorizeExisting(user, uploadId)
     }
+    // Expiry counts from the last request (this one), not from creation as FileStore would.
+    res.setHeader('Upload-Expires', new Date(Date.now() + UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000).toUTCString())
     next()
   }
 
