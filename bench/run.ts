@@ -9,6 +9,8 @@ import { runApiBench } from './api-daily-progress.bench.ts'
 import { runWatchEventsBench } from './watch-events.bench.ts'
 import { runMediaBench } from './media-segments.bench.ts'
 import { runAdminListsBench } from './admin-lists.bench.ts'
+import { runTranscodeBench } from './transcode.bench.ts'
+import { runTusBench } from './tus-upload.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -52,6 +54,25 @@ async function main() {
         console.log(`  ratio to nginx: ${fmt(media.ratioToNginx!, 2)} (goal ≥ 0.35): ${media.ratioToNginx! >= 0.35 ? 'met' : 'NOT met'}`)
       }
     }
+  }
+
+  if (!only || only === 'uploads') {
+    console.log('\n## tus uploads, 200 MB over loopback with tus-js-client (best of 4)')
+    const tus = await runTusBench()
+    results.tus = tus
+    console.log(`  raw disk write          ${fmt(tus.rawDiskMBps)} MB/s (reported)`)
+    console.log(`  bare @tus/server        ${fmt(tus.bareTusMBps)} MB/s`)
+    console.log(`  Dễ Hiểu /api/v1/uploads (auth + ownership on every request)   ${fmt(tus.oursMBps)} MB/s`)
+    console.log(`  ratio to bare tus: ${fmt(tus.ratioToBareTus, 2)} (goal ≥ 0.80): ${tus.goalMet ? 'met' : 'NOT met'}; to disk ${fmt(tus.ratioToDisk, 2)}`)
+  }
+
+  if (!only || only === 'transcode') {
+    console.log('\n## Transcoding 20 s of 720p to the 360p + 720p ladder (best of 2)')
+    const transcode = await runTranscodeBench()
+    results.transcode = transcode
+    console.log(`  bare ffmpeg, same ladder   ${fmt(transcode.bareFfmpegMs)} ms`)
+    console.log(`  our durable job            ${fmt(transcode.jobMs)} ms (${fmt(transcode.realTimeFactor, 2)}x real time)`)
+    console.log(`  ratio: ${fmt(transcode.ratio, 2)} (goal ≤ 1.10): ${transcode.goalMet ? 'met' : 'NOT met'}`)
   }
 
   if (!only || only === 'admin') {
