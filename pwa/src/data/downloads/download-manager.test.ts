@@ -10,7 +10,8 @@ import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../../../sync-server/test-support/hls-fixture.ts'
 import { signIn, startTestServer, type TestServer } from '../../../../sync-server/test-support/test-server.ts'
-import { createDownloadManager, DownloadError, offlineMasterUrl, type DownloadRecord } from './download-manager.ts'
+import { createDownloadManager, DownloadError, type DownloadRecord } from './download-manager.ts'
+import { offlineMasterUrl } from './offline-urls.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()

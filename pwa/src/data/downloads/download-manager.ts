@@ -11,11 +11,9 @@
 import type { EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
+import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
 
-export const OFFLINE_MEDIA_CACHE = 'offline-media-v1'
-export const offlineBase = (videoId: number) => `/offline-media/${videoId}/`
-export const offlineMasterUrl = (videoId: number) => `${offlineBase(videoId)}offline.m3u8`
 const PARALLEL_FILES = 3
 
 export type DownloadStatus = 'downloading' | 'paused' | 'waiting_for_network' | 'complete' | 'failed'

@@ -1,0 +1,5 @@
+/** Where downloads live: their Cache Storage name and the stable URLs the player and the worker use. */
+export const OFFLINE_MEDIA_CACHE = 'offline-media-v1'
+export const OFFLINE_MEDIA_PREFIX = '/offline-media/'
+export const offlineBase = (videoId: number) => `${OFFLINE_MEDIA_PREFIX}${videoId}/`
+export const offlineMasterUrl = (videoId: number) => `${offlineBase(videoId)}offline.m3u8`
