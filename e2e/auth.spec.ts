@@ -1,0 +1,109 @@
+/** Signing in with the mailed code, the first-run welcome, errors, logout and a server-ended session. */
+import { expect, test, uniqueEmail, openAs } from './fixtures.ts'
+import { LoginPage } from './pages/LoginPage.ts'
+import { Navbar } from './pages/Navbar.ts'
+import { signIn } from '../sync-server/test-support/test-server.ts'
+
+test('a new person signs in with the mailed code, is welcomed once, and stays signed in', async ({ page, server }) => {
+  const email = uniqueEmail('newcomer')
+  const login = new LoginPage(page)
+  await login.goto()
+  const since = server.smtp.mails.length
+  await login.askForCode(email)
+  await expect(page.getByTestId('code-sent')).toContainText(email)
+  const code = await server.smtp.waitForCode(email, { since })
+  await login.enterCode(code)
+
+  // First sign-in: the welcome asks for a language and a daily goal.
+  await expect(page).toHaveURL(/\/register$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Dễ Hiểu' })).toBeVisible()
+  await page.getByRole('radio', { name: /Vietnamese/ }).check()
+  await page.getByRole('radio', { name: /30 minutes/ }).check()
+  await page.getByRole('button', { name: 'Start watching' }).click()
+  await expect(page).toHaveURL(/\/languages\/vi\/videos$/)
+
+  const navbar = new Navbar(page)
+  await expect(navbar.languageButton).toContainText('Vietnamese')
+  await expect(navbar.goalBar).toContainText('0 / 30 min')
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
+    sessionStart: localStorage.getItem('sessionStart'),
+    selectedLanguage: localStorage.getItem('selectedLanguage'),
+  }))
+  expect(stored.token).toBeTruthy()
+  expect(stored.user?.email).toBe(email)
+  expect(Number(stored.sessionStart)).toBeGreaterThan(0)
+  expect(stored.selectedLanguage).toBe('vi')
+
+  await page.reload()
+  await expect(navbar.languageButton).toContainText('Vietnamese')
+
+  // A returning person goes straight to the languages, never to the welcome.
+  await navbar.logOut()
+  await expect(page).toHaveURL(/\/login$/)
+  const again = server.smtp.mails.length
+  await login.askForCode(email)
+  await login.enterCode(await server.smtp.waitForCode(email, { since: again }))
+  await expect(page).toHaveURL(/\/languages$/)
+})
+
+test('sign-in errors: wrong code, expired code, too many codes', async ({ page, server }) => {
+  const email = uniqueEmail('typo')
+  const login = new LoginPage(page)
+  await login.goto()
+  let since = server.smtp.mails.length
+  await login.askForCode(email)
+  const code = await server.smtp.waitForCode(email, { since })
+  const wrong = code === '000000' ? '111111' : '000000'
+
+  await login.enterCode(wrong)
+  await expect(login.error).toHaveText("That code isn't right. Check the email and try again.")
+  await expect(page).toHaveURL(/\/login$/)
+
+  // Codes live ten minutes: move the server's clock past that.
+  server.clock.advance(11 * 60_000)
+  await login.enterCode(code)
+  await expect(login.error).toHaveText('That code has expired. Ask for a new code.')
+
+  // Five codes an address an hour; the sixth request is refused with the time to wait.
+  for (let sent = 1; sent < 5; sent++) {
+    since = server.smtp.mails.length
+    await login.resend.click()
+    await expect(page.getByTestId('code-sent')).toContainText('We sent a new code')
+    await server.smtp.waitForCode(email, { since })
+  }
+  await login.resend.click()
+  await expect(login.error).toContainText(/Too many codes were requested\. Please try again in \d+ minutes?\./)
+})
+
+test('logging out clears the session even when the server cannot be reached', async ({ page, signInAs, context }) => {
+  await signInAs()
+  const navbar = new Navbar(page)
+  await expect(navbar.root).toBeVisible()
+  await context.route('**/api/v1/auth/logout', (route) => route.abort('internetdisconnected'))
+  await navbar.logOut()
+  await expect(page).toHaveURL(/\/login$/)
+  const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('sessionStart')])
+  expect(stored).toEqual([null, null, null])
+  await page.goto('/languages')
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('a 401 from the server sends the browser to /login', async ({ page, server, signInAs }) => {
+  const { user } = await signInAs()
+  await expect(new Navbar(page).root).toBeVisible()
+  // The session is revoked on the server (as a logout elsewhere would); the next call answers 401.
+  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
+  await page.reload()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
+})
+
+test('a stored session opens straight into the app', async ({ page, server }) => {
+  const email = uniqueEmail('returning')
+  const session = await signIn(server, email)
+  await openAs(page, session, '/')
+  await expect(page).toHaveURL(/\/languages$/)
+})

@@ -1,0 +1,84 @@
+/**
+ * The e2e fixtures: one real server per worker (temp data folder, real SMTP capture) serving the built
+ * app, and helpers to create people in the states the tests need. Signing in through the UI is tested
+ * in auth.spec.ts; other tests sign in through the API (the same register → mail → verify round trip)
+ * and hand the token to the page, as the app itself stores it.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Page } from '@playwright/test'
+import { signIn, startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export interface SignedInUser {
+  email: string
+  token: string
+  user: { id: number; email: string } & Record<string, unknown>
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'learner'): string {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
+}
+
+interface Fixtures {
+  /** Signs a fresh person in and opens `path` as them. */
+  signInAs: (options?: { path?: string; premium?: boolean; admin?: boolean; contributor?: boolean; email?: string }) => Promise<SignedInUser>
+}
+
+export const test = base.extend<Fixtures, { server: TestServer }>({
+  server: [
+    // Playwright's fixture signature needs the (empty) first argument.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const server = await startTestServer({
+        pwaDist: path.join(root, 'dist/pwa'),
+        env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' },
+      })
+      await provide(server)
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  // Playwright calls the second argument `use`; named `provide` here so the React hooks lint leaves it be.
+  baseURL: async ({ server }, provide) => {
+    await provide(server.baseUrl)
+  },
+  signInAs: async ({ server, page }, provide) => {
+    await provide(async (options = {}) => {
+      const email = options.email ?? uniqueEmail()
+      await signIn(server, email)
+      const flags = { is_premium: options.premium, is_admin: options.admin, is_contributor: options.contributor }
+      for (const [column, on] of Object.entries(flags)) {
+        if (on) server.ctx.db.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
+      }
+      // A fresh sign-in after the flags changed, so the stored user carries them.
+      const session = await signIn(server, email)
+      await openAs(page, session, options.path ?? '/languages')
+      return { email, token: session.token, user: session.user as SignedInUser['user'] }
+    })
+  },
+})
+
+/** Stores the session the way the app does after a sign-in, then opens `path`. */
+export async function openAs(page: Page, session: { token: string; user: unknown }, pagePath: string, base = '') {
+  await page.goto(`${base}/apply`)
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token)
+      localStorage.setItem('user', JSON.stringify(user))
+      localStorage.setItem('sessionStart', String(Date.now()))
+    },
+    { token: session.token, user: session.user },
+  )
+  await page.goto(`${base}${pagePath}`)
+}
+
+/** Waits until the page's app is live: a prerendered page ignores clicks until it has hydrated. */
+export async function appReady(page: Page) {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+}
+
+export { expect }

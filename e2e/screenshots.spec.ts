@@ -1,0 +1,99 @@
+/**
+ * Phone (390×844) and desktop (1280×800) screenshots of every screen, into e2e/screenshots/ (not
+ * committed). They are for people to look at; the assertions only make sure each screen has rendered.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { Navbar } from './pages/Navbar.ts'
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const
+
+async function shoot(page: Page, name: string, viewport: string, fullPage = true) {
+  await page.evaluate(() => document.fonts.ready.then(() => true))
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport}.png`), fullPage })
+}
+
+async function ready(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.name} screenshots`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } })
+
+    test('public pages', async ({ page, server }) => {
+      for (const [name, url] of [
+        ['landing', '/'],
+        ['explainer', '/comprehensible-input'],
+        ['explainer-vi', '/vi/'],
+        ['explainer-zh-hant-hk', '/zh-Hant-HK/'],
+        ['apply', '/apply'],
+        ['login', '/login'],
+      ] as const) {
+        await page.goto(url)
+        await ready(page)
+        await shoot(page, name, viewport.name)
+      }
+      const since = server.smtp.mails.length
+      await page.getByLabel('Email').fill(`shots-${viewport.name}@example.com`)
+      await page.getByRole('button', { name: 'Send code' }).click()
+      await server.smtp.waitForCode(`shots-${viewport.name}@example.com`, { since })
+      await page.getByLabel('Code from the email').fill('123')
+      await shoot(page, 'login-code', viewport.name)
+    })
+
+    test('signed-in pages and dialogs', async ({ page, signInAs }) => {
+      await signInAs({ path: '/register', admin: true })
+      await ready(page)
+      await page.getByRole('radio', { name: /Vietnamese/ }).check()
+      await shoot(page, 'register-welcome', viewport.name)
+      await page.goto('/languages')
+      await page.getByTestId('language-list').waitFor()
+      await page.getByTestId('language-list').getByRole('link', { name: /Vietnamese/ }).click()
+      await ready(page)
+      await page.goto('/languages')
+      await ready(page)
+      await shoot(page, 'languages', viewport.name)
+
+      for (const [name, url] of [
+        ['videos', '/languages/vi/videos'],
+        ['progress', '/languages/vi/progress'],
+        ['admin-dashboard', '/admin-dashboard'],
+        ['contributor-dashboard', '/contributor-dashboard'],
+        ['billing', '/billing?plan=year'],
+      ] as const) {
+        await page.goto(url)
+        await ready(page)
+        await shoot(page, name, viewport.name)
+      }
+
+      await page.goto('/languages')
+      await ready(page)
+      const navbar = new Navbar(page)
+      await navbar.openUserMenu()
+      await shoot(page, 'user-menu', viewport.name, false)
+      await page.keyboard.press('Escape')
+      await navbar.languageButton.click()
+      await shoot(page, 'language-picker', viewport.name, false)
+      await page.keyboard.press('Escape')
+
+      await navbar.openSettings()
+      await expect(page.getByTestId('settings-dialog')).toBeVisible()
+      await expect(page.getByTestId('premium-notice')).toBeVisible()
+      await shoot(page, 'settings', viewport.name, false)
+      await page.keyboard.press('Escape')
+
+      await navbar.openFeedback()
+      await page.getByLabel('Your feedback').fill('The lantern picture is lovely.')
+      await shoot(page, 'feedback', viewport.name, false)
+      await page.keyboard.press('Escape')
+    })
+  })
+}

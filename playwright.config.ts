@@ -1,0 +1,40 @@
+/**
+ * Playwright runs the built app (built once in globalSetup) against the real sync server, one server
+ * per worker (e2e/fixtures.ts), in Debian's Chromium: Playwright's own browser download is not
+ * available here, and the flags keep Chromium from reaching for the network on its own.
+ */
+import { defineConfig } from '@playwright/test'
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    serviceWorkers: 'allow',
+    locale: 'en-US',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+})

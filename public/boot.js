@@ -1,0 +1,19 @@
+/*
+ * Runs before the page paints (a classic script: the CSP forbids inline ones). The public pages are
+ * prerendered into the HTML, and the landing page's HTML is also what the server and the service worker
+ * send for every other path. When the prerendered page is not the one asked for, or the visitor is
+ * signed in (who never sees the public landing), it is hidden so it never flashes; the app then renders
+ * the right page. Plain ES5 on purpose.
+ */
+(function () {
+  var html = document.documentElement;
+  var rendered = html.getAttribute('data-prerendered');
+  var path = location.pathname.replace(/\/+$/, '') || '/';
+  var signedIn = false;
+  try {
+    signedIn = !!localStorage.getItem('token');
+  } catch (e) {
+    signedIn = false;
+  }
+  if (!rendered || rendered !== path || signedIn) html.className += ' no-prerender';
+})();

@@ -1,0 +1,50 @@
+/**
+ * The frame around every page: skip link, browser and offline notices, install offer,
+ * and the navigation bar (signed in, everywhere except / and /login; a placeholder while the session loads).
+ * The navigation bar and everything signed-in people need (Dexie included) load as their own chunk,
+ * so the public pages stay light.
+ */
+import { lazy, Suspense, useEffect } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useTranslation } from '../i18n/react.ts'
+import { CompatWarning } from '../features/compat/CompatWarning.tsx'
+import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
+import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
+import { useSession } from '../features/session/session.ts'
+import { NavbarPlaceholder } from '../features/navbar/NavbarPlaceholder.tsx'
+
+const SignedInChrome = lazy(() => import('../features/navbar/SignedInChrome.tsx'))
+
+const NO_NAVBAR = new Set(['/', '/login'])
+
+export function RootLayout() {
+  const { t } = useTranslation('common')
+  const { status, ended } = useSession()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const showChrome = !NO_NAVBAR.has(pathname)
+
+  // A 401 sends the person to /login from any page, public ones included (the guards cover the rest).
+  // Once, when it happens: afterwards they may browse the public pages again.
+  useEffect(() => {
+    if (ended === 'expired') navigate('/login', { replace: true })
+  }, [ended, navigate])
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <CompatWarning />
+      <OfflineIndicator />
+      {showChrome && status === 'loading' ? <NavbarPlaceholder /> : null}
+      {showChrome && status === 'signed-in' ? (
+        <Suspense fallback={<NavbarPlaceholder />}>
+          <SignedInChrome />
+        </Suspense>
+      ) : null}
+      <Outlet />
+      <InstallBanner />
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+/** Picks the language being learned; its flag comes from /{code}_flag.svg with the globe as fallback. */
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useTranslation } from '../../i18n/react.ts'
+import { Flag } from '../../components/Flag.tsx'
+import { ChevronDownIcon } from '../../components/icons.tsx'
+import { Menu } from '../../components/Menu.tsx'
+import { useCachedLanguages } from '../languages/languages-store.ts'
+import { selectLanguage, useSelectedLanguage } from '../languages/selected-language.ts'
+
+const LANGUAGE_PAGE = /^\/languages\/[^/]+\/(videos|progress)/
+
+export function LanguagePicker() {
+  const { t } = useTranslation('navbar')
+  const languages = useCachedLanguages()
+  const selected = useSelectedLanguage(languages)
+  const current = languages?.find((language) => language.code === selected)
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+
+  function choose(code: string) {
+    selectLanguage(code)
+    // On a page of one language, follow the switch to the same page of the new one.
+    const match = LANGUAGE_PAGE.exec(pathname)
+    if (match) navigate(`/languages/${code}/${match[1]}`)
+  }
+
+  return (
+    <Menu
+      label={current ? t('languagePicker.current', { language: current.name }) : t('languagePicker.select')}
+      buttonClassName="button button-ghost picker-button"
+      align="start"
+      testId="language-picker"
+      button={
+        <>
+          <Flag code={current?.code ?? null} />
+          <span className="picker-name">{current ? current.name : t('languagePicker.select')}</span>
+          <ChevronDownIcon />
+        </>
+      }
+    >
+      {(close) =>
+        languages && languages.length > 0 ? (
+          languages.map((language) => (
+            <button
+              key={language.code}
+              type="button"
+              role="menuitemradio"
+              aria-checked={language.code === selected}
+              className="menu-item"
+              onClick={() => {
+                choose(language.code)
+                close()
+              }}
+            >
+              <Flag code={language.code} />
+              <span>
+                {language.name} <span className="muted" lang={language.code}>{language.native_name}</span>
+              </span>
+            </button>
+          ))
+        ) : (
+          <span role="menuitem" aria-disabled="true" className="menu-item">
+            {t('languagePicker.none')}
+          </span>
+        )
+      }
+    </Menu>
+  )
+}

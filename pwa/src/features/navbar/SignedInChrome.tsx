@@ -1,0 +1,47 @@
+/**
+ * Everything a signed-in page adds around its content: the navigation bar, the new-version prompt, the
+ * settings and feedback dialogs, and keeping the local database in step with the session (the user cached, the language
+ * list refreshed once the session has loaded, all of it forgotten on sign-out).
+ */
+import { lazy, Suspense, useEffect } from 'react'
+import { clearLocalData, saveUser } from '../../data/local-cache.ts'
+import { refreshLanguages } from '../languages/languages-store.ts'
+import { resetDailyProgress } from '../progress/daily-progress.ts'
+import { session, useSession } from '../session/session.ts'
+import { closeDialog, useOpenDialog } from './dialogs.ts'
+import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx'
+import { Navbar } from './Navbar.tsx'
+
+const SettingsDialog = lazy(() => import('../settings/SettingsDialog.tsx'))
+const FeedbackDialog = lazy(() => import('../feedback/FeedbackDialog.tsx'))
+
+// Registered once, when this chunk first loads, so it also runs after this component has unmounted.
+session.onSignOut(() => {
+  closeDialog()
+  resetDailyProgress()
+  void clearLocalData().catch((error: unknown) => console.warn('Could not clear local data', error))
+})
+
+export default function SignedInChrome() {
+  const { user, loading } = useSession()
+  const open = useOpenDialog()
+
+  useEffect(() => {
+    if (user) void saveUser(user).catch((error: unknown) => console.warn('Could not cache the user', error))
+  }, [user])
+
+  useEffect(() => {
+    if (!loading) void refreshLanguages()
+  }, [loading])
+
+  return (
+    <>
+      <Navbar />
+      <UpdatePrompt />
+      <Suspense fallback={null}>
+        {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
+        {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
+      </Suspense>
+    </>
+  )
+}

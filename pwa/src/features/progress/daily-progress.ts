@@ -1,0 +1,54 @@
+/**
+ * Today's watch time against the daily goal, from /me/daily_progress: fetched on load, every
+ * DAILY_PROGRESS_REFRESH_MS and whenever the tab becomes visible again. A failed refresh is logged and
+ * the bar keeps its last values (spec section 8).
+ */
+import { useEffect, useSyncExternalStore } from 'react'
+import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
+import type { DailyProgress } from '../../../../contract/schemas/user.ts'
+import { api } from '../../data/api.ts'
+
+let progress: DailyProgress | null = null
+const listeners = new Set<() => void>()
+
+export async function refreshDailyProgress(): Promise<void> {
+  try {
+    progress = await api.get<DailyProgress>('/me/daily_progress')
+    for (const listener of listeners) listener()
+  } catch (error) {
+    console.warn('Could not refresh daily progress', error)
+  }
+}
+
+export function resetDailyProgress(): void {
+  progress = null
+  for (const listener of listeners) listener()
+}
+
+/** Percent of the goal watched today, whole, capped at 100. */
+export function goalPercent(value: Pick<DailyProgress, 'daily_goal_minutes' | 'today_watch_seconds'>): number {
+  if (value.daily_goal_minutes <= 0) return 0
+  return Math.min(100, Math.floor((value.today_watch_seconds / 60 / value.daily_goal_minutes) * 100))
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/** Subscribes to today's progress and keeps it fresh while mounted. */
+export function useDailyProgress(): DailyProgress | null {
+  useEffect(() => {
+    void refreshDailyProgress()
+    const timer = setInterval(() => void refreshDailyProgress(), DAILY_PROGRESS_REFRESH_MS)
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshDailyProgress()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [])
+  return useSyncExternalStore(subscribe, () => progress, () => null)
+}

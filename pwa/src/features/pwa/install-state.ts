@@ -1,0 +1,80 @@
+/**
+ * Installing is offered, never pushed. Chromium hands us `beforeinstallprompt` (caught here, at start,
+ * because it can fire before React renders); iPhone and iPad Safari have no such event, so they get a
+ * short how-to instead. Neither shows once the app is installed or the offer was dismissed.
+ */
+import { useSyncExternalStore } from 'react'
+import { readString, STORAGE_KEYS, writeString } from '../../data/storage.ts'
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+export type InstallOffer = 'none' | 'prompt' | 'ios-howto'
+
+const listeners = new Set<() => void>()
+let deferred: BeforeInstallPromptEvent | null = null
+let installed = false
+let dismissed = readString(STORAGE_KEYS.installDismissed) === '1'
+
+function notify() {
+  for (const listener of listeners) listener()
+}
+
+export function isStandalone(): boolean {
+  const navigatorWithStandalone = navigator as Navigator & { standalone?: boolean }
+  return navigatorWithStandalone.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true
+}
+
+/** iPhone, iPod, and iPad (which may claim to be a Mac but has touch), in Safari itself. */
+export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
+  const ios = /\b(iPhone|iPad|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1)
+  const otherBrowser = /\b(CriOS|FxiOS|EdgiOS|OPiOS|GSA)\//.test(userAgent)
+  return ios && !otherBrowser && /\bSafari\//.test(userAgent)
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    deferred = event as BeforeInstallPromptEvent
+    notify()
+  })
+  window.addEventListener('appinstalled', () => {
+    installed = true
+    deferred = null
+    notify()
+  })
+}
+
+export function currentOffer(): InstallOffer {
+  if (installed || dismissed || isStandalone()) return 'none'
+  if (deferred) return 'prompt'
+  if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints ?? 0)) return 'ios-howto'
+  return 'none'
+}
+
+export async function promptInstall(): Promise<void> {
+  const event = deferred
+  if (!event) return
+  deferred = null
+  await event.prompt()
+  const choice = await event.userChoice
+  if (choice.outcome === 'accepted') installed = true
+  notify()
+}
+
+export function dismissInstall(): void {
+  dismissed = true
+  writeString(STORAGE_KEYS.installDismissed, '1')
+  notify()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+export function useInstallOffer(): InstallOffer {
+  return useSyncExternalStore(subscribe, currentOffer, () => 'none')
+}

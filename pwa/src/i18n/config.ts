@@ -1,0 +1,19 @@
+/** Which UI languages exist and which namespaces each has; shared by the i18n setup and its tests. */
+export const UI_LANGUAGES = ['en', 'vi'] as const
+export const ALL_LANGUAGES = ['en', 'vi', 'zh-Hant-HK'] as const
+export type AppLanguage = (typeof ALL_LANGUAGES)[number]
+export const FALLBACK_LANGUAGE = 'en'
+export const NAMESPACES = ['common', 'navbar', 'settings', 'landing', 'explainer', 'auth', 'pages'] as const
+/** Traditional Chinese (Hong Kong) covers only the two public pages (spec section 1). */
+export const PARTIAL_LANGUAGE_NAMESPACES: Record<string, readonly string[]> = {
+  'zh-Hant-HK': ['landing', 'explainer'],
+}
+
+/**
+ * Browsers report Hong Kong Chinese as zh-HK (or zh-Hant, zh-TW, zh-MO); i18next alone would not map
+ * those to our zh-Hant-HK bundle, so the detector converts them first.
+ */
+export function normalizeLanguage(code: string): string {
+  if (/^zh[-_](hant|hk|tw|mo)/i.test(code)) return 'zh-Hant-HK'
+  return code
+}

@@ -1,0 +1,8 @@
+/** The adminFeedback page: its frame and title now; its content arrives with its own release. */
+import { useTranslation } from '../i18n/react.ts'
+import { ComingSoonPage } from '../components/ComingSoon.tsx'
+
+export default function AdminFeedbackPage() {
+  const { t } = useTranslation('pages')
+  return <ComingSoonPage title={t('adminFeedback.title')} description={t('adminFeedback.description')} />
+}

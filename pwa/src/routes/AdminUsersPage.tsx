@@ -1,0 +1,8 @@
+/** The adminUsers page: its frame and title now; its content arrives with its own release. */
+import { useTranslation } from '../i18n/react.ts'
+import { ComingSoonPage } from '../components/ComingSoon.tsx'
+
+export default function AdminUsersPage() {
+  const { t } = useTranslation('pages')
+  return <ComingSoonPage title={t('adminUsers.title')} description={t('adminUsers.description')} />
+}

@@ -1,0 +1,8 @@
+/** The adminVideos page: its frame and title now; its content arrives with its own release. */
+import { useTranslation } from '../i18n/react.ts'
+import { ComingSoonPage } from '../components/ComingSoon.tsx'
+
+export default function AdminVideosPage() {
+  const { t } = useTranslation('pages')
+  return <ComingSoonPage title={t('adminVideos.title')} description={t('adminVideos.description')} />
+}

@@ -1,0 +1,63 @@
+/**
+ * The service worker. It precaches the app shell (every built file: HTML, JS chunks including the
+ * translation chunks, CSS, icons and flags), answers every navigation with index.html so the installed
+ * app starts offline, and caches at run time what the shell needs from the network: the language list
+ * (network first, so it is fresh when possible) and flags. /api and /media navigations never get the
+ * shell, and downloaded videos come from their own cache. A new version waits until the page asks it to
+ * take over (the "new version" prompt).
+ */
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { answerOfflineMedia, isOfflineMedia } from './sw-routes/offline-media.ts'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/media\//, /^\/offline-media\//],
+  }),
+)
+
+// Downloaded videos: answered from their own cache only (see sw-routes/offline-media.ts).
+registerRoute(
+  ({ url }) => isOfflineMedia(url, self.location.origin),
+  ({ request }) => answerOfflineMedia(request),
+)
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/v1/languages',
+  new NetworkFirst({
+    cacheName: 'api-languages',
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 4, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+)
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /_flag\.svg$/.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'flags',
+    plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+  }),
+)
+
+// Translation files, should any be served as JSON rather than bundled chunks.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/locales\/.+\.json$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'translations' }),
+)
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// On the very first install there is no older version to disturb, so the page is taken over at once
+// and runtime caching starts on the first visit. Later versions still wait for the prompt.
+clientsClaim()
