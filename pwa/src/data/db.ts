@@ -5,20 +5,42 @@
  * Only signed-in screens import this module, so the public pages never load Dexie.
  */
 import { Dexie, type EntityTable } from 'dexie'
+import type { Progress, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { User } from '../../../contract/schemas/user.ts'
+import type { DownloadRecord } from './downloads/download-manager.ts'
+import type { DeadLetter } from './outbox-store.ts'
+import type { OutboxItem } from './sync-engine.ts'
+import type { UploadBlob, UploadItem } from './upload-queue.ts'
 
 /** A language as cached: the server's fields plus its place in the server's order. */
 export interface CachedLanguage extends Language {
   order: number
 }
 
-/** Single documents of the signed-in person (the current user today; more keys as features land). */
-export type CachedRecord = { key: 'user'; value: User }
+/** Single documents of the signed-in person, by key. */
+export type CachedRecord =
+  | { key: 'user'; value: User }
+  | { key: 'lastSyncAt'; value: number }
+  | { key: `progress:${string}`; value: Progress }
+
+/** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
+export interface CachedVideo extends VideoSummary {
+  cachedAt: number
+}
 
 export type DeHieuDb = Dexie & {
   languages: EntityTable<CachedLanguage, 'code'>
   records: EntityTable<CachedRecord, 'key'>
+  /** Pending calls (watch events, comments, feedback), sent by data/sync-engine.ts. */
+  outbox: EntityTable<OutboxItem, 'id'>
+  /** Outbox items the server refused, shown to the person. */
+  deadLetters: EntityTable<DeadLetter, 'id'>
+  videos: EntityTable<CachedVideo, 'id'>
+  downloads: EntityTable<DownloadRecord, 'videoId'>
+  /** The contributor's upload queue; the file bytes sit apart in uploadBlobs so lists stay light. */
+  uploads: EntityTable<UploadItem, 'id'>
+  uploadBlobs: EntityTable<UploadBlob, 'id'>
 }
 
 export const db = new Dexie('de-hieu') as DeHieuDb
@@ -26,6 +48,16 @@ export const db = new Dexie('de-hieu') as DeHieuDb
 db.version(1).stores({
   languages: 'code, order',
   records: 'key',
+})
+
+// Watching, downloads and uploads. Blob tables are never indexed on their bytes.
+db.version(2).stores({
+  outbox: 'id, [kind+nextAttemptAt], kind',
+  deadLetters: 'id, failedAt',
+  videos: 'id, [language_code+published_at], language_code',
+  downloads: 'videoId, status',
+  uploads: 'id, status, createdAt',
+  uploadBlobs: 'id',
 })
 
 // Another tab opened a newer schema: let it upgrade; this tab reloads into the new version.

@@ -2,6 +2,7 @@
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { User } from '../../../contract/schemas/user.ts'
 import { db } from './db.ts'
+import { OFFLINE_MEDIA_CACHE } from './downloads/offline-urls.ts'
 
 export async function saveLanguages(languages: readonly Language[]): Promise<void> {
   await db.transaction('rw', db.languages, async () => {
@@ -14,10 +15,14 @@ export async function saveUser(user: User): Promise<void> {
   await db.records.put({ key: 'user', value: user })
 }
 
-/** On sign-out nothing of the person stays on the device. */
+/**
+ * On sign-out nothing of the person stays on the device: cached data, unsent items (they would be
+ * sent under the next person's session), queued uploads, and downloads (their files included).
+ */
 export async function clearLocalData(): Promise<void> {
-  await db.transaction('rw', db.languages, db.records, async () => {
-    await db.languages.clear()
-    await db.records.clear()
+  const personal = [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs]
+  await db.transaction('rw', personal, async () => {
+    for (const table of personal) await table.clear()
   })
+  if (typeof caches !== 'undefined') await caches.delete(OFFLINE_MEDIA_CACHE).catch(() => false)
 }
