@@ -27,6 +27,7 @@ const ContributorResourcesPage = lazy(() => import('../routes/ContributorResourc
 const BillingPage = lazy(() => import('../routes/BillingPage.tsx'))
 const BillingSuccessPage = lazy(() => import('../routes/BillingSuccessPage.tsx'))
 const AccountPage = lazy(() => import('../routes/AccountPage.tsx'))
+const DownloadsPage = lazy(() => import('../routes/DownloadsPage.tsx'))
 
 export function App() {
   useEffect(() => {
@@ -72,6 +73,7 @@ export function AppRoutes() {
               <Route path="billing" element={<BillingPage />} />
               <Route path="billing/success" element={<BillingSuccessPage />} />
               <Route path="account" element={<AccountPage />} />
+              <Route path="downloads" element={<DownloadsPage />} />
             </Route>
             <Route path="*" element={<Fallback />} />
           </Route>

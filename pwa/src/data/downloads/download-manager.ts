@@ -33,6 +33,8 @@ export interface DownloadRecord {
   createdAt: number
   completedAt?: number
   error?: string
+  /** Chosen by smart downloads (removed by them once watched), not by the learner. */
+  smart?: boolean
 }
 
 export class DownloadError extends Error {

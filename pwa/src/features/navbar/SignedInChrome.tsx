@@ -14,6 +14,7 @@ import { Navbar } from './Navbar.tsx'
 
 const SettingsDialog = lazy(() => import('../settings/SettingsDialog.tsx'))
 const FeedbackDialog = lazy(() => import('../feedback/FeedbackDialog.tsx'))
+const DownloadsKeeper = lazy(() => import('../downloads/DownloadsKeeper.tsx'))
 
 // Registered once, when this chunk first loads, so it also runs after this component has unmounted.
 session.onSignOut(() => {
@@ -39,6 +40,7 @@ export default function SignedInChrome() {
       <Navbar />
       <UpdatePrompt />
       <Suspense fallback={null}>
+        {user ? <DownloadsKeeper /> : null}
         {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
         {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
       </Suspense>

@@ -50,6 +50,9 @@ export function UserMenu() {
         <>
           {languageItem(t('menu.watch'), 'videos', close)}
           {languageItem(t('menu.progress'), 'progress', close)}
+          <Link role="menuitem" className="menu-item" to="/downloads" onClick={close}>
+            {t('menu.downloads')}
+          </Link>
           <hr role="separator" />
           <button
             type="button"

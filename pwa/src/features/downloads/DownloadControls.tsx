@@ -1,0 +1,138 @@
+/**
+ * "Download for offline" for one video: choose a quality (the choice is remembered), see the size
+ * checked against free space before anything is fetched, follow progress in percent and megabytes,
+ * pause, resume, cancel, and delete. Says so when the browser refuses persistent storage (and, on
+ * iPhone and iPad, that installing the app keeps downloads from being cleared).
+ */
+import { useState } from 'react'
+import { downloads } from '../../data/downloads.ts'
+import { DownloadError } from '../../data/downloads/download-manager.ts'
+import { isIosBrowser } from '../../data/downloads/storage-space.ts'
+import { useTranslation } from '../../i18n/react.ts'
+import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from './download-preferences.ts'
+import { downloadPercent, formatMegabytes } from './format-bytes.ts'
+import { useDownload } from './use-downloads.ts'
+import './downloads.css'
+
+export function DownloadControls({ videoId, compact = false }: { videoId: number; compact?: boolean }) {
+  const { t, i18n } = useTranslation('downloads')
+  const record = useDownload(videoId)
+  const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
+  const [message, setMessage] = useState<string | null>(null)
+
+  async function start() {
+    setMessage(null)
+    try {
+      const { persistence } = await downloads.start(videoId, quality)
+      if (persistence === 'refused') setMessage(isIosBrowser() ? t('persistRefusedIos') : t('persistRefused'))
+    } catch (error) {
+      setMessage(errorMessage(error))
+    }
+  }
+
+  function errorMessage(error: unknown): string {
+    if (!(error instanceof DownloadError)) return t('failed')
+    switch (error.code) {
+      case 'no_space':
+        return t('noSpace', {
+          needed: formatMegabytes(error.details.neededBytes ?? 0, i18n.language),
+          free: formatMegabytes(error.details.freeBytes ?? 0, i18n.language),
+        })
+      case 'not_entitled':
+        return t('notEntitled')
+      case 'network':
+        return t('offlineWillResume')
+      default:
+        return t('failed')
+    }
+  }
+
+  if (record === undefined) return null
+  const size = record ? formatMegabytes(record.status === 'complete' ? record.bytesDone : record.bytesTotal, i18n.language) : ''
+
+  let body: React.ReactNode
+  if (!record) {
+    body = (
+      <div className="download-start">
+        <label className="download-quality">
+          <span className="visually-hidden">{t('quality')}</span>
+          <select
+            value={quality}
+            onChange={(event) => {
+              const height = Number(event.target.value)
+              setQuality(height)
+              savePreferredQuality(height)
+            }}
+            aria-label={t('quality')}
+          >
+            {DOWNLOAD_QUALITIES.map((height) => (
+              <option key={height} value={height}>
+                {t('qualityOption', { height })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start">
+          {t('download')}
+        </button>
+      </div>
+    )
+  } else if (record.status === 'complete') {
+    body = (
+      <div className="download-done">
+        <span className="tag tag-success" data-testid="download-complete">
+          {t('downloaded', { size, quality: record.height })}
+        </span>
+        {compact ? null : (
+          <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>
+            {t('delete')}
+          </button>
+        )}
+      </div>
+    )
+  } else {
+    const percent = downloadPercent(record)
+    const running = record.status === 'downloading' && downloads.isActive(videoId)
+    body = (
+      <div className="download-progress">
+        <div className="download-bar" role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className="download-fill" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="download-figures" data-testid="download-percent">
+          {t('progressText', {
+            percent,
+            done: formatMegabytes(record.bytesDone, i18n.language),
+            total: formatMegabytes(record.bytesTotal, i18n.language),
+          })}
+          {record.status === 'waiting_for_network' ? ` · ${t('waitingForNetwork')}` : ''}
+          {record.status === 'paused' ? ` · ${t('paused')}` : ''}
+        </span>
+        <span className="download-actions">
+          {running ? (
+            <button type="button" className="button button-ghost button-small" onClick={() => void downloads.pause(videoId)}>
+              {t('pause')}
+            </button>
+          ) : (
+            <button type="button" className="button button-ghost button-small" onClick={() => void start()}>
+              {t('resume')}
+            </button>
+          )}
+          <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>
+            {t('cancel')}
+          </button>
+        </span>
+      </div>
+    )
+  }
+
+  return (
+    <div className={compact ? 'download-controls compact' : 'download-controls'} data-testid="download-controls">
+      {body}
+      {message ? (
+        <p className="notice-inline" role="status">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
