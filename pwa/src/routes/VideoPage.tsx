@@ -1,8 +1,92 @@
-/** The video page: its frame and title now; its content arrives with its own release. */
+/**
+ * One video: the player (hls.js comes with this page's chunk only), the access notices, and the
+ * comments. A downloaded video plays from its offline copy, so the page works without a network,
+ * from the detail cached the last time it was opened.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { Link, useParams } from 'react-router-dom'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
+import { db } from '../data/db.ts'
+import { offlineMasterUrl } from '../data/downloads/offline-urls.ts'
+import { useOnline } from '../features/pwa/useOnline.ts'
+import { useSession } from '../features/session/session.ts'
+import { CommentsSection } from '../features/watching/Comments.tsx'
+import { Player, resumePosition } from '../features/watching/Player.tsx'
+import { useVideoDetail } from '../features/watching/video-detail.ts'
+import { VideoFacts } from '../features/watching/VideoFacts.tsx'
 import { useTranslation } from '../i18n/react.ts'
-import { ComingSoonPage } from '../components/ComingSoon.tsx'
+import '../features/watching/watching.css'
 
 export default function VideoPage() {
-  const { t } = useTranslation('pages')
-  return <ComingSoonPage title={t('video.title')} description={t('video.description')} />
+  const { t } = useTranslation('watch')
+  const { code = '', id: rawId = '' } = useParams()
+  const id = Number(rawId)
+  const { user } = useSession()
+  const state = useVideoDetail(id)
+  const download = useLiveQuery(() => db.downloads.get(id), [id])
+  const online = useOnline()
+  const backLink = (
+    <Link className="link-button back-link" to={`/languages/${code}/videos`}>
+      {t('video.back')}
+    </Link>
+  )
+
+  if (state.kind !== 'ready') {
+    const message = state.kind === 'loading' ? t('video.loading') : state.kind === 'not-found' ? t('video.notFound') : t('video.failed')
+    return (
+      <PageFrame title={t('video.title')}>
+        {backLink}
+        <p className={state.kind === 'loading' ? 'muted' : 'form-error'} role={state.kind === 'loading' ? 'status' : 'alert'} data-testid="video-state">
+          {message}
+        </p>
+      </PageFrame>
+    )
+  }
+
+  const video = state.video
+  const offline = download?.status === 'complete'
+  // Not downloaded and offline: the stream cannot load, say so rather than show a broken player.
+  const src = offline ? offlineMasterUrl(id) : online ? (video.playback?.hls_url ?? null) : null
+  const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
+  return (
+    <PageFrame title={video.title} wide>
+      {backLink}
+      <div className="video-layout">
+        <div className="video-main">
+          {video.can_watch === 'none' && !offline ? (
+            <div className="notice notice-info upgrade-prompt" data-testid="upgrade-prompt">
+              <p>{t('video.premiumOnly')}</p>
+              <Link className="button button-accent" to="/billing?plan=year">
+                {t('upgrade')}
+              </Link>
+            </div>
+          ) : src ? (
+            <Player
+              key={src}
+              videoId={id}
+              src={src}
+              title={video.title}
+              poster={video.thumbnail_url ?? undefined}
+              startAt={resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
+            />
+          ) : (
+            <p className="form-error" role="alert">
+              {t('video.needsConnection')}
+            </p>
+          )}
+          {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} /> : null}
+          {video.can_watch === 'preview' && !offline ? (
+            <div className="notice notice-info" data-testid="preview-notice">
+              <p>{t('video.preview', { seconds: video.playback?.preview_seconds ?? 0 })}</p>
+              <Link to="/billing?plan=year">{t('upgrade')}</Link>
+            </div>
+          ) : null}
+          {offline ? <p className="tag tag-success">{t('list.downloaded')}</p> : null}
+        </div>
+        <VideoFacts video={video} />
+      </div>
+      <CommentsSection videoId={id} allowed={premiumOrAdmin} />
+    </PageFrame>
+  )
 }

@@ -6,6 +6,8 @@ describe('download figures', () => {
     expect(formatMegabytes(5.25 * 1024 * 1024, 'en')).toBe('5.3 MB')
     expect(formatMegabytes(250 * 1024 * 1024, 'en')).toBe('250 MB')
     expect(formatMegabytes(2048 * 1024 * 1024, 'en')).toBe('2 GB')
+    expect(formatMegabytes(40_000, 'en')).toBe('40 KB')
+    expect(formatMegabytes(0, 'en')).toBe('0 KB')
   })
 
   it('counts percent by files, and only a complete download is 100%', () => {

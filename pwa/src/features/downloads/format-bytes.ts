@@ -1,6 +1,7 @@
-/** Sizes as people read them: megabytes with one decimal under 10, whole above; gigabytes past 1000. */
+/** Sizes as people read them: kilobytes under 1 MB, megabytes (one decimal under 10), gigabytes past 1000. */
 export function formatMegabytes(bytes: number, locale?: string): string {
   const mb = bytes / (1024 * 1024)
+  if (mb < 1) return `${Math.ceil(bytes / 1024).toLocaleString(locale)} KB`
   if (mb >= 1000) return `${(mb / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} GB`
   return `${mb.toLocaleString(locale, { maximumFractionDigits: mb < 10 ? 1 : 0 })} MB`
 }
