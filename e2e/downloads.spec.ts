@@ -42,7 +42,12 @@ test('a downloaded video plays offline after a reload, from the start and from t
   await playUntil(page, 8)
   // Everything the video needed came from the device: nothing tried the network for media.
   expect(leaving.filter((url) => /\/(media|offline-media)\//.test(url))).toEqual([])
+  // The time watched offline reaches the server once the network is back.
+  await page.locator('video').evaluate((element: HTMLVideoElement) => element.pause())
   await context.setOffline(false)
+  const watched = () =>
+    (server.ctx.db.prepare('SELECT COALESCE(SUM(watched_seconds), 0) AS s FROM watch_events WHERE video_id = ?').get(videoId) as { s: number }).s
+  await expect.poll(watched, { timeout: 45_000 }).toBeGreaterThan(1.5)
 })
 
 test('an interrupted download resumes after a reload and stores every segment once and whole', async ({ page, context, server, signInAs }) => {
