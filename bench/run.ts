@@ -11,6 +11,7 @@ import { runMediaBench } from './media-segments.bench.ts'
 import { runAdminListsBench } from './admin-lists.bench.ts'
 import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
+import { runDownloadsBench } from './downloads.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -82,6 +83,17 @@ async function main() {
     for (const list of admin.lists) {
       console.log(`  ${list.name.padEnd(30)} ${fmt(list.requestsPerSecond)} req/s   p99 ${list.p99Ms} ms   (raw SQLite: ${fmt(list.rawQueriesPerSecond)} queries/s)`)
     }
+  }
+
+  if (!only || only === 'downloads') {
+    console.log('\n## Offline downloads in Chromium (needs npm run build)')
+    const download = await runDownloadsBench()
+    results.downloads = download
+    const mb = (download.bytes / 1024 / 1024).toFixed(1)
+    console.log(`  one plain request for the same ${mb} MB   ${fmt(download.plainFetchMs)} ms`)
+    console.log(`  download of a 5-minute video (every segment into Cache Storage)   ${fmt(download.downloadMs)} ms`)
+    console.log(`  ratio: ${fmt(download.ratio, 2)} (goal ≤ 1.30)`)
+    console.log(`  offline cold start of the installed app to first content: ${fmt(download.offlineColdStartMs)} ms (goal < 1000)`)
   }
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')

@@ -1,0 +1,109 @@
+/**
+ * Offline downloads, measured in Chromium against the real server serving the built app (run
+ * `npm run build` first):
+ * - downloading a 5-minute video (one rendition, every segment stored in Cache Storage) beside fetching
+ *   the same number of bytes in one plain request, in the same page (goal: ratio ≤ 1.3);
+ * - the installed app's cold start offline, to first content (goal: < 1 s).
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from '@playwright/test'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { signIn, startTestServer } from '../sync-server/test-support/test-server.ts'
+import { mediaDir, newMediaKey } from '../sync-server/src/media/media-paths.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const DIST = path.join(ROOT, 'dist', 'pwa')
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const SECONDS = 300
+
+export interface DownloadsBenchResult {
+  bytes: number
+  downloadMs: number
+  plainFetchMs: number
+  ratio: number
+  offlineColdStartMs: number
+  goalsMet: boolean
+}
+
+/** A 5-minute 360p rendition with audio, as the transcoder lays it out (fast settings: it is a bench). */
+function makeFiveMinuteVideo(dataDir: string): string {
+  const key = newMediaKey()
+  const folder = mediaDir(dataDir, key)
+  fs.mkdirSync(path.join(folder, 'v360p'), { recursive: true })
+  execFileSync(
+    'ffmpeg',
+    ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${SECONDS}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '700k', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0', '-c:a', 'aac', '-b:a', '96k',
+      '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4',
+      '-hls_segment_filename', 'v360p/seg_%03d.m4s', 'v360p/index.m3u8'],
+    { cwd: folder },
+  )
+  fs.writeFileSync(path.join(folder, 'master.m3u8'), '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\nv360p/index.m3u8\n')
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:duration=1', '-frames:v', '1', 'poster.jpg'], { cwd: folder })
+  return key
+}
+
+export async function runDownloadsBench(): Promise<DownloadsBenchResult> {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('Build the app first: npm run build')
+  const server = await startTestServer({ pwaDist: DIST })
+  const plainFile = path.join(DIST, 'bench-plain.bin')
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS })
+  try {
+    const mediaKey = makeFiveMinuteVideo(server.dataDir)
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: SECONDS, title: 'Five minutes' })
+    const folder = path.join(mediaDir(server.dataDir, mediaKey), 'v360p')
+    const files = fs.readdirSync(folder).filter((file) => file.endsWith('.m4s') || file === 'init.mp4')
+    const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(folder, file)).size, 0)
+    // The same number of bytes as one plain file, served by the same server.
+    fs.writeFileSync(plainFile, Buffer.concat(files.map((file) => fs.readFileSync(path.join(folder, file)))))
+
+    const session = await signIn(server, 'bench-downloads@example.com')
+    const context = await browser.newContext({ baseURL: server.baseUrl })
+    const page = await context.newPage()
+    await page.goto('/apply')
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token)
+      localStorage.setItem('user', JSON.stringify(user))
+    }, session)
+    await page.goto(`/languages/vi/videos/${videoId}`)
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.reload()
+
+    // The median of three plain fetches: the first also warms the server's disk cache.
+    const plainRuns: number[] = []
+    for (let i = 0; i < 3; i++) {
+      plainRuns.push(
+        await page.evaluate(async () => {
+          const started = performance.now()
+          await (await fetch('/bench-plain.bin', { cache: 'no-store' })).arrayBuffer()
+          return performance.now() - started
+        }),
+      )
+    }
+    const plainFetchMs = plainRuns.sort((a, b) => a - b)[1]
+    const started = Date.now()
+    await page.getByTestId('download-start').click()
+    await page.getByTestId('download-complete').waitFor({ timeout: 300_000 })
+    const downloadMs = Date.now() - started
+
+    // Cold start offline: a new page of the installed app, no network at all.
+    await context.setOffline(true)
+    const cold = await context.newPage()
+    await cold.goto('/downloads')
+    await cold.getByTestId('downloads-list').waitFor()
+    const offlineColdStartMs = await cold.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      return paint ? paint.startTime : performance.now()
+    })
+    await context.close()
+    const ratio = downloadMs / plainFetchMs
+    return { bytes, downloadMs, plainFetchMs, ratio, offlineColdStartMs, goalsMet: ratio <= 1.3 && offlineColdStartMs < 1000 }
+  } finally {
+    await browser.close()
+    fs.rmSync(plainFile, { force: true })
+    await server.close()
+  }
+}
