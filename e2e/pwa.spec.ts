@@ -52,9 +52,9 @@ test('the installed app opens offline with the stored user and the cached langua
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
   // Something that needs the network says so instead of spinning.
-  await navbar.openFeedback()
-  await page.getByLabel('Your feedback').fill('Written on the plane.')
-  await page.getByRole('button', { name: 'Send' }).click()
-  await expect(page.getByTestId('feedback-error')).toContainText("You're offline")
+  await navbar.openSettings()
+  await page.getByTestId('goal-select').selectOption('60')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('settings-status')).toHaveText("You're offline. Saving settings needs a connection.")
   await context.setOffline(false)
 })

@@ -5,9 +5,9 @@
  * Only signed-in screens import this module, so the public pages never load Dexie.
  */
 import { Dexie, type EntityTable } from 'dexie'
-import type { Progress, VideoSummary } from '../../../contract/schemas/catalogue.ts'
+import type { Progress, VideoDetail, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
-import type { User } from '../../../contract/schemas/user.ts'
+import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { DeadLetter } from './outbox-store.ts'
 import type { OutboxItem } from './sync-engine.ts'
@@ -23,6 +23,10 @@ export type CachedRecord =
   | { key: 'user'; value: User }
   | { key: 'lastSyncAt'; value: number }
   | { key: `progress:${string}`; value: Progress }
+  /** A video page as last fetched, so a downloaded video's page opens offline. */
+  | { key: `video:${number}`; value: VideoDetail }
+  /** The navbar's last daily progress and its local day, so the goal bar shows after an offline reload. */
+  | { key: 'dailyProgress'; value: DailyProgress & { day: string } }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

@@ -1,18 +1,28 @@
-/** The admin dashboard (spec section 2): cards to manage videos, users and feedback, and a tip. */
+/** The admin dashboard (spec section 2): cards to manage videos, users, feedback and applications, and a tip. */
 import { useTranslation } from '../i18n/react.ts'
 import { LinkCards } from '../components/LinkCards.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
+import { AdminOnly } from '../features/admin/AdminOnly.tsx'
 
 export default function AdminDashboardPage() {
-  const { t } = useTranslation('pages')
   return (
-    <PageFrame title={t('adminDashboard.title')}>
-      <p className="notice notice-info">{t('adminDashboard.tip')}</p>
+    <AdminOnly>
+      <AdminDashboard />
+    </AdminOnly>
+  )
+}
+
+function AdminDashboard() {
+  const { t } = useTranslation('admin')
+  return (
+    <PageFrame title={t('dashboard.title')}>
+      <p className="notice notice-info">{t('dashboard.tip')}</p>
       <LinkCards
         items={[
-          { to: '/admin-videos', title: t('adminVideos.title'), body: t('adminDashboard.videos') },
-          { to: '/admin-users', title: t('adminUsers.title'), body: t('adminDashboard.users') },
-          { to: '/admin-feedback', title: t('adminFeedback.title'), body: t('adminDashboard.feedback') },
+          { to: '/admin-videos', title: t('videos.title'), body: t('dashboard.videos') },
+          { to: '/admin-users', title: t('users.title'), body: t('dashboard.users') },
+          { to: '/admin-feedback', title: t('feedback.title'), body: t('dashboard.feedback') },
+          { to: '/admin-applications', title: t('applications.title'), body: t('dashboard.applications') },
         ]}
       />
     </PageFrame>

@@ -1,8 +1,91 @@
-/** The adminFeedback page: its frame and title now; its content arrives with its own release. */
+/** /admin-feedback: what learners sent, searchable by text or e-mail, within a time range; each opens in full. */
+import { useState } from 'react'
+import { ADMIN_FEEDBACK_RANGES, type AdminFeedback, type AdminFeedbackRange } from '../../../contract/schemas/admin.ts'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { listPath } from '../features/admin/admin-api.ts'
+import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
+import { FeedbackViewDialog } from '../features/admin/FeedbackViewDialog.tsx'
+import { ListFooter } from '../features/admin/ListFooter.tsx'
+import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
+import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from '../i18n/react.ts'
-import { ComingSoonPage } from '../components/ComingSoon.tsx'
 
 export default function AdminFeedbackPage() {
-  const { t } = useTranslation('pages')
-  return <ComingSoonPage title={t('adminFeedback.title')} description={t('adminFeedback.description')} />
+  return (
+    <AdminOnly>
+      <AdminFeedbackList />
+    </AdminOnly>
+  )
+}
+
+function AdminFeedbackList() {
+  const { t, i18n } = useTranslation('admin')
+  const [search, setSearch] = useState('')
+  const [range, setRange] = useState<AdminFeedbackRange>('all')
+  const q = useDebouncedValue(search.trim())
+  const list = useCursorList<AdminFeedback>(listPath('/admin/feedback', { q, range: range === 'all' ? undefined : range }))
+  const [viewing, setViewing] = useState<AdminFeedback | null>(null)
+  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+
+  if (list.status === 'forbidden') return <NotAllowedPage />
+
+  return (
+    <PageFrame title={t('feedback.title')} wide>
+      <p className="lead">{t('feedback.intro')}</p>
+      <SearchBar label={t('feedback.search')} placeholder={t('feedback.searchPlaceholder')} value={search} onChange={setSearch}>
+        <FilterSelect<AdminFeedbackRange>
+          label={t('feedback.range')}
+          value={range}
+          onChange={setRange}
+          options={ADMIN_FEEDBACK_RANGES.map((value) => ({ value, label: t(`ranges.${value}`) }))}
+        />
+      </SearchBar>
+      {list.items.length > 0 ? (
+      <div className="admin-table-wrap">
+        <table className="admin-table" data-testid="admin-feedback-table">
+          <caption className="visually-hidden">{t('feedback.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('feedback.received')}</th>
+              <th scope="col">{t('feedback.from')}</th>
+              <th scope="col">{t('feedback.text')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('table.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((feedback) => (
+              <tr key={feedback.id} data-testid="admin-feedback-row">
+                <td data-label={t('feedback.received')} className="cell-date">
+                  {formatDate(feedback.created_at)}
+                </td>
+                <td data-label={t('feedback.from')} className="cell-email">
+                  {feedback.user.display_name ? <span className="row-title">{feedback.user.display_name}</span> : null}
+                  <span className="row-meta">{feedback.user.email}</span>
+                </td>
+                <th scope="row" data-label={t('feedback.text')} className="cell-text">
+                  <span className="clamp">{feedback.feedback}</span>
+                </th>
+                <td className="cell-actions">
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={t('feedback.viewFor', { id: feedback.id })}
+                    onClick={() => setViewing(feedback)}
+                  >
+                    {t('feedback.view')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      ) : null}
+      <ListFooter list={list} empty={q || range !== 'all' ? t('feedback.noMatch') : t('feedback.empty')} />
+      {viewing ? <FeedbackViewDialog feedback={viewing} onClose={() => setViewing(null)} /> : null}
+    </PageFrame>
+  )
 }

@@ -1,8 +1,148 @@
-/** The adminVideos page: its frame and title now; its content arrives with its own release. */
+/**
+ * /admin-videos: find a video by title (or YouTube id), filter by access level, switch its access level
+ * in place, and replace its thumbnails. Desktop first; on a phone each row becomes a card.
+ */
+import { useState } from 'react'
+import { ACCESS_LEVELS } from '../../../contract/limits.ts'
+import type { AdminVideo } from '../../../contract/schemas/admin.ts'
+import type { AccessLevel } from '../../../contract/schemas/catalogue.ts'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { adminApi, listPath } from '../features/admin/admin-api.ts'
+import { adminErrorKey } from '../features/admin/admin-errors.ts'
+import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
+import { ListFooter } from '../features/admin/ListFooter.tsx'
+import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
+import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
+import { ThumbnailDialog } from '../features/admin/ThumbnailDialog.tsx'
+import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from '../i18n/react.ts'
-import { ComingSoonPage } from '../components/ComingSoon.tsx'
+
+type AccessFilter = 'all' | AccessLevel
 
 export default function AdminVideosPage() {
-  const { t } = useTranslation('pages')
-  return <ComingSoonPage title={t('adminVideos.title')} description={t('adminVideos.description')} />
+  return (
+    <AdminOnly>
+      <AdminVideos />
+    </AdminOnly>
+  )
+}
+
+function AdminVideos() {
+  const { t, i18n } = useTranslation('admin')
+  const [search, setSearch] = useState('')
+  const [access, setAccess] = useState<AccessFilter>('all')
+  const q = useDebouncedValue(search.trim())
+  const list = useCursorList<AdminVideo>(listPath('/admin/videos', { q, access: access === 'all' ? undefined : access }))
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [savingId, setSavingId] = useState<number | null>(null)
+  const [thumbnailsFor, setThumbnailsFor] = useState<AdminVideo | null>(null)
+  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+
+  if (list.status === 'forbidden') return <NotAllowedPage />
+
+  async function changeAccess(video: AdminVideo, level: AccessLevel) {
+    setSavingId(video.id)
+    setOutcome(null)
+    try {
+      list.replace(await adminApi.setAccessLevel(video.id, level))
+      setOutcome({ kind: 'success', text: t('videos.accessUpdated') })
+    } catch (error) {
+      setOutcome({ kind: 'error', text: t(adminErrorKey(error)) })
+    } finally {
+      setSavingId(null)
+    }
+  }
+
+  const accessLabel = (level: AccessLevel) => t(`access.${level}`)
+
+  return (
+    <PageFrame title={t('videos.title')} wide>
+      <p className="lead">{t('videos.intro')}</p>
+      <SearchBar label={t('videos.search')} placeholder={t('videos.searchPlaceholder')} value={search} onChange={setSearch}>
+        <FilterSelect<AccessFilter>
+          label={t('videos.accessFilter')}
+          value={access}
+          onChange={setAccess}
+          options={[{ value: 'all', label: t('access.all') }, ...ACCESS_LEVELS.map((level) => ({ value: level, label: accessLabel(level) }))]}
+        />
+      </SearchBar>
+      <StatusMessage outcome={outcome} />
+      {list.items.length > 0 ? (
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table-media" data-testid="admin-videos-table">
+          <caption className="visually-hidden">{t('videos.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('videos.thumbnail')}</th>
+              <th scope="col">{t('videos.video')}</th>
+              <th scope="col">{t('videos.access')}</th>
+              <th scope="col">{t('videos.published')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('table.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((video) => (
+              <tr key={video.id} data-testid="admin-video-row">
+                <td data-label={t('videos.thumbnail')} className="cell-thumbnail">
+                  {video.thumbnail_url ? (
+                    <img src={video.thumbnail_url} alt="" width={96} height={54} loading="lazy" />
+                  ) : (
+                    <span className="thumbnail-none">{t('thumbnails.none')}</span>
+                  )}
+                </td>
+                <th scope="row" data-label={t('videos.video')} className="cell-title">
+                  <span className="row-title">{video.title}</span>
+                  <span className="muted row-meta">
+                    {video.language_code.toUpperCase()} · #{video.id}
+                    {video.youtube_id ? ` · YouTube ${video.youtube_id}` : ''}
+                  </span>
+                </th>
+                <td data-label={t('videos.access')} className="cell-half">
+                  <select
+                    className="input input-compact"
+                    aria-label={t('videos.accessFor', { title: video.title })}
+                    value={video.access_level}
+                    disabled={savingId === video.id}
+                    onChange={(event) => void changeAccess(video, event.target.value as AccessLevel)}
+                  >
+                    {ACCESS_LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {accessLabel(level)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td data-label={t('videos.published')} className="cell-half">{video.published_at ? formatDate(video.published_at) : t('videos.unpublished')}</td>
+                <td className="cell-actions">
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={t('videos.thumbnailsFor', { title: video.title })}
+                    onClick={() => setThumbnailsFor(video)}
+                  >
+                    {t('videos.thumbnails')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      ) : null}
+      <ListFooter list={list} empty={q || access !== 'all' ? t('videos.noMatch') : t('videos.empty')} />
+      {thumbnailsFor ? (
+        <ThumbnailDialog
+          video={thumbnailsFor}
+          onClose={() => setThumbnailsFor(null)}
+          onSaved={(video) => {
+            list.replace(video)
+            setOutcome({ kind: 'success', text: t('thumbnails.saved') })
+          }}
+        />
+      ) : null}
+    </PageFrame>
+  )
 }

@@ -1,16 +1,282 @@
-/** /apply (public): the contributor application's frame; the form itself arrives with its own release. */
-import { useTranslation } from '../i18n/react.ts'
-import { ComingSoonPage } from '../components/ComingSoon.tsx'
+/**
+ * /apply (public, spec sections 2, 3, 8): the contributor application. Kept light: no Dexie, no
+ * hls.js, no tus; the form goes as one multipart POST /contributor_applications. The video is checked
+ * here first (present, MP4/WebM/MOV, under 50 MB) for a quick answer; the server checks it again by
+ * its bytes, and each of its coded answers gets the spec's message.
+ */
+import { useId, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { ApiError } from '../data/api.ts'
+import { postForm } from '../data/form-request.ts'
+import {
+  APPLICATION_VIDEO_ACCEPT,
+  applicationMessageFor,
+  checkApplicationVideo,
+  ENGLISH_ABILITY_OPTIONS,
+  type ApplicationMessage,
+} from '../features/contribute/application-rules.ts'
+import { SampleScriptDialog } from '../features/contribute/SampleScriptDialog.tsx'
+import { LANGUAGE_SELF_NAMES, PublicHeader } from '../features/public/PublicHeader.tsx'
 import { useSession } from '../features/session/session.ts'
+import { UI_LANGUAGES } from '../i18n/config.ts'
+import { useTranslation } from '../i18n/react.ts'
+import '../features/contribute/contribute.css'
 
+type EnglishAbility = (typeof ENGLISH_ABILITY_OPTIONS)[number]
+type Field = 'name' | 'email' | 'english' | 'video'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+/** Signed out, the page wears the public pages' header (brand, sign in, en/vi switch); signed in, the app's navigation bar. */
 export default function ApplyPage() {
-  const { t } = useTranslation('pages')
+  const { t, i18n } = useTranslation(['landing', 'common'])
   const { status } = useSession()
+  if (status === 'signed-in') return <ApplyContent />
+  const languages = UI_LANGUAGES.map((code) => ({
+    code,
+    label: LANGUAGE_SELF_NAMES[code],
+    current: i18n.resolvedLanguage === code,
+    onSelect: () => void i18n.changeLanguage(code),
+  }))
   return (
-    <ComingSoonPage
-      title={t('apply.title')}
-      description={t('apply.description')}
-      backTo={status === 'signed-in' ? '/languages' : '/'}
-    />
+    <div className="public-page">
+      <PublicHeader t={t} languages={languages} signedIn={false} />
+      <ApplyContent />
+    </div>
+  )
+}
+
+function ApplyContent() {
+  const { t } = useTranslation('contribute')
+  const { status } = useSession()
+  const id = useId()
+  const fieldId = (name: string) => `${id}-${name}`
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [location, setLocation] = useState('')
+  const [english, setEnglish] = useState<EnglishAbility | ''>('')
+  const [notes, setNotes] = useState('')
+  const [video, setVideo] = useState<File | null>(null)
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({})
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<{ message: ApplicationMessage; details: string[] } | null>(null)
+  const [done, setDone] = useState(false)
+  const [scriptOpen, setScriptOpen] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const clear = (field: Field) => setProblems(({ [field]: _gone, ...rest }) => rest)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setFailure(null)
+    const found: Partial<Record<Field, string>> = {}
+    if (!name.trim()) found.name = t('apply.errors.nameRequired')
+    if (!EMAIL.test(email.trim())) found.email = t('apply.errors.emailInvalid')
+    if (!english) found.english = t('apply.errors.englishRequired')
+    const videoProblem = checkApplicationVideo(video)
+    if (videoProblem) found.video = t(`apply.errors.${videoProblem}`)
+    setProblems(found)
+    if (Object.keys(found).length > 0 || !video) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    const form = new FormData()
+    form.set('name', name.trim())
+    form.set('email', email.trim())
+    form.set('location', location.trim())
+    form.set('english_ability', english)
+    form.set('notes', notes.trim())
+    form.set('video', video)
+    setBusy(true)
+    try {
+      await postForm('/contributor_applications', form)
+      setDone(true)
+    } catch (error) {
+      const message = applicationMessageFor(error)
+      // Field problems the quick checks here missed: the server's own sentences say which.
+      const details = message === 'validation' && error instanceof ApiError ? error.errors : []
+      setFailure({ message, details })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const back = status === 'signed-in' ? '/languages' : '/'
+  if (done) {
+    return (
+      <PageFrame title={t('apply.title')}>
+        <section className="card contribute-not-allowed">
+          <p className="form-success" role="status" data-testid="apply-success">
+            {t('apply.success')}
+          </p>
+          <p>{t('apply.successNext')}</p>
+          <Link className="button button-secondary" to={back}>
+            {status === 'signed-in' ? t('apply.backSignedIn') : t('apply.backHome')}
+          </Link>
+        </section>
+      </PageFrame>
+    )
+  }
+
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+  return (
+    <PageFrame title={t('apply.title')}>
+      <p className="lead">{t('apply.intro')}</p>
+      <form ref={formRef} className="card contribute-form apply-form" onSubmit={submit} noValidate data-testid="apply-form">
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('name')}>
+            {t('apply.fields.name')}
+          </label>
+          <input
+            id={fieldId('name')}
+            className="input"
+            autoComplete="name"
+            maxLength={200}
+            required
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value)
+              clear('name')
+            }}
+            aria-invalid={Boolean(problems.name)}
+            aria-describedby={describedBy(problems.name && fieldId('name-error'))}
+          />
+          {problems.name ? (
+            <p id={fieldId('name-error')} className="field-error">
+              {problems.name}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('email')}>
+            {t('apply.fields.email')}
+          </label>
+          <input
+            id={fieldId('email')}
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value)
+              clear('email')
+            }}
+            aria-invalid={Boolean(problems.email)}
+            aria-describedby={describedBy(problems.email && fieldId('email-error'))}
+          />
+          {problems.email ? (
+            <p id={fieldId('email-error')} className="field-error">
+              {problems.email}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('location')}>
+            {t('apply.fields.location')}
+          </label>
+          <input
+            id={fieldId('location')}
+            className="input"
+            autoComplete="address-level2"
+            maxLength={200}
+            value={location}
+            onChange={(event) => setLocation(event.target.value)}
+            aria-describedby={fieldId('location-hint')}
+          />
+          <p id={fieldId('location-hint')} className="field-hint">
+            {t('apply.hints.location')}
+          </p>
+        </div>
+        <fieldset
+          className="field"
+          aria-invalid={Boolean(problems.english)}
+          aria-describedby={describedBy(problems.english && fieldId('english-error'))}
+        >
+          <legend className="field-label">{t('apply.fields.english')}</legend>
+          <div className="contribute-radios">
+            {ENGLISH_ABILITY_OPTIONS.map((option) => (
+              <label key={option} className="contribute-check">
+                <input
+                  type="radio"
+                  name="english_ability"
+                  value={option}
+                  checked={english === option}
+                  onChange={() => {
+                    setEnglish(option)
+                    clear('english')
+                  }}
+                  aria-invalid={Boolean(problems.english) && option === ENGLISH_ABILITY_OPTIONS[0]}
+                />
+                <span>{t(`apply.english.${option}`)}</span>
+              </label>
+            ))}
+          </div>
+          {problems.english ? (
+            <p id={fieldId('english-error')} className="field-error">
+              {problems.english}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('notes')}>
+            {t('apply.fields.notes')}
+          </label>
+          <textarea id={fieldId('notes')} className="input textarea" rows={4} maxLength={5000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('video')}>
+            {t('apply.fields.video')}
+          </label>
+          <input
+            id={fieldId('video')}
+            className="input contribute-file"
+            type="file"
+            accept={APPLICATION_VIDEO_ACCEPT}
+            onChange={(event) => {
+              setVideo(event.target.files?.[0] ?? null)
+              clear('video')
+              setFailure(null)
+            }}
+            aria-invalid={Boolean(problems.video)}
+            aria-describedby={describedBy(fieldId('video-hint'), problems.video && fieldId('video-error'))}
+          />
+          <p id={fieldId('video-hint')} className="field-hint">
+            {t('apply.hints.video')}{' '}
+            <button type="button" className="link-button" onClick={() => setScriptOpen(true)}>
+              {t('apply.script.open')}
+            </button>
+          </p>
+          {problems.video ? (
+            <p id={fieldId('video-error')} className="field-error" data-testid="apply-video-error">
+              {problems.video}
+            </p>
+          ) : null}
+        </div>
+        <div role="alert" className="contribute-outcome" data-testid="apply-error">
+          {failure ? (
+            <>
+              <p className="form-error">{t(`apply.errors.${failure.message}`)}</p>
+              {failure.details.length > 0 ? (
+                <ul className="field-hint">
+                  {failure.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+        <div className="contribute-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('apply.sending') : t('apply.submit')}
+          </button>
+        </div>
+      </form>
+      {scriptOpen ? <SampleScriptDialog onClose={() => setScriptOpen(false)} /> : null}
+    </PageFrame>
   )
 }

@@ -1,8 +1,95 @@
-/** The progress page: its frame and title now; its content arrives with its own release. */
+/**
+ * Progress in one language: total hours, current and longest streak, the last video watched, the
+ * videos in progress, and 30 days of minutes against the goal. Cached, so it shows offline.
+ */
+import { Link, useParams } from 'react-router-dom'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { DailyChart } from '../features/watching/DailyChart.tsx'
+import { useLanguageProgress } from '../features/watching/progress-store.ts'
+import { Roadmap } from '../features/watching/Roadmap.tsx'
 import { useTranslation } from '../i18n/react.ts'
-import { ComingSoonPage } from '../components/ComingSoon.tsx'
+import '../features/watching/watching.css'
 
 export default function ProgressPage() {
-  const { t } = useTranslation('pages')
-  return <ComingSoonPage title={t('progress.title')} description={t('progress.description')} />
+  const { t, i18n } = useTranslation('watch')
+  const { code = '' } = useParams()
+  const state = useLanguageProgress(code)
+  // Whole tenths once there is an hour; before that two decimals, so the first minutes show.
+  const formatHours = (seconds: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: seconds >= 3600 ? 1 : 2 }).format(seconds / 3600)
+
+  if (state.kind !== 'ready') {
+    return (
+      <PageFrame title={t('progress.title')}>
+        {state.kind === 'failed' ? (
+          <p className="form-error" role="alert" data-testid="progress-failed">
+            {t('progress.failed')}
+          </p>
+        ) : (
+          <p className="muted" role="status">
+            {t('progress.loading')}
+          </p>
+        )}
+      </PageFrame>
+    )
+  }
+  const progress = state.progress
+  const videoLink = (id: number) => `/languages/${code}/videos/${id}`
+  return (
+    <PageFrame title={t('progress.title')} wide>
+      <dl className="stat-grid" data-testid="progress-stats">
+        <div className="stat card">
+          <dt>{t('progress.total')}</dt>
+          <dd data-testid="progress-hours">{t('progress.hours', { hours: formatHours(progress.total_watch_seconds) })}</dd>
+        </div>
+        <div className="stat card">
+          <dt>{t('progress.currentStreak')}</dt>
+          <dd data-testid="progress-streak">{t('progress.days', { count: progress.current_streak_days })}</dd>
+        </div>
+        <div className="stat card">
+          <dt>{t('progress.longestStreak')}</dt>
+          <dd>{t('progress.days', { count: progress.longest_streak_days })}</dd>
+        </div>
+        <div className="stat card">
+          <dt>{t('progress.lastViewed')}</dt>
+          <dd className="stat-text">{progress.last_viewed ? <Link to={videoLink(progress.last_viewed.id)}>{progress.last_viewed.title}</Link> : t('progress.none')}</dd>
+        </div>
+      </dl>
+
+      <section className="card progress-section" aria-labelledby="chart-title">
+        <h2 id="chart-title" className="section-title">
+          {t('progress.chartTitle', { goal: progress.daily_goal_minutes })}
+        </h2>
+        <DailyChart days={progress.days} />
+      </section>
+
+      <section className="card progress-section" aria-labelledby="roadmap-title">
+        <h2 id="roadmap-title" className="section-title">
+          {t('roadmap.title')}
+        </h2>
+        <Roadmap totalSeconds={progress.total_watch_seconds} />
+      </section>
+
+      <section className="card progress-section" aria-labelledby="in-progress-title">
+        <h2 id="in-progress-title" className="section-title">
+          {t('progress.inProgress')}
+        </h2>
+        {progress.in_progress.length === 0 ? (
+          <p className="muted">{t('progress.nothingInProgress')}</p>
+        ) : (
+          <ul className="in-progress-list" data-testid="in-progress">
+            {progress.in_progress.map((item) => (
+              <li key={item.video.id} className="in-progress-item">
+                <Link to={videoLink(item.video.id)}>{item.video.title}</Link>
+                <span className="in-progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(item.percent)} aria-label={item.video.title}>
+                  <span className="in-progress-fill" style={{ width: `${Math.min(100, item.percent)}%` }} />
+                </span>
+                <span className="in-progress-percent">{t('list.percent', { percent: Math.round(item.percent) })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </PageFrame>
+  )
 }

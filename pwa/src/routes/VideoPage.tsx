@@ -4,6 +4,7 @@
  * from the detail cached the last time it was opened.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
@@ -26,6 +27,10 @@ export default function VideoPage() {
   const state = useVideoDetail(id)
   const download = useLiveQuery(() => db.downloads.get(id), [id])
   const online = useOnline()
+  // A stream that started online keeps playing from its buffer when the network drops; only a page
+  // opened offline has nothing to play.
+  const [streamable, setStreamable] = useState(online)
+  if (online && !streamable) setStreamable(true)
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
       {t('video.back')}
@@ -47,7 +52,7 @@ export default function VideoPage() {
   const video = state.video
   const offline = download?.status === 'complete'
   // Not downloaded and offline: the stream cannot load, say so rather than show a broken player.
-  const src = offline ? offlineMasterUrl(id) : online ? (video.playback?.hls_url ?? null) : null
+  const src = offline ? offlineMasterUrl(id) : streamable ? (video.playback?.hls_url ?? null) : null
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (
     <PageFrame title={video.title} wide>

@@ -7,7 +7,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '../../i18n/react.ts'
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MIN_CHARS, FEEDBACK_SUCCESS_CLOSE_MS } from '../../../../contract/limits.ts'
 import { Dialog } from '../../components/Dialog.tsx'
-import { api } from '../../data/api.ts'
+import { enqueue } from '../../data/outbox.ts'
+import type { FeedbackPayload } from '../../data/outbox-senders.ts'
 import { newClientId } from '../../data/client-id.ts'
 import { session } from '../session/session.ts'
 import { collectEnvironmentData } from './environment-data.ts'
@@ -43,21 +44,20 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
     if (attempt.current?.text !== feedback) attempt.current = { text: feedback, clientId: newClientId() }
     setState({ kind: 'sending' })
     try {
-      await api.post('/user_feedbacks', {
-        user_feedback: {
-          feedback,
-          client_id: attempt.current.clientId,
-          environment_data: collectEnvironmentData({
-            navigator,
-            screen: window.screen,
-            window,
-            pathname: window.location.pathname,
-            appLanguage: i18n.language,
-            sessionDuration: session.sessionDuration(),
-            now: new Date(),
-          }),
-        },
-      })
+      // Into the outbox (offline too): the sync engine sends it; a server refusal lands in the dead letters.
+      const payload: FeedbackPayload = {
+        feedback,
+        environment_data: collectEnvironmentData({
+          navigator,
+          screen: window.screen,
+          window,
+          pathname: window.location.pathname,
+          appLanguage: i18n.language,
+          sessionDuration: session.sessionDuration(),
+          now: new Date(),
+        }),
+      }
+      await enqueue('feedback', payload, attempt.current.clientId)
       attempt.current = null
       setText('')
       setState({ kind: 'success' })

@@ -1,16 +1,22 @@
 /** Today's minutes against the daily goal; hidden until a goal is known, never past 100%. */
 import { useTranslation } from '../../i18n/react.ts'
 import { goalPercent, useDailyProgress } from '../progress/daily-progress.ts'
+import { useLastDailyProgress, useTodayWatchSeconds } from '../watching/today-seconds.ts'
+
+const NO_PROGRESS = { today_watch_seconds: 0 }
 
 export function GoalBar() {
   const { t } = useTranslation('navbar')
-  const progress = useDailyProgress()
-  if (!progress || !progress.daily_goal_minutes) return null
+  const server = useLastDailyProgress(useDailyProgress())
+  // The server's figure plus today's unsent watch events, so the bar moves offline too.
+  const today = useTodayWatchSeconds(server ?? NO_PROGRESS)
+  if (!server || !server.daily_goal_minutes) return null
+  const progress = { ...server, today_watch_seconds: today }
   const percent = goalPercent(progress)
   const watched = Math.floor(progress.today_watch_seconds / 60)
   const text = t('goal.text', { watched, goal: progress.daily_goal_minutes })
   return (
-    <div className="goal" data-testid="goal-bar">
+    <div className="goal" data-testid="goal-bar" data-seconds={Math.floor(today)}>
       <div
         className="goal-track"
         role="progressbar"

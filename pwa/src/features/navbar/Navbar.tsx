@@ -8,6 +8,7 @@ import { openDialog } from './dialogs.ts'
 import { GoalBar } from './GoalBar.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
 import { UserMenu } from './UserMenu.tsx'
+import { SyncIndicator } from '../watching/SyncIndicator.tsx'
 import './Navbar.css'
 
 export function Navbar() {
@@ -24,6 +25,7 @@ export function Navbar() {
         <LanguagePicker />
         <GoalBar />
         <div className="navbar-actions">
+          <SyncIndicator />
           <button
             type="button"
             className="button button-ghost button-icon"

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { clearLocalData, saveUser } from '../../data/local-cache.ts'
+import { startBackgroundSync, stopBackgroundSync } from '../../data/outbox.ts'
 import { refreshLanguages } from '../languages/languages-store.ts'
 import { resetDailyProgress } from '../progress/daily-progress.ts'
 import { session, useSession } from '../session/session.ts'
@@ -18,6 +19,7 @@ const DownloadsKeeper = lazy(() => import('../downloads/DownloadsKeeper.tsx'))
 
 // Registered once, when this chunk first loads, so it also runs after this component has unmounted.
 session.onSignOut(() => {
+  stopBackgroundSync()
   closeDialog()
   resetDailyProgress()
   void clearLocalData().catch((error: unknown) => console.warn('Could not clear local data', error))
@@ -26,6 +28,20 @@ session.onSignOut(() => {
 export default function SignedInChrome() {
   const { user, loading } = useSession()
   const open = useOpenDialog()
+
+  // One sync engine while someone is signed in; nothing is sent under no session.
+  const signedInId = user?.id
+  useEffect(() => {
+    if (!signedInId) return
+    startBackgroundSync()
+    return stopBackgroundSync
+  }, [signedInId])
+
+  // Contributors' queued uploads resume at app start (and then on `online`), on whatever page opens first.
+  const uploads = Boolean(user && (user.is_contributor || user.is_admin))
+  useEffect(() => {
+    if (uploads) void import('../../data/uploads.ts').then(({ startUploads }) => startUploads())
+  }, [uploads])
 
   useEffect(() => {
     if (user) void saveUser(user).catch((error: unknown) => console.warn('Could not cache the user', error))

@@ -1,0 +1,274 @@
+/**
+ * The admin pages against the real server: an admin finds a user and renames them, changes a video's
+ * access and a learner loses playback of it, uploads thumbnails, reads a feedback and copies its
+ * environment data, decides a contributor application; a learner is told admin pages are not theirs.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
+import { apiClient } from '../sync-server/test-support/http-client.ts'
+import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
+import { mediaDir } from '../sync-server/src/media/media-paths.ts'
+import { expect, test, uniqueEmail } from './fixtures.ts'
+import { AdminApplicationsPage, AdminFeedbackPage, AdminUsersPage, AdminVideosPage } from './pages/AdminPages.ts'
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
+
+/** Pages whole; dialogs as the screen shows them (a full-page shot would stretch the backdrop). */
+async function shoot(page: Page, name: string, fullPage = true) {
+  const size = page.viewportSize()
+  const viewport = size && size.width < 600 ? 'phone' : 'desktop'
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport}.png`), fullPage })
+}
+
+/** A learner who exists only through the API (the admin looks them up). */
+async function learner(server: TestServer, prefix = 'learner') {
+  const email = uniqueEmail(prefix)
+  const session = await signIn(server, email)
+  return { email, id: session.user.id, api: apiClient(server.api, { token: session.token }) }
+}
+
+/** A contributor application with a real (tiny) MP4, sent through the public form. */
+async function submitApplication(server: TestServer, name: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'application-'))
+  const file = path.join(folder, 'sample.mp4')
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file])
+  const email = uniqueEmail('applicant')
+  const form = new FormData()
+  for (const [key, value] of Object.entries({ name, email, location: 'Đà Nẵng', english_ability: 'a_little', notes: 'I film street food in the old town.' })) form.set(key, value)
+  form.set('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), 'sample.mp4')
+  const applied = await fetch(`${server.api}/contributor_applications`, { method: 'POST', body: form })
+  fs.rmSync(folder, { recursive: true, force: true })
+  expect(applied.status).toBe(201)
+  return email
+}
+
+test('an admin finds a user, renames them and grants the contributor role', async ({ page, server, signInAs }) => {
+  const person = await learner(server, 'rename-me')
+  await signInAs({ admin: true, path: '/admin-users' })
+  const users = new AdminUsersPage(page)
+  await users.find(person.email)
+  await expect(users.row(person.email)).toHaveCount(1)
+  await expect(users.row(person.email)).toContainText('Unnamed')
+
+  // The client applies the same 3..32 rule as the server before sending anything.
+  await users.row(person.email).getByRole('button', { name: /^Edit the display name of/ }).click()
+  await users.renameDialog.getByLabel('Display name').fill('Lý')
+  await expect(users.renameDialog.getByText('Display name must be 3 to 32 characters.')).toBeVisible()
+  await expect(users.renameDialog.getByRole('button', { name: 'Save' })).toBeDisabled()
+  await users.renameDialog.getByRole('button', { name: 'Cancel' }).click()
+
+  await users.rename(person.email, 'Lý Thu Hà')
+  await expect(users.renameDialog.getByTestId('rename-status')).toHaveText('Display name updated.')
+  await users.renameDialog.getByRole('button', { name: 'Done' }).click()
+  await expect(users.renameDialog).toBeHidden()
+  await expect(users.row(person.email)).toContainText('Lý Thu Hà')
+  expect((await person.api.get('/me')).body.display_name).toBe('Lý Thu Hà')
+
+  // Found again by the new name.
+  await users.find('Thu Hà')
+  await expect(users.row(person.email)).toHaveCount(1)
+
+  await users.toggleContributor(person.email)
+  await expect(users.message).toHaveText('Contributor role granted.')
+  await expect(users.row(person.email)).toContainText('Contributor')
+  expect((await person.api.get('/me')).body.is_contributor).toBe(true)
+  await users.toggleContributor(person.email)
+  await expect(users.message).toHaveText('Contributor role removed.')
+  expect((await person.api.get('/me')).body.is_contributor).toBe(false)
+})
+
+test('an admin makes a free video premium and a learner can no longer watch it', async ({ page, server, signInAs }) => {
+  const title = `Chợ nổi Cái Răng ${Date.now()}`
+  const id = seedVideo(server, { title, access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4) })
+  const person = await learner(server)
+  const before = await person.api.get(`/videos/${id}`)
+  expect(before.body.data.can_watch).toBe('full')
+  expect(before.body.data.playback).not.toBeNull()
+
+  await signInAs({ admin: true, path: '/admin-videos' })
+  const videos = new AdminVideosPage(page)
+  await videos.search.fill(title)
+  await expect(videos.row(title)).toHaveCount(1)
+  await videos.accessSelect(title).selectOption('premium')
+  await expect(videos.message).toHaveText('Access level updated.')
+
+  const after = await person.api.get(`/videos/${id}`)
+  expect(after.body.data.can_watch).toBe('none')
+  expect(after.body.data.playback).toBeNull()
+
+  // The access filter finds it among premium videos, not among free ones.
+  await videos.accessFilter.selectOption('free')
+  await expect(videos.row(title)).toHaveCount(0)
+  await videos.accessFilter.selectOption('premium')
+  await expect(videos.row(title)).toHaveCount(1)
+})
+
+test('long lists page by cursor with "load more"', async ({ page, server, signInAs }) => {
+  const prefix = `Bài ${Date.now()}`
+  for (let index = 0; index < 55; index++) seedVideo(server, { title: `${prefix} số ${index}` })
+  await signInAs({ admin: true, path: '/admin-videos' })
+  const videos = new AdminVideosPage(page)
+  // The unfiltered first page may hold the same 50 rows: wait for the search itself to answer.
+  const searched = page.waitForResponse((response) => response.url().includes('/api/v1/admin/videos?q='))
+  await videos.search.fill(prefix)
+  await searched
+  const rows = page.getByTestId('admin-video-row')
+  await expect(rows).toHaveCount(50)
+  await expect(page.getByTestId('list-count')).toHaveText('Showing 50 rows')
+  await videos.loadMore.click()
+  await expect(rows).toHaveCount(55)
+  await expect(videos.loadMore).toHaveCount(0)
+})
+
+test('thumbnails: at least one image, images only, then uploaded', async ({ page, server, signInAs }) => {
+  const title = `Bánh mì Hội An ${Date.now()}`
+  const mediaKey = makeHlsFixture(server.dataDir, 4)
+  seedVideo(server, { title, mediaKey })
+  await signInAs({ admin: true, path: '/admin-videos' })
+  const videos = new AdminVideosPage(page)
+  await videos.search.fill(title)
+  await videos.openThumbnails(title)
+  const dialog = videos.thumbnailDialog
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(dialog.getByTestId('thumbnail-status')).toHaveText('Please choose at least one image to upload.')
+
+  await dialog.getByLabel('Product thumbnail').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') })
+  await expect(dialog.getByText('Choose a JPEG, PNG or WebP image.')).toBeVisible()
+
+  const poster = fs.readFileSync(path.join(mediaDir(server.dataDir, mediaKey), 'poster.jpg'))
+  await dialog.getByLabel('Product thumbnail').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: poster })
+  await dialog.getByLabel('YouTube thumbnail').setInputFiles({ name: 'youtube.jpg', mimeType: 'image/jpeg', buffer: poster })
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(dialog.getByTestId('thumbnail-status')).toHaveText('Thumbnails updated.')
+  await expect(dialog.getByRole('img', { name: 'Current YouTube thumbnail' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(videos.message).toHaveText('Thumbnails updated.')
+  await expect(videos.row(title).locator('img')).toHaveAttribute('src', /\/media\//)
+})
+
+test('an admin reads a feedback and copies its environment data', async ({ page, context, server, signInAs }) => {
+  const person = await learner(server, 'feedback')
+  const environment = { userAgent: 'Test agent', currentPage: '/languages/vi/videos', appLanguage: 'vi', sessionDuration: 1234, timestamp: new Date().toISOString() }
+  const text = `The subtitles on the Huế video are lovely ${Date.now()}`
+  const sent = await person.api.post('/user_feedbacks', { user_feedback: { feedback: text, environment_data: environment } })
+  expect(sent.status).toBe(201)
+  const id = sent.body.data.id as number
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signInAs({ admin: true, path: '/admin-feedback' })
+  const feedback = new AdminFeedbackPage(page)
+  await feedback.search.fill(person.email)
+  await expect(feedback.row(text)).toHaveCount(1)
+  await feedback.range.selectOption('7d')
+  await expect(feedback.row(text)).toHaveCount(1)
+
+  await feedback.view(id)
+  await expect(feedback.dialog.getByTestId('feedback-id')).toHaveText(String(id))
+  await expect(feedback.dialog.getByTestId('feedback-text')).toHaveText(text)
+  await expect(feedback.dialog.getByTestId('feedback-environment')).toContainText('/languages/vi/videos')
+  await feedback.dialog.getByRole('button', { name: 'Copy environment data' }).click()
+  await expect(feedback.dialog.getByTestId('copy-status')).toHaveText('Environment data copied.')
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(JSON.parse(copied)).toEqual(environment)
+  await page.keyboard.press('Escape')
+  await expect(feedback.dialog).toBeHidden()
+})
+
+test('an admin plays an application video and accepts the applicant', async ({ page, server, signInAs }) => {
+  const email = await submitApplication(server, 'Nguyễn Văn An')
+
+  await signInAs({ admin: true, path: '/admin-applications' })
+  const applications = new AdminApplicationsPage(page)
+  const row = applications.row(email)
+  await expect(row).toHaveCount(1)
+  await row.getByRole('button', { name: 'Play the video of Nguyễn Văn An' }).click()
+  await expect(page.getByTestId('application-video')).toHaveAttribute('src', /^blob:/)
+  await page.keyboard.press('Escape')
+
+  await row.getByRole('button', { name: 'Accept Nguyễn Văn An' }).click()
+  await expect(applications.message).toHaveText('Nguyễn Văn An is accepted and is now a contributor.')
+  await applications.status.selectOption('accepted')
+  await expect(applications.row(email)).toContainText('Accepted')
+  // Accepting before the person has an account: they are a contributor at their first sign-in.
+  const session = await signIn(server, email)
+  expect((session.user as { is_contributor?: boolean }).is_contributor).toBe(true)
+})
+
+test('a learner who opens an admin page is told it is not for them', async ({ page, signInAs }) => {
+  const adminCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/admin/')) adminCalls.push(request.url())
+  })
+  await signInAs({ path: '/admin-users' })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not allowed')
+  await expect(page.getByTestId('not-allowed')).toContainText('This page is for the Dễ Hiểu team only.')
+  for (const path of ['/admin-dashboard', '/admin-videos', '/admin-feedback', '/admin-applications']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Not allowed')
+  }
+  await page.getByRole('link', { name: 'Back to languages' }).click()
+  await expect(page).toHaveURL(/\/languages$/)
+  expect(adminCalls).toEqual([])
+  // The menu offers no admin entry either.
+  await page.getByTestId('user-menu').getByRole('button').click()
+  await expect(page.getByRole('menuitem', { name: 'Admin dashboard' })).toHaveCount(0)
+})
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const) {
+  test.describe(`${viewport.name} admin screenshots`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } })
+
+    test('every admin page', async ({ page, server, signInAs }) => {
+      const mediaKey = makeHlsFixture(server.dataDir, 4)
+      seedVideo(server, { title: 'Phở bò Hà Nội', access: 'premium', mediaKey })
+      seedVideo(server, { title: 'Chào hỏi hằng ngày', access: 'free' })
+      seedVideo(server, { title: 'Đi chợ Bến Thành', access: 'preview' })
+      const person = await learner(server, 'shots')
+      await person.api.post('/user_feedbacks', {
+        user_feedback: { feedback: 'Could the beginner videos be a little slower, please?', environment_data: { appLanguage: 'en', currentPage: '/languages/vi/videos' } },
+      })
+      await submitApplication(server, 'Trần Thị Mai')
+      await signInAs({ admin: true, path: '/admin-dashboard' })
+      for (const [name, url, table] of [
+        ['admin-dashboard', '/admin-dashboard', false],
+        ['admin-videos', '/admin-videos', true],
+        ['admin-users', '/admin-users', true],
+        ['admin-feedback', '/admin-feedback', true],
+        ['admin-applications', '/admin-applications', true],
+      ] as const) {
+        await page.goto(url)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        if (table) await expect(page.getByTestId('list-count')).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await shoot(page, name)
+      }
+      await page.goto('/admin-videos')
+      await page.getByRole('button', { name: 'Thumbnails for Phở bò Hà Nội' }).first().click()
+      await expect(page.getByTestId('thumbnail-dialog')).toBeVisible()
+      await shoot(page, 'admin-thumbnails', false)
+      await page.goto('/admin-users')
+      await page.getByRole('row').filter({ hasText: person.email }).getByRole('button', { name: /^Edit the display name/ }).click()
+      await shoot(page, 'admin-rename', false)
+      await page.goto('/admin-feedback')
+      await page.getByRole('button', { name: /^View feedback/ }).first().click()
+      await expect(page.getByTestId('feedback-id')).toBeVisible()
+      await shoot(page, 'admin-feedback-view', false)
+      await page.goto('/admin-applications')
+      await page.getByRole('button', { name: 'Play the video of Trần Thị Mai' }).first().click()
+      await expect(page.getByTestId('application-video')).toBeVisible()
+      await shoot(page, 'admin-application-video', false)
+      await signInAs({ path: '/admin-users' })
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not allowed')
+      await shoot(page, 'admin-not-allowed')
+    })
+  })
+}

@@ -1,0 +1,134 @@
+/** Page models for watching: the video list, one video (player, comments) and the progress page. */
+import type { Locator, Page } from '@playwright/test'
+
+export class VideosPage {
+  readonly list: Locator
+  readonly cards: Locator
+  readonly search: Locator
+  readonly level: Locator
+  readonly access: Locator
+  readonly sort: Locator
+  readonly hideFinished: Locator
+  readonly more: Locator
+
+  constructor(readonly page: Page) {
+    this.list = page.getByTestId('video-list')
+    this.cards = page.getByTestId('video-card')
+    this.search = page.getByTestId('videos-search')
+    this.level = page.getByTestId('videos-level')
+    this.access = page.getByTestId('videos-access')
+    this.sort = page.getByTestId('videos-sort')
+    this.hideFinished = page.getByTestId('videos-hide-finished')
+    this.more = page.getByTestId('videos-more')
+  }
+
+  async open(code: string) {
+    await this.page.goto(`/languages/${code}/videos`)
+    await this.list.waitFor()
+  }
+
+  card(title: string): Locator {
+    return this.cards.filter({ hasText: title })
+  }
+}
+
+export class VideoPage {
+  readonly video: Locator
+  readonly speed: Locator
+  readonly comments: Locator
+  readonly commentInput: Locator
+  readonly commentSubmit: Locator
+  readonly commentError: Locator
+  readonly pendingComments: Locator
+  readonly upgradePrompt: Locator
+  readonly commentsUpgrade: Locator
+
+  constructor(readonly page: Page) {
+    this.video = page.getByTestId('player-video')
+    this.speed = page.getByTestId('player-speed')
+    this.comments = page.getByTestId('comments')
+    this.commentInput = page.getByTestId('comment-input')
+    this.commentSubmit = page.getByTestId('comment-submit')
+    this.commentError = page.getByTestId('comment-error')
+    this.pendingComments = page.getByTestId('comment-pending')
+    this.upgradePrompt = page.getByTestId('upgrade-prompt')
+    this.commentsUpgrade = page.getByTestId('comments-upgrade')
+  }
+
+  async open(code: string, id: number) {
+    await this.page.goto(`/languages/${code}/videos/${id}`)
+  }
+
+  /** Starts playback the way a click on play would (muted, so no autoplay rule gets in the way). */
+  async play() {
+    await this.video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true
+      await element.play()
+    })
+  }
+
+  async pause(): Promise<number> {
+    return this.video.evaluate((element: HTMLVideoElement) => {
+      element.pause()
+      return element.currentTime
+    })
+  }
+
+  currentTime(): Promise<number> {
+    return this.video.evaluate((element: HTMLVideoElement) => element.currentTime)
+  }
+
+  /** Waits until the media has played to `seconds` (real playback, not a seek). */
+  async playUntil(seconds: number) {
+    await this.page.waitForFunction(
+      (target) => {
+        const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+        return element !== null && element.currentTime >= target
+      },
+      seconds,
+      { timeout: (seconds + 20) * 1000, polling: 250 },
+    )
+  }
+
+  async postComment(text: string) {
+    await this.commentInput.fill(text)
+    await this.commentSubmit.click()
+  }
+}
+
+export class ProgressPage {
+  readonly failed: Locator
+  readonly stats: Locator
+  readonly inProgress: Locator
+  readonly chart: Locator
+
+  constructor(readonly page: Page) {
+    this.failed = page.getByTestId('progress-failed')
+    this.stats = page.getByTestId('progress-stats')
+    this.inProgress = page.getByTestId('in-progress')
+    this.chart = page.getByTestId('daily-chart')
+  }
+
+  async open(code: string) {
+    await this.page.goto(`/languages/${code}/progress`)
+  }
+}
+
+/** The navbar's goal bar and sync indicator, read as numbers. */
+export class SyncStatus {
+  readonly goalBar: Locator
+  readonly indicator: Locator
+
+  constructor(readonly page: Page) {
+    this.goalBar = page.getByTestId('goal-bar')
+    this.indicator = page.getByTestId('sync-indicator')
+  }
+
+  async goalSeconds(): Promise<number> {
+    return Number(await this.goalBar.getAttribute('data-seconds'))
+  }
+
+  async pending(): Promise<number> {
+    return Number(await this.indicator.getAttribute('data-pending'))
+  }
+}

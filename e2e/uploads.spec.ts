@@ -1,0 +1,314 @@
+/**
+ * Contributors, end to end on the real server: a contributor uploads a real video, the network drops
+ * in the middle, the page reloads offline, the network returns and the upload finishes by itself and
+ * is processed (real ffprobe and ffmpeg); an admin publishes it into the catalogue. The application
+ * form shows each of its coded errors. Screenshots of the three pages go to e2e/screenshots/.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { ApplyPage } from './pages/ApplyPage.ts'
+import { SubmissionsPage } from './pages/SubmissionsPage.ts'
+import { UploadPage } from './pages/UploadPage.ts'
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-e2e-uploads-'))
+test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+/**
+ * A real, short video: testsrc at 640×360 with a sine tone. `noisy` adds grain so the file is a few
+ * megabytes (big enough to cut the network in the middle of sending it) while staying 3 s long.
+ */
+function makeVideo(name: string, options: { seconds: number; noisy?: boolean }): string {
+  const file = path.join(tmp, name)
+  const source = options.noisy ? 'testsrc2=size=640x360:rate=25,noise=alls=20:allf=t' : 'testsrc2=size=640x360:rate=25'
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', source,
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
+    '-t', String(options.seconds),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', options.noisy ? '26' : '30', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+  ])
+  return file
+}
+
+async function apiGet<T>(api: string, token: string, route: string): Promise<T> {
+  const response = await fetch(`${api}${route}`, { headers: { Authorization: `Bearer ${token}` } })
+  expect(response.status, `${route} answered ${response.status}`).toBe(200)
+  return (await response.json()) as T
+}
+
+interface SubmissionBody {
+  data: { id: number; title: string; upload: { state: string; bytes_received: number; bytes_total: number | null }; processing: { state: string } }[]
+}
+
+async function swReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('an upload cut off mid-way survives a reload offline, finishes by itself, and an admin publishes it', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  test.setTimeout(240_000)
+  const video = makeVideo('flaky.mp4', { seconds: 3, noisy: true })
+  const size = fs.statSync(video).size
+  const title = `Ở chợ ${Date.now()}`
+  const contributor = await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await expect(upload.form).toBeVisible()
+  await swReady(page)
+
+  // A slow uplink (about 256 KB/s), so the file is still on its way when the network drops.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+
+  await upload.fill({ title, level: 'Beginner', file: video, description: 'Buying fruit at the market.', series: 'Đi chợ', episode: '1' })
+  await upload.submit.click()
+  await expect(upload.outcome).toHaveText('Video submitted successfully! You can upload another video or navigate to other pages.')
+  await expect(upload.state(title)).toContainText('Uploading')
+  await expect.poll(() => upload.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(10)
+
+  await context.setOffline(true)
+  await expect(upload.state(title)).toContainText('Waiting for the network')
+  // The slow uplink ends with this session (its emulation would otherwise outlive the reload).
+  await cdp.detach()
+  const cut = await apiGet<SubmissionBody>(server.api, contributor.token, '/submissions')
+  const mine = cut.data.find((item) => item.title === title)
+  expect(mine, 'the submission exists on the server').toBeTruthy()
+  expect(mine!.upload.bytes_received).toBeLessThan(size)
+
+  // The app opens offline from its service worker, and the queue is still there, waiting.
+  await page.reload()
+  await expect(upload.state(title)).toContainText('Waiting for the network')
+  await expect(page.getByTestId('offline-indicator')).toBeVisible()
+
+  // Back online, it carries on from where the server's bytes end rather than from the start.
+  const offsets: number[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/v1/uploads/')) offsets.push(Number(request.headers()['upload-offset']))
+  })
+  await context.setOffline(false)
+  await expect(upload.state(title)).toContainText(/Processing|Ready/, { timeout: 60_000 })
+  expect(offsets.length).toBeGreaterThan(0)
+  expect(offsets[0]).toBeGreaterThanOrEqual(mine!.upload.bytes_received)
+  expect(offsets[0]).toBeGreaterThan(0)
+  await expect(upload.state(title)).toHaveText('Ready', { timeout: 150_000 })
+  const done = await apiGet<{ data: SubmissionBody['data'][number] }>(server.api, contributor.token, `/submissions/${mine!.id}`)
+  expect(done.data.upload).toMatchObject({ state: 'complete', bytes_received: size })
+  expect(done.data.processing.state).toBe('ready')
+
+  // The contributor sees it ready to publish, and can watch the processed video.
+  const submissions = new SubmissionsPage(page)
+  await submissions.goto()
+  const card = submissions.card(title)
+  await expect(card.getByTestId('submission-status')).toHaveText('Pending')
+  await expect(card.getByTestId('submission-publishable')).toHaveText('Ready to Publish')
+  await card.getByRole('button', { name: 'Play video' }).click()
+  await expect
+    .poll(() => card.getByTestId('submission-video').evaluate((element) => (element as HTMLVideoElement).readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1)
+  await expect(card.getByRole('button', { name: 'Publish' })).toHaveCount(0)
+
+  // The admin accepts and publishes it as a free video in a new series.
+  const admin = await signInAs({ admin: true, path: '/submissions' })
+  const adminCard = submissions.card(title)
+  await adminCard.getByRole('button', { name: 'Accept' }).click()
+  await expect(adminCard.getByTestId('submission-status')).toHaveText('Accepted')
+  const dialog = await submissions.openPublish(title)
+  await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title)
+  await dialog.getByLabel('Free video').check()
+  await dialog.getByLabel('YouTube title (optional)').fill(`${title} | Dễ Hiểu`)
+  await expect(dialog.getByRole('radio', { name: 'A new series' })).toBeChecked()
+  await expect(dialog.getByLabel('New series name')).toHaveValue('Đi chợ')
+  await dialog.getByLabel('New series description (optional)').fill('Shopping at the market, step by step.')
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(submissions.notice).toContainText('Published')
+  await expect(adminCard.getByTestId('submission-publishable')).toHaveText('Published')
+  const link = adminCard.getByTestId('published-link')
+  await expect(link).toHaveAttribute('href', /^\/languages\/vi\/videos\/\d+$/)
+  await expect(adminCard.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+
+  // It is in the catalogue, free, in its series.
+  const catalogue = await apiGet<{ data: { id: number; title: string; access_level: string; series: { name: string } | null; episode_number: number | null }[] }>(
+    server.api,
+    admin.token,
+    '/languages/vi/videos',
+  )
+  const published = catalogue.data.find((item) => item.title === title)
+  expect(published).toMatchObject({ access_level: 'free', series: { name: 'Đi chợ' }, episode_number: 1 })
+  expect(await link.getAttribute('href')).toBe(`/languages/vi/videos/${published!.id}`)
+
+  // The next upload in that series is offered the next episode number.
+  const series = await apiGet<{ data: { name: string; next_episode_number: number }[] }>(server.api, admin.token, '/languages/vi/series')
+  expect(series.data.find((item) => item.name === 'Đi chợ')?.next_episode_number).toBe(2)
+})
+
+test('the upload form says what is missing, and the guidelines popup lists the level durations', async ({ page, signInAs }) => {
+  await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await upload.title.fill('Without a file')
+  await upload.level.selectOption({ label: 'Introductory' })
+  await upload.submit.click()
+  await expect(upload.form.getByText('Please select a video file')).toBeVisible()
+  await expect(upload.file).toHaveAttribute('aria-invalid', 'true')
+  await expect(upload.form.getByText('Please confirm that everyone featured has signed a release form.')).toBeVisible()
+  await expect(upload.form.getByText('MP4, MOV, AVI and other video formats are accepted.')).toBeVisible()
+
+  await upload.form.getByRole('button', { name: /See the guidelines/ }).click()
+  const guidelines = page.getByTestId('level-guidelines')
+  await expect(guidelines).toContainText('Introductory')
+  await expect(guidelines).toContainText('3–6 minutes · 5–10 basic words')
+  await expect(guidelines).toContainText('5–10 minutes · 10–20 basic words')
+  await expect(guidelines).toContainText('8–15 minutes')
+  await expect(guidelines).toContainText('20+ minutes')
+  await page.keyboard.press('Escape')
+  await expect(guidelines).toBeHidden()
+})
+
+test('a learner is told the upload and submissions pages are for contributors', async ({ page, signInAs }) => {
+  await signInAs({ path: '/upload' })
+  await expect(page.getByTestId('not-allowed')).toContainText('This page is for contributors.')
+  await page.goto('/submissions')
+  await expect(page.getByTestId('not-allowed')).toBeVisible()
+})
+
+test('a contributor deletes a submission after confirming', async ({ page, server, signInAs }) => {
+  const contributor = await signInAs({ contributor: true, path: '/contributor-dashboard' })
+  const response = await fetch(`${server.api}/submissions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${contributor.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      submission: { title: 'To be deleted', description: '', proficiency_level: 'advanced', language_code: 'vi', creator_emails: [], release_confirmed: true, publishable: false },
+    }),
+  })
+  expect(response.status).toBe(201)
+  const submissions = new SubmissionsPage(page)
+  await submissions.goto()
+  const card = submissions.card('To be deleted')
+  await expect(card.getByTestId('submission-publishable')).toHaveText('Incomplete')
+  await expect(card.getByTestId('submission-file')).toHaveText('Waiting for the video file')
+  await submissions.delete('To be deleted')
+  await expect(submissions.notice).toHaveText('Submission deleted successfully')
+  await expect(card).toHaveCount(0)
+})
+
+test('the application form shows each coded error, then sends', async ({ page, context }) => {
+  const apply = new ApplyPage(page)
+  await apply.goto()
+  await apply.fillDetails({ name: 'Lan Nguyễn', email: `lan-${Date.now()}@example.com`, location: 'Huế, Vietnam', english: 'A little', notes: 'I teach at a primary school.' })
+
+  await apply.form.getByRole('button', { name: 'Read the sample script' }).click()
+  await expect(page.getByTestId('sample-script')).toContainText('Xin chào')
+  await page.getByTestId('sample-script').getByRole('button', { name: 'Close' }).click()
+
+  await apply.submit.click()
+  await expect(apply.videoError).toHaveText('Please upload a video file.')
+
+  const text = path.join(tmp, 'notes.txt')
+  fs.writeFileSync(text, 'not a video')
+  await apply.video.setInputFiles(text)
+  await apply.submit.click()
+  await expect(apply.videoError).toHaveText('Please upload a video file (MP4, WebM, or MOV).')
+
+  // 50 MB exactly: "under 50MB" refuses it (a sparse file, so nothing big is written).
+  const big = path.join(tmp, 'big.mp4')
+  const handle = fs.openSync(big, 'w')
+  fs.ftruncateSync(handle, 50 * 1024 * 1024)
+  fs.closeSync(handle)
+  await apply.video.setInputFiles(big)
+  await apply.submit.click()
+  await expect(apply.videoError).toHaveText('Video file is too large. Please keep it under 50MB.')
+
+  // Named like a video, typed like one, but its bytes are text: the server's sniffing refuses it.
+  const disguised = path.join(tmp, 'disguised.mp4')
+  fs.writeFileSync(disguised, 'plain text pretending to be a video '.repeat(50))
+  await apply.video.setInputFiles(disguised)
+  await apply.submit.click()
+  await expect(apply.error).toHaveText('Please upload a video file (MP4, WebM, or MOV).')
+
+  const real = makeVideo('application.mp4', { seconds: 2 })
+  await apply.video.setInputFiles(real)
+  await context.setOffline(true)
+  await apply.submit.click()
+  await expect(apply.error).toHaveText('Something went wrong. Please try again later.')
+  await context.setOffline(false)
+
+  await apply.submit.click()
+  await expect(apply.success).toHaveText('Thank you! Your application has been submitted.')
+})
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const
+
+test('screenshots of upload, submissions and apply', async ({ page, signInAs }) => {
+  test.setTimeout(180_000)
+  /** Dialogs are fixed to the viewport, so they are shot as the screen shows them, not as a full page. */
+  const shoot = async (name: string, viewport: string, fullPage = true) => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await page.evaluate(() => document.fonts.ready.then(() => true))
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport}.png`), fullPage })
+  }
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
+    await page.goto('/apply')
+    await shoot('apply-form', viewport.name)
+    await page.getByRole('button', { name: 'Read the sample script' }).click()
+    await shoot('apply-script', viewport.name, false)
+    await page.keyboard.press('Escape')
+  }
+
+  const clip = makeVideo('shots.mp4', { seconds: 2 })
+  await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await upload.fill({ title: 'Phở buổi sáng', level: 'Introductory', file: clip, creators: 'binh@example.com', series: 'Ăn sáng', episode: '2' })
+  await upload.submit.click()
+  await expect(upload.state('Phở buổi sáng')).toHaveText('Ready', { timeout: 120_000 })
+
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
+    await page.goto('/upload')
+    await expect(upload.state('Phở buổi sáng')).toHaveText('Ready')
+    await shoot('upload', viewport.name)
+    await upload.form.getByRole('button', { name: /See the guidelines/ }).click()
+    await shoot('upload-guidelines', viewport.name, false)
+    await page.keyboard.press('Escape')
+    await upload.submit.click()
+    await shoot('upload-errors', viewport.name)
+    await page.goto('/submissions')
+    await expect(page.getByTestId('submission')).toHaveCount(1)
+    await shoot('submissions', viewport.name)
+    for (const [name, url] of [
+      ['contributor-guidance', '/contributor-guidance'],
+      ['contributor-resources', '/contributor-resources'],
+    ] as const) {
+      await page.goto(url)
+      await shoot(name, viewport.name)
+    }
+  }
+
+  await signInAs({ admin: true, path: '/submissions' })
+  const submissions = new SubmissionsPage(page)
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
+    await submissions.goto()
+    await expect(submissions.card('Phở buổi sáng')).toBeVisible()
+    await shoot('submissions-admin', viewport.name)
+    await submissions.openPublish('Phở buổi sáng')
+    await shoot('publish', viewport.name, false)
+    await page.keyboard.press('Escape')
+  }
+})

@@ -1,0 +1,195 @@
+/**
+ * Watching, end to end against the real server and real HLS: a learner watches, loses the network,
+ * keeps watching, comments and sends feedback offline, reloads offline, comes back online, and the
+ * server holds every second, the comment and the feedback exactly once, also when the page dies in
+ * the middle of a flush. Plus the premium gating of comments and the progress page's failure message.
+ */
+import type { Page } from '@playwright/test'
+import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { expect, test } from './fixtures.ts'
+import { FeedbackDialog } from './pages/FeedbackDialog.ts'
+import { Navbar } from './pages/Navbar.ts'
+import { ProgressPage, SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
+
+function serverWatchSeconds(server: TestServer, userId: number): number {
+  const row = server.ctx.db.prepare('SELECT COALESCE(SUM(watch_seconds), 0) AS total FROM daily_totals WHERE user_id = ?').get(userId) as { total: number }
+  return row.total
+}
+
+function count(server: TestServer, table: 'comments' | 'user_feedbacks' | 'watch_events', userId: number): number {
+  return (server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).get(userId) as { n: number }).n
+}
+
+/** The service worker controls the page, so a reload while offline still gets the app. */
+async function workerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+test('watch online and offline: every second, the comment and the feedback reach the server once', async ({ page, context, server, signInAs }) => {
+  test.setTimeout(150_000)
+  const mediaKey = makeHlsFixture(server.dataDir, 60)
+  const title = `Chợ nổi ${Date.now()}`
+  seedVideo(server, { access: 'free', mediaKey, duration: 60, title })
+  const { user } = await signInAs({ premium: true, path: '/languages/vi/videos' })
+
+  const list = new VideosPage(page)
+  await expect(list.card(title)).toBeVisible()
+  await list.card(title).getByRole('link').click()
+  const video = new VideoPage(page)
+  const status = new SyncStatus(page)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await workerInControl(page)
+  await expect(status.goalBar).toBeVisible()
+  const before = await status.goalSeconds()
+
+  // Online: about 30 s of real playback; the bar moves as events are written (every 10 s of play).
+  await video.play()
+  await video.playUntil(30)
+  await expect.poll(() => status.goalSeconds(), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 19)
+
+  // Offline: the buffered media keeps playing, and the bar keeps moving from the outbox alone.
+  await context.setOffline(true)
+  const offlineFrom = await status.goalSeconds()
+  await video.playUntil(42)
+  const watched = await video.pause()
+  await expect.poll(() => status.goalSeconds()).toBeGreaterThanOrEqual(offlineFrom + 10)
+
+  await video.postComment('Mình hiểu gần hết video này!')
+  await expect(video.pendingComments).toHaveCount(1)
+  await new Navbar(page).openFeedback()
+  const feedback = new FeedbackDialog(page)
+  await feedback.text.fill('Written offline, on the bus.')
+  await feedback.send.click()
+  await expect(feedback.thanks).toBeVisible()
+  await expect(feedback.root).toBeHidden()
+
+  // Reload while offline: the page opens from the cache, and nothing waiting was lost.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(video.pendingComments).toHaveCount(1)
+  await expect.poll(() => status.pending()).toBeGreaterThanOrEqual(3) // watch events, the comment, the feedback
+  expect(count(server, 'comments', user.id)).toBe(0)
+  // The list still shows offline from the cache; what is not downloaded is marked as needing a connection.
+  await page.getByRole('link', { name: '← All videos' }).click()
+  await expect(list.card(title)).toContainText('Needs a connection')
+  await page.screenshot({ path: 'e2e/screenshots/watching-list-offline-desktop.png' })
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+  // Online again: the outbox empties, and the server holds what was watched, once.
+  await context.setOffline(false)
+  await expect.poll(() => status.pending(), { timeout: 20_000 }).toBe(0)
+  expect(Math.abs(serverWatchSeconds(server, user.id) - watched)).toBeLessThanOrEqual(2)
+  expect(count(server, 'comments', user.id)).toBe(1)
+  expect(count(server, 'user_feedbacks', user.id)).toBe(1)
+  await expect(page.getByTestId('comment-sent').or(page.getByTestId('comment'))).toHaveCount(1)
+  await expect(status.goalBar).toBeVisible()
+  // The bar neither doubled nor fell back when the events left the outbox.
+  expect(Math.abs((await status.goalSeconds()) - before - watched)).toBeLessThanOrEqual(3)
+
+  // The progress page shows the video in progress, its percent, and the 30-day chart.
+  const progress = new ProgressPage(page)
+  await progress.open('vi')
+  await expect(progress.inProgress).toContainText(title)
+  await expect(progress.chart).toBeVisible()
+  await page.screenshot({ path: 'e2e/screenshots/watching-progress-desktop.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'e2e/screenshots/watching-progress-mobile.png', fullPage: true })
+})
+
+test('a page killed in the middle of a flush sends again on reopening, and the server counts it once', async ({ page, context, server, signInAs }) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 20)
+  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 20, title: `Phở ${Date.now()}` })
+  const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(page)
+  await video.video.waitFor()
+
+  // The server stores the batch, but the page dies before it hears the answer.
+  let delivered!: () => void
+  const reachedServer = new Promise<void>((resolve) => (delivered = resolve))
+  await context.route('**/api/v1/watch_events', async (route) => {
+    await route.fetch()
+    delivered()
+    await new Promise(() => {}) // never answers the page
+  })
+  await video.play()
+  await video.playUntil(6)
+  const watched = await video.pause()
+  await reachedServer
+  const stored = count(server, 'watch_events', user.id)
+  const seconds = serverWatchSeconds(server, user.id)
+  expect(stored).toBeGreaterThan(0)
+  await page.close()
+  await context.unroute('**/api/v1/watch_events')
+
+  // Reopened: the same items go again as duplicates, and leave the outbox.
+  const again = await context.newPage()
+  await again.goto(`/languages/vi/videos/${videoId}`)
+  const status = new SyncStatus(again)
+  await expect(status.indicator).toBeVisible()
+  await expect.poll(() => status.pending(), { timeout: 20_000 }).toBe(0)
+  expect(count(server, 'watch_events', user.id)).toBe(stored)
+  expect(serverWatchSeconds(server, user.id)).toBeCloseTo(seconds, 5)
+  expect(Math.abs(seconds - watched)).toBeLessThanOrEqual(2)
+})
+
+test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {
+  const free = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Free one' })
+  const premium = seedVideo(server, { access: 'premium', duration: 60, title: 'Premium one' })
+  await signInAs({ path: `/languages/vi/videos/${free}` })
+  const video = new VideoPage(page)
+  await expect(video.commentsUpgrade).toContainText('Sign up for premium to join the conversation')
+  await expect(video.commentsUpgrade.getByRole('link')).toHaveAttribute('href', '/billing?plan=year')
+  await expect(video.commentInput).toHaveCount(0)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'e2e/screenshots/watching-video-free-mobile.png', fullPage: true })
+
+  await video.open('vi', premium)
+  await expect(video.upgradePrompt).toBeVisible()
+  await expect(video.upgradePrompt.getByRole('link')).toHaveAttribute('href', '/billing?plan=year')
+  await expect(video.video).toHaveCount(0)
+})
+
+test('premium members see the validation messages and their comment go from pending to sent', async ({ page, server, signInAs }) => {
+  const id = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Talk' })
+  await signInAs({ premium: true, path: `/languages/vi/videos/${id}` })
+  const video = new VideoPage(page)
+  await video.commentSubmit.click()
+  await expect(video.commentError).toHaveText('Comment cannot be empty')
+  await video.postComment('x'.repeat(2000))
+  await expect(video.commentError).toHaveText('Comment must be under 2000 characters')
+  await video.postComment('Cảm ơn bạn!')
+  await expect(page.getByTestId('comment-sent')).toBeVisible()
+  await expect(page.getByTestId('comment')).toHaveCount(1)
+  await page.screenshot({ path: 'e2e/screenshots/watching-video-premium-desktop.png', fullPage: true })
+})
+
+test('the list filters and searches; the progress page says when it cannot load', async ({ page, context, server, signInAs }) => {
+  const stamp = Date.now()
+  seedVideo(server, { access: 'preview', level: 'advanced', title: `Tin tức ${stamp}` })
+  seedVideo(server, { access: 'free', level: 'introductory', title: `Chào ${stamp}` })
+  await signInAs({ path: '/languages/vi/videos' })
+  const list = new VideosPage(page)
+  await expect(list.card(`Tin tức ${stamp}`)).toBeVisible()
+  await list.search.fill(String(stamp))
+  await list.level.selectOption('advanced')
+  await expect(list.cards).toHaveCount(1)
+  await expect(list.cards.first()).toContainText('Preview')
+  await list.level.selectOption('')
+  await list.access.selectOption('free')
+  await expect(list.cards).toHaveCount(1)
+  await expect(list.cards.first()).toContainText(`Chào ${stamp}`)
+  await page.screenshot({ path: 'e2e/screenshots/watching-list-desktop.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await list.access.selectOption('')
+  await list.search.fill('')
+  await page.screenshot({ path: 'e2e/screenshots/watching-list-mobile.png', fullPage: true })
+
+  await context.route('**/api/v1/me/progress*', (route) => route.abort())
+  const progress = new ProgressPage(page)
+  await progress.open('vi')
+  await expect(progress.failed).toHaveText('Failed to load progress data')
+})

@@ -1,0 +1,131 @@
+/**
+ * The app's one upload queue (data/upload-queue.ts over the Dexie tables) and what keeps it moving:
+ * - at start (for contributors and admins) and on `online`, every waiting or cut-off upload resumes;
+ * - on `offline`, running uploads are stopped and marked waiting: a request already under way can
+ *   otherwise hang on a dead connection for minutes before it errors, while the server keeps every
+ *   byte that arrived, so stopping at once loses nothing and resumes sooner;
+ * - while online, a waiting upload is tried again every 30 s (tus gives up after its retry delays and
+ *   nothing else would wake it without an `online` event);
+ * - after the last byte the server probes and transcodes; the queue item follows that by polling
+ *   GET /submissions/:id until `ready` or `failed`.
+ * Everything stops on sign-out (the tables are cleared by local-cache.ts).
+ */
+import type { Submission } from '../../../contract/schemas/contributors.ts'
+import { session } from '../features/session/session.ts'
+import { api, ApiError } from './api.ts'
+import { db } from './db.ts'
+import { readString, STORAGE_KEYS } from './storage.ts'
+import { createUploadQueue, type UploadItem } from './upload-queue.ts'
+
+export const uploadQueue = createUploadQueue({
+  items: db.uploads,
+  blobs: db.uploadBlobs,
+  token: () => readString(STORAGE_KEYS.token),
+})
+
+const RETRY_WAITING_MS = 30_000
+const POLL_PROCESSING_MS = 2_000
+
+let started = false
+let retryTimer: ReturnType<typeof setInterval> | undefined
+let pollTimer: ReturnType<typeof setTimeout> | undefined
+let polling = false
+/** Asked for while a pass was running: run another pass right after it. */
+let again = false
+
+function onOnline() {
+  void uploadQueue.resumeAll()
+  void pollProcessing()
+}
+
+function onOffline() {
+  void stopRunningUploads()
+}
+
+async function stopRunningUploads() {
+  const running = await db.uploads.where('status').equals('uploading').toArray()
+  for (const item of running) {
+    if (!uploadQueue.isRunning(item.id)) continue
+    await uploadQueue.pause(item.id)
+    await db.uploads.update(item.id, { status: 'waiting', speed: 0 })
+  }
+}
+
+/** Idempotent: the navigation chrome calls it for contributors, the upload page calls it again. */
+export function startUploads(): void {
+  if (started || typeof window === 'undefined') return
+  started = true
+  window.addEventListener('online', onOnline)
+  window.addEventListener('offline', onOffline)
+  retryTimer = setInterval(() => {
+    if (navigator.onLine !== false) void uploadQueue.resumeAll()
+  }, RETRY_WAITING_MS)
+  void uploadQueue.resumeAll()
+  void pollProcessing()
+}
+
+// A new 'processing' item (its last byte just arrived) starts the poll at once rather than never.
+db.uploads.hook('updating', (changes) => {
+  if ((changes as Partial<UploadItem>).status === 'processing') setTimeout(() => void pollProcessing(), 0)
+})
+
+function stopUploads(): void {
+  if (!started) return
+  started = false
+  window.removeEventListener('online', onOnline)
+  window.removeEventListener('offline', onOffline)
+  clearInterval(retryTimer)
+  clearTimeout(pollTimer)
+}
+
+session.onSignOut(stopUploads)
+
+/** One pass over the items being processed; schedules the next pass while any remain. */
+async function pollProcessing(): Promise<void> {
+  if (!started) return
+  if (polling) {
+    again = true
+    return
+  }
+  polling = true
+  again = false
+  clearTimeout(pollTimer)
+  let remaining = 0
+  try {
+    const items = await db.uploads.where('status').equals('processing').toArray()
+    remaining = items.length
+    if (navigator.onLine === false) return
+    for (const item of items) {
+      const next = await followOne(item)
+      if (next !== 'processing') remaining -= 1
+    }
+  } finally {
+    polling = false
+    if (started && again) pollTimer = setTimeout(() => void pollProcessing(), 0)
+    else if (started && remaining > 0) pollTimer = setTimeout(() => void pollProcessing(), POLL_PROCESSING_MS)
+  }
+}
+
+async function followOne(item: UploadItem): Promise<UploadItem['status']> {
+  try {
+    const { data } = await api.get<{ data: Submission }>(`/submissions/${item.submissionId}`)
+    const { state, percent, error } = data.processing
+    if (state === 'ready') {
+      await db.uploads.update(item.id, { status: 'ready', processingPercent: 100 })
+      return 'ready'
+    }
+    if (state === 'failed') {
+      await db.uploads.update(item.id, { status: 'failed', error: error ?? 'processing_failed' })
+      return 'failed'
+    }
+    await db.uploads.update(item.id, { processingPercent: Math.max(0, Math.min(100, Math.round(percent))) })
+    return 'processing'
+  } catch (error) {
+    // Deleted meanwhile (here or by an admin): nothing left to follow.
+    if (error instanceof ApiError && error.status === 404) {
+      await db.uploads.update(item.id, { status: 'failed', error: 'gone' })
+      return 'failed'
+    }
+    return 'processing'
+  }
+}

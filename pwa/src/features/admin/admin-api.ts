@@ -1,0 +1,41 @@
+/** The admin calls of docs/api.md "Admin", typed with the contract's shapes. */
+import type { AdminFeedback, AdminUser, AdminVideo } from '../../../../contract/schemas/admin.ts'
+import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
+import type { ApplicationStatus, ContributorApplication } from '../../../../contract/schemas/contributors.ts'
+import { api } from '../../data/api.ts'
+import { authorizedFetch } from './authorized-fetch.ts'
+
+/** A list path with its filters; empty values are left out so the server applies its defaults. */
+export function listPath(base: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value)
+  const text = query.toString()
+  return text ? `${base}?${text}` : base
+}
+
+export const adminApi = {
+  setAccessLevel: (id: number, accessLevel: AccessLevel) =>
+    api.patch<{ data: AdminVideo }>(`/admin/videos/${id}`, { video: { access_level: accessLevel } }).then((r) => r.data),
+
+  async uploadThumbnails(id: number, files: { thumbnail: File | null; youtubeThumbnail: File | null }): Promise<AdminVideo> {
+    const form = new FormData()
+    if (files.thumbnail) form.append('thumbnail', files.thumbnail)
+    if (files.youtubeThumbnail) form.append('youtube_thumbnail', files.youtubeThumbnail)
+    const response = await authorizedFetch('POST', `/admin/videos/${id}/thumbnails`, form)
+    return ((await response.json()) as { data: AdminVideo }).data
+  },
+
+  updateUser: (id: number, user: { display_name?: string; is_contributor?: boolean }) =>
+    api.patch<{ data: AdminUser }>(`/admin/users/${id}`, { user }).then((r) => r.data),
+
+  feedback: (id: number) => api.get<{ data: AdminFeedback }>(`/admin/feedback/${id}`).then((r) => r.data),
+
+  decideApplication: (id: number, status: ApplicationStatus) =>
+    api.patch<{ data: ContributorApplication }>(`/admin/applications/${id}`, { application: { status } }).then((r) => r.data),
+
+  /** The video as a blob, for an object URL the <video> element can play. */
+  async applicationVideo(id: number): Promise<Blob> {
+    const response = await authorizedFetch('GET', `/admin/applications/${id}/video`)
+    return response.blob()
+  },
+}

@@ -1,0 +1,23 @@
+/** The proficiency guidelines popup of the upload form. */
+import { Dialog } from '../../components/Dialog.tsx'
+import { useTranslation } from '../../i18n/react.ts'
+import { LevelGuidelinesList } from './LevelGuidelines.tsx'
+
+export function LevelGuidelinesDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('contribute')
+  return (
+    <Dialog
+      title={t('guidelines.title')}
+      onClose={onClose}
+      testId="level-guidelines"
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      }
+    >
+      <p className="muted">{t('guidelines.intro')}</p>
+      <LevelGuidelinesList />
+    </Dialog>
+  )
+}

@@ -1,0 +1,117 @@
+/**
+ * One submission on /submissions: its status and publishable status (with the link once published),
+ * where its file is (uploading, processing, failed), its details, and what this person may do with it:
+ * play the processed video, delete it (unless published), and for admins accept, reject and publish.
+ */
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { Submission } from '../../../../contract/schemas/contributors.ts'
+import { useTranslation } from '../../i18n/react.ts'
+import { useCachedLanguages } from '../languages/languages-store.ts'
+import { SubmissionPlayer } from './SubmissionPlayer.tsx'
+
+export interface SubmissionActions {
+  onDelete: (submission: Submission) => void
+  onStatus: (submission: Submission, status: 'accepted' | 'rejected') => void
+  onPublish: (submission: Submission) => void
+}
+
+export function SubmissionCard({ submission, isAdmin, actions }: { submission: Submission; isAdmin: boolean; actions: SubmissionActions }) {
+  const { t, i18n } = useTranslation('contribute')
+  const languages = useCachedLanguages()
+  const languageName = languages?.find((language) => language.code === submission.language_code)?.name ?? submission.language_code
+  const [playing, setPlaying] = useState(false)
+  const headingId = useId()
+  const { processing, upload } = submission
+  const published = submission.publishable_status === 'published'
+  const ready = processing.state === 'ready'
+
+  let fileState: string
+  if (processing.state === 'failed') fileState = t('submissions.file.failed', { reason: processing.error ?? t('submissions.file.unknownReason') })
+  else if (ready) fileState = t('submissions.file.ready')
+  else if (processing.state === 'processing') fileState = t('submissions.file.processing', { percent: Math.round(processing.percent) })
+  else if (processing.state === 'queued') fileState = t('submissions.file.queued')
+  else if (upload.state === 'uploading') fileState = t('submissions.file.uploading')
+  else fileState = t('submissions.file.awaiting')
+
+  const creators = submission.creators.map((creator) => creator.email).join(', ')
+  const submittedOn = new Date(submission.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
+
+  return (
+    <li className="card submission" aria-labelledby={headingId} data-testid="submission" data-submission-id={submission.id}>
+      <div className="submission-head">
+        <h2 id={headingId} className="submission-title">
+          {submission.title}
+        </h2>
+        <div className="submission-badges">
+          <span className={`badge badge-${submission.status}`} data-testid="submission-status">
+            {t(`submissions.status.${submission.status}`)}
+          </span>
+          <span className={`badge badge-${submission.publishable_status}`} data-testid="submission-publishable">
+            {t(`submissions.publishable.${submission.publishable_status}`)}
+          </span>
+        </div>
+      </div>
+      <p className={processing.state === 'failed' ? 'form-error' : 'muted'} data-testid="submission-file">
+        {fileState}
+      </p>
+      {published && submission.published_video_id !== null ? (
+        <p>
+          <Link to={`/languages/${submission.language_code}/videos/${submission.published_video_id}`} data-testid="published-link">
+            {t('submissions.viewPublished')}
+          </Link>
+        </p>
+      ) : null}
+
+      <dl className="submission-details">
+        {submission.description ? <Detail label={t('submissions.details.description')} value={submission.description} wide /> : null}
+        <Detail label={t('submissions.details.level')} value={t(`levels.${submission.proficiency_level}`)} />
+        <Detail label={t('submissions.details.language')} value={languageName} />
+        <Detail label={t('submissions.details.uploadedBy')} value={submission.uploaded_by.display_name ?? submission.uploaded_by.email} />
+        <Detail label={t('submissions.details.creators')} value={creators || t('submissions.details.none')} />
+        {submission.series_name ? <Detail label={t('submissions.details.series')} value={submission.series_name} /> : null}
+        {submission.episode_number !== null ? <Detail label={t('submissions.details.episode')} value={String(submission.episode_number)} /> : null}
+        <Detail label={t('submissions.details.submitted')} value={submittedOn} />
+      </dl>
+
+      {playing && submission.playback ? <SubmissionPlayer src={submission.playback.hls_url} title={submission.title} /> : null}
+
+      <div className="contribute-actions">
+        {submission.playback ? (
+          <button type="button" className="button button-secondary button-small" onClick={() => setPlaying((on) => !on)} aria-expanded={playing}>
+            {playing ? t('submissions.hideVideo') : t('submissions.playVideo')}
+          </button>
+        ) : null}
+        {isAdmin && !published && submission.status !== 'accepted' ? (
+          <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'accepted')}>
+            {t('submissions.accept')}
+          </button>
+        ) : null}
+        {isAdmin && !published && submission.status !== 'rejected' ? (
+          <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'rejected')}>
+            {t('submissions.reject')}
+          </button>
+        ) : null}
+        {isAdmin && ready && !published ? (
+          <button type="button" className="button button-small" onClick={() => actions.onPublish(submission)}>
+            {t('submissions.publish')}
+          </button>
+        ) : null}
+        {!published ? (
+          <button type="button" className="button button-ghost button-small submission-delete" onClick={() => actions.onDelete(submission)}>
+            {t('submissions.delete')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+function Detail({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? 'submission-detail submission-detail-wide' : 'submission-detail'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,356 @@
+/**
+ * The upload form (spec sections 2, 5 and 8): the details go to POST /submissions first (with a
+ * client_id kept across retries, so a lost answer never makes two submissions), then the file joins
+ * the upload queue, which stores it on the device before sending it. The form is free again at once:
+ * the queue below shows the upload's progress.
+ */
+import { useId, useRef, useState } from 'react'
+import type { SubmissionCreated } from '../../../../contract/schemas/contributors.ts'
+import { api, ApiError, NetworkError } from '../../data/api.ts'
+import { newClientId } from '../../data/client-id.ts'
+import { uploadQueue } from '../../data/uploads.ts'
+import { useCachedLanguages } from '../languages/languages-store.ts'
+import { getSelectedLanguage } from '../languages/selected-language.ts'
+import { useTranslation } from '../../i18n/react.ts'
+import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
+import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
+import {
+  checkUpload,
+  DESCRIPTION_MAX_CHARS,
+  parseCreatorEmails,
+  TITLE_MAX_CHARS,
+  type UploadField,
+  type UploadProblems,
+} from './upload-rules.ts'
+
+type Outcome = { kind: 'success' } | { kind: 'error'; details: string[]; offline: boolean } | null
+
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+export function UploadForm() {
+  const { t } = useTranslation('contribute')
+  const languages = useCachedLanguages()
+  const id = useId()
+  const fieldId = (name: string) => `${id}-${name}`
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [level, setLevel] = useState<ProficiencyLevel | ''>('')
+  const [language, setLanguage] = useState(() => getSelectedLanguage() ?? 'vi')
+  const [creators, setCreators] = useState('')
+  const [seriesName, setSeriesName] = useState('')
+  const [episode, setEpisode] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [fileInputKey, setFileInputKey] = useState(0)
+  const [releaseConfirmed, setReleaseConfirmed] = useState(false)
+  const [publishable, setPublishable] = useState(false)
+  const [problems, setProblems] = useState<UploadProblems>({})
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [guidelinesOpen, setGuidelinesOpen] = useState(false)
+  const clientId = useRef(newClientId())
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const languageOptions = languages && languages.length > 0 ? languages : [{ code: language, name: language }]
+
+  function problem(field: UploadField) {
+    const key = problems[field]
+    return key ? t(`upload.errors.${key}`) : null
+  }
+
+  function clearProblem(field: UploadField) {
+    if (problems[field]) setProblems(({ [field]: _gone, ...rest }) => rest)
+  }
+
+  function reset() {
+    setTitle('')
+    setDescription('')
+    setLevel('')
+    setCreators('')
+    setSeriesName('')
+    setEpisode('')
+    setFile(null)
+    setFileInputKey((key) => key + 1)
+    setReleaseConfirmed(false)
+    setPublishable(false)
+    setProblems({})
+    clientId.current = newClientId()
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    setOutcome(null)
+    const found = checkUpload({ title, description, level, creators, seriesName, episode, file, releaseConfirmed })
+    setProblems(found)
+    if (Object.keys(found).length > 0 || !file || !level) {
+      // Focus the first field that needs attention, in the order they appear.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    setBusy(true)
+    try {
+      const { data } = await api.post<SubmissionCreated>('/submissions', {
+        submission: {
+          title: title.trim(),
+          description: description.trim(),
+          proficiency_level: level,
+          language_code: language,
+          creator_emails: parseCreatorEmails(creators).emails,
+          series_name: seriesName.trim() || null,
+          episode_number: episode.trim() ? Number(episode) : null,
+          release_confirmed: true,
+          publishable,
+          client_id: clientId.current,
+        },
+      })
+      await uploadQueue.enqueue({ submissionId: data.id, title: title.trim(), file })
+      reset()
+      setOutcome({ kind: 'success' })
+    } catch (error) {
+      setOutcome({
+        kind: 'error',
+        details: error instanceof ApiError ? error.errors : [],
+        offline: error instanceof NetworkError,
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form ref={formRef} className="card contribute-form" onSubmit={submit} noValidate data-testid="upload-form">
+      <div className="field">
+        <label className="field-label" htmlFor={fieldId('title')}>
+          {t('upload.fields.title')}
+        </label>
+        <input
+          id={fieldId('title')}
+          className="input"
+          value={title}
+          maxLength={TITLE_MAX_CHARS}
+          required
+          onChange={(event) => {
+            setTitle(event.target.value)
+            clearProblem('title')
+          }}
+          aria-invalid={Boolean(problems.title)}
+          aria-describedby={describedBy(problems.title && fieldId('title-error'))}
+        />
+        {problems.title ? (
+          <p id={fieldId('title-error')} className="field-error">
+            {problem('title')}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="field">
+        <label className="field-label" htmlFor={fieldId('description')}>
+          {t('upload.fields.description')}
+        </label>
+        <textarea
+          id={fieldId('description')}
+          className="input textarea"
+          value={description}
+          maxLength={DESCRIPTION_MAX_CHARS}
+          rows={4}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-describedby={fieldId('description-hint')}
+        />
+        <p id={fieldId('description-hint')} className="field-hint">
+          {t('upload.hints.description')}
+        </p>
+      </div>
+
+      <div className="contribute-row">
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('level')}>
+            {t('upload.fields.level')}
+          </label>
+          <select
+            id={fieldId('level')}
+            className="input"
+            value={level}
+            required
+            onChange={(event) => {
+              setLevel(event.target.value as ProficiencyLevel | '')
+              clearProblem('level')
+            }}
+            aria-invalid={Boolean(problems.level)}
+            aria-describedby={describedBy(problems.level && fieldId('level-error'))}
+          >
+            <option value="">{t('upload.chooseLevel')}</option>
+            {PROFICIENCY_LEVELS.map((option) => (
+              <option key={option} value={option}>
+                {t(`levels.${option}`)}
+              </option>
+            ))}
+          </select>
+          {problems.level ? (
+            <p id={fieldId('level-error')} className="field-error">
+              {problem('level')}
+            </p>
+          ) : null}
+          <button type="button" className="link-button contribute-inline-link" onClick={() => setGuidelinesOpen(true)}>
+            {t('upload.showGuidelines')}
+          </button>
+        </div>
+
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('language')}>
+            {t('upload.fields.language')}
+          </label>
+          <select id={fieldId('language')} className="input" value={language} onChange={(event) => setLanguage(event.target.value)}>
+            {languageOptions.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="field">
+        <label className="field-label" htmlFor={fieldId('creators')}>
+          {t('upload.fields.creators')}
+        </label>
+        <input
+          id={fieldId('creators')}
+          className="input"
+          type="text"
+          inputMode="email"
+          autoComplete="off"
+          value={creators}
+          onChange={(event) => {
+            setCreators(event.target.value)
+            clearProblem('creators')
+          }}
+          aria-invalid={Boolean(problems.creators)}
+          aria-describedby={describedBy(fieldId('creators-hint'), problems.creators && fieldId('creators-error'))}
+        />
+        <p id={fieldId('creators-hint')} className="field-hint">
+          {t('upload.hints.creators')}
+        </p>
+        {problems.creators ? (
+          <p id={fieldId('creators-error')} className="field-error">
+            {problem('creators')}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="contribute-row">
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('series')}>
+            {t('upload.fields.seriesName')}
+          </label>
+          <input id={fieldId('series')} className="input" value={seriesName} maxLength={200} onChange={(event) => setSeriesName(event.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('episode')}>
+            {t('upload.fields.episode')}
+          </label>
+          <input
+            id={fieldId('episode')}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={episode}
+            onChange={(event) => {
+              setEpisode(event.target.value)
+              clearProblem('episode')
+            }}
+            aria-invalid={Boolean(problems.episode)}
+            aria-describedby={describedBy(problems.episode && fieldId('episode-error'))}
+          />
+          {problems.episode ? (
+            <p id={fieldId('episode-error')} className="field-error">
+              {problem('episode')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <p className="field-hint contribute-optional">{t('upload.hints.series')}</p>
+
+      <div className="field">
+        <label className="field-label" htmlFor={fieldId('file')}>
+          {t('upload.fields.file')}
+        </label>
+        <input
+          key={fileInputKey}
+          id={fieldId('file')}
+          className="input contribute-file"
+          type="file"
+          accept="video/*,.mp4,.mov,.avi,.mkv,.webm,.m4v"
+          required
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null)
+            clearProblem('file')
+          }}
+          aria-invalid={Boolean(problems.file)}
+          aria-describedby={describedBy(fieldId('file-hint'), problems.file && fieldId('file-error'))}
+        />
+        <p id={fieldId('file-hint')} className="field-hint">
+          {t('upload.hints.file')}
+        </p>
+        {problems.file ? (
+          <p id={fieldId('file-error')} className="field-error">
+            {problem('file')}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="field">
+        <label className="contribute-check">
+          <input
+            type="checkbox"
+            checked={releaseConfirmed}
+            required
+            onChange={(event) => {
+              setReleaseConfirmed(event.target.checked)
+              clearProblem('release')
+            }}
+            aria-invalid={Boolean(problems.release)}
+            aria-describedby={describedBy(problems.release && fieldId('release-error'))}
+          />
+          <span>{t('upload.fields.release')}</span>
+        </label>
+        {problems.release ? (
+          <p id={fieldId('release-error')} className="field-error">
+            {problem('release')}
+          </p>
+        ) : null}
+      </div>
+
+      <label className="contribute-check">
+        <input type="checkbox" checked={publishable} onChange={(event) => setPublishable(event.target.checked)} />
+        <span>{t('upload.fields.publishable')}</span>
+      </label>
+
+      <div role="status" aria-live="polite" className="contribute-outcome" data-testid="upload-outcome">
+        {outcome?.kind === 'success' ? <p className="form-success">{t('upload.success')}</p> : null}
+      </div>
+      <div role="alert" className="contribute-outcome" data-testid="upload-error">
+        {outcome?.kind === 'error' ? (
+          <>
+            <p className="form-error">{t('upload.failed')}</p>
+            {outcome.offline ? <p className="field-hint">{t('upload.offlineHint')}</p> : null}
+            {outcome.details.length > 0 ? (
+              <ul className="field-hint">
+                {outcome.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+
+      <div className="contribute-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('upload.submitting') : t('upload.submit')}
+        </button>
+      </div>
+      {guidelinesOpen ? <LevelGuidelinesDialog onClose={() => setGuidelinesOpen(false)} /> : null}
+    </form>
+  )
+}

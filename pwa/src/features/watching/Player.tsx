@@ -1,0 +1,118 @@
+/**
+ * The video player: hls.js (loaded with this page's chunk only), a quality choice, a playback speed,
+ * resume from the last position, and every watched stretch written to the outbox as a watch event.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from '../../i18n/react.ts'
+import { enqueue } from '../../data/outbox.ts'
+import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
+import { useWatchTracking } from '../../player/use-watch-tracking.ts'
+import type { WatchStretch } from '../../player/watch-tracker.ts'
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
+
+/** Closer than this to the end, a resume starts from the beginning instead. */
+const RESUME_END_MARGIN_SECONDS = 10
+
+export function resumePosition(lastPosition: number | undefined, duration: number): number {
+  if (!lastPosition || lastPosition < 1) return 0
+  if (duration > 0 && lastPosition > duration - RESUME_END_MARGIN_SECONDS) return 0
+  return lastPosition
+}
+
+export function Player({ videoId, src, startAt, poster, title }: { videoId: number; src: string; startAt: number; poster?: string; title: string }) {
+  const { t } = useTranslation('watch')
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  // The element again, for event handlers that set its speed (state values are not for mutating).
+  const videoRef = useRef<HTMLVideoElement | null>(null)
+  const bindVideo = useCallback((element: HTMLVideoElement | null) => {
+    videoRef.current = element
+    setVideo(element)
+  }, [])
+  const [playback, setPlayback] = useState<Playback | null>(null)
+  const [qualities, setQualities] = useState<Quality[]>([])
+  const [quality, setQuality] = useState(-1)
+  const [speed, setSpeed] = useState(1)
+  const [failed, setFailed] = useState<'network' | 'media' | null>(null)
+  const qualityId = useId()
+  const speedId = useId()
+
+  useEffect(() => {
+    if (!video) return
+    let live = true
+    let attached: Playback | null = null
+    void attachHls(video, src, { startAt, onQualities: (list) => live && setQualities(list), onFatal: (kind) => live && setFailed(kind) })
+      .then((result) => {
+        attached = result
+        if (live) setPlayback(result)
+        else result.destroy()
+      })
+      .catch(() => live && setFailed('media'))
+    return () => {
+      live = false
+      attached?.destroy()
+      setPlayback(null)
+    }
+    // startAt is read once per source: a later progress refresh must not restart the video.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [video, src])
+
+
+  const onStretch = useCallback(
+    (stretch: WatchStretch) => {
+      void enqueue('watch_event', { ...stretch, video_id: videoId }).catch((error: unknown) => console.warn('Could not store watch time', error))
+    },
+    [videoId],
+  )
+  useWatchTracking(video, onStretch)
+
+  return (
+    <div className="player">
+      <div className="player-frame">
+        <video ref={bindVideo} controls playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video" />
+      </div>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
+        </p>
+      ) : null}
+      <div className="player-controls">
+        <label className="player-control" htmlFor={qualityId}>
+          <span>{t('player.quality')}</span>
+          <select
+            id={qualityId}
+            className="input input-small"
+            value={quality}
+            disabled={qualities.length < 2}
+            onChange={(event) => {
+              const index = Number(event.target.value)
+              setQuality(index)
+              playback?.setQuality(index)
+            }}
+          >
+            <option value={-1}>{t('player.auto')}</option>
+            {qualities.map((level) => (
+              <option key={level.index} value={level.index}>
+                {t('player.height', { height: level.height })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="player-control" htmlFor={speedId}>
+          <span>{t('player.speed')}</span>
+          <select id={speedId} className="input input-small" value={speed} onChange={(event) => {
+              const rate = Number(event.target.value)
+              setSpeed(rate)
+              if (videoRef.current) videoRef.current.playbackRate = rate
+            }} data-testid="player-speed">
+            {SPEEDS.map((value) => (
+              <option key={value} value={value}>
+                {t('player.rate', { rate: value })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  )
+}

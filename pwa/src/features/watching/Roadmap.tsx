@@ -1,0 +1,31 @@
+/** The progress page's roadmap: every level with its starting hours, and where the learner is now. */
+import { useTranslation } from '../../i18n/react.ts'
+import { ROADMAP_LEVELS, roadmapPlace } from './roadmap.ts'
+
+export function Roadmap({ totalSeconds }: { totalSeconds: number }) {
+  const { t, i18n } = useTranslation('watch')
+  const place = roadmapPlace(totalSeconds)
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  return (
+    <div className="roadmap" data-testid="roadmap">
+      <p>
+        {place.hoursToNext === null
+          ? t('roadmap.top', { level: place.level })
+          : t('roadmap.now', { level: place.level, hours: number.format(place.hoursToNext), next: place.level + 1 })}
+      </p>
+      <ol className="roadmap-levels">
+        {ROADMAP_LEVELS.map((step) => (
+          <li key={step.level} className={step.level === place.level ? 'roadmap-step roadmap-current' : step.level < place.level ? 'roadmap-step roadmap-done' : 'roadmap-step'} aria-current={step.level === place.level ? 'step' : undefined}>
+            <span className="roadmap-name">{t('roadmap.level', { level: step.level })}</span>
+            <span className="roadmap-hours">{t('roadmap.from', { hours: step.fromHours })}</span>
+            {step.level === place.level ? (
+              <span className="roadmap-bar" aria-hidden="true">
+                <span className="roadmap-fill" style={{ width: `${place.percent}%` }} />
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

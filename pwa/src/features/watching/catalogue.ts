@@ -1,0 +1,69 @@
+/**
+ * The catalogue of one language, kept in db.videos. The page always shows what Dexie holds (filtered
+ * here the same way the server filters), so it works offline; the network only refreshes the cache,
+ * page by page, when it answers.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
+import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import { api } from '../../data/api.ts'
+import { db, type CachedVideo } from '../../data/db.ts'
+
+/** The server marks a video finished at 90% covered. */
+export const FINISHED_PERCENT = 90
+export const PAGE_SIZE = 24
+
+export interface CatalogueFilters {
+  level: ProficiencyLevel | ''
+  access: AccessLevel | ''
+  q: string
+  sort: 'newest' | 'level'
+  hideFinished: boolean
+}
+
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false }
+
+export function listQuery(filters: CatalogueFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) })
+  if (filters.level) params.set('level', filters.level)
+  if (filters.access) params.set('access', filters.access)
+  if (filters.q.trim()) params.set('q', filters.q.trim())
+  if (filters.hideFinished) params.set('hide_finished', '1')
+  if (cursor) params.set('cursor', cursor)
+  return params.toString()
+}
+
+/** Fetches one page and stores it; answers the cursor of the next page (null at the end). */
+export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<string | null> {
+  const page = await api.get<Page<VideoSummary>>(`/languages/${encodeURIComponent(code)}/videos?${listQuery(filters, cursor)}`)
+  const cachedAt = Date.now()
+  await db.videos.bulkPut(page.data.map((video) => ({ ...video, cachedAt })))
+  return page.next_cursor
+}
+
+/** The same filters and order as the server, applied to the cached videos. */
+export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters): VideoSummary[] {
+  const q = filters.q.trim().toLocaleLowerCase()
+  const byNewest = (a: VideoSummary, b: VideoSummary) => b.published_at.localeCompare(a.published_at) || b.id - a.id
+  return videos
+    .filter((video) => !filters.level || video.proficiency_level === filters.level)
+    .filter((video) => !filters.access || video.access_level === filters.access)
+    .filter((video) => !q || video.title.toLocaleLowerCase().includes(q))
+    .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
+    .sort((a, b) =>
+      filters.sort === 'level'
+        ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
+        : byNewest(a, b),
+    )
+}
+
+/** Cached videos of the language (undefined while Dexie answers). */
+export function useCachedVideos(code: string): CachedVideo[] | undefined {
+  return useLiveQuery(() => db.videos.where('language_code').equals(code).toArray(), [code])
+}
+
+/** Ids of the videos downloaded in full, which play without a connection. */
+export function useDownloadedIds(): Set<number> {
+  const ids = useLiveQuery(() => db.downloads.where('status').equals('complete').primaryKeys(), [])
+  return new Set(ids ?? [])
+}

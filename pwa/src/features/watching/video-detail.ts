@@ -1,0 +1,43 @@
+/**
+ * One video's page data: fetched when the network answers and cached in db.records (`video:<id>`),
+ * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
+import { ApiError, api } from '../../data/api.ts'
+import { db } from '../../data/db.ts'
+
+export type DetailState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; video: VideoDetail; fresh: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'failed' }
+
+export function useVideoDetail(id: number): DetailState {
+  const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
+  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed' } | null>(null)
+
+  useEffect(() => {
+    let live = true
+    api
+      .get<{ data: VideoDetail }>(`/videos/${id}`)
+      .then(async ({ data }) => {
+        await db.records.put({ key: `video:${id}`, value: data })
+        if (live) setFetched({ id, result: 'ok' })
+      })
+      .catch((error: unknown) => {
+        if (live) setFetched({ id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' })
+      })
+    return () => {
+      live = false
+    }
+  }, [id])
+
+  const result = fetched?.id === id ? fetched.result : null
+  if (result === 'not-found') return { kind: 'not-found' }
+  const value = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  if (value) return { kind: 'ready', video: value, fresh: result === 'ok' }
+  if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
+  return { kind: 'loading' }
+}

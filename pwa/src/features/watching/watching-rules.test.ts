@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import { filterVideos, listQuery, NO_FILTERS } from './catalogue.ts'
+import { commentProblem } from './comments.ts'
+import { roadmapPlace } from './roadmap.ts'
+import { shownSeconds } from './today-seconds.ts'
+import { resumePosition } from './Player.tsx'
+import { formatDuration } from './video-format.ts'
+
+function video(id: number, fields: Partial<VideoSummary> = {}): VideoSummary {
+  return {
+    id,
+    title: `Video ${id}`,
+    description: '',
+    language_code: 'vi',
+    proficiency_level: 'beginner',
+    access_level: 'free',
+    duration_seconds: 60,
+    thumbnail_url: null,
+    series: null,
+    episode_number: null,
+    published_at: `2026-11-${String(id).padStart(2, '0')}T00:00:00Z`,
+    progress: null,
+    ...fields,
+  }
+}
+
+describe('the cached catalogue filters like the server', () => {
+  const videos = [
+    video(1, { proficiency_level: 'advanced', title: 'Tin tức' }),
+    video(2, { proficiency_level: 'introductory', access_level: 'premium', title: 'Chào bạn' }),
+    video(3, { progress: { percent: 95, last_position_seconds: 50 } }),
+    video(4, { access_level: 'preview', progress: { percent: 40, last_position_seconds: 20 } }),
+  ]
+
+  it('orders newest first, or by level then newest', () => {
+    expect(filterVideos(videos, NO_FILTERS).map((v) => v.id)).toEqual([4, 3, 2, 1])
+    expect(filterVideos(videos, { ...NO_FILTERS, sort: 'level' }).map((v) => v.id)).toEqual([2, 4, 3, 1])
+  })
+
+  it('filters by level, access, title (any case) and hides finished (90% or more)', () => {
+    expect(filterVideos(videos, { ...NO_FILTERS, level: 'advanced' }).map((v) => v.id)).toEqual([1])
+    expect(filterVideos(videos, { ...NO_FILTERS, access: 'preview' }).map((v) => v.id)).toEqual([4])
+    expect(filterVideos(videos, { ...NO_FILTERS, q: ' chào ' }).map((v) => v.id)).toEqual([2])
+    expect(filterVideos(videos, { ...NO_FILTERS, hideFinished: true }).map((v) => v.id)).toEqual([4, 2, 1])
+  })
+
+  it('sends only the filters in use', () => {
+    expect(listQuery(NO_FILTERS, null)).toBe('sort=newest&limit=24')
+    expect(listQuery({ level: 'beginner', access: 'free', q: ' phở ', sort: 'level', hideFinished: true }, 'abc')).toBe(
+      'sort=level&limit=24&level=beginner&access=free&q=ph%E1%BB%9F&hide_finished=1&cursor=abc',
+    )
+  })
+})
+
+describe('comment rules (spec section 8)', () => {
+  it('refuses blank text and text of 2000 characters or more', () => {
+    expect(commentProblem('   ')).toBe('empty')
+    expect(commentProblem('x'.repeat(1999))).toBeNull()
+    expect(commentProblem('x'.repeat(2000))).toBe('tooLong')
+    expect(commentProblem(`  ${'x'.repeat(1999)}  `)).toBeNull()
+  })
+})
+
+describe('player helpers', () => {
+  it('resumes from the last position unless it is at the very start or near the end', () => {
+    expect(resumePosition(undefined, 600)).toBe(0)
+    expect(resumePosition(0.5, 600)).toBe(0)
+    expect(resumePosition(120, 600)).toBe(120)
+    expect(resumePosition(595, 600)).toBe(0)
+  })
+
+  it('formats durations', () => {
+    expect(formatDuration(75)).toBe('1:15')
+    expect(formatDuration(3700)).toBe('1:01:40')
+    expect(formatDuration(0)).toBe('0:00')
+  })
+})
+
+describe('the goal bar across a flush', () => {
+  it('holds while sent events wait for the next server figure, then follows the server', () => {
+    const before = { today_watch_seconds: 100 }
+    // 30 s unsent: 130. The flush empties the outbox before the server figure is refreshed.
+    expect(shownSeconds({ source: before, value: 130 }, before, 100)).toBe(130)
+    // The refreshed answer includes the 30 s: no jump, no double.
+    const after = { today_watch_seconds: 130 }
+    expect(shownSeconds({ source: before, value: 130 }, after, 130)).toBe(130)
+    // More watching adds on top as usual.
+    expect(shownSeconds({ source: after, value: 130 }, after, 140)).toBe(140)
+  })
+})
+
+describe('the input-hours roadmap', () => {
+  it('places total hours on a level, with the hours left to the next', () => {
+    expect(roadmapPlace(0)).toEqual({ level: 1, hoursToNext: 50, percent: 0 })
+    expect(roadmapPlace(25 * 3600)).toEqual({ level: 1, hoursToNext: 25, percent: 50 })
+    expect(roadmapPlace(150 * 3600)).toEqual({ level: 3, hoursToNext: 150, percent: 0 })
+    expect(roadmapPlace(2000 * 3600)).toEqual({ level: 7, hoursToNext: null, percent: 100 })
+  })
+})
