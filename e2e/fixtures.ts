@@ -10,6 +10,8 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { signIn, startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The build under test: global-setup.ts makes it and says where. */
+export const pwaDist = process.env.E2E_PWA_DIST ?? path.join(root, 'dist/pwa')
 
 export interface SignedInUser {
   email: string
@@ -34,7 +36,7 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
       const server = await startTestServer({
-        pwaDist: path.join(root, 'dist/pwa'),
+        pwaDist,
         env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' },
       })
       await provide(server)

@@ -6,17 +6,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { signIn, startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
-import { expect, openAs, test, uniqueEmail } from './fixtures.ts'
+import { expect, openAs, pwaDist, test, uniqueEmail } from './fixtures.ts'
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/pwa')
 let copy: string
 let server: TestServer
 
 test.beforeEach(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-pwa-copy-'))
-  fs.cpSync(dist, copy, { recursive: true })
+  fs.cpSync(pwaDist, copy, { recursive: true })
   server = await startTestServer({ pwaDist: copy, env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
 })
 

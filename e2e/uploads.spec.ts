@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { ApplyPage } from './pages/ApplyPage.ts'
@@ -76,10 +77,18 @@ test('an upload cut off mid-way survives a reload offline, finishes by itself, a
   await upload.submit.click()
   await expect(upload.outcome).toHaveText('Video submitted successfully! You can upload another video or navigate to other pages.')
   await expect(upload.state(title)).toContainText('Uploading')
-  await expect.poll(() => upload.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(10)
+  await expect.poll(() => upload.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(5)
+
+  // Paused by hand and resumed, it carries on.
+  await upload.item(title).getByRole('button', { name: 'Pause' }).click()
+  await expect(upload.state(title)).toContainText('Paused at')
+  await upload.item(title).getByRole('button', { name: 'Resume' }).click()
+  await expect(upload.state(title)).toContainText('Uploading')
+  await expect.poll(() => upload.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(15)
 
   await context.setOffline(true)
   await expect(upload.state(title)).toContainText('Waiting for the network')
+  await upload.queue.screenshot({ path: path.join(SHOTS, 'upload-queue-offline-desktop.png') })
   // The slow uplink ends with this session (its emulation would otherwise outlive the reload).
   await cdp.detach()
   const cut = await apiGet<SubmissionBody>(server.api, contributor.token, '/submissions')
@@ -248,6 +257,43 @@ test('the application form shows each coded error, then sends', async ({ page, c
   await expect(apply.success).toHaveText('Thank you! Your application has been submitted.')
 })
 
+async function expectNoSeriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+  if (include) builder = builder.include(include)
+  const { violations } = await builder.analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
+}
+
+test('the contributor pages have no serious accessibility problem, errors and dialogs included', async ({ page, signInAs }) => {
+  test.setTimeout(120_000)
+  await page.goto('/apply')
+  await page.getByRole('button', { name: 'Send application' }).click()
+  await expect(page.getByTestId('apply-video-error')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Read the sample script' }).click()
+  await expectNoSeriousViolations(page, '[data-testid="sample-script"]')
+  await page.keyboard.press('Escape')
+
+  await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await upload.submit.click()
+  await expect(upload.form.getByText('Please select a video file')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await upload.form.getByRole('button', { name: /See the guidelines/ }).click()
+  await expectNoSeriousViolations(page, '[data-testid="level-guidelines"]')
+  await page.keyboard.press('Escape')
+
+  for (const url of ['/submissions', '/contributor-guidance', '/contributor-resources']) {
+    await page.goto(url)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await expectNoSeriousViolations(page)
+  }
+})
+
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -309,6 +355,7 @@ test('screenshots of upload, submissions and apply', async ({ page, signInAs }) 
     await shoot('submissions-admin', viewport.name)
     await submissions.openPublish('Phở buổi sáng')
     await shoot('publish', viewport.name, false)
+    if (viewport.name === 'desktop') await expectNoSeriousViolations(page, '[data-testid="publish-dialog"]')
     await page.keyboard.press('Escape')
   }
 })

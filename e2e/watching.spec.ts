@@ -4,6 +4,7 @@
  * server holds every second, the comment and the feedback exactly once, also when the page dies in
  * the middle of a flush. Plus the premium gating of comments and the progress page's failure message.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
@@ -20,6 +21,14 @@ function serverWatchSeconds(server: TestServer, userId: number): number {
 
 function count(server: TestServer, table: 'comments' | 'user_feedbacks' | 'watch_events', userId: number): number {
   return (server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).get(userId) as { n: number }).n
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
 }
 
 /** The service worker controls the page, so a reload while offline still gets the app. */
@@ -67,7 +76,10 @@ test('watch online and offline: every second, the comment and the feedback reach
   await expect(feedback.root).toBeHidden()
 
   // Reload while offline: the page opens from the cache, and nothing waiting was lost.
+  const beforeReload = await status.goalSeconds()
   await page.reload()
+  await expect(status.goalBar).toBeVisible()
+  await expect.poll(() => status.goalSeconds()).toBeGreaterThanOrEqual(beforeReload - 1)
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(video.pendingComments).toHaveCount(1)
   await expect.poll(() => status.pending()).toBeGreaterThanOrEqual(3) // watch events, the comment, the feedback
@@ -95,6 +107,7 @@ test('watch online and offline: every second, the comment and the feedback reach
   await progress.open('vi')
   await expect(progress.inProgress).toContainText(title)
   await expect(progress.chart).toBeVisible()
+  await expectNoSeriousViolations(page)
   await page.screenshot({ path: 'e2e/screenshots/watching-progress-desktop.png', fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: 'e2e/screenshots/watching-progress-mobile.png', fullPage: true })
@@ -139,6 +152,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
 test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {
   const free = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Free one' })
   const premium = seedVideo(server, { access: 'premium', duration: 60, title: 'Premium one' })
+  const preview = seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Preview one' })
   await signInAs({ path: `/languages/vi/videos/${free}` })
   const video = new VideoPage(page)
   await expect(video.commentsUpgrade).toContainText('Sign up for premium to join the conversation')
@@ -146,6 +160,10 @@ test('comments are for premium members; others are invited to upgrade, and premi
   await expect(video.commentInput).toHaveCount(0)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: 'e2e/screenshots/watching-video-free-mobile.png', fullPage: true })
+
+  await video.open('vi', preview)
+  await expect(page.getByTestId('preview-notice')).toContainText("You're watching a preview")
+  await expect(video.video).toBeVisible()
 
   await video.open('vi', premium)
   await expect(video.upgradePrompt).toBeVisible()
@@ -165,6 +183,18 @@ test('premium members see the validation messages and their comment go from pend
   await expect(page.getByTestId('comment-sent')).toBeVisible()
   await expect(page.getByTestId('comment')).toHaveCount(1)
   await page.screenshot({ path: 'e2e/screenshots/watching-video-premium-desktop.png', fullPage: true })
+  await expectNoSeriousViolations(page)
+
+  // A comment the server refuses leaves the outbox for the dead letters, which the person can see.
+  await page.route(`**/api/v1/videos/${id}/comments`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'validation', message: 'Comment must be under 2000 characters', errors: ['Comment must be under 2000 characters'] }) })
+      : route.continue(),
+  )
+  await video.postComment('Refused by the server')
+  await expect(page.getByTestId('comment-refused')).toContainText('Comment must be under 2000 characters')
+  await page.getByTestId('sync-indicator').click()
+  await expect(page.getByTestId('dead-letters')).toContainText('Comment must be under 2000 characters')
 })
 
 test('the list filters and searches; the progress page says when it cannot load', async ({ page, context, server, signInAs }) => {
@@ -183,6 +213,7 @@ test('the list filters and searches; the progress page says when it cannot load'
   await expect(list.cards).toHaveCount(1)
   await expect(list.cards.first()).toContainText(`Chào ${stamp}`)
   await page.screenshot({ path: 'e2e/screenshots/watching-list-desktop.png', fullPage: true })
+  await expectNoSeriousViolations(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await list.access.selectOption('')
   await list.search.fill('')

@@ -33,8 +33,20 @@ let polling = false
 /** Asked for while a pass was running: run another pass right after it. */
 let again = false
 
+/**
+ * One resume pass at a time: the queue's own guard only sees uploads that have already started, so
+ * two passes close together (start, `online`, the timer) could otherwise send the same file twice.
+ */
+let resuming: Promise<void> | null = null
+function resumeAll(): Promise<void> {
+  resuming ??= uploadQueue.resumeAll().finally(() => {
+    resuming = null
+  })
+  return resuming
+}
+
 function onOnline() {
-  void uploadQueue.resumeAll()
+  void resumeAll()
   void pollProcessing()
 }
 
@@ -58,9 +70,9 @@ export function startUploads(): void {
   window.addEventListener('online', onOnline)
   window.addEventListener('offline', onOffline)
   retryTimer = setInterval(() => {
-    if (navigator.onLine !== false) void uploadQueue.resumeAll()
+    if (navigator.onLine !== false) void resumeAll()
   }, RETRY_WAITING_MS)
-  void uploadQueue.resumeAll()
+  void resumeAll()
   void pollProcessing()
 }
 

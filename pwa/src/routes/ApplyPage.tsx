@@ -191,11 +191,7 @@ function ApplyContent() {
             {t('apply.hints.location')}
           </p>
         </div>
-        <fieldset
-          className="field"
-          aria-invalid={Boolean(problems.english)}
-          aria-describedby={describedBy(problems.english && fieldId('english-error'))}
-        >
+        <fieldset className="field" aria-describedby={describedBy(problems.english && fieldId('english-error'))}>
           <legend className="field-label">{t('apply.fields.english')}</legend>
           <div className="contribute-radios">
             {ENGLISH_ABILITY_OPTIONS.map((option) => (

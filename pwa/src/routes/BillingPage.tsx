@@ -34,7 +34,6 @@ export default function BillingPage() {
 
   useEffect(() => {
     let cancelled = false
-    setPlans({ kind: 'loading' })
     billingApi
       .plans()
       .then((list) => {
@@ -47,6 +46,11 @@ export default function BillingPage() {
       cancelled = true
     }
   }, [attempt])
+
+  function retryPlans() {
+    setPlans({ kind: 'loading' })
+    setAttempt((value) => value + 1)
+  }
 
   async function startCheckout(event: React.FormEvent) {
     event.preventDefault()
@@ -81,7 +85,7 @@ export default function BillingPage() {
     body = (
       <div className="card billing-already" role="alert">
         <p className="form-error">{plans.offline ? t('errors.offline') : t('plans.failed')}</p>
-        <button type="button" className="button button-secondary" onClick={() => setAttempt((value) => value + 1)}>
+        <button type="button" className="button button-secondary" onClick={retryPlans}>
           {t('plans.retry')}
         </button>
       </div>

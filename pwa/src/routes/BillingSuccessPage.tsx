@@ -24,7 +24,6 @@ export default function BillingSuccessPage() {
   useEffect(() => {
     if (!checkoutSession) return
     let cancelled = false
-    setState({ kind: 'confirming' })
     confirmCheckout(checkoutSession)
       .then(({ paid }) => {
         if (!cancelled) setState({ kind: paid ? 'paid' : 'pending' })
@@ -39,7 +38,14 @@ export default function BillingSuccessPage() {
 
   const language = getSelectedLanguage()
   const retry = (
-    <button type="button" className="button button-secondary" onClick={() => setAttempt((value) => value + 1)}>
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => {
+        setState({ kind: 'confirming' })
+        setAttempt((value) => value + 1)
+      }}
+    >
       {t('success.retry')}
     </button>
   )
