@@ -14,6 +14,7 @@ import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { apiClient } from '../sync-server/test-support/http-client.ts'
 import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test, uniqueEmail } from './fixtures.ts'
 import { AdminApplicationsPage, AdminFeedbackPage, AdminUsersPage, AdminVideosPage } from './pages/AdminPages.ts'
 
@@ -228,6 +229,8 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
 
     test('every admin page', async ({ page, server, signInAs }) => {
+      // Many pages, two dialogs and an axe pass each: longer than one journey on a shared machine.
+      test.setTimeout(180_000)
       const mediaKey = makeHlsFixture(server.dataDir, 4)
       seedVideo(server, { title: 'Phở bò Hà Nội', access: 'premium', mediaKey })
       seedVideo(server, { title: 'Chào hỏi hằng ngày', access: 'free' })
@@ -250,18 +253,22 @@ for (const viewport of [
         if (table) await expect(page.getByTestId('list-count')).toBeVisible()
         await page.waitForLoadState('networkidle')
         await shoot(page, name)
+        await expectNoSeriousViolations(page)
       }
       await page.goto('/admin-videos')
       await page.getByRole('button', { name: 'Thumbnails for Phở bò Hà Nội' }).first().click()
       await expect(page.getByTestId('thumbnail-dialog')).toBeVisible()
       await shoot(page, 'admin-thumbnails', false)
+      await expectNoSeriousViolations(page, '[data-testid=thumbnail-dialog]')
       await page.goto('/admin-users')
       await page.getByRole('row').filter({ hasText: person.email }).getByRole('button', { name: /^Edit the display name/ }).click()
       await shoot(page, 'admin-rename', false)
+      await expectNoSeriousViolations(page, '[data-testid=rename-dialog]')
       await page.goto('/admin-feedback')
       await page.getByRole('button', { name: /^View feedback/ }).first().click()
       await expect(page.getByTestId('feedback-id')).toBeVisible()
       await shoot(page, 'admin-feedback-view', false)
+      await expectNoSeriousViolations(page, '[data-testid=feedback-view-dialog]')
       await page.goto('/admin-applications')
       await page.getByRole('button', { name: 'Play the video of Trần Thị Mai' }).first().click()
       await expect(page.getByTestId('application-video')).toBeVisible()
@@ -269,6 +276,7 @@ for (const viewport of [
       await signInAs({ path: '/admin-users' })
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not allowed')
       await shoot(page, 'admin-not-allowed')
+      await expectNoSeriousViolations(page)
     })
   })
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { apiClient } from '../sync-server/test-support/http-client.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { AccountPage, BillingPage, BillingSuccessPage } from './pages/BillingPages.ts'
 import { Navbar } from './pages/Navbar.ts'
@@ -116,20 +117,27 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
 
     test('billing, success and account', async ({ page, signInAs }) => {
+      // Many pages, two dialogs and an axe pass each: longer than one journey on a shared machine.
+      test.setTimeout(180_000)
       await signInAs({ path: '/account' })
       await expect(page.getByTestId('account-plan')).toHaveText('Free')
       await shoot(page, 'account-free')
+      await expectNoSeriousViolations(page)
       await page.goto('/billing?plan=year')
       await expect(new BillingPage(page).yearly).toBeChecked()
       await shoot(page, 'billing')
+      await expectNoSeriousViolations(page)
       await new BillingPage(page).checkout.click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Premium!')
       await shoot(page, 'billing-success')
+      await expectNoSeriousViolations(page)
       await page.goto('/account?manage=1')
       await expect(page.getByTestId('account-plan')).toHaveText('Premium, yearly')
       await shoot(page, 'account')
+      await expectNoSeriousViolations(page)
       await page.getByRole('button', { name: 'Cancel subscription' }).click()
       await shoot(page, 'account-cancel', false)
+      await expectNoSeriousViolations(page, '[data-testid=cancel-dialog]')
     })
   })
 }

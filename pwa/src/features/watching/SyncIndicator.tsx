@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
+import { createPortal } from 'react-dom'
 import { Dialog } from '../../components/Dialog.tsx'
 import { db } from '../../data/db.ts'
 import { syncEngine } from '../../data/outbox.ts'
@@ -31,7 +32,8 @@ export function SyncIndicator() {
         <span className="sync-dot" aria-hidden="true" />
         {pending > 0 || refused > 0 ? <span className="sync-count">{pending + refused}</span> : null}
       </button>
-      {open ? <SyncDialog onClose={() => setOpen(false)} pending={pending} /> : null}
+      {/* Out of the sticky navbar, whose stacking context would clip a fixed dialog. */}
+      {open ? createPortal(<SyncDialog onClose={() => setOpen(false)} pending={pending} />, document.body) : null}
     </>
   )
 }
@@ -59,6 +61,7 @@ function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number
       {refused.length > 0 ? (
         <>
           <h3 className="section-title">{t('sync.refusedTitle')}</h3>
+          <p className="muted">{t('sync.refusedHint')}</p>
           <ul className="dead-letters" data-testid="dead-letters">
             {refused.map((item) => (
               <li key={item.id}>
@@ -68,6 +71,9 @@ function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number
               </li>
             ))}
           </ul>
+          <button type="button" className="button button-secondary button-small" onClick={() => void db.deadLetters.clear()} data-testid="dead-letters-clear">
+            {t('sync.clearRefused')}
+          </button>
         </>
       ) : null}
     </Dialog>
