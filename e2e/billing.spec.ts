@@ -141,3 +141,17 @@ for (const viewport of [
     })
   })
 }
+
+test('billing and account read in Vietnamese', async ({ page, signInAs }) => {
+  await signInAs({ path: '/apply' })
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'vi'))
+  await page.goto('/billing?plan=year')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nâng cấp Premium')
+  await expect(page.getByRole('radio', { name: /Hằng năm/ })).toBeChecked()
+  await shoot(page, 'billing-vi')
+  await page.goto('/account')
+  await expect(page.getByTestId('account-plan')).toHaveText('Miễn phí')
+  await shoot(page, 'account-vi')
+  await page.goto('/admin-feedback')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Không được phép')
+})

@@ -53,6 +53,7 @@ test('feedback written offline is thanked at once and reaches the server once, w
   const { user } = await signInAs({ path: '/languages' })
   await new Navbar(page).openFeedback()
   const feedback = new FeedbackDialog(page)
+  await expect(feedback.text).toBeVisible()
   await context.setOffline(true)
   await feedback.text.fill('Sent from the tunnel.')
   await feedback.send.click()

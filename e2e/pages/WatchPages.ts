@@ -61,6 +61,8 @@ export class VideoPage {
 
   /** Starts playback the way a click on play would (muted, so no autoplay rule gets in the way). */
   async play() {
+    // hls.js attaches the stream after the element mounts; a play() before that is cut short by the load.
+    await this.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.readyState ?? 0) >= 1)
     await this.video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true
       await element.play()

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from '../i18n/react.ts'
+import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
 import { CompatWarning } from '../features/compat/CompatWarning.tsx'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
@@ -43,7 +44,9 @@ export function RootLayout() {
           <SignedInChrome />
         </Suspense>
       ) : null}
-      <Outlet />
+      <LoadErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </LoadErrorBoundary>
       <InstallBanner />
     </div>
   )

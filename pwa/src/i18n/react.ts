@@ -50,11 +50,16 @@ export function useTranslation(
   }, [instance])
 
   const lng = options.lng ?? language
+  const initialized = instance.isInitialized
   const t = useMemo(
-    () => instance.getFixedT(lng, list as string[]) as TFunction,
+    () =>
+      initialized
+        ? (instance.getFixedT(lng, list as string[]) as TFunction)
+        : // Before i18next has started (unit tests, a failed start) texts fall back to their defaults.
+          (((key: string, fallback?: unknown) => (typeof fallback === 'string' ? fallback : key)) as unknown as TFunction),
     // `key` stands for the namespace list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [instance, lng, key],
+    [instance, lng, key, initialized],
   )
 
   // Suspends the classic way (throwing the promise), as react-i18next does: `use()` here would make

@@ -25,7 +25,8 @@ export default function VideoPage() {
   const id = Number(rawId)
   const { user } = useSession()
   const state = useVideoDetail(id)
-  const download = useLiveQuery(() => db.downloads.get(id), [id])
+  // null: not downloaded; undefined: not known yet (so the player does not start on the wrong source).
+  const download = useLiveQuery(async () => (await db.downloads.get(id)) ?? null, [id])
   const online = useOnline()
   // A stream that started online keeps playing from its buffer when the network drops; only a page
   // opened offline has nothing to play.
@@ -51,8 +52,10 @@ export default function VideoPage() {
 
   const video = state.video
   const offline = download?.status === 'complete'
-  // Not downloaded and offline: the stream cannot load, say so rather than show a broken player.
-  const src = offline ? offlineMasterUrl(id) : streamable ? (video.playback?.hls_url ?? null) : null
+  // Streams start from a freshly fetched grant (the cached one may have expired). Not downloaded and
+  // offline: the stream cannot load, say so rather than show a broken player.
+  const src = offline ? offlineMasterUrl(id) : download !== undefined && streamable && state.fresh ? (video.playback?.hls_url ?? null) : null
+  const waitingForGrant = !offline && online && !state.fresh && !state.stale
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (
     <PageFrame title={video.title} wide>
@@ -75,6 +78,10 @@ export default function VideoPage() {
               poster={video.thumbnail_url ?? undefined}
               startAt={resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
             />
+          ) : waitingForGrant ? (
+            <p className="muted" role="status">
+              {t('video.loading')}
+            </p>
           ) : (
             <p className="form-error" role="alert">
               {t('video.needsConnection')}

@@ -4,6 +4,7 @@
  * list refreshed once the session has loaded, all of it forgotten on sign-out).
  */
 import { lazy, Suspense, useEffect } from 'react'
+import { LoadErrorBoundary } from '../../components/LoadErrorBoundary.tsx'
 import { clearLocalData, saveUser } from '../../data/local-cache.ts'
 import { startBackgroundSync, stopBackgroundSync } from '../../data/outbox.ts'
 import { refreshLanguages } from '../languages/languages-store.ts'
@@ -55,11 +56,13 @@ export default function SignedInChrome() {
     <>
       <Navbar />
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        {user ? <DownloadsKeeper /> : null}
-        {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
-        {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
-      </Suspense>
+      <LoadErrorBoundary resetKey={open ?? ''}>
+        <Suspense fallback={null}>
+          {user ? <DownloadsKeeper /> : null}
+          {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
+          {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
+        </Suspense>
+      </LoadErrorBoundary>
     </>
   )
 }

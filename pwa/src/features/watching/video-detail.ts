@@ -10,7 +10,8 @@ import { db } from '../../data/db.ts'
 
 export type DetailState =
   | { kind: 'loading' }
-  | { kind: 'ready'; video: VideoDetail; fresh: boolean }
+  /** `fresh`: fetched on this visit (its grant is new); `stale`: the fetch failed, only the cached copy shows. */
+  | { kind: 'ready'; video: VideoDetail; fresh: boolean; stale: boolean }
   | { kind: 'not-found' }
   | { kind: 'failed' }
 
@@ -37,7 +38,7 @@ export function useVideoDetail(id: number): DetailState {
   const result = fetched?.id === id ? fetched.result : null
   if (result === 'not-found') return { kind: 'not-found' }
   const value = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
-  if (value) return { kind: 'ready', video: value, fresh: result === 'ok' }
+  if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
   if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
   return { kind: 'loading' }
 }
