@@ -1,16 +1,24 @@
 /**
- * Multipart calls (the contributor application, the publish form). api.ts speaks JSON only; this sends a
- * FormData body with the same headers (bearer token when stored, the device's time zone) and turns
- * answers into the same ApiError / NetworkError, so callers handle both kinds of call alike. No
- * Content-Type is set: the browser writes the multipart boundary itself. No time-out either: a video
- * of tens of megabytes may take minutes on a slow phone connection.
+ * Calls that are not JSON: multipart forms (the contributor application, the publish form, admin
+ * thumbnails) and raw bytes (an application's video, which a <video> cannot fetch itself since it
+ * needs the bearer header). Same headers as api.ts (bearer token when stored, the device's time zone)
+ * and the same ApiError / NetworkError, so callers handle every call alike. No Content-Type is set:
+ * the browser writes the multipart boundary itself. No time-out either: a video of tens of megabytes
+ * may take minutes on a slow phone connection.
  */
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { ApiError, NetworkError } from './api.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
 
-export async function postForm<T>(path: string, form: FormData, options: { onUnauthorized?: () => void } = {}): Promise<T> {
+export interface RawRequestOptions {
+  body?: FormData
+  /** Called on a 401 to a call that carried a token (the session has ended). */
+  onUnauthorized?: () => void
+}
+
+/** Answers the response when it is 2xx; throws ApiError (with the contract's body) or NetworkError. */
+export async function authorizedFetch(method: string, path: string, options: RawRequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -22,23 +30,36 @@ export async function postForm<T>(path: string, form: FormData, options: { onUna
   if (token) headers.Authorization = `Bearer ${token}`
 
   let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body: options.body })
+  } catch (error) {
+    throw new NetworkError(error)
+  }
+  if (!response.ok) {
+    let body: ApiErrorBody | null = null
+    try {
+      const parsed: unknown = await response.json()
+      if (typeof parsed === 'object' && parsed !== null && 'error' in parsed) body = parsed as ApiErrorBody
+    } catch {
+      body = null
+    }
+    if (response.status === 401 && token) options.onUnauthorized?.()
+    throw new ApiError(response.status, body)
+  }
+  return response
+}
+
+export async function postForm<T>(path: string, form: FormData, options: { onUnauthorized?: () => void } = {}): Promise<T> {
+  const response = await authorizedFetch('POST', path, { body: form, onUnauthorized: options.onUnauthorized })
   let text: string
   try {
-    response = await fetch(`${API_BASE}${path}`, { method: 'POST', headers, body: form })
     text = await response.text()
   } catch (error) {
     throw new NetworkError(error)
   }
-  let parsed: unknown
   try {
-    parsed = text ? JSON.parse(text) : null
+    return (text ? JSON.parse(text) : null) as T
   } catch {
-    parsed = null
+    return null as T
   }
-  if (!response.ok) {
-    if (response.status === 401 && token) options.onUnauthorized?.()
-    const body = typeof parsed === 'object' && parsed !== null && 'error' in parsed ? (parsed as ApiErrorBody) : null
-    throw new ApiError(response.status, body)
-  }
-  return parsed as T
 }

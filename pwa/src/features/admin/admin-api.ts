@@ -3,7 +3,8 @@ import type { AdminFeedback, AdminUser, AdminVideo } from '../../../../contract/
 import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
 import type { ApplicationStatus, ContributorApplication } from '../../../../contract/schemas/contributors.ts'
 import { api } from '../../data/api.ts'
-import { authorizedFetch } from './authorized-fetch.ts'
+import { authorizedFetch, postForm } from '../../data/form-request.ts'
+import { session } from '../session/session.ts'
 
 /** A list path with its filters; empty values are left out so the server applies its defaults. */
 export function listPath(base: string, params: Record<string, string | undefined>): string {
@@ -21,8 +22,8 @@ export const adminApi = {
     const form = new FormData()
     if (files.thumbnail) form.append('thumbnail', files.thumbnail)
     if (files.youtubeThumbnail) form.append('youtube_thumbnail', files.youtubeThumbnail)
-    const response = await authorizedFetch('POST', `/admin/videos/${id}/thumbnails`, form)
-    return ((await response.json()) as { data: AdminVideo }).data
+    const answer = await postForm<{ data: AdminVideo }>(`/admin/videos/${id}/thumbnails`, form, { onUnauthorized: () => session.expire() })
+    return answer.data
   },
 
   updateUser: (id: number, user: { display_name?: string; is_contributor?: boolean }) =>
@@ -35,7 +36,7 @@ export const adminApi = {
 
   /** The video as a blob, for an object URL the <video> element can play. */
   async applicationVideo(id: number): Promise<Blob> {
-    const response = await authorizedFetch('GET', `/admin/applications/${id}/video`)
+    const response = await authorizedFetch('GET', `/admin/applications/${id}/video`, { onUnauthorized: () => session.expire() })
     return response.blob()
   },
 }
