@@ -12,6 +12,7 @@ import { runAdminListsBench } from './admin-lists.bench.ts'
 import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
 import { runDownloadsBench } from './downloads.bench.ts'
+import { runOutboxFlushBench } from './outbox-flush.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -83,6 +84,13 @@ async function main() {
     for (const list of admin.lists) {
       console.log(`  ${list.name.padEnd(30)} ${fmt(list.requestsPerSecond)} req/s   p99 ${list.p99Ms} ms   (raw SQLite: ${fmt(list.rawQueriesPerSecond)} queries/s)`)
     }
+  }
+
+  if (!only || only === 'flush') {
+    console.log('\n## The browser flushing 10,000 queued watch events (needs npm run build)')
+    const flush = await runOutboxFlushBench()
+    results.outboxFlush = flush
+    console.log(`  ${JSON.stringify(flush)}`)
   }
 
   if (!only || only === 'downloads') {

@@ -63,6 +63,10 @@ export type VideoListQuery = z.input<typeof videoListQuerySchema>
 
 export interface Progress {
   total_watch_seconds: number
+  /** Minutes logged outside the app, in seconds. */
+  outside_seconds: number
+  /** total_watch_seconds + outside_seconds: what the input-hours roadmap counts. */
+  total_input_seconds: number
   today_watch_seconds: number
   daily_goal_minutes: number
   current_streak_days: number

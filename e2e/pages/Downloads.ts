@@ -71,6 +71,8 @@ export async function storageUsage(page: Page): Promise<number> {
 /** Plays the page's video and waits until it has really advanced past `seconds`. */
 export async function playUntil(page: Page, seconds: number) {
   const video = page.locator('video')
+  // hls.js attaches the stream asynchronously: play only once there is media to play.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true
     return element.play()

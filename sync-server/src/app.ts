@@ -19,6 +19,7 @@ import { meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { catalogueRoutes } from './routes/catalogue.routes.ts'
+import { outsideHoursRoutes } from './routes/outside-hours.routes.ts'
 import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
 import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
@@ -55,6 +56,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
   adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
+  outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
   catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
   submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })

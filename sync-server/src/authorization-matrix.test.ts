@@ -129,6 +129,12 @@ const ROWS: Row[] = [
     }),
   },
   { method: 'POST', route: '/user_feedbacks', expected: signedIn(201), call: () => ({ method: 'POST', path: '/user_feedbacks', json: { user_feedback: { feedback: 'Loving the videos so far!', environment_data: {}, client_id: uuidv7() } } }) },
+  {
+    method: 'POST',
+    route: '/me/outside_hours',
+    expected: signedIn(201),
+    call: () => ({ method: 'POST', path: '/me/outside_hours', json: { entry: { client_id: uuidv7(), date: new Date().toISOString().slice(0, 10), minutes: 20, type: 'talking', note: '' } } }),
+  },
   { method: 'POST', route: '/billing/checkout', expected: signedIn(201), call: () => ({ method: 'POST', path: '/billing/checkout', json: { plan: 'month' } }) },
   {
     method: 'POST',

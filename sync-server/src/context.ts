@@ -23,6 +23,8 @@ import { createCatalogueRepository } from './repositories/catalogue.repository.t
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
+import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
+import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createWatchEventsService } from './services/watch-events.service.ts'
 import { createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
@@ -87,6 +89,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     watchEvents: createWatchEventsRepository(db),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
+    outsideHours: createOutsideHoursRepository(db),
     adminVideos: createAdminVideosRepository(db),
     adminUsers: createAdminUsersRepository(db),
     adminFeedback: createAdminFeedbackRepository(db),
@@ -122,6 +125,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       previewSeconds: config.previewSeconds,
     }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
+    outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
@@ -139,6 +143,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       catalogue: repositories.catalogue,
       catalogueService,
       languages: repositories.languages,
+      outsideHours: repositories.outsideHours,
     }),
   }
   const admin = createAdminAndBilling({ config, clock, db, repositories, usersService: services.users })

@@ -12,6 +12,13 @@ export interface CommentPayload {
   text: string
 }
 
+export interface OutsideHoursPayload {
+  date: string
+  minutes: number
+  type: 'watching' | 'listening' | 'talking'
+  note: string
+}
+
 export interface FeedbackPayload {
   feedback: string
   environment_data: Record<string, unknown>
@@ -48,6 +55,8 @@ export const outboxSenders: Senders = {
       if (item.kind === 'comment') {
         const { videoId, text } = item.payload as CommentPayload
         await apiRequest('POST', `/videos/${videoId}/comments`, { body: { comment: { text, client_id: item.id } } })
+      } else if (item.kind === 'outside_hours') {
+        await apiRequest('POST', '/me/outside_hours', { body: { entry: { ...(item.payload as OutsideHoursPayload), client_id: item.id } } })
       } else if (item.kind === 'feedback') {
         const payload = item.payload as FeedbackPayload
         await apiRequest('POST', '/user_feedbacks', { body: { user_feedback: { ...payload, client_id: item.id } } })

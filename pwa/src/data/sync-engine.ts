@@ -4,7 +4,7 @@
  * - on start, on `online`, when the tab becomes visible, shortly after anything is enqueued, and every
  *   30 s while online;
  * - by one tab at a time (Web Locks; a tab without them uses an in-page flag);
- * - watch events in batches of at most 500, comments and feedback one by one;
+ * - watch events in batches of at most 500, the rest one by one;
  * - accepted and duplicate items leave the outbox; items the server rejects move to the dead-letter
  *   table, where the person can see them; network errors and 5xx answers wait with exponential backoff
  *   and jitter, then try again.
@@ -13,7 +13,7 @@
  */
 import { WATCH_EVENTS_MAX_BATCH } from '../../../contract/limits.ts'
 
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours'
 
 export interface OutboxItem {
   id: string // the client_id sent to the server
@@ -120,7 +120,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       sentSomething = true
       if (outcome === 'stop') return
     }
-    for (const kind of ['comment', 'feedback'] as const) {
+    for (const kind of ['comment', 'feedback', 'outside_hours'] as const) {
       const items = await deps.store.due(kind, now(), ONE_BY_ONE_PER_FLUSH)
       for (const item of items) {
         const outcome = await settle([item], await deps.send.one(item))

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DailyChart } from '../features/watching/DailyChart.tsx'
 import { useLanguageProgress } from '../features/watching/progress-store.ts'
+import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/watching/Roadmap.tsx'
 import { useTranslation } from '../i18n/react.ts'
 import '../features/watching/watching.css'
@@ -43,6 +44,10 @@ export default function ProgressPage() {
           <dd data-testid="progress-hours">{t('progress.hours', { hours: formatHours(progress.total_watch_seconds) })}</dd>
         </div>
         <div className="stat card">
+          <dt>{t('progress.inputHours')}</dt>
+          <dd data-testid="progress-input-hours">{t('progress.hours', { hours: formatHours(progress.total_input_seconds ?? progress.total_watch_seconds) })}</dd>
+        </div>
+        <div className="stat card">
           <dt>{t('progress.currentStreak')}</dt>
           <dd data-testid="progress-streak">{t('progress.days', { count: progress.current_streak_days })}</dd>
         </div>
@@ -67,7 +72,15 @@ export default function ProgressPage() {
         <h2 id="roadmap-title" className="section-title">
           {t('roadmap.title')}
         </h2>
-        <Roadmap totalSeconds={progress.total_watch_seconds} />
+        <Roadmap totalSeconds={progress.total_input_seconds ?? progress.total_watch_seconds} />
+      </section>
+
+      <section className="card progress-section" aria-labelledby="outside-title">
+        <h2 id="outside-title" className="section-title">
+          {t('outside.title')}
+        </h2>
+        <p className="muted">{t('outside.explain')}</p>
+        <OutsideHoursForm />
       </section>
 
       <section className="card progress-section" aria-labelledby="in-progress-title">

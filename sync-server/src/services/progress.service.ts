@@ -8,6 +8,7 @@ import { notFound } from '../errors.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { localDay } from '../time-zones.ts'
@@ -27,6 +28,7 @@ export function createProgressService(deps: {
   catalogue: CatalogueRepository
   catalogueService: CatalogueService
   languages: LanguagesRepository
+  outsideHours: OutsideHoursRepository
 }) {
   return {
     forUser(user: UserRow, languageCode: string | undefined): Progress {
@@ -58,8 +60,12 @@ export function createProgressService(deps: {
         deps.catalogueService.summaries(user, deps.catalogue.findPublishedByIds(wanted)).map((summary) => [summary.id, summary]),
       )
 
+      const outsideSeconds = deps.outsideHours.totalMinutes(user.id) * 60
       return {
         total_watch_seconds: Math.round(totalSeconds),
+        outside_seconds: outsideSeconds,
+        // Input hours: time watched here plus what the learner logged outside (the roadmap's measure).
+        total_input_seconds: Math.round(totalSeconds) + outsideSeconds,
         today_watch_seconds: Math.round(byDay.get(today)?.watch_seconds ?? 0),
         daily_goal_minutes: user.daily_goal_minutes,
         current_streak_days: current,

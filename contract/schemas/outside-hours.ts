@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { uuidSchema } from './common.ts'
+
+export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
+export const OUTSIDE_MINUTES_MAX = 720
+export const OUTSIDE_NOTE_MAX_CHARS = 500
+/** How far back an entry may be dated. */
+export const OUTSIDE_HOURS_MAX_AGE_DAYS = 365
+
+export const outsideHoursBodySchema = z.object({
+  entry: z.object(
+    {
+      client_id: uuidSchema,
+      date: z.iso.date({ error: 'date must be a day (YYYY-MM-DD).' }),
+      minutes: z
+        .number({ error: 'minutes must be a number.' })
+        .int({ error: 'minutes must be a whole number.' })
+        .min(1, { error: 'Enter at least 1 minute.' })
+        .max(OUTSIDE_MINUTES_MAX, { error: `Enter at most ${OUTSIDE_MINUTES_MAX} minutes.` }),
+      type: z.enum(OUTSIDE_HOURS_KINDS, { error: 'type is watching, listening or talking.' }),
+      note: z.string().trim().max(OUTSIDE_NOTE_MAX_CHARS, { error: `The note must be at most ${OUTSIDE_NOTE_MAX_CHARS} characters.` }).default(''),
+    },
+    { error: 'entry is required.' },
+  ),
+})
+export type OutsideHoursBody = z.input<typeof outsideHoursBodySchema>

@@ -1,0 +1,26 @@
+/**
+ * Outside hours: input a learner had away from the app. Dated by the learner (today in their zone at
+ * the latest, a year back at most), stored once per client_id, counted in total input hours.
+ */
+import { OUTSIDE_HOURS_MAX_AGE_DAYS } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import { validationFailed } from '../errors.ts'
+import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { localToday } from '../time-zones.ts'
+
+export type OutsideHoursService = ReturnType<typeof createOutsideHoursService>
+
+export function createOutsideHoursService(deps: { outsideHours: OutsideHoursRepository; clock: Clock }) {
+  return {
+    record(user: UserRow, entry: { client_id: string; date: string; minutes: number; type: string; note: string }): { created: boolean } {
+      const now = deps.clock.now()
+      const today = localToday(now, user.time_zone)
+      const earliest = new Date(Date.parse(`${today}T00:00:00Z`) - OUTSIDE_HOURS_MAX_AGE_DAYS * 86_400_000).toISOString().slice(0, 10)
+      if (entry.date > today) throw validationFailed(['The date cannot be in the future.'])
+      if (entry.date < earliest) throw validationFailed([`The date can be at most ${OUTSIDE_HOURS_MAX_AGE_DAYS} days ago.`])
+      const created = deps.outsideHours.insertOnce(user.id, entry.client_id, entry.date, entry.minutes, entry.type, entry.note, new Date(now).toISOString())
+      return { created }
+    },
+  }
+}
