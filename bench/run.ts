@@ -90,7 +90,8 @@ async function main() {
     console.log('\n## The browser flushing 10,000 queued watch events (needs npm run build)')
     const flush = await runOutboxFlushBench()
     results.outboxFlush = flush
-    console.log(`  ${JSON.stringify(flush)}`)
+    console.log(`  ${fmt(flush.events)} events flushed in ${fmt(flush.flushMs)} ms (${fmt(flush.eventsPerSecond)} events/s), ${fmt(flush.storedOnServer)} stored`)
+    console.log(`  goal < 5,000 ms: ${flush.goalMet ? 'met' : 'NOT met'}`)
   }
 
   if (!only || only === 'downloads') {
