@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom'
 import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
+import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
 import { fetchVideoPage, filterVideos, listQuery, NO_FILTERS, useCachedVideos, useDownloadedIds, type CatalogueFilters } from '../features/watching/catalogue.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
@@ -183,6 +184,11 @@ function VideoCard({ code, video, downloaded, online }: { code: string; video: V
           {body}
         </div>
       )}
+      {online && video.access_level === 'free' ? (
+        <div className="video-card-download">
+          <DownloadControls videoId={video.id} compact />
+        </div>
+      ) : null}
     </li>
   )
 }
