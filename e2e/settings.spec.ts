@@ -101,7 +101,15 @@ test('typing the current name back is a no-op that says so', async ({ page, serv
 
 test('a save the server refuses shows its reason', async ({ page, server, signInAs }) => {
   const { email } = await signInAs({ path: '/languages', premium: true })
+  const meAnswered = () =>
+    page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/me')
+  // Let the app's own start-up /me finish first, so the one awaited next is the dialog's.
+  let answered = meAnswered()
+  await page.reload()
+  await answered
+  answered = meAnswered()
   await new Navbar(page).openSettings()
+  await answered
   const settings = new SettingsDialog(page)
   await expect(settings.name).toBeEnabled()
   // The name changed elsewhere a moment ago, after this dialog loaded: the server answers with the cooldown.
