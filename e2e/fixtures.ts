@@ -51,15 +51,18 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
   signInAs: async ({ server, page }, provide) => {
     await provide(async (options = {}) => {
       const email = options.email ?? uniqueEmail()
-      await signIn(server, email)
+      const { token } = await signIn(server, email)
       const flags = { is_premium: options.premium, is_admin: options.admin, is_contributor: options.contributor }
       for (const [column, on] of Object.entries(flags)) {
         if (on) server.ctx.db.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
       }
-      // A fresh sign-in after the flags changed, so the stored user carries them.
-      const session = await signIn(server, email)
-      await openAs(page, session, options.path ?? '/languages')
-      return { email, token: session.token, user: session.user as SignedInUser['user'] }
+      // The user as it is now, flags included, from /me (not a second sign-in: the server limits
+      // sign-ins per address and per network, and a whole suite shares one of each).
+      const me = await fetch(`${server.api}/me`, { headers: { authorization: `Bearer ${token}` } })
+      if (me.status !== 200) throw new Error(`/me answered ${me.status}`)
+      const user = (await me.json()) as SignedInUser['user']
+      await openAs(page, { token, user }, options.path ?? '/languages')
+      return { email, token, user }
     })
   },
 })

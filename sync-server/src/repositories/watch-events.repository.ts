@@ -1,18 +1,5 @@
 import type { Db } from '../db/connection.ts'
 
-export interface WatchEventRow {
-  user_id: number
-  client_id: string
-  video_id: number
-  position_from: number
-  position_to: number
-  watched_seconds: number
-  playback_rate: number
-  occurred_at: string
-  day: string
-  received_at: string
-}
-
 export type WatchEventsRepository = ReturnType<typeof createWatchEventsRepository>
 
 export function createWatchEventsRepository(db: Db) {
@@ -25,19 +12,8 @@ export function createWatchEventsRepository(db: Db) {
   const exists = db.prepare<[number, string], { one: number }>('SELECT 1 AS one FROM watch_events WHERE user_id = ? AND client_id = ?')
   return {
     /** False when this (user, client_id) was already stored: the event is a duplicate. */
-    insertOnce: (row: WatchEventRow) =>
-      insert.run(
-        row.user_id,
-        row.client_id,
-        row.video_id,
-        row.position_from,
-        row.position_to,
-        row.watched_seconds,
-        row.playback_rate,
-        row.occurred_at,
-        row.day,
-        row.received_at,
-      ).changes === 1,
+    insertOnce: (...row: [userId: number, clientId: string, videoId: number, from: number, to: number, watched: number, rate: number, occurredAt: string, day: string, receivedAt: string]) =>
+      insert.run(...row).changes === 1,
     exists: (userId: number, clientId: string) => exists.get(userId, clientId) !== undefined,
   }
 }

@@ -117,18 +117,18 @@ export function createWatchEventsService(deps: {
       const day = localDayCached(occurredAt, user.time_zone)
       // Stored in UTC; most clients already send that exact form, which is kept as it is.
       const occurredIso = event.occurred_at.length === 24 && event.occurred_at.endsWith('Z') ? event.occurred_at : new Date(occurredAt).toISOString()
-      const stored = deps.watchEvents.insertOnce({
-        user_id: user.id,
-        client_id: event.client_id,
-        video_id: video.id,
-        position_from: event.position_from,
-        position_to: event.position_to,
-        watched_seconds: event.watched_seconds,
-        playback_rate: event.playback_rate,
-        occurred_at: occurredIso,
+      const stored = deps.watchEvents.insertOnce(
+        user.id,
+        event.client_id,
+        video.id,
+        event.position_from,
+        event.position_to,
+        event.watched_seconds,
+        event.playback_rate,
+        occurredIso,
         day,
-        received_at: nowIso,
-      })
+        nowIso,
+      )
       if (!stored) {
         result.duplicate.push(event.client_id)
         continue
