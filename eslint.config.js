@@ -5,6 +5,11 @@ import tseslint from 'typescript-eslint'
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
+  {
+    // The few plain scripts the pages load before the app: browser globals.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
