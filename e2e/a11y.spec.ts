@@ -1,18 +1,7 @@
 /** axe finds no serious or critical accessibility problem on the main screens and dialogs. */
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { Navbar } from './pages/Navbar.ts'
-
-async function expectNoSeriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-  if (include) builder = builder.include(include)
-  const { violations } = await builder.analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
 
 test('landing, explainer and login', async ({ page }) => {
   await page.goto('/')
