@@ -33,10 +33,11 @@ async function main() {
   }
 
   if (!only || only === 'watch') {
-    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids)')
+    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids, warm, median of 3 rounds)')
     const watch = await runWatchEventsBench()
     results.watchEvents = watch
     console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)
+    console.log(`  bare Express route that only inserts (reference)   ${fmt(watch.bareExpressInsertEventsPerSecond)} events/s = ${fmt(watch.bareExpressRatio, 2)} of raw`)
     console.log(`  Dễ Hiểu server (HTTP, rules, day totals, progress)   ${fmt(watch.serverEventsPerSecond)} events/s`)
     console.log(`  ratio: ${fmt(watch.ratio, 2)} (goal ≥ 0.50): ${watch.goalMet ? 'met' : 'NOT met'}`)
   }

@@ -7,7 +7,9 @@ const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
 /** Runs a bench server in its own process (its own core), and reads the first JSON line it prints. */
 export async function startChildServer<T>(script: string, env: Record<string, string> = {}): Promise<{ info: T; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'servers', script)], {
+  // BENCH_SERVER_NODE_ARGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server side alone.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(BENCH_DIR, 'servers', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   })

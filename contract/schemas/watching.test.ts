@@ -38,6 +38,16 @@ const variants: unknown[] = [
   { ...valid, occurred_at: '2026-11-22' },
   { ...valid, occurred_at: 'yesterday' },
   { ...valid, occurred_at: 1_700_000_000_000 },
+  { ...valid, client_id: valid.client_id.toUpperCase() },
+  { ...valid, client_id: '00000000-0000-0000-0000-000000000000' },
+  { ...valid, client_id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
+  { ...valid, client_id: 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF' },
+  { ...valid, client_id: '0190a6e2-7b1c-9abc-8def-0123456789ab' },
+  { ...valid, client_id: '0190a6e2-7b1c-7abc-cdef-0123456789ab' },
+  { ...valid, client_id: '0190a6e2-7b1c-7abc-8def-0123456789a' },
+  { ...valid, client_id: '0190a6e2x7b1c-7abc-8def-0123456789ab' },
+  { ...valid, client_id: '0190a6e2-7b1c-7abc-8def-0123456789ag' },
+  { ...valid, client_id: 42 },
   { ...valid, occurred_at: '2026-13-45T99:99:99Z' },
   { client_id: valid.client_id },
   null,
@@ -52,7 +62,10 @@ describe('parseWatchEvent', () => {
       const fast = parseWatchEvent(structuredClone(input))
       const zod = watchEventSchema.safeParse(input)
       expect(fast.ok, JSON.stringify(input)).toBe(zod.success)
-      if (fast.ok && zod.success) expect(fast.event).toEqual(zod.data)
+      if (fast.ok && zod.success) {
+        expect(fast.event).toEqual(zod.data)
+        expect(fast.occurredAtMs).toBe(Date.parse(zod.data.occurred_at))
+      }
     }
   })
 

@@ -40,46 +40,69 @@ export const watchEventSchema = z
 export type WatchEventInput = z.input<typeof watchEventSchema>
 export type WatchEvent = z.output<typeof watchEventSchema>
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
 const MAX_POSITION = 24 * 3600
+const HYPHEN = 45
+
+/** Hex digit test by character code (a regex per event was a tenth of the ingest time). */
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70)
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+
+/** Same rule as `uuidSchema`: 8-4-4-4-12 hex, version 1..8, variant 8, 9, a or b; or the nil or max UUID. */
+function isUuid(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length !== 36) return false
+  for (let i = 0; i < 36; i++) {
+    const code = value.charCodeAt(i)
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (code !== HYPHEN) return false
+    } else if (!isHex(code)) return false
+  }
+  const version = value.charCodeAt(14)
+  const variant = value.charCodeAt(19) | 32 // lower-cased
+  if (version >= 49 && version <= 56 && (variant === 56 || variant === 57 || variant === 97 || variant === 98)) return true
+  return value === NIL_UUID || value === MAX_UUID
+}
+
+function isPosition(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_POSITION
+}
+
+export type ParsedWatchEvent = { ok: true; event: WatchEvent; occurredAtMs: number } | { ok: false; message: string }
 
 /**
  * The same rules as `watchEventSchema`, checked by hand: the server runs this for every event of
  * every batch (up to 500 a call), where zod's per-event cost was most of the ingest time. A test
- * keeps the two in agreement.
+ * keeps the two in agreement. No closures are made per call (the build names each one, which costs
+ * a property definition every time), and the parsed instant is handed back so it is parsed once.
  */
-export function parseWatchEvent(raw: unknown): { ok: true; event: WatchEvent } | { ok: false; message: string } {
+export function parseWatchEvent(raw: unknown): ParsedWatchEvent {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, message: 'event: must be an object' }
   const e = raw as Record<string, unknown>
-  const problems: string[] = []
-  if (typeof e.client_id !== 'string' || !UUID.test(e.client_id)) problems.push('client_id: must be a UUID')
-  let videoId: number | undefined
+  let problems: string[] | undefined
+  if (!isUuid(e.client_id)) (problems ??= []).push('client_id: must be a UUID')
+  let videoId = 0
   if (typeof e.video_id === 'number' && Number.isInteger(e.video_id) && e.video_id > 0) videoId = e.video_id
   else if (typeof e.video_id === 'string' && /^\d{1,15}$/.test(e.video_id)) videoId = Number(e.video_id)
-  else problems.push('video_id: must be a positive whole number')
-  const position = (name: 'position_from' | 'position_to') => {
-    const value = e[name]
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_POSITION) {
-      problems.push(`${name}: must be a number of seconds from 0 to ${MAX_POSITION}`)
-    }
-  }
-  position('position_from')
-  position('position_to')
-  if (typeof e.watched_seconds !== 'number' || !Number.isFinite(e.watched_seconds)) problems.push('watched_seconds: must be a number')
+  else (problems ??= []).push('video_id: must be a positive whole number')
+  if (!isPosition(e.position_from)) (problems ??= []).push(`position_from: must be a number of seconds from 0 to ${MAX_POSITION}`)
+  if (!isPosition(e.position_to)) (problems ??= []).push(`position_to: must be a number of seconds from 0 to ${MAX_POSITION}`)
+  if (typeof e.watched_seconds !== 'number' || !Number.isFinite(e.watched_seconds)) (problems ??= []).push('watched_seconds: must be a number')
   const rate = e.playback_rate
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < PLAYBACK_RATE_MIN || rate > PLAYBACK_RATE_MAX) {
-    problems.push(`playback_rate: must be from ${PLAYBACK_RATE_MIN} to ${PLAYBACK_RATE_MAX}`)
+    ;(problems ??= []).push(`playback_rate: must be from ${PLAYBACK_RATE_MIN} to ${PLAYBACK_RATE_MAX}`)
   }
-  if (typeof e.occurred_at !== 'string' || !ISO_DATETIME.test(e.occurred_at) || Number.isNaN(Date.parse(e.occurred_at))) {
-    problems.push('occurred_at: must be an ISO date-time')
-  }
-  if (problems.length === 0 && (e.position_to as number) < (e.position_from as number)) problems.push('position_to is before position_from')
-  if (problems.length > 0) return { ok: false, message: problems.join('; ') }
+  const occurredAtMs = typeof e.occurred_at === 'string' && ISO_DATETIME.test(e.occurred_at) ? Date.parse(e.occurred_at) : Number.NaN
+  if (Number.isNaN(occurredAtMs)) (problems ??= []).push('occurred_at: must be an ISO date-time')
+  if (problems === undefined && (e.position_to as number) < (e.position_from as number)) problems = ['position_to is before position_from']
+  if (problems !== undefined) return { ok: false, message: problems.join('; ') }
   // The checked object itself is answered (no copy: this runs 500 times a batch); only a video_id
   // sent as a string is normalised, and keys beyond the event's are left for the caller to ignore.
   e.video_id = videoId
-  return { ok: true, event: e as unknown as WatchEvent }
+  return { ok: true, event: e as unknown as WatchEvent, occurredAtMs }
 }
 
 export const watchEventsBodySchema = z.object({

@@ -31,10 +31,8 @@ export function localDay(epochMs: number, zone: string): string {
 
 // Within one zone the day cannot change inside a minute that starts on a whole UTC minute (zone
 // offsets are whole minutes), so answers are kept per zone and minute: "today" is asked on every
-// signed-in call, and a batch of watch events asks for the days of hundreds of nearby instants.
+// signed-in call.
 const todayCache = new Map<string, { minute: number; day: string }>()
-const minuteCache = new Map<string, string>()
-const MINUTE_CACHE_SIZE = 20_000
 
 export function localToday(epochMs: number, zone: string): string {
   const minute = Math.floor(epochMs / 60_000)
@@ -42,16 +40,5 @@ export function localToday(epochMs: number, zone: string): string {
   if (cached && cached.minute === minute) return cached.day
   const day = localDay(epochMs, zone)
   todayCache.set(zone, { minute, day })
-  return day
-}
-
-export function localDayCached(epochMs: number, zone: string): string {
-  const key = `${zone}|${Math.floor(epochMs / 60_000)}`
-  let day = minuteCache.get(key)
-  if (day === undefined) {
-    day = localDay(epochMs, zone)
-    if (minuteCache.size >= MINUTE_CACHE_SIZE) minuteCache.clear()
-    minuteCache.set(key, day)
-  }
   return day
 }

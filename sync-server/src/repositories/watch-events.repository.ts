@@ -12,8 +12,18 @@ export function createWatchEventsRepository(db: Db) {
   const exists = db.prepare<[number, string], { one: number }>('SELECT 1 AS one FROM watch_events WHERE user_id = ? AND client_id = ?')
   return {
     /** False when this (user, client_id) was already stored: the event is a duplicate. */
-    insertOnce: (...row: [userId: number, clientId: string, videoId: number, from: number, to: number, watched: number, rate: number, occurredAt: string, day: string, receivedAt: string]) =>
-      insert.run(...row).changes === 1,
+    insertOnce: (
+      userId: number,
+      clientId: string,
+      videoId: number,
+      from: number,
+      to: number,
+      watched: number,
+      rate: number,
+      occurredAt: string,
+      day: string,
+      receivedAt: string,
+    ) => insert.run(userId, clientId, videoId, from, to, watched, rate, occurredAt, day, receivedAt).changes === 1,
     exists: (userId: number, clientId: string) => exists.get(userId, clientId) !== undefined,
   }
 }

@@ -112,6 +112,21 @@ describe('POST /watch_events', () => {
     }
   })
 
+  it('splits a batch at local midnight to the second, in a quarter-hour zone', async () => {
+    const { id, api } = await newLearner('Asia/Kathmandu') // UTC+05:45: midnight is 18:15 UTC
+    const video = seedVideo(server)
+    server.clock.travelTo(Date.parse('2026-11-21T19:00:00Z'))
+    try {
+      const occurred = ['2026-11-20T18:14:58Z', '2026-11-20T18:14:59Z', '2026-11-20T18:15:00Z', '2026-11-20T18:15:01Z']
+      const events = occurred.map((iso) => event(video, { occurred_at: iso }))
+      expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(4)
+      expect(dayTotal(id, '2026-11-20')).toBe(20)
+      expect(dayTotal(id, '2026-11-21')).toBe(20)
+    } finally {
+      server.clock.reset()
+    }
+  })
+
   it('moves days with the zone: the same instant is today in Hanoi and yesterday in Los Angeles', async () => {
     const hanoi = await newLearner('Asia/Ho_Chi_Minh')
     const la = await newLearner('America/Los_Angeles')

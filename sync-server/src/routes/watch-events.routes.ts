@@ -2,11 +2,12 @@ import type { RequestHandler, Router } from 'express'
 import { watchEventsBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
+import { sendJson } from '../web/send-json.ts'
 import type { WatchEventsService } from '../services/watch-events.service.ts'
 
 export function watchEventsRoutes(router: Router, deps: { watchEvents: WatchEventsService; requireUser: RequestHandler }) {
   router.post('/watch_events', deps.requireUser, (req, res) => {
     const { events } = parseWith(watchEventsBodySchema, req.body)
-    res.json({ data: deps.watchEvents.ingest(currentUser(req), events) })
+    sendJson(res, { data: deps.watchEvents.ingest(currentUser(req), events) })
   })
 }

@@ -24,8 +24,8 @@ import type { DailyTotalsRepository } from '../repositories/daily-totals.reposit
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
-import { localDayCached } from '../time-zones.ts'
-import { canWatch } from '../watching/access.ts'
+import { localDay } from '../time-zones.ts'
+import { canWatch, type CanWatch } from '../watching/access.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
 
 const MESSAGES: Record<WatchEventRejection, string> = {
@@ -37,6 +37,8 @@ const MESSAGES: Record<WatchEventRejection, string> = {
   unknown_video: 'No such video.',
   not_watchable: 'This video is not watchable with your plan.',
 }
+
+const QUARTER_HOUR_MS = 15 * 60_000
 
 export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 
@@ -56,17 +58,24 @@ export function createWatchEventsService(deps: {
     const now = deps.clock.now()
     const nowIso = new Date(now).toISOString()
     const result: WatchEventsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
-    const videos = new Map<number, WatchableVideoRow | undefined>()
+    // Per video of the batch: the row (or undefined when unknown) and what this user may watch of it.
+    const videos = new Map<number, { video: WatchableVideoRow; access: CanWatch } | null>()
     const dayTotals = new Map<string, number>()
     const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: Span[]; duration: number }>()
-    const seenInBatch = new Set<string>()
+    // Ids refused earlier in this batch: a repeat is a duplicate. (Stored repeats are caught by the insert.)
+    let refusedInBatch: Set<string> | undefined
+    // Zone offsets are whole quarter hours, so local midnight falls on a quarter hour of UTC and one
+    // quarter hour has one local day. Outbox events come every 10 s of play: most share the last one's.
+    let lastQuarter = Number.NaN
+    let lastDay = ''
 
     const reject = (clientId: string | null, error: WatchEventRejection) => {
       // A stored event that fails a rule today (say it has grown too old) is still a duplicate.
-      if (clientId && error !== 'invalid_event' && deps.watchEvents.exists(user.id, clientId)) {
+      if (clientId && (refusedInBatch?.has(clientId) || (error !== 'invalid_event' && deps.watchEvents.exists(user.id, clientId)))) {
         result.duplicate.push(clientId)
       } else {
         result.rejected.push({ client_id: clientId, error, message: MESSAGES[error] })
+        if (clientId) (refusedInBatch ??= new Set()).add(clientId)
       }
     }
 
@@ -78,12 +87,6 @@ export function createWatchEventsService(deps: {
         continue
       }
       const event = parsed.event
-      if (seenInBatch.has(event.client_id)) {
-        result.duplicate.push(event.client_id)
-        continue
-      }
-      seenInBatch.add(event.client_id)
-
       if (event.watched_seconds < 0 || event.watched_seconds > WATCH_EVENT_MAX_SECONDS) {
         reject(event.client_id, 'watched_seconds_out_of_range')
         continue
@@ -93,7 +96,7 @@ export function createWatchEventsService(deps: {
         reject(event.client_id, 'exceeds_played_span')
         continue
       }
-      const occurredAt = Date.parse(event.occurred_at)
+      const occurredAt = parsed.occurredAtMs
       if (occurredAt < now - maxAgeMs) {
         reject(event.client_id, 'too_old')
         continue
@@ -102,19 +105,28 @@ export function createWatchEventsService(deps: {
         reject(event.client_id, 'in_the_future')
         continue
       }
-      if (!videos.has(event.video_id)) videos.set(event.video_id, deps.catalogue.findForWatching(event.video_id))
-      const video = videos.get(event.video_id)
-      if (!video) {
+      let watchable = videos.get(event.video_id)
+      if (watchable === undefined) {
+        const found = deps.catalogue.findForWatching(event.video_id)
+        watchable = found ? { video: found, access: canWatch(found, user) } : null
+        videos.set(event.video_id, watchable)
+      }
+      if (watchable === null) {
         reject(event.client_id, 'unknown_video')
         continue
       }
-      const access = canWatch(video, user)
+      const { video, access } = watchable
       if (access === 'none' || (access === 'preview' && event.position_to > deps.previewSeconds + WATCH_EVENT_SPAN_SLACK_SECONDS)) {
         reject(event.client_id, 'not_watchable')
         continue
       }
 
-      const day = localDayCached(occurredAt, user.time_zone)
+      const quarter = Math.floor(occurredAt / QUARTER_HOUR_MS)
+      if (quarter !== lastQuarter) {
+        lastQuarter = quarter
+        lastDay = localDay(occurredAt, user.time_zone)
+      }
+      const day = lastDay
       // Stored in UTC; most clients already send that exact form, which is kept as it is.
       const occurredIso = event.occurred_at.length === 24 && event.occurred_at.endsWith('Z') ? event.occurred_at : new Date(occurredAt).toISOString()
       const stored = deps.watchEvents.insertOnce(
