@@ -14,6 +14,10 @@ const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig({
   root: here('.'),
   publicDir: here('../public'),
+  resolve: {
+    // React 19 has useSyncExternalStore: react-i18next does not need the pre-18 polyfill it imports.
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: here('src/i18n/use-sync-external-store-shim.ts') }],
+  },
   build: {
     outDir: here('../dist/pwa'),
     emptyOutDir: true,
@@ -22,6 +26,29 @@ export default defineConfig({
     // The spec's minimum browsers: older ones get the compatibility warning.
     target: ['chrome90', 'edge90', 'firefox88', 'safari14'],
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Rolldown gives every module shared by main.tsx and a lazy page its own small chunk; each costs a
+        // request and its own import/export lines. These groups hold only modules every page loads anyway
+        // (their own code, not their dependencies): the frameworks the app shell runs on, the few app
+        // modules nearly every page uses, and the two halves of the public pages' frame.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /(node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)\/|src\/i18n\/use-sync-external-store-shim\.ts$)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'core',
+              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/limits\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'public', test: /src\/features\/public\/Public(Header|Footer)\.tsx$/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

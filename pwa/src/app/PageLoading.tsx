@@ -1,5 +1,5 @@
 /** What shows while a page's code, its translations or the session load: calm, and announced politely. */
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function PageLoading() {
   // No suspense here: this is the fallback that shows while translations themselves may be loading.

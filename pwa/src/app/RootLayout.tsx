@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
 import { CompatWarning } from '../features/compat/CompatWarning.tsx'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'

@@ -1,13 +1,14 @@
 /**
  * Renders a public page to HTML at build time (used by pwa/build/prerender-plugin.ts). The tree is the
  * app's own routes under a static router, with every translation loaded up front, so the browser can
- * hydrate the same markup.
+ * hydrate the same markup. Its own i18next instance reaches react-i18next's useTranslation through
+ * I18nextProvider (the browser's instance registers itself with initReactI18next instead).
  */
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { createInstance, type Resource } from 'i18next'
-import { I18nProvider } from '../i18n/react.ts'
+import { I18nextProvider } from 'react-i18next'
 import { ALL_LANGUAGES, FALLBACK_LANGUAGE, NAMESPACES } from '../i18n/config.ts'
 import { AppRoutes } from './App.tsx'
 
@@ -44,11 +45,11 @@ export async function renderPage(url: string, language: string): Promise<Prerend
   })
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <I18nProvider value={i18n}>
+      <I18nextProvider i18n={i18n}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
-      </I18nProvider>
+      </I18nextProvider>
     </StrictMode>,
   )
   const chunks: Buffer[] = []

@@ -1,6 +1,6 @@
 /** The body of a page whose content arrives in a later release: says so plainly and offers a way on. */
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { PageFrame } from './PageFrame.tsx'
 
 export function ComingSoonPage({ title, description, backTo = '/languages' }: { title: string; description?: string; backTo?: string }) {

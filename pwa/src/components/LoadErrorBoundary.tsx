@@ -4,7 +4,7 @@
  * screen. `resetKey` (the path) clears the error when the person goes elsewhere.
  */
 import { Component, type ReactNode } from 'react'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 function LoadErrorMessage() {
   const { t } = useTranslation('common', { useSuspense: false })

@@ -1,6 +1,6 @@
 /** Every page's frame: its document title, one h1, and the main landmark that the skip link targets. */
 import { useEffect, type ReactNode } from 'react'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function usePageTitle(title: string) {
   const { t } = useTranslation('common')

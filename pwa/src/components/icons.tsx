@@ -1,4 +1,7 @@
-/** The few line icons the app uses, inline so they need no request and follow the text colour. */
+/**
+ * The few line icons the app uses (the signed-in navigation bar's), inline so they need no request and
+ * follow the text colour. The brand mark, which the public pages show too, is in brand-mark.tsx.
+ */
 import type { SVGProps } from 'react'
 
 function Icon(props: SVGProps<SVGSVGElement>) {
@@ -33,12 +36,4 @@ export const StarIcon = () => (
   <Icon width="16" height="16">
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z" />
   </Icon>
-)
-
-/** The brand mark: a speech bubble with a play triangle ("easy to understand" by watching). */
-export const BrandMark = ({ size = 28 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-    <rect x="1" y="1" width="30" height="30" rx="9" fill="#0f6e63" />
-    <path d="M12.5 10.2v11.6c0 .8.9 1.3 1.6.9l9.2-5.8c.6-.4.6-1.3 0-1.7l-9.2-5.8c-.7-.4-1.6.1-1.6.8Z" fill="#ffd166" />
-  </svg>
 )

@@ -7,6 +7,9 @@
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
+import { reportUnauthorized } from './unauthorized.ts'
+
+export { setUnauthorizedHandler } from './unauthorized.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -34,13 +37,6 @@ export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('Network request failed', { cause })
   }
-}
-
-type UnauthorizedHandler = () => void
-let onUnauthorized: UnauthorizedHandler = () => {}
-
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
-  onUnauthorized = handler
 }
 
 function timeZone(): string | undefined {
@@ -105,7 +101,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (!response.ok) {
     const body = isErrorBody(parsed) ? parsed : null
     // Only a call that carried a token can mean "your session ended"; a wrong sign-in code is also 401.
-    if (response.status === 401 && token) onUnauthorized()
+    if (response.status === 401 && token) reportUnauthorized()
     const error = new ApiError(response.status, body)
     if (response.status === 429 && body && body.retry_after_seconds === undefined) {
       const header = Number(response.headers.get('Retry-After'))

@@ -12,7 +12,7 @@ import { CancelSubscriptionDialog } from '../features/billing/CancelSubscription
 import { openBillingPortal } from '../features/navbar/billing-portal.ts'
 import { openDialog } from '../features/navbar/dialogs.ts'
 import { session, useSession } from '../features/session/session.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/billing/billing.css'
 
 type SubscriptionState = { kind: 'loading' } | { kind: 'ready'; subscription: Subscription | null } | { kind: 'error' }

@@ -14,7 +14,7 @@ import { ListFooter } from '../features/admin/ListFooter.tsx'
 import { FilterSelect } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 type StatusFilter = 'all' | ApplicationStatus
 

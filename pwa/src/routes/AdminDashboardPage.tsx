@@ -1,5 +1,5 @@
 /** The admin dashboard (spec section 2): cards to manage videos, users, feedback and applications, and a tip. */
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LinkCards } from '../components/LinkCards.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { AdminOnly } from '../features/admin/AdminOnly.tsx'

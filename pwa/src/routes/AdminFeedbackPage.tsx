@@ -9,7 +9,7 @@ import { ListFooter } from '../features/admin/ListFooter.tsx'
 import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export default function AdminFeedbackPage() {
   return (

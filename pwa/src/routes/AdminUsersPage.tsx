@@ -14,7 +14,7 @@ import { SearchBar } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export default function AdminUsersPage() {
   return (

@@ -16,7 +16,7 @@ import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx
 import { ThumbnailDialog } from '../features/admin/ThumbnailDialog.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 type AccessFilter = 'all' | AccessLevel
 

@@ -20,7 +20,7 @@ import { SampleScriptDialog } from '../features/contribute/SampleScriptDialog.ts
 import { LANGUAGE_SELF_NAMES, PublicHeader } from '../features/public/PublicHeader.tsx'
 import { useSession } from '../features/session/session.ts'
 import { UI_LANGUAGES } from '../i18n/config.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
 type EnglishAbility = (typeof ENGLISH_ABILITY_OPTIONS)[number]

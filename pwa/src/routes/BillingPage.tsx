@@ -12,7 +12,7 @@ import { billingApi } from '../features/billing/billing-api.ts'
 import { formatMoney, monthlyEquivalent, yearlySavingPercent } from '../features/billing/plan-pricing.ts'
 import { PremiumBenefits } from '../features/billing/PremiumBenefits.tsx'
 import { useSession } from '../features/session/session.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/billing/billing.css'
 
 type Plans = { kind: 'loading' } | { kind: 'ready'; plans: BillingPlan[] } | { kind: 'error'; offline: boolean }

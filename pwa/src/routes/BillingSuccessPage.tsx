@@ -9,7 +9,7 @@ import { NetworkError } from '../data/api.ts'
 import { confirmCheckout } from '../features/billing/confirm-checkout.ts'
 import { getSelectedLanguage } from '../features/languages/selected-language.ts'
 import { openDialog } from '../features/navbar/dialogs.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/billing/billing.css'
 
 type State = { kind: 'confirming' } | { kind: 'paid' } | { kind: 'pending' } | { kind: 'error'; offline: boolean } | { kind: 'missing' }

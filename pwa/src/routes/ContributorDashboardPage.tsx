@@ -1,5 +1,5 @@
 /** The contributor dashboard (spec section 2): the way to guidance, upload, submissions and resources. */
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LinkCards } from '../components/LinkCards.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 

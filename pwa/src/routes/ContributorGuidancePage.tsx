@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { LevelGuidelinesList } from '../features/contribute/LevelGuidelines.tsx'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
 const TIPS = ['visuals', 'speech', 'repeat', 'noSubtitles', 'sound', 'release'] as const

@@ -3,7 +3,7 @@
  * (spec section 2). Links leave the app, so they open in a new tab without passing our address along.
  */
 import { PageFrame } from '../components/PageFrame.tsx'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
 interface Source {

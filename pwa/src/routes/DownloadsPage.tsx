@@ -10,7 +10,7 @@ import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { formatMegabytes } from '../features/downloads/format-bytes.ts'
 import { SmartDownloadsSettings } from '../features/downloads/SmartDownloadsSettings.tsx'
 import { useAllDownloads } from '../features/downloads/use-downloads.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/downloads/downloads.css'
 
 function useStorageEstimate(dependency: unknown) {

@@ -3,7 +3,7 @@
  * follows the interface language; /en/, /vi/ and /zh-Hant-HK/ are fixed copies of it.
  */
 import { useEffect } from 'react'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { DAILY_GOAL_OPTIONS } from '../../../contract/limits.ts'
 import { usePageTitle } from '../components/PageFrame.tsx'

@@ -3,7 +3,7 @@
  * the contributor invitation, partner access and the photo credit. Part of the light public bundle:
  * no Dexie, no player, no upload code.
  */
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { DAILY_GOAL_OPTIONS } from '../../../contract/limits.ts'
 import { usePageTitle } from '../components/PageFrame.tsx'

@@ -2,7 +2,7 @@
  * /languages: the languages taught. The list comes from the local database, so it shows offline; the
  * network refresh (started by the signed-in frame) updates it in place. Choosing one saves it.
  */
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { Flag } from '../components/Flag.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'

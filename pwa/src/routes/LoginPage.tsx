@@ -4,10 +4,10 @@
  * limit with the time to wait, and no connection.
  */
 import { useId, useRef, useState } from 'react'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '../../../contract/limits.ts'
-import { BrandMark } from '../components/icons.tsx'
+import { BrandMark } from '../components/brand-mark.tsx'
 import { usePageTitle } from '../components/PageFrame.tsx'
 import { loginErrorKey, type LoginError } from '../features/session/login-errors.ts'
 import { session, useSession } from '../features/session/session.ts'

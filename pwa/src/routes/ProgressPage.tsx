@@ -8,7 +8,7 @@ import { DailyChart } from '../features/watching/DailyChart.tsx'
 import { useLanguageProgress } from '../features/watching/progress-store.ts'
 import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/watching/Roadmap.tsx'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 
 export default function ProgressPage() {

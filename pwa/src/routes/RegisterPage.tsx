@@ -3,7 +3,7 @@
  * pick the language to learn and a daily goal; returning people only see it if they come here.
  */
 import { useState } from 'react'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../contract/limits.ts'
 import { Flag } from '../components/Flag.tsx'

@@ -13,7 +13,7 @@ import { PublishDialog } from '../features/contribute/PublishDialog.tsx'
 import { SubmissionCard } from '../features/contribute/SubmissionCard.tsx'
 import { deleteSubmission, listSubmissions, setSubmissionStatus } from '../features/contribute/submissions-api.ts'
 import { useSession } from '../features/session/session.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
 const REFRESH_WHILE_PROCESSING_MS = 4_000

@@ -10,7 +10,7 @@ import { canContribute, NotAllowed } from '../features/contribute/NotAllowed.tsx
 import { UploadForm } from '../features/contribute/UploadForm.tsx'
 import { UploadQueueList } from '../features/contribute/UploadQueueList.tsx'
 import { useSession } from '../features/session/session.ts'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
 export default function UploadPage() {

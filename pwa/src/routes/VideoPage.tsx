@@ -16,7 +16,7 @@ import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
 import { useVideoDetail } from '../features/watching/video-detail.ts'
 import { VideoFacts } from '../features/watching/VideoFacts.tsx'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 
 export default function VideoPage() {

@@ -13,7 +13,7 @@ import { useOnline } from '../features/pwa/useOnline.ts'
 import { fetchVideoPage, filterVideos, listQuery, NO_FILTERS, useCachedVideos, useDownloadedIds, type CatalogueFilters } from '../features/watching/catalogue.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { AccessBadge } from '../features/watching/VideoFacts.tsx'
-import { useTranslation } from '../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 
 /** The last network answer for one set of filters (`key`): the next page's cursor, or a failure. */

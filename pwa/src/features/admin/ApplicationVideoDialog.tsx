@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import type { ContributorApplication } from '../../../../contract/schemas/contributors.ts'
 import { Dialog } from '../../components/Dialog.tsx'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { adminApi } from './admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import type { AdminFeedback } from '../../../../contract/schemas/admin.ts'
 import { Dialog } from '../../components/Dialog.tsx'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { adminApi } from './admin-api.ts'
 
 type CopyState = 'idle' | 'copied' | 'failed'

@@ -1,5 +1,5 @@
 /** Under every admin table: the loading, empty and failure states, and the "load more" button. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import type { CursorList } from './use-cursor-list.ts'
 
 export function ListFooter<T extends { id: number }>({ list, empty }: { list: CursorList<T>; empty: string }) {

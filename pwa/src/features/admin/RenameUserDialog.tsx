@@ -7,7 +7,7 @@ import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from '../../../../cont
 import type { AdminUser } from '../../../../contract/schemas/admin.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError } from '../../data/api.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { checkDisplayName } from '../settings/settings-rules.ts'
 import { adminApi } from './admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Subscription } from '../../../../contract/schemas/billing.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { NetworkError } from '../../data/api.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { billingApi } from './billing-api.ts'
 
 export function CancelSubscriptionDialog({

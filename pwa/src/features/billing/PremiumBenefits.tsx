@@ -1,5 +1,5 @@
 /** What premium gives (spec section 1), shown before buying and again once it is bought. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function PremiumBenefits({ heading }: { heading: string }) {
   const { t } = useTranslation('billing')

@@ -1,6 +1,6 @@
 /** The dismissible warning for browsers older than the supported minimum. */
 import { useState } from 'react'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { readString, STORAGE_KEYS, writeString } from '../../data/storage.ts'
 import { browserSupportsModules, checkBrowser, MINIMUM_VERSIONS } from './browser-compat.ts'
 

@@ -1,5 +1,5 @@
 /** The level guidelines as a list: used inside the upload page's popup and on the guidance page. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LEVEL_GUIDELINES } from './levels.ts'
 
 export function LevelGuidelinesList() {

@@ -1,6 +1,6 @@
 /** The proficiency guidelines popup of the upload form. */
 import { Dialog } from '../../components/Dialog.tsx'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesList } from './LevelGuidelines.tsx'
 
 export function LevelGuidelinesDialog({ onClose }: { onClose: () => void }) {

@@ -1,6 +1,6 @@
 /** What a learner sees on a contributor-only page: why, and the way to become a contributor. */
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function NotAllowed() {
   const { t } = useTranslation('contribute')

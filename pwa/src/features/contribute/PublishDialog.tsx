@@ -9,7 +9,7 @@ import type { Series, Submission } from '../../../../contract/schemas/contributo
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError, NetworkError } from '../../data/api.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { publishSubmission, seriesOf } from './submissions-api.ts'
 import { DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS } from './upload-rules.ts'

@@ -1,6 +1,6 @@
 /** The sample-script popup of the application form: what to say in the short application video. */
 import { Dialog } from '../../components/Dialog.tsx'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function SampleScriptDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('contribute')

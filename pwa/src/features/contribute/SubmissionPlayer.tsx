@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { attachHls, type Playback } from '../../player/hls-playback.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 export function SubmissionPlayer({ src, title }: { src: string; title: string }) {
   const { t } = useTranslation('contribute')

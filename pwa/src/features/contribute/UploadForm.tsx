@@ -11,7 +11,7 @@ import { newClientId } from '../../data/client-id.ts'
 import { uploadQueue } from '../../data/uploads.ts'
 import { useCachedLanguages } from '../languages/languages-store.ts'
 import { getSelectedLanguage } from '../languages/selected-language.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import {

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { downloads } from '../../data/downloads.ts'
 import { readString, STORAGE_KEYS } from '../../data/storage.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../session/session.ts'
 import { runSmartDownloads } from './smart-downloads.ts'
 

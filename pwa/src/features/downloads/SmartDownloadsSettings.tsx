@@ -1,7 +1,7 @@
 /** The smart downloads switch and its limits (how many videos, what budget, which level). */
 import { useState } from 'react'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { readSmartSettings, saveSmartSettings, type SmartSettings } from './smart-downloads.ts'
 
 export function SmartDownloadsSettings() {

@@ -18,3 +18,46 @@ export function savePreferredQuality(height: number): void {
     // private mode: the default (360p) stands
   }
 }
+
+/** Smart downloads (features/downloads/smart-downloads.ts): off by default. */
+const SMART_KEY = 'smartDownloads'
+
+export interface SmartSettings {
+  enabled: boolean
+  count: number
+  budgetMb: number
+  level: string
+}
+
+export const DEFAULT_SMART: SmartSettings = { enabled: false, count: 3, budgetMb: 500, level: 'beginner' }
+
+const smartListeners = new Set<() => void>()
+
+export function readSmartSettings(): SmartSettings {
+  try {
+    return { ...DEFAULT_SMART, ...(JSON.parse(localStorage.getItem(SMART_KEY) ?? '{}') as Partial<SmartSettings>) }
+  } catch {
+    return DEFAULT_SMART
+  }
+}
+
+export function saveSmartSettings(settings: SmartSettings): void {
+  localStorage.setItem(SMART_KEY, JSON.stringify(settings))
+  for (const listener of smartListeners) listener()
+}
+
+/** Whether smart downloads are on, for useSyncExternalStore: follows this tab's changes and other tabs'. */
+export const smartDownloadsEnabled = {
+  get: (): boolean => readSmartSettings().enabled,
+  subscribe(listener: () => void): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === SMART_KEY) listener()
+    }
+    smartListeners.add(listener)
+    window.addEventListener('storage', onStorage)
+    return () => {
+      smartListeners.delete(listener)
+      window.removeEventListener('storage', onStorage)
+    }
+  },
+}

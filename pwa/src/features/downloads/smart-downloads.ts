@@ -7,31 +7,13 @@ import type { Page, VideoSummary } from '../../../../contract/schemas/catalogue.
 import { apiRequest } from '../../data/api.ts'
 import { db } from '../../data/db.ts'
 import { downloads } from '../../data/downloads.ts'
+import { readSmartSettings } from './download-preferences.ts'
 
-const KEY = 'smartDownloads'
+// The settings live with the other download preferences (small, so the signed-in frame can read them).
+export { DEFAULT_SMART, readSmartSettings, saveSmartSettings, type SmartSettings } from './download-preferences.ts'
+
 /** A 360p rendition with audio: about 0.9 Mb/s (the transcoder's ladder). */
 const ESTIMATED_BYTES_PER_SECOND = 900_000 / 8
-
-export interface SmartSettings {
-  enabled: boolean
-  count: number
-  budgetMb: number
-  level: string
-}
-
-export const DEFAULT_SMART: SmartSettings = { enabled: false, count: 3, budgetMb: 500, level: 'beginner' }
-
-export function readSmartSettings(): SmartSettings {
-  try {
-    return { ...DEFAULT_SMART, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<SmartSettings>) }
-  } catch {
-    return DEFAULT_SMART
-  }
-}
-
-export function saveSmartSettings(settings: SmartSettings): void {
-  localStorage.setItem(KEY, JSON.stringify(settings))
-}
 
 /** False only when the browser says the connection is not Wi-Fi (most browsers do not say). */
 export function onWifiOrUnknown(connection = (navigator as Navigator & { connection?: { type?: string } }).connection): boolean {

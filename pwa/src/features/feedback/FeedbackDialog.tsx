@@ -4,7 +4,7 @@
  * lost answer stores it once.
  */
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MIN_CHARS, FEEDBACK_SUCCESS_CLOSE_MS } from '../../../../contract/limits.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { enqueue } from '../../data/outbox.ts'

@@ -1,5 +1,5 @@
 /** Today's minutes against the daily goal; hidden until a goal is known, never past 100%. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { goalPercent, useDailyProgress } from '../progress/daily-progress.ts'
 import { useLastDailyProgress, useTodayWatchSeconds } from '../watching/today-seconds.ts'
 

@@ -1,6 +1,6 @@
 /** Picks the language being learned; its flag comes from /{code}_flag.svg with the globe as fallback. */
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { Flag } from '../../components/Flag.tsx'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'

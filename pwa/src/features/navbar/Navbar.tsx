@@ -1,7 +1,8 @@
 /** The navigation bar of spec section 2: brand, language, today's goal, feedback, premium, user menu. */
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../i18n/react.ts'
-import { BrandMark, ChatIcon, StarIcon } from '../../components/icons.tsx'
+import { useTranslation } from 'react-i18next'
+import { BrandMark } from '../../components/brand-mark.tsx'
+import { ChatIcon, StarIcon } from '../../components/icons.tsx'
 import { useSession } from '../session/session.ts'
 import { openBillingPortal } from './billing-portal.ts'
 import { openDialog } from './dialogs.ts'

@@ -1,5 +1,5 @@
 /** Holds the navigation bar's place while the session loads, so the page does not jump. */
-import { BrandMark } from '../../components/icons.tsx'
+import { BrandMark } from '../../components/brand-mark.tsx'
 
 export function NavbarPlaceholder() {
   return (

@@ -2,11 +2,15 @@
  * Everything a signed-in page adds around its content: the navigation bar, the new-version prompt, the
  * settings and feedback dialogs, and keeping the local database in step with the session (the user cached, the language
  * list refreshed once the session has loaded, all of it forgotten on sign-out).
+ * The keepers that work in the background load only when they have work, so they stay off first paint:
+ * the sync engine once the outbox holds something (data/background-sync.ts), the downloads keeper once
+ * something is downloaded or smart downloads are on, the upload queue for contributors and admins.
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { LoadErrorBoundary } from '../../components/LoadErrorBoundary.tsx'
 import { clearLocalData, saveUser } from '../../data/local-cache.ts'
-import { startBackgroundSync, stopBackgroundSync } from '../../data/outbox.ts'
+import { stopBackgroundSync, useBackgroundSync } from '../../data/background-sync.ts'
+import { useDownloadsNeeded } from '../downloads/use-downloads-needed.ts'
 import { refreshLanguages } from '../languages/languages-store.ts'
 import { resetDailyProgress } from '../progress/daily-progress.ts'
 import { session, useSession } from '../session/session.ts'
@@ -30,13 +34,10 @@ export default function SignedInChrome() {
   const { user, loading } = useSession()
   const open = useOpenDialog()
 
-  // One sync engine while someone is signed in; nothing is sent under no session.
-  const signedInId = user?.id
-  useEffect(() => {
-    if (!signedInId) return
-    startBackgroundSync()
-    return stopBackgroundSync
-  }, [signedInId])
+  // One sync engine while someone is signed in (started once there is something to send); nothing is
+  // sent under no session.
+  useBackgroundSync(user?.id)
+  const keepDownloads = useDownloadsNeeded(Boolean(user))
 
   // Contributors' queued uploads resume at app start (and then on `online`), on whatever page opens first.
   const uploads = Boolean(user && (user.is_contributor || user.is_admin))
@@ -58,7 +59,7 @@ export default function SignedInChrome() {
       <UpdatePrompt />
       <LoadErrorBoundary resetKey={open ?? ''}>
         <Suspense fallback={null}>
-          {user ? <DownloadsKeeper /> : null}
+          {keepDownloads ? <DownloadsKeeper /> : null}
           {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
           {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
         </Suspense>

@@ -3,7 +3,7 @@
  * Feedback, the contributor and admin dashboards for those roles, and Log out (then /login).
  */
 import { Link } from 'react-router-dom'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'
 import { useCachedLanguages } from '../languages/languages-store.ts'

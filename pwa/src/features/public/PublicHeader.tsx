@@ -1,7 +1,7 @@
 /** The header of the public pages (landing, explainer): brand, how it works, sign in, page language. */
 import { Link } from 'react-router-dom'
 import type { TFunction } from 'i18next'
-import { BrandMark } from '../../components/icons.tsx'
+import { BrandMark } from '../../components/brand-mark.tsx'
 
 export interface LanguageLink {
   code: string

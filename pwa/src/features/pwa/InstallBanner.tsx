@@ -1,5 +1,5 @@
 /** "Install app" where the browser offers it; on iPhone and iPad Safari, how to add it to the Home Screen. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { dismissInstall, promptInstall, useInstallOffer } from './install-state.ts'
 
 export function InstallBanner() {

@@ -1,5 +1,5 @@
 /** A clear, persistent notice while offline, so cached data is never mistaken for fresh data. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { useOnline } from './useOnline.ts'
 
 export function OfflineIndicator() {

@@ -1,6 +1,6 @@
 /** "A new version is ready": reload now or later. Nothing reloads unless the person asks. */
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { applyUpdate, dismissUpdate, subscribeToUpdates, waitingWorker } from './register-sw.ts'
 
 export function UpdatePrompt() {

@@ -9,7 +9,6 @@
  */
 import type { User } from '../../../../contract/schemas/user.ts'
 import type { VerifyResponse } from '../../../../contract/schemas/auth.ts'
-import { api as defaultApi, NetworkError } from '../../data/api.ts'
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../../data/storage.ts'
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out'
@@ -35,11 +34,20 @@ export interface SessionApi {
 
 type Listener = () => void
 
+/**
+ * The API client, fetched on first use: with no stored token (every visitor of the public pages) the
+ * session makes no call until someone signs in, so the client stays off those pages' first load.
+ */
+const lazyApi: SessionApi = {
+  get: (path, options) => import('../../data/api.ts').then(({ api }) => api.get(path, options)),
+  post: (path, body, options) => import('../../data/api.ts').then(({ api }) => api.post(path, body, options)),
+}
+
 const ME_TIMEOUT_MS = 10_000
 const LOGOUT_TIMEOUT_MS = 5_000
 
 export function createSessionStore(deps: { api?: SessionApi; now?: () => number } = {}) {
-  const api = deps.api ?? defaultApi
+  const api = deps.api ?? lazyApi
   const now = deps.now ?? Date.now
   const listeners = new Set<Listener>()
   const signOutListeners = new Set<Listener>()
@@ -82,7 +90,9 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
       if (readString(STORAGE_KEYS.token)) storeUser(user)
       return user
     } catch (error) {
-      if (!(error instanceof NetworkError)) console.warn('Could not refresh the current user', error)
+      // The client is loaded by now (it made the call); if even that failed, the network did.
+      const client = await import('../../data/api.ts').catch(() => null)
+      if (client && !(error instanceof client.NetworkError)) console.warn('Could not refresh the current user', error)
       return null
     } finally {
       set(compute(state.user, false, state.ended))

@@ -1,6 +1,6 @@
 /** The app's one session store, wired to the API client's 401 handler, and its React hook. */
 import { useSyncExternalStore } from 'react'
-import { setUnauthorizedHandler } from '../../data/api.ts'
+import { setUnauthorizedHandler } from '../../data/unauthorized.ts'
 import { createSessionStore, type SessionState } from './session-store.ts'
 
 export const session = createSessionStore()

@@ -3,7 +3,7 @@
  * /me on open, saves only a real change, and reports idle → saving → success or error.
  */
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { DAILY_GOAL_DEFAULT_MINUTES, DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from '../../../../contract/limits.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 import { Dialog } from '../../components/Dialog.tsx'

@@ -4,7 +4,6 @@
  */
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
-import { api, ApiError, NetworkError } from '../../data/api.ts'
 
 type State = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed'
 
@@ -21,12 +20,15 @@ export function WaitlistForm({ t }: { t: TFunction }) {
     const email = String(fields.get('email') ?? '').trim()
     const website = String(fields.get('website') ?? '')
     setState('sending')
+    // The API client loads with the first submit: the landing page needs it for nothing else.
+    let client: typeof import('../../data/api.ts') | null = null
     try {
-      await api.post('/waitlist', { email, website })
+      client = await import('../../data/api.ts')
+      await client.api.post('/waitlist', { email, website })
       setState('done')
     } catch (error) {
-      if (error instanceof NetworkError) setState('offline')
-      else if (error instanceof ApiError && error.status === 422) setState('invalid')
+      if (!client || error instanceof client.NetworkError) setState('offline')
+      else if (error instanceof client.ApiError && error.status === 422) setState('invalid')
       else setState('failed')
     }
   }

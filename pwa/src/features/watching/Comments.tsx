@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import { countCharacters } from '../../../../contract/text.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from './comments.ts'
 
 export function CommentsSection({ videoId, allowed }: { videoId: number; allowed: boolean }) {

@@ -3,7 +3,7 @@
  * chart library. The numbers are also in a visually hidden table for screen readers.
  */
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 
 const WIDTH = 600
 const HEIGHT = 160

@@ -3,7 +3,7 @@
  * resume from the last position, and every watched stretch written to the outbox as a watch event.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { enqueue } from '../../data/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'

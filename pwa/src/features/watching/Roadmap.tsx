@@ -1,5 +1,5 @@
 /** The progress page's roadmap: every level with its starting hours, and where the learner is now. */
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { ROADMAP_LEVELS, roadmapPlace } from './roadmap.ts'
 
 export function Roadmap({ totalSeconds }: { totalSeconds: number }) {

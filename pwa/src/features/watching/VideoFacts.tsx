@@ -1,6 +1,6 @@
 /** The facts beside the player: level, access, length, series and episode, creators, description. */
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { useTranslation } from '../../i18n/react.ts'
+import { useTranslation } from 'react-i18next'
 import { formatDuration } from './video-format.ts'
 
 export function AccessBadge({ access }: { access: VideoDetail['access_level'] }) {

@@ -1,0 +1,49 @@
+/** The sync indicator's dialog: what waits, when the last sync succeeded, and what the server refused. */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/Dialog.tsx'
+import { flushOutbox } from '../../data/background-sync.ts'
+import { db } from '../../data/db.ts'
+import { useOnline } from '../pwa/useOnline.ts'
+
+export default function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number }) {
+  const { t, i18n } = useTranslation('watch')
+  const online = useOnline()
+  const lastSync = useLiveQuery(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
+  const refused = useLiveQuery(() => db.deadLetters.orderBy('failedAt').reverse().limit(50).toArray(), []) ?? []
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <Dialog title={t('sync.title')} onClose={onClose} testId="sync-dialog" footer={
+      <>
+        <button type="button" className="button button-secondary" onClick={() => void flushOutbox()} disabled={!online || pending === 0}>
+          {t('sync.now')}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t('sync.close')}
+        </button>
+      </>
+    }>
+      <p data-testid="sync-pending">{pending > 0 ? t('sync.pendingCount', { count: pending }) : t('sync.allSent')}</p>
+      <p className="muted">{typeof lastSync === 'number' ? t('sync.lastSync', { time: time.format(new Date(lastSync)) }) : t('sync.never')}</p>
+      {!online && pending > 0 ? <p className="muted">{t('sync.offline')}</p> : null}
+      {refused.length > 0 ? (
+        <>
+          <h3 className="section-title">{t('sync.refusedTitle')}</h3>
+          <p className="muted">{t('sync.refusedHint')}</p>
+          <ul className="dead-letters" data-testid="dead-letters">
+            {refused.map((item) => (
+              <li key={item.id}>
+                <strong>{t(`sync.kinds.${item.kind}`)}</strong> · {time.format(new Date(item.createdAt))}
+                <br />
+                <span className="form-error">{item.error}</span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button-secondary button-small" onClick={() => void db.deadLetters.clear()} data-testid="dead-letters-clear">
+            {t('sync.clearRefused')}
+          </button>
+        </>
+      ) : null}
+    </Dialog>
+  )
+}
