@@ -14,7 +14,9 @@ import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPla
 import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
 
-const PARALLEL_FILES = 6
+// Twice the browser's six connections per host: a file whose bytes have all arrived still waits for
+// Cache Storage to commit it, and meanwhile another file can use the connection.
+const PARALLEL_FILES = 12
 /** Progress is written to IndexedDB at most this often: one write per segment slowed downloads down. */
 const PROGRESS_EVERY_MS = 250
 
@@ -76,8 +78,9 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
-   * Fetches one file and stores it, streaming: Cache.put rejects when the body stream fails, so a file
-   * cut short is never stored. Answers its size.
+   * Fetches one file and stores it. The network response itself goes into the cache (Chromium then
+   * pipes its bytes to disk without passing them through script), and Cache.put rejects when the body
+   * fails or falls short of its Content-Length, so a file cut short is never stored. Answers its size.
    */
   async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
     const stored = resuming ? await cache.match(key) : undefined
@@ -86,12 +89,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
     if (declared === null) {
-      // No length to check the stream against: read it whole first.
+      // No length to check the stream against: read it whole first, and store the length found.
       const body = await response.blob()
       await cache.put(key, new Response(body, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(body.size) } }))
       return body.size
     }
-    await cache.put(key, new Response(response.body, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': declared } }))
+    await cache.put(key, response)
     return Number(declared)
   }
 
@@ -141,26 +144,30 @@ export function createDownloadManager(deps: DownloadDeps) {
     let bytesDone = 0
     let filesDone = 0
     let reportedAt = 0
+    let reporting: Promise<unknown> | undefined
     const queue = [...files]
+    // The poster comes along with the segments rather than after them; a poster that fails to load
+    // does not fail the download.
+    const poster = video.thumbnail_url
+      ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
+      : Promise.resolve(0)
     const worker = async () => {
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
         bytesDone += await storeFile(cache, new URL(file, variantUrl).href, `${base}${variantDir}${file}`, signal, resuming)
         filesDone++
-        if (now() - reportedAt >= PROGRESS_EVERY_MS) {
+        if (now() - reportedAt >= PROGRESS_EVERY_MS && !reporting) {
+          // Not awaited by the worker: the next file starts while progress is written.
           reportedAt = now()
-          await deps.table.update(videoId, { bytesDone, filesDone })
+          reporting = deps.table.update(videoId, { bytesDone, filesDone }).finally(() => (reporting = undefined))
         }
       }
     }
     await Promise.all(Array.from({ length: PARALLEL_FILES }, worker))
-    await deps.table.update(videoId, { bytesDone, filesDone })
+    await Promise.all([poster, reporting])
     // Playlists last: a download is playable only once every file it lists is stored.
-    await cache.put(`${base}${variant.uri}`, new Response(variantText, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } }))
-    await cache.put(offlineMasterUrl(videoId), new Response(offlineMaster(variant), { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } }))
-    if (video.thumbnail_url) {
-      await storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal).catch(() => 0)
-    }
-    await deps.table.update(videoId, { status: 'complete', bytesDone, bytesTotal: bytesDone, completedAt: now() })
+    const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
+    await Promise.all([cache.put(`${base}${variant.uri}`, playlist(variantText)), cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant)))])
+    await deps.table.update(videoId, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
     return { persistence }
   }
 
