@@ -85,24 +85,32 @@ export async function runDownloadsBench(): Promise<DownloadsBenchResult> {
       )
     }
     const plainFetchMs = plainRuns.sort((a, b) => a - b)[1]
-    // Timed inside the page, like the plain fetch: from the click on "Download" to "Downloaded" shown.
-    const measured = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let clickedAt = 0
-          document.querySelector('[data-testid="download-start"]')!.addEventListener('click', () => (clickedAt = performance.now()), { capture: true, once: true })
-          const observer = new MutationObserver(() => {
-            if (clickedAt > 0 && document.querySelector('[data-testid="download-complete"]')) {
-              observer.disconnect()
-              resolve(performance.now() - clickedAt)
-            }
-          })
-          observer.observe(document.body, { childList: true, subtree: true })
-        }),
-    )
-    await page.getByTestId('download-start').click()
-    await page.getByTestId('download-complete').waitFor({ timeout: 300_000 })
-    const downloadMs = await measured
+    // Three downloads (deleted in between, the last one kept for the offline start), and the median,
+    // as for the plain fetch. Each is timed inside the page, like the plain fetch: from the click on
+    // "Download" to "Downloaded" on screen.
+    const downloadRuns: number[] = []
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await page.getByTestId('download-controls').getByRole('button', { name: 'Delete' }).click()
+      await page.getByTestId('download-start').waitFor()
+      const measured = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let clickedAt = 0
+            document.querySelector('[data-testid="download-start"]')!.addEventListener('click', () => (clickedAt = performance.now()), { capture: true, once: true })
+            const observer = new MutationObserver(() => {
+              if (clickedAt > 0 && document.querySelector('[data-testid="download-complete"]')) {
+                observer.disconnect()
+                resolve(performance.now() - clickedAt)
+              }
+            })
+            observer.observe(document.body, { childList: true, subtree: true })
+          }),
+      )
+      await page.getByTestId('download-start').click()
+      await page.getByTestId('download-complete').waitFor({ timeout: 300_000 })
+      downloadRuns.push(await measured)
+    }
+    const downloadMs = downloadRuns.sort((a, b) => a - b)[1]
 
     // Cold start offline: a new page of the installed app, no network at all.
     await context.setOffline(true)

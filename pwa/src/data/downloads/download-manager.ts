@@ -85,7 +85,8 @@ export function createDownloadManager(deps: DownloadDeps) {
   async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
     const stored = resuming ? await cache.match(key) : undefined
     if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
-    const response = await doFetch(from, { signal, credentials: 'same-origin' })
+    // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
+    const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
     if (declared === null) {
