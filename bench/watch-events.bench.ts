@@ -8,14 +8,10 @@
  * the code), and the load comes from a keep-alive node:http client, which leaves more of the other
  * core to the server than fetch does.
  */
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { uuidv7 } from '../contract/index.ts'
-import { openDatabase } from '../sync-server/src/db/connection.ts'
-import { migrate } from '../sync-server/src/db/migrate.ts'
 import { startChildServer } from './lib/child-server.ts'
+import { openRawWatchEvents, type WatchEventRow } from './lib/raw-watch-events.ts'
 
 const BATCH = 500
 const WARMUP_BATCHES = 20
@@ -25,15 +21,6 @@ const ROUNDS = 3
 const EVENT_SPACING_MS = 10_000
 const startOfEvents = () => Date.now() - (WARMUP_BATCHES + BATCHES) * BATCH * EVENT_SPACING_MS - 3_600_000
 
-type WatchEventRow = {
-  client_id: string
-  video_id: number
-  position_from: number
-  position_to: number
-  watched_seconds: number
-  playback_rate: number
-  occurred_at: string
-}
 
 export interface WatchEventsBenchResult {
   events: number
@@ -119,37 +106,15 @@ async function serverRate(script: string): Promise<number> {
 }
 
 function rawSqliteRate(): number {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-raw-'))
-  const db = openDatabase(dir)
+  const raw = openRawWatchEvents('dehieu-bench-raw-')
   try {
-    migrate(db)
-    const now = new Date().toISOString()
-    const userId = Number(db.prepare("INSERT INTO users (email, created_at) VALUES ('raw@example.com', ?)").run(now).lastInsertRowid)
-    const videoId = Number(
-      db
-        .prepare(
-          `INSERT INTO videos (language_code, title, proficiency_level, access_level, duration_seconds, published_at, created_at)
-           VALUES ('vi', 'Bench', 'beginner', 'free', 86400, ?, ?)`,
-        )
-        .run(now, now).lastInsertRowid,
-    )
-    const insert = db.prepare(
-      `INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    )
-    const insertBatch = db.transaction((events: WatchEventRow[]) => {
-      for (const e of events) {
-        insert.run(userId, e.client_id, e.video_id, e.position_from, e.position_to, e.watched_seconds, e.playback_rate, e.occurred_at, e.occurred_at.slice(0, 10), now)
-      }
-    })
-    const batches = makeBatches(videoId, WARMUP_BATCHES + BATCHES, startOfEvents())
-    for (const events of batches.slice(0, WARMUP_BATCHES)) insertBatch.immediate(events)
+    const batches = makeBatches(raw.videoId, WARMUP_BATCHES + BATCHES, startOfEvents())
+    for (const events of batches.slice(0, WARMUP_BATCHES)) raw.insertBatch(events)
     const started = performance.now()
-    for (const events of batches.slice(WARMUP_BATCHES)) insertBatch.immediate(events)
+    for (const events of batches.slice(WARMUP_BATCHES)) raw.insertBatch(events)
     return (BATCH * BATCHES) / ((performance.now() - started) / 1000)
   } finally {
-    db.close()
-    fs.rmSync(dir, { recursive: true, force: true })
+    raw.close()
   }
 }
 
