@@ -101,6 +101,12 @@ export function createDownloadManager(deps: DownloadDeps) {
 
   async function run(videoId: number, preferredHeight: number | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
+    // What does not depend on the answers starts at once: the record, the cache.
+    const existing = deps.table.get(videoId)
+    const opened = openCache()
+    // Should an early check throw first, these are not left as unhandled rejections.
+    existing.catch(() => undefined)
+    opened.catch(() => undefined)
     const video = await deps.getVideo(videoId)
     if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
     if (!video.playback) throw new DownloadError('no_media')
@@ -108,18 +114,22 @@ export function createDownloadManager(deps: DownloadDeps) {
     const variant = chooseVariant(parseMaster(await text(masterUrl, signal)), preferredHeight)
     if (!variant) throw new DownloadError('no_media')
     const variantUrl = new URL(variant.uri, masterUrl).href
-    const variantText = await text(variantUrl, signal)
+    let record = await existing
+    const resuming = record !== undefined
+    // A new download's size is checked (from the video's length) while its playlist is fetched.
+    const [variantText, space] = await Promise.all([
+      text(variantUrl, signal),
+      resuming ? undefined : spaceFor(estimateBytes(variant, video.duration_seconds)),
+    ])
+    if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
     const media = parseMediaPlaylist(variantText)
     const files = [...(media.initUri ? [media.initUri] : []), ...media.segments.map((segment) => segment.uri)]
     const estimate = estimateBytes(variant, media.durationSeconds)
 
-    let record = await deps.table.get(videoId)
-    const resuming = record !== undefined
-    let persistence: Persistence | undefined
+    // The browser's answer to "keep my downloads" is not needed to start: it is awaited at the end.
+    let asked: Promise<Persistence> | undefined
     if (!record) {
-      const space = await spaceFor(estimate)
-      if (!space.fits) throw new DownloadError('no_space', { neededBytes: estimate, freeBytes: space.freeBytes })
-      if ((await deps.table.count()) === 0) persistence = await persist()
+      if ((await deps.table.count()) === 0) asked = persist()
       record = {
         videoId,
         title: video.title,
@@ -139,7 +149,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       await deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal: files.length })
     }
 
-    const cache = await openCache()
+    const cache = await opened
     const base = offlineBase(videoId)
     const variantDir = variant.uri.includes('/') ? variant.uri.slice(0, variant.uri.lastIndexOf('/') + 1) : ''
     let bytesDone = 0
@@ -169,7 +179,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
     await Promise.all([cache.put(`${base}${variant.uri}`, playlist(variantText)), cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant)))])
     await deps.table.update(videoId, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
-    return { persistence }
+    return { persistence: await asked }
   }
 
   async function removeFiles(videoId: number) {
