@@ -112,6 +112,20 @@ describe('POST /watch_events', () => {
     }
   })
 
+  it('keeps the union of the spans a batch played, in any order', async () => {
+    const { id, api } = await newLearner()
+    const video = seedVideo(server, { duration: 600 })
+    const spans = [[30, 40], [35, 50], [10, 20], [45, 70], [300, 301], [60, 65]]
+    const events = spans.map(([from, to]) => event(video, { position_from: from, position_to: to, watched_seconds: to - from }))
+    expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(spans.length)
+    const row = server.ctx.db.prepare('SELECT spans, covered_seconds FROM video_progress WHERE user_id = ? AND video_id = ?').get(id, video) as {
+      spans: string
+      covered_seconds: number
+    }
+    expect(JSON.parse(row.spans)).toEqual([[10, 20], [30, 70], [300, 301]])
+    expect(row.covered_seconds).toBe(10 + 40 + 1)
+  })
+
   it('splits a batch at local midnight to the second, in a quarter-hour zone', async () => {
     const { id, api } = await newLearner('Asia/Kathmandu') // UTC+05:45: midnight is 18:15 UTC
     const video = seedVideo(server)

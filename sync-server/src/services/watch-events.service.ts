@@ -61,13 +61,16 @@ export function createWatchEventsService(deps: {
     // Per video of the batch: the row (or undefined when unknown) and what this user may watch of it.
     const videos = new Map<number, { video: WatchableVideoRow; access: CanWatch } | null>()
     const dayTotals = new Map<string, number>()
-    const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: Span[]; duration: number }>()
+    const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: [number, number][]; duration: number }>()
     // Ids refused earlier in this batch: a repeat is a duplicate. (Stored repeats are caught by the insert.)
     let refusedInBatch: Set<string> | undefined
     // Zone offsets are whole quarter hours, so local midnight falls on a quarter hour of UTC and one
     // quarter hour has one local day. Outbox events come every 10 s of play: most share the last one's.
     let lastQuarter = Number.NaN
     let lastDay = ''
+    // Seconds of the day being summed; added to dayTotals when the day changes and at the end.
+    let currentDay = ''
+    let currentDaySeconds = 0
 
     const reject = (clientId: string | null, error: WatchEventRejection) => {
       // A stored event that fails a rule today (say it has grown too old) is still a duplicate.
@@ -146,7 +149,12 @@ export function createWatchEventsService(deps: {
         continue
       }
       result.accepted.push(event.client_id)
-      dayTotals.set(day, (dayTotals.get(day) ?? 0) + event.watched_seconds)
+      if (day === currentDay) currentDaySeconds += event.watched_seconds
+      else {
+        if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
+        currentDay = day
+        currentDaySeconds = event.watched_seconds
+      }
 
       let entry = progress.get(video.id)
       if (!entry) {
@@ -165,7 +173,14 @@ export function createWatchEventsService(deps: {
         }
         progress.set(video.id, entry)
       }
-      entry.newSpans.push([event.position_from, event.position_to])
+      // Play is mostly continuous: a span that starts inside the last one extends it (the merge at
+      // the end would join them anyway), so a batch keeps a few spans instead of hundreds.
+      const lastSpan = entry.newSpans[entry.newSpans.length - 1]
+      if (lastSpan && event.position_from >= lastSpan[0] && event.position_from <= lastSpan[1]) {
+        if (event.position_to > lastSpan[1]) lastSpan[1] = event.position_to
+      } else {
+        entry.newSpans.push([event.position_from, event.position_to])
+      }
       entry.watch_seconds += event.watched_seconds
       if (occurredIso >= entry.last_watched_at) {
         entry.last_watched_at = occurredIso
@@ -173,6 +188,7 @@ export function createWatchEventsService(deps: {
       }
     }
 
+    if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
     for (const [day, seconds] of dayTotals) deps.dailyTotals.addSeconds(user.id, day, seconds, user.daily_goal_minutes)
     for (const { parsedSpans, newSpans, duration, ...row } of progress.values()) {
       const spans = mergeSpans([...parsedSpans, ...newSpans])
