@@ -9,8 +9,8 @@ import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, listPath } from '../features/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
+import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { ApplicationVideoDialog } from '../features/admin/ApplicationVideoDialog.tsx'
-import { ListFooter } from '../features/admin/ListFooter.tsx'
 import { FilterSelect } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
@@ -67,72 +67,60 @@ function AdminApplications() {
         />
       </div>
       <StatusMessage outcome={outcome} />
-      {list.items.length > 0 ? (
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="admin-applications-table">
-          <caption className="visually-hidden">{t('applications.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('applications.applicant')}</th>
-              <th scope="col">{t('applications.details')}</th>
-              <th scope="col">{t('applications.statusColumn')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('table.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((application) => (
-              <tr key={application.id} data-testid="admin-application-row">
-                <th scope="row" data-label={t('applications.applicant')} className="cell-title">
-                  <span className="row-title">{application.name}</span>
-                  <span className="row-meta">{application.email}</span>
-                  <span className="muted row-meta">{formatDate(application.created_at)}</span>
-                </th>
-                <td data-label={t('applications.details')} className="cell-text">
-                  <span className="row-meta">
-                    {application.location || t('applications.noLocation')} · {t(`applications.english.${application.english_ability}`)}
-                  </span>
-                  {application.notes ? <span className="clamp">{application.notes}</span> : null}
-                </td>
-                <td data-label={t('applications.statusColumn')} className="cell-half">
-                  <span className={`role-tag status-${application.status}`}>{t(`applications.status.${application.status}`)}</span>
-                </td>
-                <td className="cell-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={t('applications.playFor', { name: application.name })}
-                    onClick={() => setPlaying(application)}
-                  >
-                    {t('applications.play', { size: formatSize(application.video.bytes) })}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    disabled={savingId === application.id || application.status === 'accepted'}
-                    aria-label={t('applications.acceptFor', { name: application.name })}
-                    onClick={() => void decide(application, 'accepted')}
-                  >
-                    {t('applications.accept')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    disabled={savingId === application.id || application.status === 'rejected'}
-                    aria-label={t('applications.rejectFor', { name: application.name })}
-                    onClick={() => void decide(application, 'rejected')}
-                  >
-                    {t('applications.reject')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      ) : null}
-      <ListFooter list={list} empty={t('applications.empty')} />
+      <AdminTable
+        list={list}
+        caption={t('applications.caption')}
+        testId="admin-applications-table"
+        rowTestId="admin-application-row"
+        columns={[t('applications.applicant'), t('applications.details'), t('applications.statusColumn')]}
+        empty={t('applications.empty')}
+        cells={(application) => (
+          <>
+            <th scope="row" data-label={t('applications.applicant')} className="cell-title">
+              <span className="row-title">{application.name}</span>
+              <span className="row-meta">{application.email}</span>
+              <span className="muted row-meta">{formatDate(application.created_at)}</span>
+            </th>
+            <td data-label={t('applications.details')} className="cell-text">
+              <span className="row-meta">
+                {application.location || t('applications.noLocation')} · {t(`applications.english.${application.english_ability}`)}
+              </span>
+              {application.notes ? <span className="clamp">{application.notes}</span> : null}
+            </td>
+            <td data-label={t('applications.statusColumn')} className="cell-half">
+              <span className={`role-tag status-${application.status}`}>{t(`applications.status.${application.status}`)}</span>
+            </td>
+            <td className="cell-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('applications.playFor', { name: application.name })}
+                onClick={() => setPlaying(application)}
+              >
+                {t('applications.play', { size: formatSize(application.video.bytes) })}
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={savingId === application.id || application.status === 'accepted'}
+                aria-label={t('applications.acceptFor', { name: application.name })}
+                onClick={() => void decide(application, 'accepted')}
+              >
+                {t('applications.accept')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={savingId === application.id || application.status === 'rejected'}
+                aria-label={t('applications.rejectFor', { name: application.name })}
+                onClick={() => void decide(application, 'rejected')}
+              >
+                {t('applications.reject')}
+              </button>
+            </td>
+          </>
+        )}
+      />
       {playing ? <ApplicationVideoDialog application={playing} onClose={() => setPlaying(null)} /> : null}
     </PageFrame>
   )

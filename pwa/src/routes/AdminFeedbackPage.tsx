@@ -4,8 +4,8 @@ import { ADMIN_FEEDBACK_RANGES, type AdminFeedback, type AdminFeedbackRange } fr
 import { PageFrame } from '../components/PageFrame.tsx'
 import { listPath } from '../features/admin/admin-api.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
+import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FeedbackViewDialog } from '../features/admin/FeedbackViewDialog.tsx'
-import { ListFooter } from '../features/admin/ListFooter.tsx'
 import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
 import { useCursorList } from '../features/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
@@ -41,50 +41,38 @@ function AdminFeedbackList() {
           options={ADMIN_FEEDBACK_RANGES.map((value) => ({ value, label: t(`ranges.${value}`) }))}
         />
       </SearchBar>
-      {list.items.length > 0 ? (
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="admin-feedback-table">
-          <caption className="visually-hidden">{t('feedback.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('feedback.received')}</th>
-              <th scope="col">{t('feedback.from')}</th>
-              <th scope="col">{t('feedback.text')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('table.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((feedback) => (
-              <tr key={feedback.id} data-testid="admin-feedback-row">
-                <td data-label={t('feedback.received')} className="cell-date">
-                  {formatDate(feedback.created_at)}
-                </td>
-                <td data-label={t('feedback.from')} className="cell-email">
-                  {feedback.user.display_name ? <span className="row-title">{feedback.user.display_name}</span> : null}
-                  <span className="row-meta">{feedback.user.email}</span>
-                </td>
-                <th scope="row" data-label={t('feedback.text')} className="cell-text">
-                  <span className="clamp">{feedback.feedback}</span>
-                </th>
-                <td className="cell-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={t('feedback.viewFor', { id: feedback.id })}
-                    onClick={() => setViewing(feedback)}
-                  >
-                    {t('feedback.view')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      ) : null}
-      <ListFooter list={list} empty={q || range !== 'all' ? t('feedback.noMatch') : t('feedback.empty')} />
+      <AdminTable
+        list={list}
+        caption={t('feedback.caption')}
+        testId="admin-feedback-table"
+        rowTestId="admin-feedback-row"
+        columns={[t('feedback.received'), t('feedback.from'), t('feedback.text')]}
+        empty={q || range !== 'all' ? t('feedback.noMatch') : t('feedback.empty')}
+        cells={(feedback) => (
+          <>
+            <td data-label={t('feedback.received')} className="cell-date">
+              {formatDate(feedback.created_at)}
+            </td>
+            <td data-label={t('feedback.from')} className="cell-email">
+              {feedback.user.display_name ? <span className="row-title">{feedback.user.display_name}</span> : null}
+              <span className="row-meta">{feedback.user.email}</span>
+            </td>
+            <th scope="row" data-label={t('feedback.text')} className="cell-text">
+              <span className="clamp">{feedback.feedback}</span>
+            </th>
+            <td className="cell-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('feedback.viewFor', { id: feedback.id })}
+                onClick={() => setViewing(feedback)}
+              >
+                {t('feedback.view')}
+              </button>
+            </td>
+          </>
+        )}
+      />
       {viewing ? <FeedbackViewDialog feedback={viewing} onClose={() => setViewing(null)} /> : null}
     </PageFrame>
   )

@@ -8,7 +8,7 @@ import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, listPath } from '../features/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
-import { ListFooter } from '../features/admin/ListFooter.tsx'
+import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { RenameUserDialog } from '../features/admin/RenameUserDialog.tsx'
 import { SearchBar } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
@@ -57,68 +57,55 @@ function AdminUsers() {
       <p className="lead">{t('users.intro')}</p>
       <SearchBar label={t('users.search')} placeholder={t('users.searchPlaceholder')} value={search} onChange={setSearch} />
       <StatusMessage outcome={outcome} />
-      {list.items.length > 0 ? (
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="admin-users-table">
-          <caption className="visually-hidden">{t('users.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('users.name')}</th>
-              <th scope="col">{t('users.email')}</th>
-              <th scope="col">{t('users.roles')}</th>
-              <th scope="col">{t('users.joined')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('table.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((user) => (
-              <tr key={user.id} data-testid="admin-user-row">
-                <th scope="row" data-label={t('users.name')} className="cell-title">
-                  {user.display_name ? <span className="row-title">{user.display_name}</span> : <span className="unnamed">{t('users.unnamed')}</span>}
-                  <span className="muted row-meta">#{user.id}</span>
-                </th>
-                <td data-label={t('users.email')} className="cell-email">
-                  {user.email}
-                </td>
-                <td data-label={t('users.roles')} className="cell-half">
-                  <span className="role-tags">
-                    {user.is_admin ? <span className="role-tag role-admin">{t('roles.admin')}</span> : null}
-                    {user.is_contributor ? <span className="role-tag role-contributor">{t('roles.contributor')}</span> : null}
-                    {user.is_premium ? <span className="role-tag role-premium">{t('roles.premium')}</span> : null}
-                    {!user.is_admin && !user.is_contributor && !user.is_premium ? <span className="muted">{t('roles.learner')}</span> : null}
-                  </span>
-                </td>
-                <td data-label={t('users.joined')} className="cell-half">{formatDate(user.created_at)}</td>
-                <td className="cell-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={t('users.renameFor', { name: nameOf(user) })}
-                    onClick={() => setRenaming(user)}
-                  >
-                    {t('users.rename')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={
-                      user.is_contributor ? t('users.removeContributorFor', { name: nameOf(user) }) : t('users.makeContributorFor', { name: nameOf(user) })
-                    }
-                    disabled={savingId === user.id}
-                    onClick={() => void toggleContributor(user)}
-                  >
-                    {user.is_contributor ? t('users.removeContributor') : t('users.makeContributor')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      ) : null}
-      <ListFooter list={list} empty={q ? t('users.noMatch') : t('users.empty')} />
+      <AdminTable
+        list={list}
+        caption={t('users.caption')}
+        testId="admin-users-table"
+        rowTestId="admin-user-row"
+        columns={[t('users.name'), t('users.email'), t('users.roles'), t('users.joined')]}
+        empty={q ? t('users.noMatch') : t('users.empty')}
+        cells={(user) => (
+          <>
+            <th scope="row" data-label={t('users.name')} className="cell-title">
+              {user.display_name ? <span className="row-title">{user.display_name}</span> : <span className="unnamed">{t('users.unnamed')}</span>}
+              <span className="muted row-meta">#{user.id}</span>
+            </th>
+            <td data-label={t('users.email')} className="cell-email">
+              {user.email}
+            </td>
+            <td data-label={t('users.roles')} className="cell-half">
+              <span className="role-tags">
+                {user.is_admin ? <span className="role-tag role-admin">{t('roles.admin')}</span> : null}
+                {user.is_contributor ? <span className="role-tag role-contributor">{t('roles.contributor')}</span> : null}
+                {user.is_premium ? <span className="role-tag role-premium">{t('roles.premium')}</span> : null}
+                {!user.is_admin && !user.is_contributor && !user.is_premium ? <span className="muted">{t('roles.learner')}</span> : null}
+              </span>
+            </td>
+            <td data-label={t('users.joined')} className="cell-half">{formatDate(user.created_at)}</td>
+            <td className="cell-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('users.renameFor', { name: nameOf(user) })}
+                onClick={() => setRenaming(user)}
+              >
+                {t('users.rename')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={
+                  user.is_contributor ? t('users.removeContributorFor', { name: nameOf(user) }) : t('users.makeContributorFor', { name: nameOf(user) })
+                }
+                disabled={savingId === user.id}
+                onClick={() => void toggleContributor(user)}
+              >
+                {user.is_contributor ? t('users.removeContributor') : t('users.makeContributor')}
+              </button>
+            </td>
+          </>
+        )}
+      />
       {renaming ? (
         <RenameUserDialog
           user={renaming}

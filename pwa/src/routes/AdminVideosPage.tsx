@@ -10,7 +10,7 @@ import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, listPath } from '../features/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
-import { ListFooter } from '../features/admin/ListFooter.tsx'
+import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { ThumbnailDialog } from '../features/admin/ThumbnailDialog.tsx'
@@ -68,71 +68,59 @@ function AdminVideos() {
         />
       </SearchBar>
       <StatusMessage outcome={outcome} />
-      {list.items.length > 0 ? (
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table-media" data-testid="admin-videos-table">
-          <caption className="visually-hidden">{t('videos.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('videos.thumbnail')}</th>
-              <th scope="col">{t('videos.video')}</th>
-              <th scope="col">{t('videos.access')}</th>
-              <th scope="col">{t('videos.published')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('table.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((video) => (
-              <tr key={video.id} data-testid="admin-video-row">
-                <td data-label={t('videos.thumbnail')} className="cell-thumbnail">
-                  {video.thumbnail_url ? (
-                    <img src={video.thumbnail_url} alt="" width={96} height={54} loading="lazy" />
-                  ) : (
-                    <span className="thumbnail-none">{t('thumbnails.none')}</span>
-                  )}
-                </td>
-                <th scope="row" data-label={t('videos.video')} className="cell-title">
-                  <span className="row-title">{video.title}</span>
-                  <span className="muted row-meta">
-                    {video.language_code.toUpperCase()} · #{video.id}
-                    {video.youtube_id ? ` · YouTube ${video.youtube_id}` : ''}
-                  </span>
-                </th>
-                <td data-label={t('videos.access')} className="cell-half">
-                  <select
-                    className="input input-compact"
-                    aria-label={t('videos.accessFor', { title: video.title })}
-                    value={video.access_level}
-                    disabled={savingId === video.id}
-                    onChange={(event) => void changeAccess(video, event.target.value as AccessLevel)}
-                  >
-                    {ACCESS_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {accessLabel(level)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td data-label={t('videos.published')} className="cell-half">{video.published_at ? formatDate(video.published_at) : t('videos.unpublished')}</td>
-                <td className="cell-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={t('videos.thumbnailsFor', { title: video.title })}
-                    onClick={() => setThumbnailsFor(video)}
-                  >
-                    {t('videos.thumbnails')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      ) : null}
-      <ListFooter list={list} empty={q || access !== 'all' ? t('videos.noMatch') : t('videos.empty')} />
+      <AdminTable
+        list={list}
+        caption={t('videos.caption')}
+        testId="admin-videos-table"
+        rowTestId="admin-video-row"
+        className="admin-table-media"
+        columns={[t('videos.thumbnail'), t('videos.video'), t('videos.access'), t('videos.published')]}
+        empty={q || access !== 'all' ? t('videos.noMatch') : t('videos.empty')}
+        cells={(video) => (
+          <>
+            <td data-label={t('videos.thumbnail')} className="cell-thumbnail">
+              {video.thumbnail_url ? (
+                <img src={video.thumbnail_url} alt="" width={96} height={54} loading="lazy" />
+              ) : (
+                <span className="thumbnail-none">{t('thumbnails.none')}</span>
+              )}
+            </td>
+            <th scope="row" data-label={t('videos.video')} className="cell-title">
+              <span className="row-title">{video.title}</span>
+              <span className="muted row-meta">
+                {video.language_code.toUpperCase()} · #{video.id}
+                {video.youtube_id ? ` · YouTube ${video.youtube_id}` : ''}
+              </span>
+            </th>
+            <td data-label={t('videos.access')} className="cell-half">
+              <select
+                className="input input-compact"
+                aria-label={t('videos.accessFor', { title: video.title })}
+                value={video.access_level}
+                disabled={savingId === video.id}
+                onChange={(event) => void changeAccess(video, event.target.value as AccessLevel)}
+              >
+                {ACCESS_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {accessLabel(level)}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td data-label={t('videos.published')} className="cell-half">{video.published_at ? formatDate(video.published_at) : t('videos.unpublished')}</td>
+            <td className="cell-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('videos.thumbnailsFor', { title: video.title })}
+                onClick={() => setThumbnailsFor(video)}
+              >
+                {t('videos.thumbnails')}
+              </button>
+            </td>
+          </>
+        )}
+      />
       {thumbnailsFor ? (
         <ThumbnailDialog
           video={thumbnailsFor}
