@@ -1,8 +1,8 @@
 /**
- * Offline downloads in real Chromium against the real server: download a video, lose the network,
- * reopen the app and play it from the start and from the middle; an interrupted download resumes and
- * stores each segment once and whole; deleting frees the space; a premium download goes when premium
- * does.
+ * Offline downloads in real Chromium against the real server: download three videos, lose the
+ * network, reopen the app and play one from the start and from the middle with the goal bar moving;
+ * an interrupted download resumes and stores each segment once and whole; deleting frees the space;
+ * a premium download goes when premium does.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
 import { expect, test } from './fixtures.ts'
 import { DownloadControls, DownloadsPage, offlineCacheEntries, playUntil, seekTo, storageUsage } from './pages/Downloads.ts'
+import { SyncStatus } from './pages/WatchPages.ts'
 
 async function controlledBy(page: import('@playwright/test').Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -18,13 +19,22 @@ async function controlledBy(page: import('@playwright/test').Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
 }
 
-test('a downloaded video plays offline after a reload, from the start and from the middle', async ({ page, context, server, signInAs }) => {
-  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Chợ nổi offline' })
-  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+test('three downloaded videos play offline after a reload, from the start and from the middle, with the goal bar moving', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const titles = ['Chợ nổi offline', 'Phở buổi sáng', 'Mưa Sài Gòn']
+  const videoIds = titles.map((title) => seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title }))
+  await signInAs({ path: `/languages/vi/videos/${videoIds[0]}` })
   await controlledBy(page)
   const controls = new DownloadControls(page)
-  await controls.download()
-  await expect(controls.complete).toBeVisible({ timeout: 30_000 })
+  for (const [index, videoId] of videoIds.entries()) {
+    if (index > 0) await page.goto(`/languages/vi/videos/${videoId}`)
+    await controls.download()
+    await expect(controls.complete).toBeVisible({ timeout: 30_000 })
+  }
 
   await context.setOffline(true)
   const leaving: string[] = []
@@ -35,18 +45,21 @@ test('a downloaded video plays offline after a reload, from the start and from t
   await page.reload()
   const downloadsPage = new DownloadsPage(page)
   await page.goto('/downloads')
-  await expect(downloadsPage.item('Chợ nổi offline')).toBeVisible()
-  await downloadsPage.item('Chợ nổi offline').getByRole('link').click()
+  for (const title of titles) await expect(downloadsPage.item(title)).toBeVisible()
+  const status = new SyncStatus(page)
+  const goalBefore = await status.goalSeconds()
+  await downloadsPage.item(titles[0]).getByRole('link').click()
   await playUntil(page, 1)
   await seekTo(page, 7)
   await playUntil(page, 8)
   // Everything the video needed came from the device: nothing tried the network for media.
   expect(leaving.filter((url) => /\/(media|offline-media)\//.test(url))).toEqual([])
-  // The time watched offline reaches the server once the network is back.
+  // The time watched offline moves the goal bar at once, and reaches the server once the network is back.
   await page.locator('video').evaluate((element: HTMLVideoElement) => element.pause())
+  await expect.poll(() => status.goalSeconds()).toBeGreaterThan(goalBefore)
   await context.setOffline(false)
   const watched = () =>
-    (server.ctx.db.prepare('SELECT COALESCE(SUM(watched_seconds), 0) AS s FROM watch_events WHERE video_id = ?').get(videoId) as { s: number }).s
+    (server.ctx.db.prepare('SELECT COALESCE(SUM(watched_seconds), 0) AS s FROM watch_events WHERE video_id = ?').get(videoIds[0]) as { s: number }).s
   await expect.poll(watched, { timeout: 45_000 }).toBeGreaterThan(1.5)
 })
 
