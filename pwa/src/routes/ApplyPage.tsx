@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { FormField } from '../components/FormField.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { ApiError } from '../data/api.ts'
 import { postForm } from '../data/form-request.ts'
@@ -119,79 +120,57 @@ function ApplyContent() {
     )
   }
 
-  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
   return (
     <PageFrame title={t('apply.title')}>
       <p className="lead">{t('apply.intro')}</p>
       <form ref={formRef} className="card contribute-form apply-form" onSubmit={submit} noValidate data-testid="apply-form">
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('name')}>
-            {t('apply.fields.name')}
-          </label>
-          <input
-            id={fieldId('name')}
-            className="input"
-            autoComplete="name"
-            maxLength={200}
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value)
-              clear('name')
-            }}
-            aria-invalid={Boolean(problems.name)}
-            aria-describedby={describedBy(problems.name && fieldId('name-error'))}
-          />
-          {problems.name ? (
-            <p id={fieldId('name-error')} className="field-error">
-              {problems.name}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('email')}>
-            {t('apply.fields.email')}
-          </label>
-          <input
-            id={fieldId('email')}
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value)
-              clear('email')
-            }}
-            aria-invalid={Boolean(problems.email)}
-            aria-describedby={describedBy(problems.email && fieldId('email-error'))}
-          />
-          {problems.email ? (
-            <p id={fieldId('email-error')} className="field-error">
-              {problems.email}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('location')}>
-            {t('apply.fields.location')}
-          </label>
-          <input
-            id={fieldId('location')}
-            className="input"
-            autoComplete="address-level2"
-            maxLength={200}
-            value={location}
-            onChange={(event) => setLocation(event.target.value)}
-            aria-describedby={fieldId('location-hint')}
-          />
-          <p id={fieldId('location-hint')} className="field-hint">
-            {t('apply.hints.location')}
-          </p>
-        </div>
-        <fieldset className="field" aria-describedby={describedBy(problems.english && fieldId('english-error'))}>
+        <FormField id={fieldId('name')} label={t('apply.fields.name')} validated error={problems.name}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="name"
+              maxLength={200}
+              required
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value)
+                clear('name')
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('email')} label={t('apply.fields.email')} validated error={problems.email}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              required
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value)
+                clear('email')
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('location')} label={t('apply.fields.location')} hint={t('apply.hints.location')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="address-level2"
+              maxLength={200}
+              value={location}
+              onChange={(event) => setLocation(event.target.value)}
+            />
+          )}
+        </FormField>
+        <fieldset className="field" aria-describedby={problems.english ? fieldId('english-error') : undefined}>
           <legend className="field-label">{t('apply.fields.english')}</legend>
           <div className="contribute-radios">
             {ENGLISH_ABILITY_OPTIONS.map((option) => (
@@ -217,41 +196,38 @@ function ApplyContent() {
             </p>
           ) : null}
         </fieldset>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('notes')}>
-            {t('apply.fields.notes')}
-          </label>
-          <textarea id={fieldId('notes')} className="input textarea" rows={4} maxLength={5000} value={notes} onChange={(event) => setNotes(event.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('video')}>
-            {t('apply.fields.video')}
-          </label>
-          <input
-            id={fieldId('video')}
-            className="input contribute-file"
-            type="file"
-            accept={APPLICATION_VIDEO_ACCEPT}
-            onChange={(event) => {
-              setVideo(event.target.files?.[0] ?? null)
-              clear('video')
-              setFailure(null)
-            }}
-            aria-invalid={Boolean(problems.video)}
-            aria-describedby={describedBy(fieldId('video-hint'), problems.video && fieldId('video-error'))}
-          />
-          <p id={fieldId('video-hint')} className="field-hint">
-            {t('apply.hints.video')}{' '}
-            <button type="button" className="link-button" onClick={() => setScriptOpen(true)}>
-              {t('apply.script.open')}
-            </button>
-          </p>
-          {problems.video ? (
-            <p id={fieldId('video-error')} className="field-error" data-testid="apply-video-error">
-              {problems.video}
-            </p>
-          ) : null}
-        </div>
+        <FormField id={fieldId('notes')} label={t('apply.fields.notes')}>
+          {(control) => <textarea {...control} className="input textarea" rows={4} maxLength={5000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+        </FormField>
+        <FormField
+          id={fieldId('video')}
+          label={t('apply.fields.video')}
+          hint={
+            <>
+              {t('apply.hints.video')}{' '}
+              <button type="button" className="link-button" onClick={() => setScriptOpen(true)}>
+                {t('apply.script.open')}
+              </button>
+            </>
+          }
+          validated
+          error={problems.video}
+          errorTestId="apply-video-error"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input contribute-file"
+              type="file"
+              accept={APPLICATION_VIDEO_ACCEPT}
+              onChange={(event) => {
+                setVideo(event.target.files?.[0] ?? null)
+                clear('video')
+                setFailure(null)
+              }}
+            />
+          )}
+        </FormField>
         <div role="alert" className="contribute-outcome" data-testid="apply-error">
           {failure ? (
             <>

@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react'
 import type { Series, Submission } from '../../../../contract/schemas/contributors.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { Dialog } from '../../components/Dialog.tsx'
+import { FormField } from '../../components/FormField.tsx'
 import { ApiError, NetworkError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
@@ -121,37 +122,32 @@ export function PublishDialog({
       }
     >
       <form id={fieldId('form')} className="contribute-form publish-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('title')}>
-            {t('publish.fields.title')}
-          </label>
-          <input id={fieldId('title')} className="input" value={title} maxLength={TITLE_MAX_CHARS} required onChange={(event) => setTitle(event.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('description')}>
-            {t('publish.fields.description')}
-          </label>
-          <textarea
-            id={fieldId('description')}
-            className="input textarea"
-            rows={3}
-            value={description}
-            maxLength={DESCRIPTION_MAX_CHARS}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('level')}>
-            {t('publish.fields.level')}
-          </label>
-          <select id={fieldId('level')} className="input" value={level} onChange={(event) => setLevel(event.target.value as ProficiencyLevel)}>
-            {PROFICIENCY_LEVELS.map((option) => (
-              <option key={option} value={option}>
-                {t(`levels.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id={fieldId('title')} label={t('publish.fields.title')}>
+          {(control) => <input {...control} className="input" value={title} maxLength={TITLE_MAX_CHARS} required onChange={(event) => setTitle(event.target.value)} />}
+        </FormField>
+        <FormField id={fieldId('description')} label={t('publish.fields.description')}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={3}
+              value={description}
+              maxLength={DESCRIPTION_MAX_CHARS}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('level')} label={t('publish.fields.level')}>
+          {(control) => (
+            <select {...control} className="input" value={level} onChange={(event) => setLevel(event.target.value as ProficiencyLevel)}>
+              {PROFICIENCY_LEVELS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`levels.${option}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <label className="contribute-check">
           <input type="checkbox" checked={isFree} onChange={(event) => setIsFree(event.target.checked)} aria-describedby={fieldId('free-hint')} />
           <span>
@@ -161,54 +157,45 @@ export function PublishDialog({
             </span>
           </span>
         </label>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('yt-title')}>
-            {t('publish.fields.youtubeTitle')}
-          </label>
-          <input id={fieldId('yt-title')} className="input" value={youtubeTitle} maxLength={200} onChange={(event) => setYoutubeTitle(event.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('yt-description')}>
-            {t('publish.fields.youtubeDescription')}
-          </label>
-          <textarea
-            id={fieldId('yt-description')}
-            className="input textarea"
-            rows={3}
-            value={youtubeDescription}
-            maxLength={5000}
-            onChange={(event) => setYoutubeDescription(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('thumb')}>
-            {t('publish.fields.productThumbnail')}
-          </label>
-          <input
-            id={fieldId('thumb')}
-            className="input contribute-file"
-            type="file"
-            accept={IMAGE_ACCEPT}
-            onChange={(event) => setProductThumbnail(event.target.files?.[0] ?? null)}
-            aria-describedby={fieldId('thumb-hint')}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('yt-thumb')}>
-            {t('publish.fields.youtubeThumbnail')}
-          </label>
-          <input
-            id={fieldId('yt-thumb')}
-            className="input contribute-file"
-            type="file"
-            accept={IMAGE_ACCEPT}
-            onChange={(event) => setYoutubeThumbnail(event.target.files?.[0] ?? null)}
-            aria-describedby={fieldId('thumb-hint')}
-          />
-          <p id={fieldId('thumb-hint')} className="field-hint">
-            {t('publish.hints.thumbnails')}
-          </p>
-        </div>
+        <FormField id={fieldId('yt-title')} label={t('publish.fields.youtubeTitle')}>
+          {(control) => <input {...control} className="input" value={youtubeTitle} maxLength={200} onChange={(event) => setYoutubeTitle(event.target.value)} />}
+        </FormField>
+        <FormField id={fieldId('yt-description')} label={t('publish.fields.youtubeDescription')}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              rows={3}
+              value={youtubeDescription}
+              maxLength={5000}
+              onChange={(event) => setYoutubeDescription(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('thumb')} label={t('publish.fields.productThumbnail')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input contribute-file"
+              type="file"
+              accept={IMAGE_ACCEPT}
+              onChange={(event) => setProductThumbnail(event.target.files?.[0] ?? null)}
+              // Both thumbnails share the one hint shown under the second.
+              aria-describedby={fieldId('thumb-hint')}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId('yt-thumb')} label={t('publish.fields.youtubeThumbnail')} hint={t('publish.hints.thumbnails')} hintId={fieldId('thumb-hint')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input contribute-file"
+              type="file"
+              accept={IMAGE_ACCEPT}
+              onChange={(event) => setYoutubeThumbnail(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </FormField>
 
         <fieldset className="field">
           <legend className="field-label">{t('publish.fields.series')}</legend>
@@ -222,43 +209,45 @@ export function PublishDialog({
           </div>
         </fieldset>
         {mode === 'existing' ? (
-          <div className="field">
-            <label className="field-label" htmlFor={fieldId('series')}>
-              {t('publish.fields.existingSeries')}
-            </label>
-            <select id={fieldId('series')} className="input" value={seriesId} onChange={(event) => setSeriesId(event.target.value)}>
-              <option value="">{series === null && !seriesFailed ? t('publish.loadingSeries') : t('publish.chooseSeries')}</option>
-              {(series ?? []).map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-            {seriesFailed ? <p className="field-error">{t('publish.errors.seriesLoad')}</p> : null}
-            {series && series.length === 0 ? <p className="field-hint">{t('publish.noSeries')}</p> : null}
-          </div>
+          <FormField
+            id={fieldId('series')}
+            label={t('publish.fields.existingSeries')}
+            after={
+              <>
+                {seriesFailed ? <p className="field-error">{t('publish.errors.seriesLoad')}</p> : null}
+                {series && series.length === 0 ? <p className="field-hint">{t('publish.noSeries')}</p> : null}
+              </>
+            }
+          >
+            {(control) => (
+              <select {...control} className="input" value={seriesId} onChange={(event) => setSeriesId(event.target.value)}>
+                <option value="">{series === null && !seriesFailed ? t('publish.loadingSeries') : t('publish.chooseSeries')}</option>
+                {(series ?? []).map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         ) : null}
         {mode === 'new' ? (
           <>
-            <div className="field">
-              <label className="field-label" htmlFor={fieldId('new-series')}>
-                {t('publish.fields.newSeriesName')}
-              </label>
-              <input id={fieldId('new-series')} className="input" value={newSeriesName} maxLength={200} onChange={(event) => setNewSeriesName(event.target.value)} />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={fieldId('new-series-description')}>
-                {t('publish.fields.newSeriesDescription')}
-              </label>
-              <textarea
-                id={fieldId('new-series-description')}
-                className="input textarea"
-                rows={2}
-                value={newSeriesDescription}
-                maxLength={2000}
-                onChange={(event) => setNewSeriesDescription(event.target.value)}
-              />
-            </div>
+            <FormField id={fieldId('new-series')} label={t('publish.fields.newSeriesName')}>
+              {(control) => <input {...control} className="input" value={newSeriesName} maxLength={200} onChange={(event) => setNewSeriesName(event.target.value)} />}
+            </FormField>
+            <FormField id={fieldId('new-series-description')} label={t('publish.fields.newSeriesDescription')}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="input textarea"
+                  rows={2}
+                  value={newSeriesDescription}
+                  maxLength={2000}
+                  onChange={(event) => setNewSeriesDescription(event.target.value)}
+                />
+              )}
+            </FormField>
           </>
         ) : null}
         {mode !== 'none' ? (

@@ -5,6 +5,7 @@
  * the queue below shows the upload's progress.
  */
 import { useId, useRef, useState } from 'react'
+import { FormField } from '../../components/FormField.tsx'
 import type { SubmissionCreated } from '../../../../contract/schemas/contributors.ts'
 import { api, ApiError, NetworkError } from '../../data/api.ts'
 import { newClientId } from '../../data/client-id.ts'
@@ -24,8 +25,6 @@ import {
 } from './upload-rules.ts'
 
 type Outcome = { kind: 'success' } | { kind: 'error'; details: string[]; offline: boolean } | null
-
-const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 export function UploadForm() {
   const { t } = useTranslation('contribute')
@@ -118,186 +117,145 @@ export function UploadForm() {
 
   return (
     <form ref={formRef} className="card contribute-form" onSubmit={submit} noValidate data-testid="upload-form">
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId('title')}>
-          {t('upload.fields.title')}
-        </label>
-        <input
-          id={fieldId('title')}
-          className="input"
-          value={title}
-          maxLength={TITLE_MAX_CHARS}
-          required
-          onChange={(event) => {
-            setTitle(event.target.value)
-            clearProblem('title')
-          }}
-          aria-invalid={Boolean(problems.title)}
-          aria-describedby={describedBy(problems.title && fieldId('title-error'))}
-        />
-        {problems.title ? (
-          <p id={fieldId('title-error')} className="field-error">
-            {problem('title')}
-          </p>
-        ) : null}
-      </div>
-
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId('description')}>
-          {t('upload.fields.description')}
-        </label>
-        <textarea
-          id={fieldId('description')}
-          className="input textarea"
-          value={description}
-          maxLength={DESCRIPTION_MAX_CHARS}
-          rows={4}
-          onChange={(event) => setDescription(event.target.value)}
-          aria-describedby={fieldId('description-hint')}
-        />
-        <p id={fieldId('description-hint')} className="field-hint">
-          {t('upload.hints.description')}
-        </p>
-      </div>
-
-      <div className="contribute-row">
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('level')}>
-            {t('upload.fields.level')}
-          </label>
-          <select
-            id={fieldId('level')}
+      <FormField id={fieldId('title')} label={t('upload.fields.title')} validated error={problem('title')}>
+        {(control) => (
+          <input
+            {...control}
             className="input"
-            value={level}
+            value={title}
+            maxLength={TITLE_MAX_CHARS}
             required
             onChange={(event) => {
-              setLevel(event.target.value as ProficiencyLevel | '')
-              clearProblem('level')
+              setTitle(event.target.value)
+              clearProblem('title')
             }}
-            aria-invalid={Boolean(problems.level)}
-            aria-describedby={describedBy(problems.level && fieldId('level-error'))}
-          >
-            <option value="">{t('upload.chooseLevel')}</option>
-            {PROFICIENCY_LEVELS.map((option) => (
-              <option key={option} value={option}>
-                {t(`levels.${option}`)}
-              </option>
-            ))}
-          </select>
-          {problems.level ? (
-            <p id={fieldId('level-error')} className="field-error">
-              {problem('level')}
-            </p>
-          ) : null}
-          <button type="button" className="link-button contribute-inline-link" onClick={() => setGuidelinesOpen(true)}>
-            {t('upload.showGuidelines')}
-          </button>
-        </div>
+          />
+        )}
+      </FormField>
 
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('language')}>
-            {t('upload.fields.language')}
-          </label>
-          <select id={fieldId('language')} className="input" value={language} onChange={(event) => setLanguage(event.target.value)}>
-            {languageOptions.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId('creators')}>
-          {t('upload.fields.creators')}
-        </label>
-        <input
-          id={fieldId('creators')}
-          className="input"
-          type="text"
-          inputMode="email"
-          autoComplete="off"
-          value={creators}
-          onChange={(event) => {
-            setCreators(event.target.value)
-            clearProblem('creators')
-          }}
-          aria-invalid={Boolean(problems.creators)}
-          aria-describedby={describedBy(fieldId('creators-hint'), problems.creators && fieldId('creators-error'))}
-        />
-        <p id={fieldId('creators-hint')} className="field-hint">
-          {t('upload.hints.creators')}
-        </p>
-        {problems.creators ? (
-          <p id={fieldId('creators-error')} className="field-error">
-            {problem('creators')}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={fieldId('description')} label={t('upload.fields.description')} hint={t('upload.hints.description')}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input textarea"
+            value={description}
+            maxLength={DESCRIPTION_MAX_CHARS}
+            rows={4}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </FormField>
 
       <div className="contribute-row">
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('series')}>
-            {t('upload.fields.seriesName')}
-          </label>
-          <input id={fieldId('series')} className="input" value={seriesName} maxLength={200} onChange={(event) => setSeriesName(event.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId('episode')}>
-            {t('upload.fields.episode')}
-          </label>
+        <FormField
+          id={fieldId('level')}
+          label={t('upload.fields.level')}
+          validated
+          error={problem('level')}
+          after={
+            <button type="button" className="link-button contribute-inline-link" onClick={() => setGuidelinesOpen(true)}>
+              {t('upload.showGuidelines')}
+            </button>
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={level}
+              required
+              onChange={(event) => {
+                setLevel(event.target.value as ProficiencyLevel | '')
+                clearProblem('level')
+              }}
+            >
+              <option value="">{t('upload.chooseLevel')}</option>
+              {PROFICIENCY_LEVELS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`levels.${option}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+
+        <FormField id={fieldId('language')} label={t('upload.fields.language')}>
+          {(control) => (
+            <select {...control} className="input" value={language} onChange={(event) => setLanguage(event.target.value)}>
+              {languageOptions.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      <FormField
+        id={fieldId('creators')}
+        label={t('upload.fields.creators')}
+        hint={t('upload.hints.creators')}
+        validated
+        error={problem('creators')}
+      >
+        {(control) => (
           <input
-            id={fieldId('episode')}
+            {...control}
             className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={episode}
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            value={creators}
             onChange={(event) => {
-              setEpisode(event.target.value)
-              clearProblem('episode')
+              setCreators(event.target.value)
+              clearProblem('creators')
             }}
-            aria-invalid={Boolean(problems.episode)}
-            aria-describedby={describedBy(problems.episode && fieldId('episode-error'))}
           />
-          {problems.episode ? (
-            <p id={fieldId('episode-error')} className="field-error">
-              {problem('episode')}
-            </p>
-          ) : null}
-        </div>
+        )}
+      </FormField>
+
+      <div className="contribute-row">
+        <FormField id={fieldId('series')} label={t('upload.fields.seriesName')}>
+          {(control) => <input {...control} className="input" value={seriesName} maxLength={200} onChange={(event) => setSeriesName(event.target.value)} />}
+        </FormField>
+        <FormField id={fieldId('episode')} label={t('upload.fields.episode')} validated error={problem('episode')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={episode}
+              onChange={(event) => {
+                setEpisode(event.target.value)
+                clearProblem('episode')
+              }}
+            />
+          )}
+        </FormField>
       </div>
       <p className="field-hint contribute-optional">{t('upload.hints.series')}</p>
 
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId('file')}>
-          {t('upload.fields.file')}
-        </label>
-        <input
-          key={fileInputKey}
-          id={fieldId('file')}
-          className="input contribute-file"
-          type="file"
-          accept="video/*,.mp4,.mov,.avi,.mkv,.webm,.m4v"
-          required
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null)
-            clearProblem('file')
-          }}
-          aria-invalid={Boolean(problems.file)}
-          aria-describedby={describedBy(fieldId('file-hint'), problems.file && fieldId('file-error'))}
-        />
-        <p id={fieldId('file-hint')} className="field-hint">
-          {t('upload.hints.file')}
-        </p>
-        {problems.file ? (
-          <p id={fieldId('file-error')} className="field-error">
-            {problem('file')}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={fieldId('file')} label={t('upload.fields.file')} hint={t('upload.hints.file')} validated error={problem('file')}>
+        {(control) => (
+          <input
+            // A new key empties the file input after a successful submission.
+            key={fileInputKey}
+            {...control}
+            className="input contribute-file"
+            type="file"
+            accept="video/*,.mp4,.mov,.avi,.mkv,.webm,.m4v"
+            required
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null)
+              clearProblem('file')
+            }}
+          />
+        )}
+      </FormField>
 
       <div className="field">
         <label className="contribute-check">
@@ -310,7 +268,7 @@ export function UploadForm() {
               clearProblem('release')
             }}
             aria-invalid={Boolean(problems.release)}
-            aria-describedby={describedBy(problems.release && fieldId('release-error'))}
+            aria-describedby={problems.release ? fieldId('release-error') : undefined}
           />
           <span>{t('upload.fields.release')}</span>
         </label>
