@@ -1,8 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { mediaDir } from './media-paths.ts'
 import { segmentUris } from './preview-playlist.ts'
 
 let server: TestServer
@@ -110,5 +113,84 @@ describe('the media server', () => {
     expect((await get(`/media/${keys.premium}/master.m3u8`)).status).toBe(404)
     expect((await get(`/media/${keys.premium}/v360p/seg_000.m4s`)).status).toBe(404)
     expect((await get('/media/not-a-key/poster.jpg')).status).toBe(404)
+  })
+})
+
+describe('parts: consecutive files of one rendition in one answer', () => {
+  const folder = (key: string) => path.join(mediaDir(server.dataDir, key), 'v360p')
+  // The fixture's files in part order: the init file, then the six segments.
+  const ordered = ['init.mp4', ...Array.from({ length: 6 }, (_, i) => `seg_00${i}.m4s`)]
+  const bytesOf = (key: string, names: string[]) => Buffer.concat(names.map((name) => fs.readFileSync(path.join(folder(key), name))))
+  const listed = (key: string, names: string[]) => names.map((name) => `${name}=${fs.statSync(path.join(folder(key), name)).size}`).join(',')
+
+  it('streams the files in playlist order, init first, with their names and sizes listed', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const whole = await get(`${base(url)}v360p/part?from=0&count=7`)
+    expect(whole.status).toBe(200)
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytesOf(keys.free, ordered))).toBe(true)
+    expect(whole.headers.get('x-part-files')).toBe(listed(keys.free, ordered))
+    expect(whole.headers.get('content-length')).toBe(String(bytesOf(keys.free, ordered).length))
+    expect(whole.headers.get('content-type')).toBe('application/octet-stream')
+    expect(whole.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(whole.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+
+    const middle = await get(`${base(url)}v360p/part?from=2&count=3`)
+    expect(middle.headers.get('x-part-files')).toBe(listed(keys.free, ordered.slice(2, 5)))
+    expect(Buffer.from(await middle.arrayBuffer()).equals(bytesOf(keys.free, ordered.slice(2, 5)))).toBe(true)
+
+    const head = await fetch(`${server.baseUrl}${base(url)}v360p/part?from=6&count=1`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('x-part-files')).toBe(listed(keys.free, ['seg_005.m4s']))
+    expect(head.headers.get('content-length')).toBe(String(fs.statSync(path.join(folder(keys.free), 'seg_005.m4s')).size))
+    expect((await head.arrayBuffer()).byteLength).toBe(0)
+  })
+
+  it('refuses a preview grant any part reaching past the preview, like single segments', async () => {
+    const url = await playbackUrl(learner, videos.preview)
+    expect((await get(`${base(url)}v360p/part?from=0&count=3`)).status).toBe(200) // init, seg_000, seg_001
+    for (const query of ['from=0&count=4', 'from=3&count=1', 'from=2&count=5']) {
+      const refused = await get(`${base(url)}v360p/part?${query}`)
+      expect(refused.status, query).toBe(403)
+      expect(await refused.json()).toMatchObject({ error: 'premium_required', message: expect.any(String) })
+    }
+    const full = await playbackUrl(premium, videos.preview)
+    const whole = await get(`${base(full)}v360p/part?from=0&count=7`)
+    expect(whole.status).toBe(200)
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytesOf(keys.preview, ordered))).toBe(true)
+  })
+
+  it('opens no other video with a grant', async () => {
+    const grant = (await playbackUrl(learner, videos.free)).split('/')[3]
+    const [user, , expires, preview, signature] = grant.split('.')
+    const moved = [user, keys.premium, expires, preview, signature].join('.')
+    expect((await get(`/media/g/${moved}/v360p/part?from=0&count=7`)).status).toBe(403)
+  })
+
+  it('answers a bad or out-of-range from and count with 400 or 404 in the error shape, never 5xx', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const bad = ['', 'from=0', 'count=2', 'from=a&count=2', 'from=0&count=0', 'from=0&count=65', 'from=-1&count=2', 'from=1.5&count=2', 'from=0&count=1e1', 'from=0&from=1&count=2', 'from=%00&count=1']
+    for (const query of bad) {
+      const answer = await get(`${base(url)}v360p/part?${query}`)
+      expect(answer.status, query).toBe(400)
+      expect(await answer.json(), query).toMatchObject({ error: 'validation_failed', message: expect.any(String) })
+    }
+    for (const query of ['from=7&count=1', 'from=5&count=3', 'from=999999&count=64']) {
+      const answer = await get(`${base(url)}v360p/part?${query}`)
+      expect(answer.status, query).toBe(404)
+      expect(await answer.json(), query).toMatchObject({ error: 'not_found' })
+    }
+    expect((await get(`${base(url)}v720p/part?from=0&count=1`)).status).toBe(404) // no such rendition
+    expect((await get(`${base(url)}part?from=0&count=1`)).status).toBe(404)
+    expect((await get(`${base(url)}v360p/part/x?from=0&count=1`)).status).toBe(404)
+  })
+
+  it('answers 404, not a short body, when a file of the part is missing', async () => {
+    const key = makeHlsFixture(server.dataDir)
+    const videoId = seedVideo(server, { access: 'free', mediaKey: key, duration: 12 })
+    const url = await playbackUrl(learner, videoId)
+    fs.rmSync(path.join(folder(key), 'seg_003.m4s'))
+    expect((await get(`${base(url)}v360p/part?from=0&count=7`)).status).toBe(404)
+    expect((await get(`${base(url)}v360p/part?from=0&count=4`)).status).toBe(200)
   })
 })

@@ -2,6 +2,8 @@
  * Serves processed media under /media:
  * - /media/g/<grant>/<file>: a video's HLS files, only with a valid grant for that video (grants.ts).
  *   A preview grant gets playlists cut at the preview and 403 for any segment past it.
+ * - /media/g/<grant>/<variant>/part?from=&count=: consecutive files of one rendition in one answer, for
+ *   downloads (variant-parts.ts). Relative to the variant playlist, so it inherits the grant too.
  * - /media/<media_key>/<picture>: posters and thumbnails, public like the catalogue that shows them.
  * Only the file names the transcoder writes are served; anything else is 404, so no path from a URL
  * can leave the media folder.
@@ -14,8 +16,10 @@ import { sendFile } from './file-response.ts'
 import type { Grant, MediaGrants } from './grants.ts'
 import { isMediaKey, mediaDir } from './media-paths.ts'
 import { cutPlaylistAt } from './preview-playlist.ts'
+import { MAX_PART_FILES, PART_FILES_HEADER, parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
 
 const HLS_FILE = /^(master\.m3u8|poster\.jpg|v\d{3,4}p\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
+const PART = /^v\d{3,4}p\/part$/
 const PICTURE = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png|webp)$/
 const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -41,6 +45,19 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     if (cutCache.size > 1000) cutCache.clear()
     cutCache.set(key, { mtimeMs: stat.mtimeMs, preview: previewSeconds, cut })
     return cut
+  }
+
+  // The files of a variant in part order; the same keying as the cut playlists above.
+  const indexCache = new Map<string, { mtimeMs: number; files: string[] | undefined }>()
+
+  async function variantIndex(playlistFile: string) {
+    const stat = await fs.promises.stat(playlistFile)
+    const cached = indexCache.get(playlistFile)
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.files
+    const files = variantFiles(await fs.promises.readFile(playlistFile, 'utf8'))
+    if (indexCache.size > 1000) indexCache.clear()
+    indexCache.set(playlistFile, { mtimeMs: stat.mtimeMs, files })
+    return files
   }
 
   const refuse = (res: Response, status: number, code: string, message: string) =>
@@ -73,6 +90,40 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     if (!(await sendFile(req, res, file, headers))) refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
   }
 
+  async function servePart(req: Request, res: Response, grant: Grant, relative: string) {
+    const range = parsePartRange(req.query as Record<string, unknown>)
+    if (!range) return refuse(res, 400, ERROR_CODES.validation, `from and count must be whole numbers, count from 1 to ${MAX_PART_FILES}.`)
+    const variant = path.join(mediaDir(deps.dataDir, grant.mediaKey), path.dirname(relative))
+    const playlistFile = path.join(variant, 'index.m3u8')
+    let names: string[] | undefined
+    try {
+      names = await variantIndex(playlistFile)
+    } catch {
+      names = undefined
+    }
+    if (!names || range.from + range.count > names.length) return refuse(res, 404, ERROR_CODES.notFound, 'No such files in this rendition.')
+    const wanted = names.slice(range.from, range.from + range.count)
+    if (grant.previewSeconds !== null) {
+      // The rule of single segments: any segment past the preview refuses the whole part.
+      const cut = await previewCut(playlistFile, grant.previewSeconds).catch(() => undefined)
+      if (!cut) return refuse(res, 404, ERROR_CODES.notFound, 'No such files in this rendition.')
+      if (wanted.some((name) => name.endsWith('.m4s') && !cut.allowed.has(name))) {
+        return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
+      }
+    }
+    const files = await statPart(variant, wanted)
+    if (!files) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+    const maxAge = Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))
+    res.set(BASE_HEADERS).set({
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(files.reduce((sum, entry) => sum + entry.size, 0)),
+      'Cache-Control': `private, max-age=${maxAge}`,
+      [PART_FILES_HEADER]: partFilesHeader(files),
+    })
+    if (req.method === 'HEAD') return res.end()
+    await streamPart(res, files)
+  }
+
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
@@ -81,6 +132,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
         const grant = deps.grants.verify(safeDecode(parts[1]))
         if (!grant) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
         const relative = parts.slice(2).join('/')
+        if (PART.test(relative)) return await servePart(req, res, grant, relative)
         if (!HLS_FILE.test(relative)) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
         return await serveGranted(req, res, grant, relative)
       }

@@ -1,0 +1,115 @@
+/**
+ * Parts: several consecutive files of one rendition in one response, for downloads.
+ *
+ *   GET /media/g/<grant>/v360p/part?from=<i>&count=<n>
+ *
+ * A browser pays for every request (connection slot, headers, a Cache Storage entry to commit), so a
+ * download of fifty small segments costs far more than one plain request for the same bytes. A part
+ * carries up to MAX_PART_FILES files; the download stores each part as one cache entry and plays it
+ * back through byte ranges.
+ *
+ * Files are numbered as the variant playlist lists them: the EXT-X-MAP init file first, then the media
+ * segments in order. The answer's X-Part-Files header names each file and its size in order
+ * (`init.mp4=812,seg_000.m4s=40211`), so the client knows where each file sits in the bytes, and a
+ * stored part alone is enough to rebuild the playlist of a resumed download.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ServerResponse } from 'node:http'
+
+export const MAX_PART_FILES = 64
+export const PART_FILES_HEADER = 'X-Part-Files'
+
+// Only names the transcoder writes, and never a path: a playlist is ours, but a part must not be a
+// way to read any other file should one ever say otherwise.
+const VARIANT_FILE = /^(init(_\d+)?\.mp4|seg_\d{1,6}\.m4s)$/
+const WHOLE_NUMBER = /^\d{1,6}$/
+
+/** The files of a variant playlist in part order (init first), or undefined when one is not ours. */
+export function variantFiles(playlist: string): string[] | undefined {
+  const files: string[] = []
+  for (const raw of playlist.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line.startsWith('#EXT-X-MAP:')) {
+      const uri = /URI="([^"]*)"/.exec(line)?.[1]
+      if (uri === undefined) return undefined
+      files.unshift(uri)
+    } else if (line !== '' && !line.startsWith('#')) {
+      files.push(line)
+    }
+  }
+  return files.every((file) => VARIANT_FILE.test(file)) ? files : undefined
+}
+
+export type PartRange = { from: number; count: number }
+
+/** `from` and `count` from the query string: whole numbers, count 1..MAX_PART_FILES. */
+export function parsePartRange(query: Record<string, unknown>): PartRange | undefined {
+  const { from, count } = query
+  if (typeof from !== 'string' || typeof count !== 'string' || !WHOLE_NUMBER.test(from) || !WHOLE_NUMBER.test(count)) return undefined
+  const range = { from: Number(from), count: Number(count) }
+  return range.count >= 1 && range.count <= MAX_PART_FILES ? range : undefined
+}
+
+export interface PartFile {
+  name: string
+  file: string
+  size: number
+}
+
+/** The files of a part with their sizes now, or undefined when one is missing. */
+export async function statPart(folder: string, names: string[]): Promise<PartFile[] | undefined> {
+  try {
+    return await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(folder, name)
+        const stat = await fs.promises.stat(file)
+        if (!stat.isFile()) throw new Error('not a file')
+        return { name, file, size: stat.size }
+      }),
+    )
+  } catch {
+    return undefined
+  }
+}
+
+export const partFilesHeader = (files: PartFile[]) => files.map((entry) => `${entry.name}=${entry.size}`).join(',')
+
+/**
+ * Writes the files one after another into the response, never holding more than a read buffer. A
+ * file that vanished or shrank since it was measured destroys the response: the client sees a body
+ * shorter than its Content-Length and stores nothing. Answers once the last byte is handed over.
+ */
+export async function streamPart(res: ServerResponse, files: PartFile[]): Promise<void> {
+  try {
+    for (const entry of files) {
+      if (entry.size > 0) await pipeOne(res, entry)
+    }
+    res.end()
+  } catch {
+    res.destroy()
+  }
+}
+
+function pipeOne(res: ServerResponse, entry: PartFile): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // `end` caps a file that grew since it was measured; one that shrank is caught by bytesRead.
+    const source = fs.createReadStream(entry.file, { start: 0, end: entry.size - 1 })
+    const gone = () => {
+      source.destroy()
+      reject(new Error('client went away'))
+    }
+    const done = () => {
+      res.off('close', gone)
+      if (source.bytesRead === entry.size) resolve()
+      else reject(new Error(`${entry.name} changed while it was sent`))
+    }
+    res.once('close', gone)
+    source.once('error', (error) => {
+      res.off('close', gone)
+      reject(error)
+    })
+    source.once('end', done)
+    source.pipe(res, { end: false })
+  })
+}
