@@ -1,13 +1,14 @@
 /**
  * A tiny real HLS ladder made with ffmpeg (one 160x90 rendition, 2 s segments), written where the
- * transcoder would write it, for tests of the media server.
+ * transcoder would write it, for tests of the media server. `bandwidth` is what the master declares:
+ * downloads size their parts from it, so a high one makes a tiny video travel in several parts.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { mediaDir, newMediaKey } from '../src/media/media-paths.ts'
 
-export function makeHlsFixture(dataDir: string, seconds = 12): string {
+export function makeHlsFixture(dataDir: string, seconds = 12, options: { bandwidth?: number } = {}): string {
   const mediaKey = newMediaKey()
   const folder = mediaDir(dataDir, mediaKey)
   fs.mkdirSync(path.join(folder, 'v360p'), { recursive: true })
@@ -24,7 +25,7 @@ export function makeHlsFixture(dataDir: string, seconds = 12): string {
   )
   fs.writeFileSync(
     path.join(folder, 'master.m3u8'),
-    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=160x90,CODECS="avc1.42c00c"\nv360p/index.m3u8\n',
+    `#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=${options.bandwidth ?? 200000},RESOLUTION=160x90,CODECS="avc1.42c00c"\nv360p/index.m3u8\n`,
   )
   execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:duration=1', '-frames:v', '1', 'poster.jpg'], { cwd: folder })
   return mediaKey

@@ -1,17 +1,23 @@
 // @vitest-environment node
 /**
  * Downloads against the real server and real HLS made by ffmpeg. Cache Storage is a browser API that
- * Node lacks, so a small in-memory Cache stands in for it here; e2e covers the real one in Chromium.
+ * Node lacks, so a small in-memory Cache stands in for it here (reading the body as Chromium does, and
+ * rejecting one shorter than its Content-Length); e2e covers the real one in Chromium.
  */
 import 'fake-indexeddb/auto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { Dexie, type EntityTable } from 'dexie'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../../../sync-server/test-support/hls-fixture.ts'
+import { mediaDir } from '../../../../sync-server/src/media/media-paths.ts'
 import { signIn, startTestServer, type TestServer } from '../../../../sync-server/test-support/test-server.ts'
 import { createDownloadManager, DownloadError, type DownloadRecord } from './download-manager.ts'
+import { parseMediaPlaylist } from './hls-manifest.ts'
 import { offlineMasterUrl } from './offline-urls.ts'
+import { parsePartFiles } from './parts.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()
@@ -19,7 +25,10 @@ class MemoryCache {
     return this.entries.get(key)?.clone()
   }
   async put(key: string, response: Response) {
-    this.entries.set(key, response)
+    const body = await response.arrayBuffer() // rejects when the body fails midway
+    const declared = response.headers.get('Content-Length')
+    if (declared !== null && Number(declared) !== body.byteLength) throw new TypeError('Failed to store: body shorter than its length')
+    this.entries.set(key, new Response(body, { status: response.status, headers: response.headers }))
   }
   async keys() {
     return [...this.entries.keys()].map((key) => new Request(`http://app${key}`))
@@ -41,12 +50,17 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function setup(options: { failAfterSegments?: number; fits?: boolean } = {}) {
+type Network = 'up' | 'down' | 'cut-body'
+
+function setup(options: { fits?: boolean } = {}) {
   const db = new Dexie(`downloads-${Math.random()}`) as Dexie & { downloads: EntityTable<DownloadRecord, 'videoId'> }
   db.version(1).stores({ downloads: 'videoId, status' })
   const cache = new MemoryCache()
-  const fetched: string[] = []
-  let segmentsLeft = options.failAfterSegments ?? Infinity
+  /** The `from` of every part fetched whole from the server. */
+  const fetched: number[] = []
+  // Parts the network lets through before it goes down, and how it goes down.
+  let partsLeft = Infinity
+  let failure: Network = 'down'
   const manager = createDownloadManager({
     table: db.downloads,
     origin: () => server.baseUrl,
@@ -57,54 +71,126 @@ function setup(options: { failAfterSegments?: number; fits?: boolean } = {}) {
       return ((await response.json()) as { data: VideoDetail }).data
     },
     fetch: async (input, init) => {
-      const url = String(input)
-      if (url.endsWith('.m4s')) {
-        if (segmentsLeft-- <= 0) throw new TypeError('Failed to fetch') // the network is gone
-        fetched.push(url.slice(url.lastIndexOf('/') + 1))
+      const url = new URL(String(input))
+      if (!url.pathname.endsWith('/part')) return fetch(input, init)
+      if (partsLeft-- <= 0) {
+        if (failure === 'down') throw new TypeError('Failed to fetch') // the network is gone
+        // The connection drops midway: the headers came, the body stops short.
+        const whole = await fetch(input, init)
+        const reader = whole.body!.getReader()
+        const first = await reader.read()
+        void reader.cancel()
+        const cut = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(first.value!.subarray(0, 10))
+            controller.error(new TypeError('network error'))
+          },
+        })
+        return new Response(cut, { headers: whole.headers })
       }
+      expect(init?.cache).toBe('no-store')
+      fetched.push(Number(url.searchParams.get('from')))
       return fetch(input, init)
     },
     checkSpace: async () => ({ fits: options.fits ?? true, freeBytes: options.fits === false ? 1000 : 10 ** 10, usedBytes: 0 }),
     askPersistence: async () => 'granted',
   })
-  return { db, cache, manager, fetched, restoreNetwork: () => void (segmentsLeft = Infinity) }
+  const cutNetworkAfter = (parts: number, how: Network = 'down') => {
+    partsLeft = parts
+    failure = how
+  }
+  return { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity) }
+}
+
+/** The stored parts of a download: their names and the files each header lists. */
+function storedParts(cache: MemoryCache, videoId: number) {
+  return [...cache.entries]
+    .filter(([key]) => key.startsWith(`/offline-media/${videoId}/v360p/part_`))
+    .map(([key, response]) => ({ key, files: parsePartFiles(response.headers.get('X-Part-Files'))! }))
+}
+
+/** Each segment of the stored byte-range playlist, cut from its part, equals the file on the server. */
+async function expectPlayableFromParts(cache: MemoryCache, videoId: number, mediaKey: string) {
+  const folder = path.join(mediaDir(server.dataDir, mediaKey), 'v360p')
+  const playlist = await (await cache.match(`/offline-media/${videoId}/v360p/index.m3u8`))!.text()
+  const original = parseMediaPlaylist(fs.readFileSync(path.join(folder, 'index.m3u8'), 'utf8'))
+  const ranges = [...playlist.matchAll(/BYTERANGE[:=]"?(\d+)@(\d+)"?\n?(part_\d+\.bin)?/g)]
+  const lines = playlist.split('\n')
+  // The init file's range sits on the EXT-X-MAP line; each segment's on the line before its part.
+  const map = /#EXT-X-MAP:URI="(part_\d+\.bin)",BYTERANGE="(\d+)@(\d+)"/.exec(playlist)!
+  const pieces = [{ part: map[1], length: Number(map[2]), offset: Number(map[3]), file: original.initUri! }]
+  lines.forEach((line, index) => {
+    const range = /^#EXT-X-BYTERANGE:(\d+)@(\d+)$/.exec(line)
+    if (range) pieces.push({ part: lines[index + 1], length: Number(range[1]), offset: Number(range[2]), file: original.segments[pieces.length - 1].uri })
+  })
+  expect(ranges.length).toBe(original.segments.length + 1)
+  for (const piece of pieces) {
+    const bytes = new Uint8Array(await (await cache.match(`/offline-media/${videoId}/v360p/${piece.part}`))!.arrayBuffer())
+    expect(Buffer.from(bytes.subarray(piece.offset, piece.offset + piece.length)).equals(fs.readFileSync(path.join(folder, piece.file))), piece.file).toBe(true)
+  }
 }
 
 describe('downloads', () => {
-  it('stores one rendition whole, with a master that lists only it, and the poster', async () => {
-    const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12 })
-    const { db, cache, manager } = setup()
+  it('stores one rendition whole in one part, a byte-range playlist into it, a master that lists only it, and the poster', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12)
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const { db, cache, manager, fetched } = setup()
     expect(await manager.start(videoId)).toEqual({ persistence: 'granted' })
     const record = await db.downloads.get(videoId)
     expect(record).toMatchObject({ status: 'complete', height: 90, filesDone: 7, filesTotal: 7 })
     expect(record!.bytesDone).toBeGreaterThan(0)
     const master = await (await cache.match(offlineMasterUrl(videoId)))!.text()
     expect(master).toContain('v360p/index.m3u8')
-    const keys = [...cache.entries.keys()].sort()
-    expect(keys).toEqual(
-      [
-        'offline.m3u8',
-        'poster.jpg',
-        'v360p/index.m3u8',
-        'v360p/init.mp4',
-        ...Array.from({ length: 6 }, (_, i) => `v360p/seg_00${i}.m4s`),
-      ].map((name) => `/offline-media/${videoId}/${name}`).sort(),
+    expect([...cache.entries.keys()].sort()).toEqual(
+      ['offline.m3u8', 'poster.jpg', 'v360p/index.m3u8', 'v360p/part_000.bin'].map((name) => `/offline-media/${videoId}/${name}`).sort(),
     )
+    expect(fetched).toEqual([0])
+    expect(storedParts(cache, videoId)[0].files.map((file) => file.name)).toEqual(['init.mp4', ...Array.from({ length: 6 }, (_, i) => `seg_00${i}.m4s`)])
+    expect(record!.bytesDone).toBe(storedParts(cache, videoId)[0].files.reduce((sum, file) => sum + file.size, 0))
+    await expectPlayableFromParts(cache, videoId, mediaKey)
   })
 
-  it('resumes a download cut off by the network from the first missing segment, fetching none twice', async () => {
-    const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12 })
-    const { db, cache, manager, fetched, restoreNetwork } = setup({ failAfterSegments: 3 })
+  it('resumes a download cut off by the network from the first part not stored, fetching none twice', async () => {
+    // A high declared bandwidth: the 12 s video travels in several parts.
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
+    cutNetworkAfter(2)
     await expect(manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
     expect((await db.downloads.get(videoId))?.status).toBe('waiting_for_network')
     expect(await cache.match(offlineMasterUrl(videoId))).toBeUndefined() // not playable until whole
-    const storedBefore = [...cache.entries.keys()].filter((key) => key.endsWith('.m4s')).length
+    const storedBefore = storedParts(cache, videoId).map((part) => part.key)
+    expect(storedBefore).toHaveLength(2)
+    const firstRound = [...fetched]
     restoreNetwork()
     await manager.resumeInterrupted()
     expect((await db.downloads.get(videoId))?.status).toBe('complete')
-    expect(fetched).toHaveLength(6)
-    expect(new Set(fetched).size).toBe(6)
-    expect(storedBefore).toBeGreaterThan(0)
+    const parts = storedParts(cache, videoId)
+    expect(parts.length).toBeGreaterThan(3)
+    // Every part fetched once, and the second round skipped those already stored.
+    expect(fetched).toHaveLength(parts.length)
+    expect(new Set(fetched).size).toBe(parts.length)
+    expect(fetched.slice(firstRound.length).some((from) => firstRound.includes(from))).toBe(false)
+    // Every file of the rendition is in exactly one part.
+    expect(parts.flatMap((part) => part.files.map((file) => file.name)).sort()).toEqual(
+      ['init.mp4', ...Array.from({ length: 6 }, (_, i) => `seg_00${i}.m4s`)].sort(),
+    )
+    await expectPlayableFromParts(cache, videoId, mediaKey)
+  })
+
+  it('stores nothing of a part whose body was cut short, and fetches it again on resume', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
+    cutNetworkAfter(0, 'cut-body')
+    await expect(manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
+    expect(storedParts(cache, videoId)).toEqual([])
+    expect((await db.downloads.get(videoId))?.filesDone).toBe(0)
+    restoreNetwork()
+    await manager.resumeInterrupted()
+    expect((await db.downloads.get(videoId))?.status).toBe('complete')
+    expect(fetched[0]).toBe(0) // the first part not stored comes first
+    await expectPlayableFromParts(cache, videoId, mediaKey)
   })
 
   it('refuses a download that would not fit, and one the learner may not watch in full', async () => {

@@ -3,20 +3,35 @@
  * segment, and the poster) goes into Cache Storage under stable `/offline-media/<videoId>/` URLs,
  * with a synthetic master listing that rendition alone. The service worker answers those URLs from
  * the cache, with or without a network.
- * - Each file is stored only after it arrived whole; a file already stored is never fetched again, so
- *   a download cut off (offline, app closed) resumes from the first missing file.
+ * - The files travel in parts of about 4 MB (parts.ts): one request and one cache entry for several
+ *   consecutive files, and the stored playlist points into the parts with byte ranges.
+ * - Each part is stored only after it arrived whole; a part already stored is never fetched again, so
+ *   a download cut off (offline, app closed) resumes from the first part not stored.
  * - The size is checked against the free space first; the first download asks for persistent storage.
  * - Online again, downloads are checked against the learner's access and removed when it is gone.
+ * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
 import type { EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
 import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
+import {
+  byteRangePlaylist,
+  filesToDownload,
+  groupIntoParts,
+  holdsPlannedFiles,
+  PART_FILES_HEADER,
+  partName,
+  partRequest,
+  parsePartFiles,
+  type PartFile,
+  type PartPlan,
+  type StoredPart,
+} from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
 
-// Twice the browser's six connections per host: a file whose bytes have all arrived still waits for
-// Cache Storage to commit it, and meanwhile another file can use the connection.
-const PARALLEL_FILES = 12
+// The browser's six connections per host: parts are few and large, so more in flight would only queue.
+const PARALLEL_PARTS = 6
 /** Progress is written to IndexedDB at most this often: one write per segment slowed downloads down. */
 const PROGRESS_EVERY_MS = 250
 
@@ -78,9 +93,10 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
-   * Fetches one file and stores it. The network response itself goes into the cache (Chromium then
-   * pipes its bytes to disk without passing them through script), and Cache.put rejects when the body
-   * fails or falls short of its Content-Length, so a file cut short is never stored. Answers its size.
+   * Fetches one file (the poster) and stores it. The network response itself goes into the cache
+   * (Chromium then pipes its bytes to disk without passing them through script), and Cache.put rejects
+   * when the body fails or falls short of its Content-Length, so a file cut short is never stored.
+   * Answers its size.
    */
   async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
     const stored = resuming ? await cache.match(key) : undefined
@@ -97,6 +113,38 @@ export function createDownloadManager(deps: DownloadDeps) {
     }
     await cache.put(key, response)
     return Number(declared)
+  }
+
+  /**
+   * One part: already stored (with the planned files) means nothing to fetch; otherwise it is fetched
+   * and the network response itself is stored, as for a file above, so a part cut short (network
+   * gone, a file changed on the server) makes cache.put reject and nothing is stored. Answers the
+   * part's files and sizes, as its X-Part-Files header lists them.
+   */
+  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, resuming: boolean): Promise<PartFile[]> {
+    if (resuming) {
+      const stored = await cache.match(key)
+      const files = stored && parsePartFiles(stored.headers.get(PART_FILES_HEADER))
+      if (holdsPlannedFiles(part, files)) return files
+    }
+    const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
+    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
+    const files = parsePartFiles(response.headers.get(PART_FILES_HEADER))
+    // Not the planned files: the rendition changed on the server since its playlist was read.
+    if (!holdsPlannedFiles(part, files)) throw new DownloadError('network')
+    const size = files.reduce((sum, file) => sum + file.size, 0)
+    const declared = response.headers.get('Content-Length')
+    if (declared === null) {
+      // No length for Cache.put to check the stream against: read it whole and check it here.
+      const body = await response.blob()
+      if (body.size !== size) throw new DownloadError('network')
+      const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size), [PART_FILES_HEADER]: response.headers.get(PART_FILES_HEADER)! }
+      await cache.put(key, new Response(body, { headers }))
+    } else {
+      if (Number(declared) !== size) throw new DownloadError('network')
+      await cache.put(key, response)
+    }
+    return files
   }
 
   async function run(videoId: number, preferredHeight: number | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
@@ -123,7 +171,8 @@ export function createDownloadManager(deps: DownloadDeps) {
     ])
     if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
     const media = parseMediaPlaylist(variantText)
-    const files = [...(media.initUri ? [media.initUri] : []), ...media.segments.map((segment) => segment.uri)]
+    const plan = groupIntoParts(filesToDownload(media, variant.bandwidth))
+    const filesTotal = plan.reduce((sum, part) => sum + part.count, 0)
     const estimate = estimateBytes(variant, media.durationSeconds)
 
     // The browser's answer to "keep my downloads" is not needed to start: it is awaited at the end.
@@ -141,12 +190,12 @@ export function createDownloadManager(deps: DownloadDeps) {
         bytesDone: 0,
         bytesTotal: estimate,
         filesDone: 0,
-        filesTotal: files.length,
+        filesTotal,
         createdAt: now(),
       }
       await deps.table.put(record)
     } else {
-      await deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal: files.length })
+      await deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal })
     }
 
     const cache = await opened
@@ -156,37 +205,65 @@ export function createDownloadManager(deps: DownloadDeps) {
     let filesDone = 0
     let reportedAt = 0
     let reporting: Promise<unknown> | undefined
-    const queue = [...files]
-    // The poster comes along with the segments rather than after them; a poster that fails to load
+    const stored: StoredPart[] = []
+    // In order: with a part cut off, the download resumes from the first part not stored.
+    const queue = [...plan]
+    // The poster comes along with the parts rather than after them; a poster that fails to load
     // does not fail the download.
     const poster = video.thumbnail_url
       ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
     const worker = async () => {
-      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-        bytesDone += await storeFile(cache, new URL(file, variantUrl).href, `${base}${variantDir}${file}`, signal, resuming)
-        filesDone++
+      for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
+        const name = partName(part.from)
+        let files: PartFile[]
+        try {
+          files = await storePart(cache, part, new URL(partRequest(part), variantUrl).href, `${base}${variantDir}${name}`, signal, resuming)
+        } catch (error) {
+          queue.length = 0 // one part failed: the others in flight finish, no new one starts
+          throw error
+        }
+        stored.push({ name, files })
+        bytesDone += files.reduce((sum, file) => sum + file.size, 0)
+        filesDone += files.length
         if (now() - reportedAt >= PROGRESS_EVERY_MS && !reporting) {
-          // Not awaited by the worker: the next file starts while progress is written.
+          // Not awaited by the worker: the next part starts while progress is written.
           reportedAt = now()
           reporting = deps.table.update(videoId, { bytesDone, filesDone }).finally(() => (reporting = undefined))
         }
       }
     }
-    await Promise.all(Array.from({ length: PARALLEL_FILES }, worker))
+    // Every worker settles before the outcome is known, so a download that failed has nothing still
+    // running behind it when it reports the failure (and a resume cannot race its leftovers).
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_PARTS, plan.length) }, worker))
+    const failed = settled.find((outcome) => outcome.status === 'rejected')
+    if (failed) throw failed.reason
     await Promise.all([poster, reporting])
-    // Playlists last: a download is playable only once every file it lists is stored.
+    // Playlists last: a download is playable only once every part it points into is stored.
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
-    await Promise.all([cache.put(`${base}${variant.uri}`, playlist(variantText)), cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant)))])
+    await Promise.all([
+      cache.put(`${base}${variant.uri}`, playlist(byteRangePlaylist(variantText, stored))),
+      cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant))),
+    ])
+    // A download begun file by file by an earlier version leaves those files behind: drop them.
+    if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`]))
     await deps.table.update(videoId, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
     return { persistence: await asked }
   }
 
-  async function removeFiles(videoId: number) {
+  /** Removes a download's stored entries, all of them or all but `keep`. */
+  async function removeFiles(videoId: number, keep = new Set<string>()) {
     const cache = await openCache()
     const base = offlineBase(videoId)
     const keys = await cache.keys()
-    await Promise.all(keys.filter((request) => new URL(request.url).pathname.startsWith(base)).map((request) => cache.delete(request)))
+    await Promise.all(
+      keys
+        .filter((request) => {
+          const pathname = new URL(request.url).pathname
+          return pathname.startsWith(base) && !keep.has(pathname)
+        })
+        .map((request) => cache.delete(request)),
+    )
   }
 
   return {
@@ -225,7 +302,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       for (const record of await deps.table.toArray()) await this.remove(record.videoId)
     },
 
-    /** At start and on `online`: downloads that were cut off continue from their first missing file. */
+    /** At start and on `online`: downloads that were cut off continue from their first part not stored. */
     async resumeInterrupted(): Promise<void> {
       const open = await deps.table.where('status').anyOf('downloading', 'waiting_for_network').toArray()
       await Promise.all(open.map((record) => this.start(record.videoId, record.height).catch(() => undefined)))
