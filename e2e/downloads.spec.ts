@@ -1,8 +1,9 @@
 /**
  * Offline downloads in real Chromium against the real server: download three videos, lose the
- * network, reopen the app and play one from the start and from the middle with the goal bar moving;
- * an interrupted download resumes and stores each segment once and whole; deleting frees the space;
- * a premium download goes when premium does.
+ * network, reopen the app and play one from the start and from the middle with the goal bar moving,
+ * every byte range hls.js asks of the stored parts answered right by the service worker; an
+ * interrupted download resumes and stores each part once and whole, the parts covering every file of
+ * the rendition once; deleting frees the space; a premium download goes when premium does.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,7 +11,7 @@ import { makePremium, seedVideo } from '../sync-server/test-support/catalogue-fi
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
 import { expect, test } from './fixtures.ts'
-import { DownloadControls, DownloadsPage, offlineCacheEntries, playUntil, seekTo, storageUsage } from './pages/Downloads.ts'
+import { DownloadControls, DownloadsPage, offlineCacheEntries, offlineParts, playUntil, rangesFromStoredPlaylist, seekTo, storageUsage } from './pages/Downloads.ts'
 import { SyncStatus } from './pages/WatchPages.ts'
 
 async function controlledBy(page: import('@playwright/test').Page) {
@@ -26,7 +27,8 @@ test('three downloaded videos play offline after a reload, from the start and fr
   signInAs,
 }) => {
   const titles = ['Chợ nổi offline', 'Phở buổi sáng', 'Mưa Sài Gòn']
-  const videoIds = titles.map((title) => seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title }))
+  const mediaKeys = titles.map(() => makeHlsFixture(server.dataDir, 12))
+  const videoIds = titles.map((title, index) => seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
   await signInAs({ path: `/languages/vi/videos/${videoIds[0]}` })
   await controlledBy(page)
   const controls = new DownloadControls(page)
@@ -42,6 +44,11 @@ test('three downloaded videos play offline after a reload, from the start and fr
   page.on('requestfailed', (request) => {
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') leaving.push(request.url())
   })
+  // hls.js asks for the stored parts by byte range; the worker answers each with a 206.
+  const partAnswers: number[] = []
+  page.on('response', (response) => {
+    if (/\/offline-media\/\d+\/v360p\/part_\d+\.bin$/.test(new URL(response.url()).pathname)) partAnswers.push(response.status())
+  })
   await page.reload()
   const downloadsPage = new DownloadsPage(page)
   await page.goto('/downloads')
@@ -54,6 +61,19 @@ test('three downloaded videos play offline after a reload, from the start and fr
   await playUntil(page, 8)
   // Everything the video needed came from the device: nothing tried the network for media.
   expect(leaving.filter((url) => /\/(media|offline-media)\//.test(url))).toEqual([])
+  expect(partAnswers.length).toBeGreaterThan(0)
+  expect(new Set(partAnswers)).toEqual(new Set([206]))
+  // Every range the stored playlist lists comes back offline as exactly the file it stands for.
+  const folder = path.join(mediaDir(server.dataDir, mediaKeys[0]), 'v360p')
+  const rendition = ['init.mp4', ...fs.readdirSync(folder).filter((file) => file.endsWith('.m4s')).sort()]
+  const ranges = await rangesFromStoredPlaylist(page, videoIds[0])
+  expect(ranges).toHaveLength(rendition.length)
+  ranges.forEach((range, index) => {
+    const file = fs.readFileSync(path.join(folder, rendition[index]))
+    expect(range.status, rendition[index]).toBe(206)
+    expect(range.contentRange, rendition[index]).toMatch(new RegExp(`^bytes ${range.offset}-${range.offset + range.length - 1}/\\d+$`))
+    expect(Buffer.from(range.base64, 'base64').equals(file), rendition[index]).toBe(true)
+  })
   // The time watched offline moves the goal bar at once, and reaches the server once the network is back.
   await page.locator('video').evaluate((element: HTMLVideoElement) => element.pause())
   await expect.poll(() => status.goalSeconds()).toBeGreaterThan(goalBefore)
@@ -63,45 +83,56 @@ test('three downloaded videos play offline after a reload, from the start and fr
   await expect.poll(watched, { timeout: 45_000 }).toBeGreaterThan(1.5)
 })
 
-test('an interrupted download resumes after a reload and stores every segment once and whole', async ({ page, context, server, signInAs }) => {
-  const mediaKey = makeHlsFixture(server.dataDir, 24)
+test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {
+  // A high declared bandwidth: the 24 s video travels in several parts of a few segments each.
+  const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
   const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
-  // Slow the segments down so the cut lands in the middle.
-  await page.route('**/media/g/**/seg_*.m4s', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    await route.continue().catch(() => undefined)
+  // The network lets two parts through, then holds the rest until it is cut.
+  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  let letThrough = 2
+  const held: import('@playwright/test').Route[] = []
+  await page.route(isPart, async (route) => {
+    if (letThrough-- > 0) await route.continue().catch(() => undefined)
+    else held.push(route)
   })
   const controls = new DownloadControls(page)
   await controls.download()
-  await expect.poll(() => controls.progress(), { timeout: 30_000 }).toBeGreaterThanOrEqual(30)
+  await expect.poll(async () => (await offlineParts(page, videoId)).length, { timeout: 30_000 }).toBe(2)
   await context.setOffline(true)
+  for (const route of held) await route.abort('internetdisconnected').catch(() => undefined)
   // Reopen the app on the Downloads page (no player there to fetch segments of its own).
   await page.goto('/downloads')
-  const storedBeforeCut = Object.keys(await offlineCacheEntries(page))
-    .map((key) => /(seg_\d+\.m4s)$/.exec(key)?.[1])
-    .filter((name): name is string => Boolean(name))
-  expect(storedBeforeCut.length).toBeGreaterThan(0)
-  await page.unroute('**/media/g/**/seg_*.m4s')
+  const storedBeforeCut = (await offlineParts(page, videoId)).map((part) => part.key)
+  expect(storedBeforeCut).toHaveLength(2)
+  await page.unroute(isPart)
   const fetchedAfter: string[] = []
   page.on('requestfinished', (request) => {
-    const name = /\/(seg_\d+\.m4s)$/.exec(new URL(request.url()).pathname)?.[1]
-    if (name && new URL(request.url()).pathname.startsWith('/media/')) fetchedAfter.push(name)
+    const url = new URL(request.url())
+    if (isPart(url)) fetchedAfter.push(`/offline-media/${videoId}/v360p/part_${url.searchParams.get('from')!.padStart(3, '0')}.bin`)
   })
   await context.setOffline(false)
   const downloadsPage = new DownloadsPage(page)
   await expect(downloadsPage.item('Bến Ninh Kiều').getByTestId('download-complete')).toBeVisible({ timeout: 30_000 })
 
-  const entries = await offlineCacheEntries(page)
+  const parts = await offlineParts(page, videoId)
+  expect(parts.length).toBeGreaterThan(2)
   const folder = path.join(mediaDir(server.dataDir, mediaKey), 'v360p')
-  const segments = fs.readdirSync(folder).filter((file) => file.endsWith('.m4s'))
-  for (const segment of segments) {
-    expect(entries[`/offline-media/${videoId}/v360p/${segment}`], segment).toBe(fs.statSync(path.join(folder, segment)).size)
+  const rendition = ['init.mp4', ...fs.readdirSync(folder).filter((file) => file.endsWith('.m4s')).sort()]
+  for (const part of parts) {
+    // Whole: the stored bytes are the sum of the files the part lists, each at its size on the server.
+    expect(part.bytes, part.key).toBe(part.files.reduce((sum, file) => sum + file.size, 0))
+    for (const file of part.files) expect(file.size, file.name).toBe(fs.statSync(path.join(folder, file.name)).size)
+    expect(part.files.length, part.key).toBeGreaterThan(1)
   }
-  // It resumed from the first missing segment: nothing stored before the cut was fetched again.
-  expect(fetchedAfter.filter((name) => storedBeforeCut.includes(name))).toEqual([])
-  expect(fetchedAfter.length).toBe(segments.length - storedBeforeCut.length)
+  // The parts, in order, hold every file of the rendition exactly once.
+  expect(parts.flatMap((part) => part.files.map((file) => file.name))).toEqual(rendition)
+  // It resumed from the first part not stored: nothing stored before the cut was fetched again, and
+  // every other part once.
+  expect(fetchedAfter.filter((key) => storedBeforeCut.includes(key))).toEqual([])
+  expect([...fetchedAfter].sort()).toEqual(parts.map((part) => part.key).filter((key) => !storedBeforeCut.includes(key)))
+  expect(Object.keys(await offlineCacheEntries(page)).filter((key) => /\.m4s$|init\.mp4$/.test(key))).toEqual([])
 })
 
 test('deleting a download frees its space', async ({ page, server, signInAs }) => {

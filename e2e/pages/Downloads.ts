@@ -60,6 +60,65 @@ export async function offlineCacheEntries(page: Page): Promise<Record<string, nu
   })
 }
 
+export interface StoredPart {
+  key: string
+  bytes: number
+  /** The files the part holds, in order, as its X-Part-Files header lists them. */
+  files: Array<{ name: string; size: number }>
+}
+
+/** The parts a download stored (one Cache Storage entry each), with their real byte length. */
+export async function offlineParts(page: Page, videoId: number): Promise<StoredPart[]> {
+  const parts = await page.evaluate(async (prefix) => {
+    const cache = await caches.open('offline-media-v1')
+    const found: Array<{ key: string; bytes: number; header: string }> = []
+    for (const request of await cache.keys()) {
+      const key = new URL(request.url).pathname
+      if (!key.startsWith(prefix) || !/\/part_\d+\.bin$/.test(key)) continue
+      const response = (await cache.match(request))!
+      found.push({ key, bytes: (await response.arrayBuffer()).byteLength, header: response.headers.get('X-Part-Files') ?? '' })
+    }
+    return found
+  }, `/offline-media/${videoId}/`)
+  return parts
+    .map(({ key, bytes, header }) => ({
+      key,
+      bytes,
+      files: header.split(',').map((item) => {
+        const [name, size] = item.split('=')
+        return { name, size: Number(size) }
+      }),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key))
+}
+
+/**
+ * Asks the service worker for every byte range the stored playlist lists, as hls.js does, and answers
+ * each range's status and bytes (base64) with the file name it stands for.
+ */
+export async function rangesFromStoredPlaylist(page: Page, videoId: number) {
+  return page.evaluate(async (base) => {
+    const playlist = await (await fetch(`${base}v360p/index.m3u8`)).text()
+    const asked: Array<{ part: string; length: number; offset: number }> = []
+    const lines = playlist.split('\n')
+    lines.forEach((line, index) => {
+      const map = /^#EXT-X-MAP:URI="([^"]+)",BYTERANGE="(\d+)@(\d+)"$/.exec(line)
+      if (map) asked.push({ part: map[1], length: Number(map[2]), offset: Number(map[3]) })
+      const range = /^#EXT-X-BYTERANGE:(\d+)@(\d+)$/.exec(line)
+      if (range) asked.push({ part: lines[index + 1], length: Number(range[1]), offset: Number(range[2]) })
+    })
+    const answers = []
+    for (const piece of asked) {
+      const response = await fetch(`${base}v360p/${piece.part}`, { headers: { Range: `bytes=${piece.offset}-${piece.offset + piece.length - 1}` } })
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      let binary = ''
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+      answers.push({ ...piece, status: response.status, contentRange: response.headers.get('Content-Range'), base64: btoa(binary) })
+    }
+    return answers
+  }, `/offline-media/${videoId}/`)
+}
+
 /** What the browser reports as used by Cache Storage (Chromium's breakdown), else by the whole site. */
 export async function storageUsage(page: Page): Promise<number> {
   return page.evaluate(async () => {
