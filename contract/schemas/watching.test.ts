@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { uuidv7 } from '../ids.ts'
-import { parseWatchEvent, watchEventSchema } from './watching.ts'
+import { parseIsoDateTime, parseWatchEvent, watchEventSchema } from './watching.ts'
 
 const valid = {
   client_id: uuidv7(),
@@ -49,6 +49,16 @@ const variants: unknown[] = [
   { ...valid, client_id: '0190a6e2-7b1c-7abc-8def-0123456789ag' },
   { ...valid, client_id: 42 },
   { ...valid, occurred_at: '2026-13-45T99:99:99Z' },
+  { ...valid, occurred_at: '2026-02-30T00:00:00.000Z' },
+  { ...valid, occurred_at: '2026-04-31T10:00:00+07:00' },
+  { ...valid, occurred_at: '2028-02-29T23:59:59.999Z' },
+  { ...valid, occurred_at: '2026-01-01T24:00:00.000Z' },
+  { ...valid, occurred_at: '2026-01-01T23:59:60.000Z' },
+  { ...valid, occurred_at: '2026-11-22T01:02:03.456z' },
+  { ...valid, occurred_at: '2026-11-22T01:02:03.4Z' },
+  { ...valid, occurred_at: '2026-11-22T01:02:03.456789Z' },
+  { ...valid, occurred_at: '2026-11-22T01:02:03.45xZ' },
+  { ...valid, occurred_at: '2026-11-22 01:02:03.456Z' },
   { client_id: valid.client_id },
   null,
   'event',
@@ -72,5 +82,30 @@ describe('parseWatchEvent', () => {
   it('names what is wrong', () => {
     const result = parseWatchEvent({ ...valid, client_id: 'x', playback_rate: 9 })
     expect(result).toEqual({ ok: false, message: expect.stringMatching(/client_id.*playback_rate/) })
+  })
+})
+
+describe('parseIsoDateTime', () => {
+  it('reads the toISOString form to the same instant as Date.parse, over every year the form can hold', () => {
+    let seed = 7
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed % below
+    }
+    const instants = [0, -1, Date.UTC(2000, 1, 29), Date.UTC(2100, 1, 28, 23, 59, 59, 999), Date.UTC(1900, 0, 1), -62_167_219_200_000, 253_402_300_799_999]
+    for (let i = 0; i < 5000; i++) instants.push(-62_167_219_200_000 + random(2_147_483_647) * 147_000 + random(1000))
+    for (const instant of instants) {
+      const text = new Date(instant).toISOString()
+      if (text.length !== 24) continue // years past 9999 are written with six digits: not this form
+      expect(parseIsoDateTime(text), text).toBe(Date.parse(text))
+    }
+  })
+
+  it('refuses days a month does not have, hour 24 and leap seconds, in every form', () => {
+    for (const text of ['2026-02-29T00:00:00.000Z', '2026-06-31T00:00:00Z', '2026-01-01T24:00:00.000Z', '2026-01-01T00:00:60Z', '2026-02-30T00:00:00+07:00', '2026-00-10T00:00:00.000Z']) {
+      expect(parseIsoDateTime(text), text).toBeNaN()
+    }
+    expect(parseIsoDateTime('2028-02-29T00:00:00.000Z')).toBe(Date.UTC(2028, 1, 29))
+    expect(parseIsoDateTime('2026-11-22T08:02:03+07:00')).toBe(Date.UTC(2026, 10, 22, 1, 2, 3))
   })
 })

@@ -44,7 +44,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   const api = express.Router()
   api.use(requestLogging(ctx.logger))
   api.use(apiSecurityHeaders({ https }))
-  api.use(jsonBody('256kb'))
+  api.use(jsonBody(256 * 1024))
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { db: ctx.db, version: ctx.version })
