@@ -33,7 +33,7 @@ async function main() {
   }
 
   if (!only || only === 'watch') {
-    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids, warm, median of 3 rounds)')
+    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids, warm, median of 5 rounds)')
     const watch = await runWatchEventsBench()
     results.watchEvents = watch
     console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)

@@ -17,7 +17,7 @@ const BATCH = 500
 const WARMUP_BATCHES = 20
 const BATCHES = 200
 const IN_FLIGHT = 4
-const ROUNDS = 3
+const ROUNDS = 5
 const EVENT_SPACING_MS = 10_000
 const startOfEvents = () => Date.now() - (WARMUP_BATCHES + BATCHES) * BATCH * EVENT_SPACING_MS - 3_600_000
 
@@ -74,7 +74,6 @@ function post(agent: http.Agent, url: URL, headers: Record<string, string>, body
 }
 
 /** Events per second a server (in its own process) ingests, after a warm-up. */
-export async function serverRateForTest(script: string) { return serverRate(script) }
 async function serverRate(script: string): Promise<number> {
   const server = await startChildServer<{ base: string; token: string; videoId: number }>(script)
   // noDelay: with Nagle's algorithm on, the last part of each 100 KB body waited for the server's
@@ -124,15 +123,18 @@ function rawSqliteRate(): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 export async function runWatchEventsBench(): Promise<WatchEventsBenchResult> {
-  // Three rounds of each contender, interleaved, and the median of each: one slow moment of a busy
-  // machine then moves neither side alone.
+  // Five rounds of each contender, interleaved in a rotating order, and the median of each: one slow
+  // moment of a busy machine then moves neither side alone, nor always the same one.
   const servers: number[] = []
   const bare: number[] = []
   const raws: number[] = []
+  const contenders = [
+    async () => servers.push(await serverRate('app-server.ts')),
+    async () => bare.push(await serverRate('bare-express-insert.ts')),
+    async () => raws.push(rawSqliteRate()),
+  ]
   for (let round = 0; round < ROUNDS; round++) {
-    servers.push(await serverRate('app-server.ts'))
-    bare.push(await serverRate('bare-express-insert.ts'))
-    raws.push(rawSqliteRate())
+    for (let i = 0; i < contenders.length; i++) await contenders[(round + i) % contenders.length]()
   }
   const server = median(servers)
   const raw = median(raws)

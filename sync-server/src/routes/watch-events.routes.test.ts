@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { uuidv7 } from '../../../contract/index.ts'
 import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
@@ -167,6 +168,60 @@ describe('POST /watch_events', () => {
     makePremium(server, id)
     const later = [event(previewVideo, { position_from: 200, position_to: 210 }), event(premiumVideo)]
     expect((await api.post('/watch_events', { events: later })).body.data.accepted).toHaveLength(2)
+  })
+
+  it('answers batches sent at the same moment each with their own result, and a repeat across them counts once', async () => {
+    const first = await newLearner()
+    const second = await newLearner()
+    const video = seedVideo(server)
+    const shared = event(video, { position_from: 0, position_to: 10 })
+    const own = [event(video, { position_from: 10, position_to: 20 }), event(video, { position_from: 20, position_to: 30 })]
+    const answers = await Promise.all([
+      first.api.post('/watch_events', { events: [shared, own[0]] }),
+      first.api.post('/watch_events', { events: [shared, own[1]] }),
+      second.api.post('/watch_events', { events: [shared] }),
+    ])
+    const firstUser = answers.slice(0, 2).map((answer) => answer.body.data)
+    expect(firstUser.flatMap((data) => data.accepted).sort()).toEqual([shared.client_id, ...own.map((e) => e.client_id)].sort())
+    expect(firstUser.flatMap((data) => data.duplicate)).toEqual([shared.client_id])
+    expect(answers[2].body.data).toEqual({ accepted: [shared.client_id], duplicate: [], rejected: [] })
+    const today = (await first.api.get('/me/daily_progress')).body
+    expect(today.today_watch_seconds).toBe(30)
+    expect(dayTotal(second.id, today.date)).toBe(10)
+  })
+
+  it('undoes only the batch that fails when batches are committed together', async () => {
+    const { ctx } = server
+    const failing = new Set<string>()
+    const service = createWatchEventsService({
+      db: ctx.db,
+      clock: server.clock,
+      watchEvents: {
+        ...ctx.repositories.watchEvents,
+        insertOnce: (...args: Parameters<typeof ctx.repositories.watchEvents.insertOnce>) => {
+          const stored = ctx.repositories.watchEvents.insertOnce(...args)
+          if (failing.has(args[1])) throw new Error('disk trouble')
+          return stored
+        },
+      },
+      videoProgress: ctx.repositories.videoProgress,
+      dailyTotals: ctx.repositories.dailyTotals,
+      catalogue: ctx.repositories.catalogue,
+      previewSeconds: 180,
+    })
+    const { id } = await newLearner()
+    const user = ctx.repositories.users.findById(id)!
+    const video = seedVideo(server)
+    const good = event(video)
+    const bad = [event(video, { position_from: 10, position_to: 20 }), event(video, { position_from: 20, position_to: 30 })]
+    failing.add(bad[1].client_id)
+    const [stored, refused] = await Promise.allSettled([service.ingest(user, [good]), service.ingest(user, bad)])
+    expect(stored).toEqual({ status: 'fulfilled', value: { accepted: [good.client_id], duplicate: [], rejected: [] } })
+    expect(refused).toMatchObject({ status: 'rejected', reason: { message: 'disk trouble' } })
+    // The failed batch left nothing behind, not even its first event; the other batch is whole.
+    const storedIds = ctx.db.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').pluck().all(id)
+    expect(storedIds).toEqual([good.client_id])
+    expect(dayTotal(id, new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(server.clock.now()))).toBe(10)
   })
 
   it('answers 401 without a token', async () => {

@@ -6,8 +6,8 @@ import { sendJson } from '../web/send-json.ts'
 import type { WatchEventsService } from '../services/watch-events.service.ts'
 
 export function watchEventsRoutes(router: Router, deps: { watchEvents: WatchEventsService; requireUser: RequestHandler }) {
-  router.post('/watch_events', deps.requireUser, (req, res) => {
+  router.post('/watch_events', deps.requireUser, async (req, res) => {
     const { events } = parseWith(watchEventsBodySchema, req.body)
-    sendJson(res, { data: deps.watchEvents.ingest(currentUser(req), events) })
+    sendJson(res, { data: await deps.watchEvents.ingest(currentUser(req), events) })
   })
 }

@@ -6,7 +6,8 @@
  *   occurred_at may be up to 30 days old and 5 minutes ahead of the server.
  * - Accepted time lands on the local day of occurred_at in the user's zone, and on the video's
  *   progress: its merged played spans, total time and last position.
- * One transaction per batch; day totals and progress are written once per day and video.
+ * Day totals and progress are written once per day and video of a batch; batches that arrive together
+ * share one transaction (group commit, below).
  */
 import {
   WATCH_EVENT_MAX_AGE_DAYS,
@@ -54,7 +55,7 @@ export function createWatchEventsService(deps: {
   const maxAgeMs = WATCH_EVENT_MAX_AGE_DAYS * 86_400_000
   const maxFutureMs = WATCH_EVENT_MAX_FUTURE_MINUTES * 60_000
 
-  const ingestBatch = deps.db.transaction((user: UserRow, events: readonly unknown[]): WatchEventsResult['data'] => {
+  function ingestBatch(user: UserRow, events: readonly unknown[]): WatchEventsResult['data'] {
     const now = deps.clock.now()
     const nowIso = new Date(now).toISOString()
     const result: WatchEventsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
@@ -199,9 +200,54 @@ export function createWatchEventsService(deps: {
       })
     }
     return result
+  }
+
+  // Group commit. Batches that arrive together (many learners syncing at once) are written in one
+  // transaction, at the end of the current turn of the event loop: the commit, a large share of an
+  // insert's cost, is paid once for all of them. Each batch runs in its own savepoint, so a batch
+  // that fails unexpectedly is undone alone; answers go out only after the commit.
+  const ingestInSavepoint = deps.db.transaction(ingestBatch)
+  const commitGroup = deps.db.transaction((group: PendingBatch[]) => {
+    for (const pending of group) {
+      try {
+        pending.result = ingestInSavepoint(pending.user, pending.events)
+      } catch (error) {
+        pending.error = error
+      }
+    }
   })
+  let waiting: PendingBatch[] = []
+
+  function commitWaiting() {
+    const group = waiting
+    waiting = []
+    try {
+      commitGroup.immediate(group)
+    } catch (error) {
+      for (const pending of group) pending.reject(error) // nothing of the group was stored
+      return
+    }
+    for (const pending of group) {
+      if (pending.result) pending.resolve(pending.result)
+      else pending.reject(pending.error)
+    }
+  }
 
   return {
-    ingest: (user: UserRow, events: readonly unknown[]) => ingestBatch.immediate(user, events),
+    /** Stores a batch (with the others that arrive in the same turn) and answers once it is committed. */
+    ingest: (user: UserRow, events: readonly unknown[]) =>
+      new Promise<WatchEventsResult['data']>((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(commitWaiting)
+        waiting.push({ user, events, resolve, reject })
+      }),
   }
+}
+
+interface PendingBatch {
+  user: UserRow
+  events: readonly unknown[]
+  resolve: (result: WatchEventsResult['data']) => void
+  reject: (error: unknown) => void
+  result?: WatchEventsResult['data']
+  error?: unknown
 }
