@@ -91,10 +91,9 @@ export function parseIsoDateTime(text: string): number {
 const MAX_POSITION = 24 * 3600
 const HYPHEN = 45
 
-/** Hex digit test by character code (a regex per event was a tenth of the ingest time). */
-function isHex(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70)
-}
+/** 1 for the hex digits 0-9, a-f, A-F by character code: one load per character (a regex per event was a tenth of the ingest time). */
+const HEX = new Uint8Array(128)
+for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
@@ -102,12 +101,10 @@ const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
 /** Same rule as `uuidSchema`: 8-4-4-4-12 hex, version 1..8, variant 8, 9, a or b; or the nil or max UUID. */
 function isUuid(value: unknown): boolean {
   if (typeof value !== 'string' || value.length !== 36) return false
-  for (let i = 0; i < 36; i++) {
-    const code = value.charCodeAt(i)
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (code !== HYPHEN) return false
-    } else if (!isHex(code)) return false
-  }
+  if (value.charCodeAt(8) !== HYPHEN || value.charCodeAt(13) !== HYPHEN || value.charCodeAt(18) !== HYPHEN || value.charCodeAt(23) !== HYPHEN) return false
+  let hex = 0
+  for (let i = 0; i < 36; i++) hex += HEX[value.charCodeAt(i)] ?? 0
+  if (hex !== 32) return false
   const version = value.charCodeAt(14)
   const variant = value.charCodeAt(19) | 32 // lower-cased
   if (version >= 49 && version <= 56 && (variant === 56 || variant === 57 || variant === 97 || variant === 98)) return true
