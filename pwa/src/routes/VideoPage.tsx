@@ -87,7 +87,7 @@ export default function VideoPage() {
               {t('video.needsConnection')}
             </p>
           )}
-          {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} /> : null}
+          {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
           {video.can_watch === 'preview' && !offline ? (
             <div className="notice notice-info" data-testid="preview-notice">
               <p>{t('video.preview', { seconds: video.playback?.preview_seconds ?? 0 })}</p>

@@ -61,11 +61,14 @@ function setup(options: { fits?: boolean } = {}) {
   // Parts the network lets through before it goes down, and how it goes down.
   let partsLeft = Infinity
   let failure: Network = 'down'
+  /** How often the manager asked the server for a video's detail. */
+  const videoCalls: number[] = []
   const manager = createDownloadManager({
     table: db.downloads,
     origin: () => server.baseUrl,
     openCache: async () => cache as unknown as Cache,
     getVideo: async (id) => {
+      videoCalls.push(id)
       const response = await fetch(`${server.api}/videos/${id}`, { headers: { authorization: `Bearer ${token}` } })
       if (!response.ok) throw Object.assign(new Error('api'), { status: response.status })
       return ((await response.json()) as { data: VideoDetail }).data
@@ -99,7 +102,7 @@ function setup(options: { fits?: boolean } = {}) {
     partsLeft = parts
     failure = how
   }
-  return { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity) }
+  return { db, cache, manager, fetched, videoCalls, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity) }
 }
 
 /** The stored parts of a download: their names and the files each header lists. */
@@ -191,6 +194,28 @@ describe('downloads', () => {
     expect((await db.downloads.get(videoId))?.status).toBe('complete')
     expect(fetched[0]).toBe(0) // the first part not stored comes first
     await expectPlayableFromParts(cache, videoId, mediaKey)
+  })
+
+  it("starts from the page's fresh detail without asking again, and asks when its grant is about to end or it is not full access", async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 4)
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 4 })
+    const detail = async () =>
+      ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
+    const fresh = setup()
+    await fresh.manager.start(videoId, undefined, await detail())
+    expect(fresh.videoCalls).toEqual([])
+    expect((await fresh.db.downloads.get(videoId))?.status).toBe('complete')
+
+    const ending = setup()
+    const soonOver = await detail()
+    soonOver.playback!.expires_at = new Date(Date.now() + 60_000).toISOString()
+    await ending.manager.start(videoId, undefined, soonOver)
+    expect(ending.videoCalls).toEqual([videoId])
+
+    const preview = setup()
+    await preview.manager.start(videoId, undefined, { ...(await detail()), can_watch: 'preview' })
+    expect(preview.videoCalls).toEqual([videoId]) // the server, not the page, says whether it may be downloaded
+    expect((await preview.db.downloads.get(videoId))?.status).toBe('complete')
   })
 
   it('refuses a download that would not fit, and one the learner may not watch in full', async () => {

@@ -82,6 +82,13 @@ export interface DownloadDeps {
   origin?: () => string
 }
 
+/** A grant must outlive a download comfortably to be reused; otherwise a fresh one is asked for. */
+const GRANT_MARGIN_MS = 15 * 60_000
+
+function grantsFullAccess(video: VideoDetail, nowMs: number): boolean {
+  return video.can_watch === 'full' && video.playback !== null && Date.parse(video.playback.expires_at) - nowMs > GRANT_MARGIN_MS
+}
+
 export function createDownloadManager(deps: DownloadDeps) {
   const openCache = deps.openCache ?? (() => caches.open(OFFLINE_MEDIA_CACHE))
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
@@ -152,7 +159,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     return files
   }
 
-  async function run(videoId: number, preferredHeight: number | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
+  async function run(videoId: number, preferredHeight: number | undefined, known: VideoDetail | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
     const existing = deps.table.get(videoId)
@@ -160,14 +167,16 @@ export function createDownloadManager(deps: DownloadDeps) {
     // Should an early check throw first, these are not left as unhandled rejections.
     existing.catch(() => undefined)
     opened.catch(() => undefined)
-    const video = await deps.getVideo(videoId)
+    // The page's own answer, when it still grants full access for a while, saves a round trip, and its
+    // playlists are then in the browser's cache already (the player asked for them by the same URL).
+    const video = known && grantsFullAccess(known, now()) ? known : await deps.getVideo(videoId)
     if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
     if (!video.playback) throw new DownloadError('no_media')
     const masterUrl = new URL(video.playback.hls_url, origin()).href
     const variant = chooseVariant(parseMaster(await text(masterUrl, signal)), preferredHeight)
     if (!variant) throw new DownloadError('no_media')
     const variantUrl = new URL(variant.uri, masterUrl).href
-    let record = await existing
+    const record = await existing
     const resuming = record !== undefined
     // A new download's size is checked (from the video's length) while its playlist is fetched.
     const [variantText, space] = await Promise.all([
@@ -182,9 +191,11 @@ export function createDownloadManager(deps: DownloadDeps) {
 
     // The browser's answer to "keep my downloads" is not needed to start: it is awaited at the end.
     let asked: Promise<Persistence> | undefined
-    if (!record) {
+    // The record is written while the first parts are fetched; progress waits for it.
+    const recordWritten = (async () => {
+      if (record) return deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal })
       if ((await deps.table.count()) === 0) asked = persist()
-      record = {
+      return deps.table.put({
         videoId,
         title: video.title,
         languageCode: video.language_code,
@@ -197,11 +208,9 @@ export function createDownloadManager(deps: DownloadDeps) {
         filesDone: 0,
         filesTotal,
         createdAt: now(),
-      }
-      await deps.table.put(record)
-    } else {
-      await deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal })
-    }
+      })
+    })()
+    recordWritten.catch(() => undefined) // awaited below; a failure shows there
 
     const cache = await opened
     const base = offlineBase(videoId)
@@ -234,13 +243,14 @@ export function createDownloadManager(deps: DownloadDeps) {
         if (now() - reportedAt >= PROGRESS_EVERY_MS && !reporting) {
           // Not awaited by the worker: the next part starts while progress is written.
           reportedAt = now()
-          reporting = deps.table.update(videoId, { bytesDone, filesDone }).finally(() => (reporting = undefined))
+          reporting = recordWritten.then(() => deps.table.update(videoId, { bytesDone, filesDone })).finally(() => (reporting = undefined))
         }
       }
     }
     // Every worker settles before the outcome is known, so a download that failed has nothing still
     // running behind it when it reports the failure (and a resume cannot race its leftovers).
     const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_PARTS, plan.length) }, worker))
+    await recordWritten
     const failed = settled.find((outcome) => outcome.status === 'rejected')
     if (failed) throw failed.reason
     await Promise.all([poster, reporting])
@@ -273,12 +283,12 @@ export function createDownloadManager(deps: DownloadDeps) {
 
   return {
     /** Starts or resumes a download. Throws DownloadError for no space, no access or no media. */
-    async start(videoId: number, preferredHeight?: number): Promise<{ persistence?: Persistence }> {
+    async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
       if (active.has(videoId)) return {}
       const controller = new AbortController()
       active.set(videoId, controller)
       try {
-        return await run(videoId, preferredHeight, controller)
+        return await run(videoId, preferredHeight, known, controller)
       } catch (error) {
         if (controller.signal.aborted) return {} // paused or cancelled: the caller already set the state
         const offline = !(error instanceof DownloadError) || error.code === 'network'

@@ -5,6 +5,7 @@
  * iPhone and iPad, that installing the app keeps downloads from being cleared).
  */
 import { useState } from 'react'
+import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { downloads } from '../../data/downloads.ts'
 import { DownloadError } from '../../data/downloads/download-manager.ts'
 import { isIosBrowser } from '../../data/downloads/storage-space.ts'
@@ -14,7 +15,8 @@ import { downloadPercent, formatMegabytes } from './format-bytes.ts'
 import { useDownload } from './use-downloads.ts'
 import './downloads.css'
 
-export function DownloadControls({ videoId, compact = false }: { videoId: number; compact?: boolean }) {
+/** `video`: the page's freshly fetched detail, if it has one; the download then starts from its grant. */
+export function DownloadControls({ videoId, video, compact = false }: { videoId: number; video?: VideoDetail; compact?: boolean }) {
   const { t, i18n } = useTranslation('downloads')
   const record = useDownload(videoId)
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
@@ -23,7 +25,7 @@ export function DownloadControls({ videoId, compact = false }: { videoId: number
   async function start() {
     setMessage(null)
     try {
-      const { persistence } = await downloads.start(videoId, quality)
+      const { persistence } = await downloads.start(videoId, quality, video)
       if (persistence === 'refused') setMessage(isIosBrowser() ? t('persistRefusedIos') : t('persistRefused'))
     } catch (error) {
       setMessage(errorMessage(error))
