@@ -33,7 +33,7 @@ async function main() {
   }
 
   if (!only || only === 'watch') {
-    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids, warm, median of 5 rounds)')
+    console.log('\n## POST /api/v1/watch_events ingest (batches of 500, UUIDv7 ids, warm, 7 rounds, median of the per-round ratios)')
     const watch = await runWatchEventsBench()
     results.watchEvents = watch
     console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)
