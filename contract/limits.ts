@@ -36,6 +36,10 @@ export const LIST_MAX_LIMIT = 200
 
 export const WATCH_EVENTS_MAX_BATCH = 500
 
+/** Downloads: the most files of one rendition a part request may ask for, and the header naming them. */
+export const MEDIA_PART_MAX_FILES = 64
+export const MEDIA_PART_FILES_HEADER = 'X-Part-Files'
+
 /** How often the PWA refreshes daily progress, and how long the feedback thank-you stays. */
 export const DAILY_PROGRESS_REFRESH_MS = 60_000
 export const FEEDBACK_SUCCESS_CLOSE_MS = 2_000

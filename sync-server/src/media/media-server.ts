@@ -11,12 +11,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { NextFunction, Request, Response } from 'express'
-import { ERROR_CODES } from '../../../contract/index.ts'
+import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
 import { sendFile } from './file-response.ts'
 import type { Grant, MediaGrants } from './grants.ts'
 import { isMediaKey, mediaDir } from './media-paths.ts'
 import { cutPlaylistAt } from './preview-playlist.ts'
-import { MAX_PART_FILES, PART_FILES_HEADER, parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
+import { parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
 
 const HLS_FILE = /^(master\.m3u8|poster\.jpg|v\d{3,4}p\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
 const PART = /^v\d{3,4}p\/part$/
@@ -33,32 +33,28 @@ const TYPES: Record<string, string> = {
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
 export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
-  // Cut playlists are small and asked for often; keyed by file and mtime so a re-transcode is seen.
-  const cutCache = new Map<string, { mtimeMs: number; preview: number; cut: ReturnType<typeof cutPlaylistAt> }>()
+  // What is read from variant playlists (the preview cut, the file list of parts) is small and asked
+  // for often; kept per playlist file and mtime so a re-transcode is seen.
+  const derived = new Map<string, { mtimeMs: number; value: unknown }>()
 
-  async function previewCut(playlistFile: string, previewSeconds: number) {
+  async function fromPlaylist<T>(playlistFile: string, kind: string, derive: (text: string) => T): Promise<T> {
     const stat = await fs.promises.stat(playlistFile)
-    const key = `${playlistFile}:${previewSeconds}`
-    const cached = cutCache.get(key)
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.cut
-    const cut = cutPlaylistAt(await fs.promises.readFile(playlistFile, 'utf8'), previewSeconds)
-    if (cutCache.size > 1000) cutCache.clear()
-    cutCache.set(key, { mtimeMs: stat.mtimeMs, preview: previewSeconds, cut })
-    return cut
+    const key = `${playlistFile}:${kind}`
+    const cached = derived.get(key)
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.value as T
+    const value = derive(await fs.promises.readFile(playlistFile, 'utf8'))
+    if (derived.size > 2000) derived.clear()
+    derived.set(key, { mtimeMs: stat.mtimeMs, value })
+    return value
   }
 
-  // The files of a variant in part order; the same keying as the cut playlists above.
-  const indexCache = new Map<string, { mtimeMs: number; files: string[] | undefined }>()
+  const previewCut = (playlistFile: string, previewSeconds: number) =>
+    fromPlaylist(playlistFile, `cut:${previewSeconds}`, (text) => cutPlaylistAt(text, previewSeconds))
+  // The files of a variant in part order.
+  const variantIndex = (playlistFile: string) => fromPlaylist(playlistFile, 'files', variantFiles)
 
-  async function variantIndex(playlistFile: string) {
-    const stat = await fs.promises.stat(playlistFile)
-    const cached = indexCache.get(playlistFile)
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.files
-    const files = variantFiles(await fs.promises.readFile(playlistFile, 'utf8'))
-    if (indexCache.size > 1000) indexCache.clear()
-    indexCache.set(playlistFile, { mtimeMs: stat.mtimeMs, files })
-    return files
-  }
+  // Grant URLs may be cached by the browser, never beyond the grant's expiry (nor an hour).
+  const privateCaching = (grant: Grant) => `private, max-age=${Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))}`
 
   const refuse = (res: Response, status: number, code: string, message: string) =>
     res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
@@ -67,8 +63,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     const folder = mediaDir(deps.dataDir, grant.mediaKey)
     const file = path.join(folder, relative)
     const type = TYPES[path.extname(file)]
-    const maxAge = Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))
-    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': `private, max-age=${maxAge}` }
+    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': privateCaching(grant) }
 
     if (grant.previewSeconds !== null && relative.includes('/')) {
       const variant = path.dirname(file)
@@ -92,7 +87,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
 
   async function servePart(req: Request, res: Response, grant: Grant, relative: string) {
     const range = parsePartRange(req.query as Record<string, unknown>)
-    if (!range) return refuse(res, 400, ERROR_CODES.validation, `from and count must be whole numbers, count from 1 to ${MAX_PART_FILES}.`)
+    if (!range) return refuse(res, 400, ERROR_CODES.validation, `from and count must be whole numbers, count from 1 to ${MEDIA_PART_MAX_FILES}.`)
     const variant = path.join(mediaDir(deps.dataDir, grant.mediaKey), path.dirname(relative))
     const playlistFile = path.join(variant, 'index.m3u8')
     let names: string[] | undefined
@@ -113,12 +108,11 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     }
     const files = await statPart(variant, wanted)
     if (!files) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
-    const maxAge = Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))
     res.set(BASE_HEADERS).set({
       'Content-Type': 'application/octet-stream',
       'Content-Length': String(files.reduce((sum, entry) => sum + entry.size, 0)),
-      'Cache-Control': `private, max-age=${maxAge}`,
-      [PART_FILES_HEADER]: partFilesHeader(files),
+      'Cache-Control': privateCaching(grant),
+      [MEDIA_PART_FILES_HEADER]: partFilesHeader(files),
     })
     if (req.method === 'HEAD') return res.end()
     await streamPart(res, files)

@@ -5,7 +5,7 @@
  *
  * A browser pays for every request (connection slot, headers, a Cache Storage entry to commit), so a
  * download of fifty small segments costs far more than one plain request for the same bytes. A part
- * carries up to MAX_PART_FILES files; the download stores each part as one cache entry and plays it
+ * carries up to MEDIA_PART_MAX_FILES files; the download stores each part as one cache entry and plays it
  * back through byte ranges.
  *
  * Files are numbered as the variant playlist lists them: the EXT-X-MAP init file first, then the media
@@ -16,9 +16,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ServerResponse } from 'node:http'
+import { MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
+import { segmentUris } from './preview-playlist.ts'
 
-export const MAX_PART_FILES = 64
-export const PART_FILES_HEADER = 'X-Part-Files'
 
 // Only names the transcoder writes, and never a path: a playlist is ours, but a part must not be a
 // way to read any other file should one ever say otherwise.
@@ -27,28 +27,21 @@ const WHOLE_NUMBER = /^\d{1,6}$/
 
 /** The files of a variant playlist in part order (init first), or undefined when one is not ours. */
 export function variantFiles(playlist: string): string[] | undefined {
-  const files: string[] = []
-  for (const raw of playlist.split(/\r?\n/)) {
-    const line = raw.trim()
-    if (line.startsWith('#EXT-X-MAP:')) {
-      const uri = /URI="([^"]*)"/.exec(line)?.[1]
-      if (uri === undefined) return undefined
-      files.unshift(uri)
-    } else if (line !== '' && !line.startsWith('#')) {
-      files.push(line)
-    }
-  }
+  const map = /^#EXT-X-MAP:(.*)$/m.exec(playlist)
+  const init = map ? /URI="([^"]*)"/.exec(map[1])?.[1] : null
+  if (init === undefined) return undefined // a map without a file: not a playlist we wrote
+  const files = [...(init === null ? [] : [init]), ...segmentUris(playlist)]
   return files.every((file) => VARIANT_FILE.test(file)) ? files : undefined
 }
 
 export type PartRange = { from: number; count: number }
 
-/** `from` and `count` from the query string: whole numbers, count 1..MAX_PART_FILES. */
+/** `from` and `count` from the query string: whole numbers, count 1..MEDIA_PART_MAX_FILES. */
 export function parsePartRange(query: Record<string, unknown>): PartRange | undefined {
   const { from, count } = query
   if (typeof from !== 'string' || typeof count !== 'string' || !WHOLE_NUMBER.test(from) || !WHOLE_NUMBER.test(count)) return undefined
   const range = { from: Number(from), count: Number(count) }
-  return range.count >= 1 && range.count <= MAX_PART_FILES ? range : undefined
+  return range.count >= 1 && range.count <= MEDIA_PART_MAX_FILES ? range : undefined
 }
 
 export interface PartFile {

@@ -14,9 +14,8 @@ const notUtf8Json = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'S
 const unreadable = () => new ApiError(400, 'bad_request', 'The request body could not be read.')
 const malformed = () => new ApiError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON.')
 
-/** The byte stream of the body, inflated when the client compressed it. */
-function bodyStream(req: Request): NodeJS.ReadableStream | undefined {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase()
+/** The byte stream of the body, inflated when the client compressed it; undefined for an unknown encoding. */
+function bodyStream(req: Request, encoding: string): NodeJS.ReadableStream | undefined {
   if (encoding === 'identity') return req
   const inflate = encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined
   return inflate && req.pipe(inflate)
@@ -39,10 +38,11 @@ export function jsonBody(limitBytes: number) {
     if (!req.is('application/json')) return next(new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the body as application/json.'))
     const type = req.headers['content-type'] ?? ''
     if (ANY_CHARSET.test(type) && !UTF8_CHARSET.test(type)) return next(notUtf8Json())
-    const identity = req.headers['content-encoding'] === undefined || req.headers['content-encoding'].toLowerCase() === 'identity'
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase()
+    const identity = encoding === 'identity'
     const declared = declaredText === undefined ? undefined : Number(declaredText)
     if (identity && declared !== undefined && declared > limitBytes) return next(tooLarge())
-    const stream = bodyStream(req)
+    const stream = bodyStream(req, encoding)
     if (!stream) return next(notUtf8Json())
 
     // A declared length is read into one buffer of that size; otherwise the chunks are joined at the end.

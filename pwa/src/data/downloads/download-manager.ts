@@ -13,6 +13,7 @@
  */
 import type { EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
+import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
 import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
 import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
 import {
@@ -20,7 +21,6 @@ import {
   filesToDownload,
   groupIntoParts,
   holdsPlannedFiles,
-  PART_FILES_HEADER,
   partName,
   partRequest,
   parsePartFiles,
@@ -136,12 +136,12 @@ export function createDownloadManager(deps: DownloadDeps) {
   async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, resuming: boolean): Promise<PartFile[]> {
     if (resuming) {
       const stored = await cache.match(key)
-      const files = stored && parsePartFiles(stored.headers.get(PART_FILES_HEADER))
+      const files = stored && parsePartFiles(stored.headers.get(MEDIA_PART_FILES_HEADER))
       if (holdsPlannedFiles(part, files)) return files
     }
     const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
-    const files = parsePartFiles(response.headers.get(PART_FILES_HEADER))
+    const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
     // Not the planned files: the rendition changed on the server since its playlist was read.
     if (!holdsPlannedFiles(part, files)) throw new DownloadError('network')
     const size = files.reduce((sum, file) => sum + file.size, 0)
@@ -150,7 +150,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       // No length for Cache.put to check the stream against: read it whole and check it here.
       const body = await response.blob()
       if (body.size !== size) throw new DownloadError('network')
-      const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size), [PART_FILES_HEADER]: response.headers.get(PART_FILES_HEADER)! }
+      const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size), [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }
       await cache.put(key, new Response(body, { headers }))
     } else {
       if (Number(declared) !== size) throw new DownloadError('network')

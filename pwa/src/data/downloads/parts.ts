@@ -9,13 +9,11 @@
  * Why parts: every request costs the browser about the same whatever its size (a connection slot,
  * headers, one cache entry to commit), and a rendition of fifty 600 KB segments paid that fifty times.
  */
+import { MEDIA_PART_MAX_FILES } from '../../../../contract/limits.ts'
 import type { MediaPlaylist } from './hls-manifest.ts'
 
 /** About this many bytes a part: few requests, and still enough parts to keep six connections busy. */
 export const PART_TARGET_BYTES = 4 * 1024 * 1024
-/** The server's cap on files in one part. */
-export const MAX_PART_FILES = 64
-export const PART_FILES_HEADER = 'X-Part-Files'
 /** When a playlist declares no bandwidth, a guess close to the 360p rendition's. */
 const FALLBACK_BITS_PER_SECOND = 1_000_000
 
@@ -46,7 +44,7 @@ export function filesToDownload(media: MediaPlaylist, bandwidth: number): Array<
  * stub: the estimated total is split into ceil(total / target) equal shares and a part ends at the
  * file that reaches its share. Every part holds at least one file and at most `maxFiles`.
  */
-export function groupIntoParts(files: Array<{ uri: string; bytes: number }>, targetBytes = PART_TARGET_BYTES, maxFiles = MAX_PART_FILES): PartPlan[] {
+export function groupIntoParts(files: Array<{ uri: string; bytes: number }>, targetBytes = PART_TARGET_BYTES, maxFiles = MEDIA_PART_MAX_FILES): PartPlan[] {
   const total = files.reduce((sum, file) => sum + file.bytes, 0)
   const share = total / Math.max(1, Math.ceil(total / targetBytes))
   const parts: PartPlan[] = []
