@@ -51,7 +51,8 @@ const server = createApp(ctx).listen(0, '127.0.0.1', () => {
 })
 process.on('SIGTERM', () => {
   server.close()
-  ctx.db.close()
-  if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
-  process.exit(0)
+  void ctx.close().finally(() => {
+    if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
+    process.exit(0)
+  })
 })

@@ -25,7 +25,7 @@ import { createVideoProgressRepository } from './repositories/video-progress.rep
 import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
-import { createWatchEventsService } from './services/watch-events.service.ts'
+import { createIngestThread } from './watching/ingest-thread.ts'
 import { createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
@@ -115,15 +115,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
-    watchEvents: createWatchEventsService({
-      db,
-      clock,
-      watchEvents: repositories.watchEvents,
-      videoProgress: repositories.videoProgress,
-      dailyTotals: repositories.dailyTotals,
-      catalogue: repositories.catalogue,
-      previewSeconds: config.previewSeconds,
-    }),
+    // The ingest runs the watch-events service on a thread of its own, on its own connection.
+    watchEvents: createIngestThread({ dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
   }
@@ -160,6 +153,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,
+    /** Finishes the ingest thread's batches in flight, then closes the database. */
+    async close() {
+      await services.watchEvents.close()
+      db.close()
+    },
   }
 }
 

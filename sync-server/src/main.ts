@@ -41,8 +41,7 @@ function start() {
     server.close(() => {
       // A transcode cut short stays 'running' in the database and runs again at the next start.
       void background.stop().finally(() => {
-        ctx.db.close()
-        process.exit(0)
+        void ctx.close().finally(() => process.exit(0))
       })
     })
     setTimeout(() => process.exit(0), 5000).unref()

@@ -86,7 +86,7 @@ export async function startTestServer(
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await background.stop()
-      ctx.db.close()
+      await ctx.close()
       await smtp.close()
       if (!closeOptions.keepData) fs.rmSync(dataDir, { recursive: true, force: true })
     },

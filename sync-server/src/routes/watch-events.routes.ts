@@ -3,9 +3,9 @@ import { watchEventsBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import { sendJson } from '../web/send-json.ts'
-import type { WatchEventsService } from '../services/watch-events.service.ts'
+import type { WatchEventsIngest } from '../watching/ingest-thread.ts'
 
-export function watchEventsRoutes(router: Router, deps: { watchEvents: WatchEventsService; requireUser: RequestHandler }) {
+export function watchEventsRoutes(router: Router, deps: { watchEvents: Pick<WatchEventsIngest, 'ingest'>; requireUser: RequestHandler }) {
   router.post('/watch_events', deps.requireUser, async (req, res) => {
     const { events } = parseWith(watchEventsBodySchema, req.body)
     sendJson(res, { data: await deps.watchEvents.ingest(currentUser(req), events) })

@@ -2,22 +2,15 @@
  * Watch time from the outbox, counted exactly once.
  * - Each event is judged alone; a bad one is rejected with its reason and the rest of the batch lands.
  * - (user, client_id) is unique: a repeat answers `duplicate` and adds nothing.
- * - watched_seconds must lie in 0..60 and within the played span at that speed (+2 s of slack);
- *   occurred_at may be up to 30 days old and 5 minutes ahead of the server.
+ * - The rules that need no database (shape, watched_seconds in 0..60 and within the played span at
+ *   that speed, +2 s of slack; occurred_at up to 30 days old and 5 minutes ahead) are checked first,
+ *   by checkWatchEvents; this service adds the video's existence and the user's access to it.
  * - Accepted time lands on the local day of occurred_at in the user's zone, and on the video's
  *   progress: its merged played spans, total time and last position.
  * Day totals and progress are written once per day and video of a batch; batches that arrive together
  * share one transaction (group commit, below).
  */
-import {
-  WATCH_EVENT_MAX_AGE_DAYS,
-  WATCH_EVENT_MAX_FUTURE_MINUTES,
-  WATCH_EVENT_MAX_SECONDS,
-  WATCH_EVENT_SPAN_SLACK_SECONDS,
-  parseWatchEvent,
-  type WatchEventRejection,
-  type WatchEventsResult,
-} from '../../../contract/index.ts'
+import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
@@ -25,8 +18,8 @@ import type { DailyTotalsRepository } from '../repositories/daily-totals.reposit
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
-import { localDay } from '../time-zones.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
+import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, checkWatchEvents, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
 
 const MESSAGES: Record<WatchEventRejection, string> = {
@@ -39,7 +32,7 @@ const MESSAGES: Record<WatchEventRejection, string> = {
   not_watchable: 'This video is not watchable with your plan.',
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000
+type Result = WatchEventsResult['data']
 
 export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 
@@ -52,23 +45,17 @@ export function createWatchEventsService(deps: {
   catalogue: CatalogueRepository
   previewSeconds: number
 }) {
-  const maxAgeMs = WATCH_EVENT_MAX_AGE_DAYS * 86_400_000
-  const maxFutureMs = WATCH_EVENT_MAX_FUTURE_MINUTES * 60_000
-
-  function ingestBatch(user: UserRow, events: readonly unknown[]): WatchEventsResult['data'] {
-    const now = deps.clock.now()
+  /** Stores the events of a checked batch that pass the rules left: the video and the user's access. */
+  function storeBatch(user: UserRow, checked: CheckedWatchEvents, now: number): Result {
     const nowIso = new Date(now).toISOString()
-    const result: WatchEventsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
-    // Per video of the batch: the row (or undefined when unknown) and what this user may watch of it.
+    const result: Result = { accepted: [], duplicate: [], rejected: [] }
+    const { outcomes, clientIds, numbers, occurredAt, days } = checked
+    // Per video of the batch: the row (or null when unknown) and what this user may watch of it.
     const videos = new Map<number, { video: WatchableVideoRow; access: CanWatch } | null>()
     const dayTotals = new Map<string, number>()
     const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: [number, number][]; duration: number }>()
     // Ids refused earlier in this batch: a repeat is a duplicate. (Stored repeats are caught by the insert.)
     let refusedInBatch: Set<string> | undefined
-    // Zone offsets are whole quarter hours, so local midnight falls on a quarter hour of UTC and one
-    // quarter hour has one local day. Outbox events come every 10 s of play: most share the last one's.
-    let lastQuarter = Number.NaN
-    let lastDay = ''
     // Seconds of the day being summed; added to dayTotals when the day changes and at the end.
     let currentDay = ''
     let currentDaySeconds = 0
@@ -83,78 +70,62 @@ export function createWatchEventsService(deps: {
       }
     }
 
-    for (const raw of events) {
-      const parsed = parseWatchEvent(raw)
-      if (!parsed.ok) {
-        const given = (raw as { client_id?: unknown } | null)?.client_id
-        result.rejected.push({ client_id: typeof given === 'string' ? given.slice(0, 64) : null, error: 'invalid_event', message: parsed.message })
+    for (let i = 0; i < checked.count; i++) {
+      const outcome = CHECK_OUTCOMES[outcomes[i]]
+      if (outcome === 'invalid_event') {
+        result.rejected.push({ client_id: clientIds[i], error: 'invalid_event', message: checked.invalidMessages[i] })
         continue
       }
-      const event = parsed.event
-      if (event.watched_seconds < 0 || event.watched_seconds > WATCH_EVENT_MAX_SECONDS) {
-        reject(event.client_id, 'watched_seconds_out_of_range')
+      const clientId = clientIds[i]!
+      if (outcome !== 'passes') {
+        reject(clientId, outcome)
         continue
       }
-      const span = (event.position_to - event.position_from) / event.playback_rate
-      if (event.watched_seconds > span + WATCH_EVENT_SPAN_SLACK_SECONDS) {
-        reject(event.client_id, 'exceeds_played_span')
-        continue
-      }
-      const occurredAt = parsed.occurredAtMs
-      if (occurredAt < now - maxAgeMs) {
-        reject(event.client_id, 'too_old')
-        continue
-      }
-      if (occurredAt > now + maxFutureMs) {
-        reject(event.client_id, 'in_the_future')
-        continue
-      }
-      let watchable = videos.get(event.video_id)
+      const at = i * NUMBERS_PER_EVENT
+      const videoId = numbers[at + EventNumber.VideoId]
+      const positionFrom = numbers[at + EventNumber.PositionFrom]
+      const positionTo = numbers[at + EventNumber.PositionTo]
+      const watchedSeconds = numbers[at + EventNumber.WatchedSeconds]
+      let watchable = videos.get(videoId)
       if (watchable === undefined) {
-        const found = deps.catalogue.findForWatching(event.video_id)
+        const found = deps.catalogue.findForWatching(videoId)
         watchable = found ? { video: found, access: canWatch(found, user) } : null
-        videos.set(event.video_id, watchable)
+        videos.set(videoId, watchable)
       }
       if (watchable === null) {
-        reject(event.client_id, 'unknown_video')
+        reject(clientId, 'unknown_video')
         continue
       }
       const { video, access } = watchable
-      if (access === 'none' || (access === 'preview' && event.position_to > deps.previewSeconds + WATCH_EVENT_SPAN_SLACK_SECONDS)) {
-        reject(event.client_id, 'not_watchable')
+      if (access === 'none' || (access === 'preview' && positionTo > deps.previewSeconds + WATCH_EVENT_SPAN_SLACK_SECONDS)) {
+        reject(clientId, 'not_watchable')
         continue
       }
 
-      const quarter = Math.floor(occurredAt / QUARTER_HOUR_MS)
-      if (quarter !== lastQuarter) {
-        lastQuarter = quarter
-        lastDay = localDay(occurredAt, user.time_zone)
-      }
-      const day = lastDay
-      // Stored in UTC; most clients already send that exact form, which is kept as it is.
-      const occurredIso = event.occurred_at.length === 24 && event.occurred_at.endsWith('Z') ? event.occurred_at : new Date(occurredAt).toISOString()
+      const day = days[i]
+      const occurredIso = occurredAt[i]
       const stored = deps.watchEvents.insertOnce(
         user.id,
-        event.client_id,
+        clientId,
         video.id,
-        event.position_from,
-        event.position_to,
-        event.watched_seconds,
-        event.playback_rate,
+        positionFrom,
+        positionTo,
+        watchedSeconds,
+        numbers[at + EventNumber.PlaybackRate],
         occurredIso,
         day,
         nowIso,
       )
       if (!stored) {
-        result.duplicate.push(event.client_id)
+        result.duplicate.push(clientId)
         continue
       }
-      result.accepted.push(event.client_id)
-      if (day === currentDay) currentDaySeconds += event.watched_seconds
+      result.accepted.push(clientId)
+      if (day === currentDay) currentDaySeconds += watchedSeconds
       else {
         if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
         currentDay = day
-        currentDaySeconds = event.watched_seconds
+        currentDaySeconds = watchedSeconds
       }
 
       let entry = progress.get(video.id)
@@ -177,15 +148,15 @@ export function createWatchEventsService(deps: {
       // Play is mostly continuous: a span that starts inside the last one extends it (the merge at
       // the end would join them anyway), so a batch keeps a few spans instead of hundreds.
       const lastSpan = entry.newSpans[entry.newSpans.length - 1]
-      if (lastSpan && event.position_from >= lastSpan[0] && event.position_from <= lastSpan[1]) {
-        if (event.position_to > lastSpan[1]) lastSpan[1] = event.position_to
+      if (lastSpan && positionFrom >= lastSpan[0] && positionFrom <= lastSpan[1]) {
+        if (positionTo > lastSpan[1]) lastSpan[1] = positionTo
       } else {
-        entry.newSpans.push([event.position_from, event.position_to])
+        entry.newSpans.push([positionFrom, positionTo])
       }
-      entry.watch_seconds += event.watched_seconds
+      entry.watch_seconds += watchedSeconds
       if (occurredIso >= entry.last_watched_at) {
         entry.last_watched_at = occurredIso
-        entry.last_position_seconds = event.position_to
+        entry.last_position_seconds = positionTo
       }
     }
 
@@ -206,11 +177,11 @@ export function createWatchEventsService(deps: {
   // transaction, at the end of the current turn of the event loop: the commit, a large share of an
   // insert's cost, is paid once for all of them. Each batch runs in its own savepoint, so a batch
   // that fails unexpectedly is undone alone; answers go out only after the commit.
-  const ingestInSavepoint = deps.db.transaction(ingestBatch)
+  const storeInSavepoint = deps.db.transaction(storeBatch)
   const commitGroup = deps.db.transaction((group: PendingBatch[]) => {
     for (const pending of group) {
       try {
-        pending.result = ingestInSavepoint(pending.user, pending.events)
+        pending.result = storeInSavepoint(pending.user, pending.checked, pending.now)
       } catch (error) {
         pending.error = error
       }
@@ -233,21 +204,28 @@ export function createWatchEventsService(deps: {
     }
   }
 
+  /** Stores a checked batch (with the others that arrive in the same turn); answers once it is committed. */
+  function store(user: UserRow, checked: CheckedWatchEvents, now: number) {
+    return new Promise<Result>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(commitWaiting)
+      waiting.push({ user, checked, now, resolve, reject })
+    })
+  }
+
   return {
-    /** Stores a batch (with the others that arrive in the same turn) and answers once it is committed. */
-    ingest: (user: UserRow, events: readonly unknown[]) =>
-      new Promise<WatchEventsResult['data']>((resolve, reject) => {
-        if (waiting.length === 0) setImmediate(commitWaiting)
-        waiting.push({ user, events, resolve, reject })
-      }),
+    store,
+    /** Checks and stores a batch in this thread (the server runs `store` on the ingest thread instead). */
+    ingest: (user: UserRow, events: readonly unknown[], now = deps.clock.now()) =>
+      store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now),
   }
 }
 
 interface PendingBatch {
   user: UserRow
-  events: readonly unknown[]
-  resolve: (result: WatchEventsResult['data']) => void
+  checked: CheckedWatchEvents
+  now: number
+  resolve: (result: Result) => void
   reject: (error: unknown) => void
-  result?: WatchEventsResult['data']
+  result?: Result
   error?: unknown
 }

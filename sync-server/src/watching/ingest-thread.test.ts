@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uuidv7 } from '../../../contract/index.ts'
+import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { createWatchEventsService } from '../services/watch-events.service.ts'
+import { createIngestThread } from './ingest-thread.ts'
+
+let server: TestServer
+let users = 0
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PREVIEW_SECONDS: '180' } })
+})
+afterAll(() => server.close())
+
+function newUser(zone = 'UTC') {
+  const { ctx } = server
+  const created = ctx.repositories.users.create(`thread${++users}@example.com`, false, new Date().toISOString())
+  ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').run(zone, created.id)
+  return ctx.repositories.users.findById(created.id)!
+}
+
+function event(videoId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    client_id: uuidv7(),
+    video_id: videoId,
+    position_from: 0,
+    position_to: 10,
+    watched_seconds: 10,
+    playback_rate: 1,
+    occurred_at: new Date(server.clock.now()).toISOString(),
+    ...overrides,
+  }
+}
+
+/** A batch with something of every kind: good, repeated, malformed, broken rules, unknown and premium videos. */
+function mixedBatch(free: number, premium: number) {
+  const good = event(free, { occurred_at: new Date(server.clock.now() - 3_600_000).toISOString().replace('Z', '+00:00') })
+  return [
+    good,
+    event(free, { position_from: 10, position_to: 25, watched_seconds: 15 }),
+    good,
+    { client_id: 'not-a-uuid', video_id: free },
+    event(free, { watched_seconds: 61, position_to: 100 }),
+    event(free, { watched_seconds: 30 }),
+    event(free, { occurred_at: new Date(server.clock.now() - 40 * 86_400_000).toISOString() }),
+    event(free, { occurred_at: new Date(server.clock.now() + 3_600_000).toISOString() }),
+    event(999_999),
+    event(premium),
+    event(free, { position_from: 200, position_to: 260, watched_seconds: 30, playback_rate: 2 }),
+  ]
+}
+
+const storedRows = (userId: number) =>
+  server.ctx.db
+    .prepare('SELECT client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day FROM watch_events WHERE user_id = ? ORDER BY client_id')
+    .all(userId)
+const progressRow = (userId: number) =>
+  server.ctx.db.prepare('SELECT video_id, spans, covered_seconds, watch_seconds, last_position_seconds FROM video_progress WHERE user_id = ?').all(userId)
+const totals = (userId: number) => server.ctx.db.prepare('SELECT day, watch_seconds FROM daily_totals WHERE user_id = ? ORDER BY day').all(userId)
+
+describe('the ingest thread', () => {
+  it('answers and stores exactly what the service does in-process', async () => {
+    const { ctx } = server
+    const inProcess = createWatchEventsService({
+      db: ctx.db,
+      clock: server.clock,
+      watchEvents: ctx.repositories.watchEvents,
+      videoProgress: ctx.repositories.videoProgress,
+      dailyTotals: ctx.repositories.dailyTotals,
+      catalogue: ctx.repositories.catalogue,
+      previewSeconds: 180,
+    })
+    const free = seedVideo(server, { duration: 600 })
+    const premium = seedVideo(server, { access: 'premium' })
+    const threaded = newUser('Asia/Ho_Chi_Minh')
+    const local = newUser('Asia/Ho_Chi_Minh')
+    const batch = mixedBatch(free, premium)
+    const viaThread = await ctx.services.watchEvents.ingest(threaded, batch)
+    const viaProcess = await inProcess.ingest(local, batch)
+    expect(viaThread).toEqual(viaProcess)
+    expect(viaThread.accepted).toHaveLength(3)
+    expect(viaThread.duplicate).toEqual([batch[0].client_id])
+    expect(viaThread.rejected.map((r) => r.error)).toEqual([
+      'invalid_event',
+      'watched_seconds_out_of_range',
+      'exceeds_played_span',
+      'too_old',
+      'in_the_future',
+      'unknown_video',
+      'not_watchable',
+    ])
+    expect(storedRows(threaded.id)).toEqual(storedRows(local.id))
+    expect(progressRow(threaded.id)).toEqual(progressRow(local.id))
+    expect(totals(threaded.id)).toEqual(totals(local.id))
+    // And a second send of the same batch is all duplicates (or rejected for its own fault) on the thread too.
+    const again = await ctx.services.watchEvents.ingest(threaded, batch)
+    expect(again.accepted).toEqual([])
+    expect(again).toEqual(await inProcess.ingest(local, batch))
+  })
+
+  it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {
+    const { ctx } = server
+    const user = newUser()
+    const video = seedVideo(server)
+    // The ingest thread's statements fail while the table is away (its connection sees the schema change).
+    ctx.db.exec('ALTER TABLE watch_events RENAME TO watch_events_away')
+    try {
+      await expect(ctx.services.watchEvents.ingest(user, [event(video)])).rejects.toThrow(/watch_events/)
+    } finally {
+      ctx.db.exec('ALTER TABLE watch_events_away RENAME TO watch_events')
+    }
+    expect(totals(user.id)).toEqual([])
+    const next = event(video)
+    expect(await ctx.services.watchEvents.ingest(user, [next])).toEqual({ accepted: [next.client_id], duplicate: [], rejected: [] })
+  })
+
+  it('finishes the batches in flight when closed, then refuses new ones', async () => {
+    const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
+    const user = newUser()
+    const video = seedVideo(server)
+    const events = [event(video), event(video, { position_from: 10, position_to: 20 })]
+    const inFlight = thread.ingest(user, events)
+    await thread.close()
+    expect(await inFlight).toEqual({ accepted: events.map((e) => e.client_id), duplicate: [], rejected: [] })
+    expect(storedRows(user.id)).toHaveLength(2)
+    await expect(thread.ingest(user, [event(video)])).rejects.toThrow(/closed/)
+  })
+})
