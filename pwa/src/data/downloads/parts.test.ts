@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseMediaPlaylist } from './hls-manifest.ts'
-import { byteRangePlaylist, filesToDownload, groupIntoParts, holdsPlannedFiles, partName, partRequest, parsePartFiles } from './parts.ts'
+import { byteRangePlaylist, filesToDownload, groupIntoParts, holdsPlannedFiles, partName, partRequest, partTargetBytes, parsePartFiles } from './parts.ts'
 
 const MB = 1024 * 1024
 
@@ -56,6 +56,17 @@ describe('grouping a rendition into parts', () => {
     expect(shape(groupIntoParts(files([100, 100, 100]), 4 * MB))).toEqual([[0, 3]])
     expect(shape(groupIntoParts(files(Array(130).fill(10)), 4 * MB))).toEqual([[0, 64], [64, 64], [128, 2]])
     expect(groupIntoParts([], 4 * MB)).toEqual([])
+  })
+
+  it('splits a download into about four parts of 4 to 16 MB', () => {
+    // A 5-minute 360p video (about 29 MB): four parts of about 7 MB.
+    const fiveMinutes = Array(50).fill(0.58 * MB)
+    const parts = groupIntoParts(files(fiveMinutes), partTargetBytes(50 * 0.58 * MB))
+    expect(parts).toHaveLength(4)
+    // A short clip stays in 4 MB parts (one here); an hour-long video is not fetched in 16 parts of 100 MB.
+    expect(partTargetBytes(3 * MB)).toBe(4 * MB)
+    expect(groupIntoParts(files(Array(5).fill(0.6 * MB)), partTargetBytes(3 * MB))).toHaveLength(1)
+    expect(partTargetBytes(1600 * MB)).toBe(16 * MB)
   })
 
   it('names parts by their first file and asks for them relative to the variant playlist', () => {
