@@ -1,3 +1,4 @@
+import { uuidv7 } from '../../contract/index.ts'
 import type { TestServer } from './test-server.ts'
 
 let counter = 0
@@ -28,4 +29,18 @@ export function seedVideo(
 
 export function makePremium(server: TestServer, userId: number, premium = true) {
   server.ctx.db.prepare('UPDATE users SET is_premium = ? WHERE id = ?').run(premium ? 1 : 0, userId)
+}
+
+/** A watch event as the player's outbox sends it: 10 s of play at normal speed, just now. */
+export function watchEvent(server: TestServer, videoId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    client_id: uuidv7(),
+    video_id: videoId,
+    position_from: 0,
+    position_to: 10,
+    watched_seconds: 10,
+    playback_rate: 1,
+    occurred_at: new Date(server.clock.now()).toISOString(),
+    ...overrides,
+  }
 }

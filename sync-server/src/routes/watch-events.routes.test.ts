@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
-import { uuidv7 } from '../../../contract/index.ts'
-import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 
@@ -19,18 +18,7 @@ async function newLearner(zone = 'UTC') {
   return { id: user.id, api: apiClient(server.api, { token, headers }) }
 }
 
-function event(videoId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    client_id: uuidv7(),
-    video_id: videoId,
-    position_from: 0,
-    position_to: 10,
-    watched_seconds: 10,
-    playback_rate: 1,
-    occurred_at: new Date(server.clock.now()).toISOString(),
-    ...overrides,
-  }
-}
+const event = (videoId: number, overrides: Record<string, unknown> = {}) => watchEvent(server, videoId, overrides)
 
 const dayTotal = (userId: number, day: string) =>
   (server.ctx.db.prepare('SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?').get(userId, day) as { watch_seconds: number } | undefined)
