@@ -5,7 +5,10 @@
  * service.
  *
  * The worker starts with the first batch and starts again after a crash; a crash fails only the
- * batches it was holding (they were not committed, so the outbox sends them again).
+ * batches it was holding. Their learners' outboxes send them again, and whatever of them had been
+ * committed answers `duplicate`: still counted once.
+ * The main thread keeps its own connection for everything else; SQLite lets one writer at a time,
+ * and a write there waits (busy timeout) for the ingest's current transaction, a few milliseconds.
  */
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
