@@ -76,7 +76,15 @@ test('watch online and offline: every second, the comment and the feedback reach
   // Online: about 30 s of real playback; the bar moves as events are written (every 10 s of play).
   await video.play()
   await video.playUntil(30)
-  await expect.poll(() => status.goalSeconds(), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 19)
+  await expect
+    .poll(() => status.goalSeconds(), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(before + 19)
+    .catch(async (error: Error) => {
+      // Which side lost the time, should this ever fail: the player (nothing queued or sent), the
+      // sync (still queued) or the server (rows stored, yet not in today's figure).
+      const seen = { queued: (await outboxIds(page)).length, stored: count(server, 'watch_events', user.id), dayTotals: serverWatchSeconds(server, user.id) }
+      throw new Error(`${error.message}\n${JSON.stringify(seen)}`)
+    })
 
   // Offline: the buffered media keeps playing, and the bar keeps moving from the outbox alone.
   await context.setOffline(true)
