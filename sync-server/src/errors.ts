@@ -50,3 +50,11 @@ export function rateLimited(retryAfterSeconds: number, message: string, code: Er
     extra: { retry_after_seconds: seconds },
   })
 }
+
+/** A request body that could not be taken, whoever read it (our JSON reader, or a parser of Express). */
+export const bodyErrors = {
+  malformedJson: () => new ApiError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON.'),
+  tooLarge: () => new ApiError(413, ERROR_CODES.tooLarge, 'The request body is too large.'),
+  notUtf8Json: () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the body as UTF-8 JSON.'),
+  unreadable: () => new ApiError(400, 'bad_request', 'The request body could not be read.'),
+}

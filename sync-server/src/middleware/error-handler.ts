@@ -5,7 +5,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import type { Logger } from 'pino'
 import { ERROR_CODES, type ApiErrorBody } from '../../../contract/index.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, bodyErrors } from '../errors.ts'
 
 interface HttpParserError {
   type?: string
@@ -16,16 +16,16 @@ interface HttpParserError {
 function fromParserError(error: HttpParserError): ApiError | undefined {
   switch (error.type) {
     case 'entity.parse.failed':
-      return new ApiError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON.')
+      return bodyErrors.malformedJson()
     case 'entity.too.large':
-      return new ApiError(413, ERROR_CODES.tooLarge, 'The request body is too large.')
+      return bodyErrors.tooLarge()
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the body as UTF-8 JSON.')
+      return bodyErrors.notUtf8Json()
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
-      return new ApiError(400, 'bad_request', 'The request body could not be read.')
+      return bodyErrors.unreadable()
     default:
       // Express and its parsers mark client mistakes with a 4xx status (e.g. a path parameter that
       // is not valid percent-encoding); those are the client's, never a 5xx.

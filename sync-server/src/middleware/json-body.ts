@@ -2,17 +2,14 @@ import { isAscii } from 'node:buffer'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES } from '../../../contract/index.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, bodyErrors } from '../errors.ts'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 const UTF8_CHARSET = /;\s*charset\s*=\s*"?utf-?8"?\s*(;|$)/i
 const ANY_CHARSET = /;\s*charset\s*=/i
 const BOM = 0xfeff
 
-const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'The request body is too large.')
-const notUtf8Json = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the body as UTF-8 JSON.')
-const unreadable = () => new ApiError(400, 'bad_request', 'The request body could not be read.')
-const malformed = () => new ApiError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON.')
+const { tooLarge, notUtf8Json, unreadable, malformedJson: malformed } = bodyErrors
 
 /** The byte stream of the body, inflated when the client compressed it; undefined for an unknown encoding. */
 function bodyStream(req: Request, encoding: string): NodeJS.ReadableStream | undefined {
@@ -45,7 +42,6 @@ export function jsonBody(limitBytes: number) {
     const stream = bodyStream(req, encoding)
     if (!stream) return next(notUtf8Json())
 
-    // A declared length is read into one buffer of that size; otherwise the chunks are joined at the end.
     const chunks: Buffer[] = []
     let received = 0
     let settled = false

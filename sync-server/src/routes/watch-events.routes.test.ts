@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
+import { checkWatchEvents } from '../watching/check-watch-events.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -183,7 +184,6 @@ describe('POST /watch_events', () => {
     const failing = new Set<string>()
     const service = createWatchEventsService({
       db: ctx.db,
-      clock: server.clock,
       watchEvents: {
         ...ctx.repositories.watchEvents,
         insertOnce: (...args: Parameters<typeof ctx.repositories.watchEvents.insertOnce>) => {
@@ -203,7 +203,9 @@ describe('POST /watch_events', () => {
     const good = event(video)
     const bad = [event(video, { position_from: 10, position_to: 20 }), event(video, { position_from: 20, position_to: 30 })]
     failing.add(bad[1].client_id)
-    const [stored, refused] = await Promise.allSettled([service.ingest(user, [good]), service.ingest(user, bad)])
+    const now = server.clock.now()
+    const store = (events: unknown[]) => service.store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now)
+    const [stored, refused] = await Promise.allSettled([store([good]), store(bad)])
     expect(stored).toEqual({ status: 'fulfilled', value: { accepted: [good.client_id], duplicate: [], rejected: [] } })
     expect(refused).toMatchObject({ status: 'rejected', reason: { message: 'disk trouble' } })
     // The failed batch left nothing behind, not even its first event; the other batch is whole.

@@ -11,7 +11,6 @@
  * share one transaction (group commit, below).
  */
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
-import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
@@ -19,7 +18,7 @@ import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
-import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, checkWatchEvents, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
+import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
 
 const MESSAGES: Record<WatchEventRejection, string> = {
@@ -38,7 +37,6 @@ export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 
 export function createWatchEventsService(deps: {
   db: Db
-  clock: Clock
   watchEvents: WatchEventsRepository
   videoProgress: VideoProgressRepository
   dailyTotals: DailyTotalsRepository
@@ -204,7 +202,10 @@ export function createWatchEventsService(deps: {
     }
   }
 
-  /** Stores a checked batch (with the others that arrive in the same turn); answers once it is committed. */
+  /**
+   * Stores a batch checked by checkWatchEvents (with the others that arrive in the same turn); answers
+   * once it is committed. `now` is when the request came in. The server runs this on the ingest thread.
+   */
   function store(user: UserRow, checked: CheckedWatchEvents, now: number) {
     return new Promise<Result>((resolve, reject) => {
       if (waiting.length === 0) setImmediate(commitWaiting)
@@ -212,12 +213,7 @@ export function createWatchEventsService(deps: {
     })
   }
 
-  return {
-    store,
-    /** Checks and stores a batch in this thread (the server runs `store` on the ingest thread instead). */
-    ingest: (user: UserRow, events: readonly unknown[], now = deps.clock.now()) =>
-      store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now),
-  }
+  return { store }
 }
 
 interface PendingBatch {

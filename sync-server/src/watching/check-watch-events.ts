@@ -8,17 +8,18 @@ import {
   WATCH_EVENT_MAX_AGE_DAYS,
   WATCH_EVENT_MAX_FUTURE_MINUTES,
   WATCH_EVENT_MAX_SECONDS,
+  WATCH_EVENT_REJECTIONS,
   WATCH_EVENT_SPAN_SLACK_SECONDS,
   parseWatchEvent,
   type WatchEventRejection,
 } from '../../../contract/index.ts'
 import { localDay } from '../time-zones.ts'
 
-/** What the checks found for one event: it passes, or the rule it broke. */
-export const CHECK_OUTCOMES = ['passes', 'invalid_event', 'watched_seconds_out_of_range', 'exceeds_played_span', 'too_old', 'in_the_future'] as const
+/** What the checks found for one event: it passes, or the reason it is refused (the contract's list). */
+export const CHECK_OUTCOMES = ['passes', ...WATCH_EVENT_REJECTIONS] as const
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number]
 const PASSES = 0
-const outcomeCode = (outcome: Exclude<CheckOutcome, 'passes'> & WatchEventRejection) => CHECK_OUTCOMES.indexOf(outcome)
+const outcomeCode = (outcome: WatchEventRejection) => CHECK_OUTCOMES.indexOf(outcome)
 
 /** Numbers per event in `numbers`, in this order. */
 export const NUMBERS_PER_EVENT = 5
@@ -73,7 +74,7 @@ export function checkWatchEvents(events: readonly unknown[], options: { now: num
     const event = parsed.event
     checked.clientIds[i] = event.client_id
     const occurredAtMs = parsed.occurredAtMs
-    let broken: (Exclude<CheckOutcome, 'passes'> & WatchEventRejection) | undefined
+    let broken: WatchEventRejection | undefined
     if (event.watched_seconds < 0 || event.watched_seconds > WATCH_EVENT_MAX_SECONDS) broken = 'watched_seconds_out_of_range'
     else if (event.watched_seconds > (event.position_to - event.position_from) / event.playback_rate + WATCH_EVENT_SPAN_SLACK_SECONDS) broken = 'exceeds_played_span'
     else if (occurredAtMs < oldest) broken = 'too_old'

@@ -3,6 +3,7 @@ import { WATCH_EVENT_REJECTIONS } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
+import { checkWatchEvents } from './check-watch-events.ts'
 import { createIngestThread } from './ingest-thread.ts'
 
 let server: TestServer
@@ -53,7 +54,6 @@ describe('the ingest thread', () => {
     const { ctx } = server
     const inProcess = createWatchEventsService({
       db: ctx.db,
-      clock: server.clock,
       watchEvents: ctx.repositories.watchEvents,
       videoProgress: ctx.repositories.videoProgress,
       dailyTotals: ctx.repositories.dailyTotals,
@@ -66,7 +66,11 @@ describe('the ingest thread', () => {
     const local = newUser('Asia/Ho_Chi_Minh')
     const batch = mixedBatch(free, premium)
     const viaThread = await ctx.services.watchEvents.ingest(threaded, batch)
-    const viaProcess = await inProcess.ingest(local, batch)
+    const inProcessIngest = (events: unknown[]) => {
+      const now = server.clock.now()
+      return inProcess.store(local, checkWatchEvents(events, { now, timeZone: local.time_zone }), now)
+    }
+    const viaProcess = await inProcessIngest(batch)
     expect(viaThread).toEqual(viaProcess)
     expect(viaThread.accepted).toHaveLength(3)
     expect(viaThread.duplicate).toEqual([batch[0].client_id])
@@ -78,7 +82,7 @@ describe('the ingest thread', () => {
     // And a second send of the same batch is all duplicates (or rejected for its own fault) on the thread too.
     const again = await ctx.services.watchEvents.ingest(threaded, batch)
     expect(again.accepted).toEqual([])
-    expect(again).toEqual(await inProcess.ingest(local, batch))
+    expect(again).toEqual(await inProcessIngest(batch))
   })
 
   it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {

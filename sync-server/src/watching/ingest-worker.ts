@@ -4,7 +4,6 @@
  * with the same service as in-process: batches that arrive together still share one commit.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { systemClock } from '../clock.ts'
 import { openDatabase } from '../db/connection.ts'
 import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
 import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
@@ -20,7 +19,6 @@ const { dataDir, previewSeconds } = workerData as IngestWorkerData
 const db = openDatabase(dataDir)
 const service = createWatchEventsService({
   db,
-  clock: systemClock, // unused: every request carries the main thread's `now`
   watchEvents: createWatchEventsRepository(db),
   videoProgress: createVideoProgressRepository(db),
   dailyTotals: createDailyTotalsRepository(db),

@@ -52,7 +52,14 @@ afterAll(() => server.close())
 
 type Network = 'up' | 'down' | 'cut-body'
 
-function setup(options: { fits?: boolean } = {}) {
+/** The same answer as a chunked one: no Content-Length header. */
+function withoutLength(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  return new Response(response.body, { status: response.status, headers })
+}
+
+function setup(options: { fits?: boolean; chunked?: boolean } = {}) {
   const db = new Dexie(`downloads-${Math.random()}`) as Dexie & { downloads: EntityTable<DownloadRecord, 'videoId'> }
   db.version(1).stores({ downloads: 'videoId, status' })
   const cache = new MemoryCache()
@@ -75,6 +82,7 @@ function setup(options: { fits?: boolean } = {}) {
     },
     fetch: async (input, init) => {
       const url = new URL(String(input))
+      if (options.chunked && (url.pathname.endsWith('/part') || url.pathname.endsWith('.jpg'))) return withoutLength(await fetch(input, init))
       if (!url.pathname.endsWith('/part')) return fetch(input, init)
       if (partsLeft-- <= 0) {
         if (failure === 'down') throw new TypeError('Failed to fetch') // the network is gone
@@ -150,6 +158,24 @@ describe('downloads', () => {
     expect(fetched).toEqual([0])
     expect(storedParts(cache, videoId)[0].files.map((file) => file.name)).toEqual(['init.mp4', ...Array.from({ length: 6 }, (_, i) => `seg_00${i}.m4s`)])
     expect(record!.bytesDone).toBe(storedParts(cache, videoId)[0].files.reduce((sum, file) => sum + file.size, 0))
+    await expectPlayableFromParts(cache, videoId, mediaKey)
+  })
+
+  it('stores parts and the poster answered without a Content-Length with the length it read', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const { db, cache, manager } = setup({ chunked: true })
+    await manager.start(videoId)
+    expect((await db.downloads.get(videoId))?.status).toBe('complete')
+    const parts = storedParts(cache, videoId)
+    expect(parts.length).toBeGreaterThan(1)
+    for (const part of parts) {
+      const stored = cache.entries.get(part.key)!
+      const sum = part.files.reduce((total, file) => total + file.size, 0)
+      expect(Number(stored.headers.get('Content-Length')), part.key).toBe(sum)
+    }
+    const poster = cache.entries.get(`/offline-media/${videoId}/poster.jpg`)!
+    expect(Number(poster.headers.get('Content-Length'))).toBe(fs.statSync(path.join(mediaDir(server.dataDir, mediaKey), 'poster.jpg')).size)
     await expectPlayableFromParts(cache, videoId, mediaKey)
   })
 

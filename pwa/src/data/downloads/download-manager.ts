@@ -108,6 +108,19 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
+   * For an answer without Content-Length, which Cache.put cannot check the stream against: the body
+   * is read whole first and stored with the length found, unless `expected` says it fell short.
+   * Answers the length read.
+   */
+  async function storeReadWhole(cache: Cache, key: string, response: Response, headers: Record<string, string>, expected?: number): Promise<number> {
+    const body = await response.blob()
+    if (expected !== undefined && body.size !== expected) return body.size
+    const type = response.headers.get('Content-Type') ?? 'application/octet-stream'
+    await cache.put(key, new Response(body, { headers: { 'Content-Type': type, 'Content-Length': String(body.size), ...headers } }))
+    return body.size
+  }
+
+  /**
    * Fetches one file (the poster) and stores it. The network response itself goes into the cache
    * (Chromium then pipes its bytes to disk without passing them through script), and Cache.put rejects
    * when the body fails or falls short of its Content-Length, so a file cut short is never stored.
@@ -120,12 +133,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
-    if (declared === null) {
-      // No length to check the stream against: read it whole first, and store the length found.
-      const body = await response.blob()
-      await cache.put(key, new Response(body, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream', 'Content-Length': String(body.size) } }))
-      return body.size
-    }
+    if (declared === null) return storeReadWhole(cache, key, response, {})
     await cache.put(key, response)
     return Number(declared)
   }
@@ -150,11 +158,8 @@ export function createDownloadManager(deps: DownloadDeps) {
     const size = files.reduce((sum, file) => sum + file.size, 0)
     const declared = response.headers.get('Content-Length')
     if (declared === null) {
-      // No length for Cache.put to check the stream against: read it whole and check it here.
-      const body = await response.blob()
-      if (body.size !== size) throw new DownloadError('network')
-      const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': String(size), [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }
-      await cache.put(key, new Response(body, { headers }))
+      const stored = await storeReadWhole(cache, key, response, { [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }, size)
+      if (stored !== size) throw new DownloadError('network')
     } else {
       if (Number(declared) !== size) throw new DownloadError('network')
       await cache.put(key, response)
