@@ -141,6 +141,12 @@ test('deleting a download frees its space', async ({ page, server, signInAs }) =
   await controlledBy(page)
   await new DownloadControls(page).download()
   await expect(new DownloadControls(page).complete).toBeVisible({ timeout: 30_000 })
+  // The video page says it once, with size and quality (it also had a bare "Downloaded" tag).
+  await expect(page.getByText(/^Downloaded/)).toHaveCount(1)
+  for (const [name, size] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `e2e/screenshots/downloads-video-${name}.png`, fullPage: true })
+  }
   const downloadsPage = new DownloadsPage(page)
   await downloadsPage.open()
   await expect(downloadsPage.item('Hội An')).toBeVisible()

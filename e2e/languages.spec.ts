@@ -34,6 +34,17 @@ test('picking a language saves it and it persists across a reload', async ({ pag
   await expect(watch).toHaveAttribute('href', '/languages/yue/progress')
 })
 
+test('a page of one language, opened by its link, makes it the chosen language', async ({ page, signInAs }) => {
+  await signInAs({ path: '/languages/yue/videos' })
+  const navbar = new Navbar(page)
+  await expect(navbar.languageButton).toContainText('Cantonese')
+  const progress = (await navbar.openUserMenu()).getByRole('menuitem', { name: 'Progress' })
+  await expect(progress).toHaveAttribute('href', '/languages/yue/progress')
+  await page.keyboard.press('Escape')
+  await page.goto('/languages')
+  await expect(navbar.languageButton).toContainText('Cantonese')
+})
+
 test('the interface switches to Vietnamese and stays so', async ({ page, signInAs }) => {
   await signInAs({ path: '/languages' })
   const navbar = new Navbar(page)

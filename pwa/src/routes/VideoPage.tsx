@@ -94,7 +94,6 @@ export default function VideoPage() {
               <Link to="/billing?plan=year">{t('upgrade')}</Link>
             </div>
           ) : null}
-          {offline ? <p className="tag tag-success">{t('list.downloaded')}</p> : null}
         </div>
         <VideoFacts video={video} />
       </div>

@@ -1,4 +1,5 @@
 /** Picks the language being learned; its flag comes from /{code}_flag.svg with the globe as fallback. */
+import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { Flag } from '../../components/Flag.tsx'
@@ -8,6 +9,7 @@ import { useCachedLanguages } from '../languages/languages-store.ts'
 import { selectLanguage, useSelectedLanguage } from '../languages/selected-language.ts'
 
 const LANGUAGE_PAGE = /^\/languages\/[^/]+\/(videos|progress)/
+const LANGUAGE_OF_PAGE = /^\/languages\/([^/]+)\//
 
 export function LanguagePicker() {
   const { t } = useTranslation('navbar')
@@ -16,6 +18,13 @@ export function LanguagePicker() {
   const current = languages?.find((language) => language.code === selected)
   const { pathname } = useLocation()
   const navigate = useNavigate()
+  // A page of one language (a shared link, a bookmark, the installed app reopening where it was)
+  // makes that language the chosen one, as choosing it would: the picker and the menu's Watch and
+  // Progress then agree with the page.
+  const pageLanguage = LANGUAGE_OF_PAGE.exec(pathname)?.[1]
+  useEffect(() => {
+    if (pageLanguage && pageLanguage !== selected && languages?.some((language) => language.code === pageLanguage)) selectLanguage(pageLanguage)
+  }, [pageLanguage, selected, languages])
 
   function choose(code: string) {
     selectLanguage(code)
