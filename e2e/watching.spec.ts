@@ -228,7 +228,7 @@ test('premium members see the validation messages and their comment go from pend
   await expect(page.getByTestId('comment-refused')).toHaveCount(0)
 })
 
-test('the list filters and searches; the progress page says when it cannot load', async ({ page, context, server, signInAs }) => {
+test('the list filters and searches, says why it is empty, and the progress page says when it cannot load', async ({ page, context, server, signInAs }) => {
   const stamp = Date.now()
   seedVideo(server, { access: 'preview', level: 'advanced', title: `Tin tức ${stamp}` })
   seedVideo(server, { access: 'free', level: 'introductory', title: `Chào ${stamp}` })
@@ -249,6 +249,11 @@ test('the list filters and searches; the progress page says when it cannot load'
   await list.access.selectOption('')
   await list.search.fill('')
   await page.screenshot({ path: 'e2e/screenshots/watching-list-mobile.png', fullPage: true })
+  // An empty list says why: the filters, or a language with no videos yet.
+  await list.search.fill(`nothing-${stamp}`)
+  await expect(list.empty).toHaveText('No videos match these filters.')
+  await list.open('yue')
+  await expect(list.empty).toContainText('There are no videos in this language yet.')
 
   await context.route('**/api/v1/me/progress*', (route) => route.abort())
   const progress = new ProgressPage(page)

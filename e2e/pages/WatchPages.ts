@@ -10,9 +10,11 @@ export class VideosPage {
   readonly sort: Locator
   readonly hideFinished: Locator
   readonly more: Locator
+  readonly empty: Locator
 
   constructor(readonly page: Page) {
     this.list = page.getByTestId('video-list')
+    this.empty = page.getByTestId('videos-empty')
     this.cards = page.getByTestId('video-card')
     this.search = page.getByTestId('videos-search')
     this.level = page.getByTestId('videos-level')
@@ -24,7 +26,7 @@ export class VideosPage {
 
   async open(code: string) {
     await this.page.goto(`/languages/${code}/videos`)
-    await this.list.waitFor()
+    await this.list.waitFor({ state: 'attached' }) // an empty list has no size
   }
 
   card(title: string): Locator {

@@ -67,6 +67,8 @@ export default function VideosPage() {
       .finally(() => setLoadingMore(false))
   }
 
+  // With nothing narrowing the list, an empty one means the language has no videos yet.
+  const narrowed = search.trim() !== '' || filters.level !== NO_FILTERS.level || filters.access !== NO_FILTERS.access || filters.hideFinished
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
 
   return (
@@ -124,7 +126,7 @@ export default function VideosPage() {
 
       {cached !== undefined && videos.length === 0 && !loading ? (
         <p className="muted" data-testid="videos-empty">
-          {t('list.empty')}
+          {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
