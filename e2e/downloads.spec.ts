@@ -150,6 +150,8 @@ test('deleting a download frees its space', async ({ page, server, signInAs }) =
   const downloadsPage = new DownloadsPage(page)
   await downloadsPage.open()
   await expect(downloadsPage.item('Hội An')).toBeVisible()
+  // Size and quality once, on the item's line; the tag only says it is ready.
+  await expect(downloadsPage.item('Hội An').getByTestId('download-complete')).toHaveText('Plays offline')
   for (const [name, size] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
     await page.setViewportSize(size)
     await page.screenshot({ path: `e2e/screenshots/downloads-${name}.png`, fullPage: true })

@@ -64,7 +64,7 @@ export default function DownloadsPage() {
                     {record.smart ? ` · ${t('smartTag')}` : ''}
                   </p>
                 </div>
-                <DownloadControls videoId={record.videoId} />
+                <DownloadControls videoId={record.videoId} detailsShown />
               </li>
             ))}
           </ul>

@@ -15,8 +15,12 @@ import { downloadPercent, formatMegabytes } from './format-bytes.ts'
 import { useDownload } from './use-downloads.ts'
 import './downloads.css'
 
-/** `video`: the page's freshly fetched detail, if it has one; the download then starts from its grant. */
-export function DownloadControls({ videoId, video, compact = false }: { videoId: number; video?: VideoDetail; compact?: boolean }) {
+/**
+ * `video`: the page's freshly fetched detail, if it has one; the download then starts from its grant.
+ * `detailsShown`: the size and quality are already on screen beside these controls (the Downloads
+ * page), so a finished download's tag does not repeat them.
+ */
+export function DownloadControls({ videoId, video, compact = false, detailsShown = false }: { videoId: number; video?: VideoDetail; compact?: boolean; detailsShown?: boolean }) {
   const { t, i18n } = useTranslation('downloads')
   const record = useDownload(videoId)
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
@@ -83,7 +87,7 @@ export function DownloadControls({ videoId, video, compact = false }: { videoId:
     body = (
       <div className="download-done">
         <span className="tag tag-success" data-testid="download-complete">
-          {t('downloaded', { size, quality: record.height })}
+          {detailsShown ? t('playsOffline') : t('downloaded', { size, quality: record.height })}
         </span>
         {compact ? null : (
           <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>
