@@ -139,6 +139,10 @@ test('deleting a download frees its space', async ({ page, server, signInAs }) =
   const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Hội An' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
+  // The size is there before anything is fetched.
+  await expect(new DownloadControls(page).size).toHaveText(/^About \d+(\.\d)? (KB|MB)$/)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'e2e/screenshots/downloads-video-before-phone.png', fullPage: true })
   await new DownloadControls(page).download()
   await expect(new DownloadControls(page).complete).toBeVisible({ timeout: 30_000 })
   // The video page says it once, with size and quality (it also had a bare "Downloaded" tag).

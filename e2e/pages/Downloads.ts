@@ -5,9 +5,12 @@ export class DownloadControls {
   readonly start: Locator
   readonly complete: Locator
   readonly percent: Locator
+  /** The size shown before a download starts. */
+  readonly size: Locator
 
   constructor(readonly page: Page) {
     this.start = page.getByTestId('download-start')
+    this.size = page.getByTestId('download-size')
     this.complete = page.getByTestId('download-complete')
     this.percent = page.getByTestId('download-percent')
   }

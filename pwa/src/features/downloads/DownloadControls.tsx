@@ -12,6 +12,7 @@ import { isIosBrowser } from '../../data/downloads/storage-space.ts'
 import { useTranslation } from 'react-i18next'
 import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from './download-preferences.ts'
 import { downloadPercent, formatMegabytes } from './format-bytes.ts'
+import { useDownloadSize } from './use-download-size.ts'
 import { useDownload } from './use-downloads.ts'
 import './downloads.css'
 
@@ -25,6 +26,7 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   const record = useDownload(videoId)
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
   const [message, setMessage] = useState<string | null>(null)
+  const plannedBytes = useDownloadSize(record === null ? video : undefined, quality)
 
   async function start() {
     setMessage(null)
@@ -78,6 +80,11 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
             ))}
           </select>
         </label>
+        {plannedBytes !== undefined ? (
+          <span className="download-size muted" data-testid="download-size">
+            {t('sizeBeforeStart', { size: formatMegabytes(plannedBytes, i18n.language) })}
+          </span>
+        ) : null}
         <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start">
           {t('download')}
         </button>
