@@ -4,6 +4,7 @@
  * available here, and the flags keep Chromium from reaching for the network on its own.
  */
 import { defineConfig } from '@playwright/test'
+import { E2E_TIME_ZONE } from './e2e/time-zone.ts'
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -32,7 +33,7 @@ export default defineConfig({
     browserName: 'chromium',
     serviceWorkers: 'allow',
     locale: 'en-US',
-    timezoneId: 'Asia/Ho_Chi_Minh',
+    timezoneId: E2E_TIME_ZONE,
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',

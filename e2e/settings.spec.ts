@@ -1,5 +1,6 @@
 /** The settings dialog: keyboard and focus rules, goal options, name validation, premium and cooldown. */
 import { expect, test } from './fixtures.ts'
+import { E2E_TIME_ZONE } from './time-zone.ts'
 import { Navbar } from './pages/Navbar.ts'
 import { SettingsDialog } from './pages/SettingsDialog.ts'
 
@@ -81,7 +82,7 @@ test('a premium member renames themself with every validation, then meets the co
   await expect(settings.name).toBeDisabled()
   // The server's clock, which other tests may have moved on.
   const next = new Date(server.clock.now() + 30 * 86_400_000)
-  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'Asia/Ho_Chi_Minh' }).format(next)
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: E2E_TIME_ZONE }).format(next)
   await expect(settings.cooldownNotice).toContainText(expected)
   await expect(navbar.userMenuButton).toContainText('Nguyễn Thị Mai')
 })
