@@ -21,11 +21,14 @@ import { parsePartFiles } from './parts.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()
+  /** Puts that still find room; the next one is refused as a full disk refuses it. */
+  room = Infinity
   async match(key: string) {
     return this.entries.get(key)?.clone()
   }
   async put(key: string, response: Response) {
     const body = await response.arrayBuffer() // rejects when the body fails midway
+    if (this.room-- <= 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     const declared = response.headers.get('Content-Length')
     if (declared !== null && Number(declared) !== body.byteLength) throw new TypeError('Failed to store: body shorter than its length')
     this.entries.set(key, new Response(body, { status: response.status, headers: response.headers }))
@@ -252,6 +255,23 @@ describe('downloads', () => {
 
     const preview = seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
     await expect(setup().manager.start(preview)).rejects.toBeInstanceOf(DownloadError)
+  })
+
+  it('fails a download that runs out of room midway as out of space, and does not wait for the network to retry it', async () => {
+    const { db, cache, manager } = setup()
+    const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12 })
+    cache.room = 0
+    const refused = await manager.start(videoId).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(DownloadError)
+    expect(refused).toMatchObject({ code: 'no_space', details: { freeBytes: 10 ** 10 } })
+    expect((refused as DownloadError).details.neededBytes).toBeGreaterThan(0)
+    expect(await db.downloads.get(videoId)).toMatchObject({ status: 'failed', error: 'no_space' })
+    // Coming online again does not start it over; the learner does, once there is room.
+    await manager.resumeInterrupted()
+    expect(await db.downloads.get(videoId)).toMatchObject({ status: 'failed' })
+    cache.room = Infinity
+    await manager.start(videoId)
+    expect(await db.downloads.get(videoId)).toMatchObject({ status: 'complete' })
   })
 
   it('removes a premium download once the learner has lost premium', async () => {

@@ -85,6 +85,12 @@ export interface DownloadDeps {
   origin?: () => string
 }
 
+/** The device ran out of room while parts were stored (the browser's quota, or the disk itself). */
+function isQuotaError(error: unknown): boolean {
+  // By name: Cache Storage rejects with a DOMException, Dexie with an error of its own of that name.
+  return (error as { name?: unknown } | null)?.name === 'QuotaExceededError'
+}
+
 /** A grant must outlive a download comfortably to be reused; otherwise a fresh one is asked for. */
 const GRANT_MARGIN_MS = 15 * 60_000
 
@@ -290,6 +296,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     )
   }
 
+  async function noSpaceLeft(videoId: number): Promise<DownloadError> {
+    const record = await deps.table.get(videoId)
+    const space = await spaceFor(0).catch(() => undefined)
+    return new DownloadError('no_space', { neededBytes: record ? Math.max(0, record.bytesTotal - record.bytesDone) : undefined, freeBytes: space?.freeBytes ?? null })
+  }
+
   return {
     /** Starts or resumes a download. Throws DownloadError for no space, no access or no media. */
     async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
@@ -298,8 +310,11 @@ export function createDownloadManager(deps: DownloadDeps) {
       active.set(videoId, controller)
       try {
         return await run(videoId, preferredHeight, known, controller)
-      } catch (error) {
+      } catch (caught) {
         if (controller.signal.aborted) return {} // paused or cancelled: the caller already set the state
+        // Out of room midway is no network pause that coming online would fix: it fails as a download
+        // refused up front does, saying what is still needed and what is free.
+        const error = isQuotaError(caught) ? await noSpaceLeft(videoId) : caught
         const offline = !(error instanceof DownloadError) || error.code === 'network'
         if (await deps.table.get(videoId)) {
           await deps.table.update(videoId, offline ? { status: 'waiting_for_network' } : { status: 'failed', error: (error as DownloadError).code })

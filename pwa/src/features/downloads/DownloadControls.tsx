@@ -119,6 +119,7 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
           })}
           {record.status === 'waiting_for_network' ? ` · ${t('waitingForNetwork')}` : ''}
           {record.status === 'paused' ? ` · ${t('paused')}` : ''}
+          {record.status === 'failed' ? ` · ${t(record.error === 'no_space' ? 'stoppedNoSpace' : 'stopped')}` : ''}
         </span>
         <span className="download-actions">
           {running ? (
