@@ -8,8 +8,8 @@ import { Menu } from '../../components/Menu.tsx'
 import { useCachedLanguages } from '../languages/languages-store.ts'
 import { selectLanguage, useSelectedLanguage } from '../languages/selected-language.ts'
 
-const LANGUAGE_PAGE = /^\/languages\/[^/]+\/(videos|progress)/
-const LANGUAGE_OF_PAGE = /^\/languages\/([^/]+)\//
+/** A page of one language: its code, then which page (a video's page is under `videos`). */
+const LANGUAGE_PAGE = /^\/languages\/([^/]+)\/(videos|progress)/
 
 export function LanguagePicker() {
   const { t } = useTranslation('navbar')
@@ -21,7 +21,8 @@ export function LanguagePicker() {
   // A page of one language (a shared link, a bookmark, the installed app reopening where it was)
   // makes that language the chosen one, as choosing it would: the picker and the menu's Watch and
   // Progress then agree with the page.
-  const pageLanguage = LANGUAGE_OF_PAGE.exec(pathname)?.[1]
+  const languagePage = LANGUAGE_PAGE.exec(pathname)
+  const pageLanguage = languagePage?.[1]
   useEffect(() => {
     if (pageLanguage && pageLanguage !== selected && languages?.some((language) => language.code === pageLanguage)) selectLanguage(pageLanguage)
   }, [pageLanguage, selected, languages])
@@ -29,8 +30,7 @@ export function LanguagePicker() {
   function choose(code: string) {
     selectLanguage(code)
     // On a page of one language, follow the switch to the same page of the new one.
-    const match = LANGUAGE_PAGE.exec(pathname)
-    if (match) navigate(`/languages/${code}/${match[1]}`)
+    if (languagePage) navigate(`/languages/${code}/${languagePage[2]}`)
   }
 
   return (
