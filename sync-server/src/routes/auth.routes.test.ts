@@ -79,18 +79,21 @@ describe('sign-in by e-mail code', () => {
     expect(expired.body).toMatchObject({ error: 'invalid_code', reason: 'expired' })
   })
 
-  it('kills a code after five wrong tries: then even the right code answers 429', async () => {
+  it('answers five wrong tries with invalid_code, then kills the code: even the right code answers 429', async () => {
     const email = freshEmail()
     const code = await requestCode(email)
     const wrong = code === '999999' ? '888888' : '999999'
-    for (let attempt = 1; attempt < OTP_MAX_WRONG_TRIES; attempt++) {
-      expect((await api.post('/auth/verify', { email, otp: wrong })).status).toBe(401)
+    for (let attempt = 1; attempt <= OTP_MAX_WRONG_TRIES; attempt++) {
+      const refused = await api.post('/auth/verify', { email, otp: wrong })
+      expect(refused.status).toBe(401)
+      expect(refused.body).toMatchObject({ error: 'invalid_code', reason: 'wrong' })
     }
-    const fifth = await api.post('/auth/verify', { email, otp: wrong })
-    expect(fifth.status).toBe(429)
-    expect(fifth.body.error).toBe('too_many_attempts')
+    const sixth = await api.post('/auth/verify', { email, otp: wrong })
+    expect(sixth.status).toBe(429)
+    expect(sixth.body.error).toBe('too_many_attempts')
     const right = await api.post('/auth/verify', { email, otp: code })
     expect(right.status).toBe(429)
+    expect(right.body.error).toBe('too_many_attempts')
     expect(right.headers.get('retry-after')).toMatch(/^\d+$/)
     // A new code starts afresh.
     const fresh = await requestCode(email)

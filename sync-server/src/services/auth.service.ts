@@ -1,8 +1,8 @@
 /**
  * Sign-in by e-mail code.
  * - A code lives OTP_TTL_MINUTES, is stored as an HMAC, and only the newest code of an address works.
- * - After OTP_MAX_WRONG_TRIES wrong tries the code is dead: every further try answers 429 until a new
- *   code is requested.
+ * - After OTP_MAX_WRONG_TRIES wrong tries (each answered 401 invalid_code) the code is dead: every
+ *   further try, even with the right code, answers 429 until a new code is requested.
  * - Sending is limited per address and per IP over a sliding hour, counted from the stored codes, so
  *   the limits survive a restart.
  * - Tokens are 32 random bytes, stored as SHA-256, valid SESSION_DAYS and extended while in use.
@@ -96,10 +96,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalid('That code has expired. Please ask for a new code.', 'expired')
       }
       if (!otpHashesMatch(code.code_hash, hashOtpCode(deps.secret, email, otp))) {
-        const tries = otpCodes.recordWrongTry(code.id)
-        if (tries >= OTP_MAX_WRONG_TRIES) {
-          throw rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
-        }
+        // Each of the first OTP_MAX_WRONG_TRIES wrong tries is answered as wrong; the check above
+        // refuses every try after them, the right code included.
+        otpCodes.recordWrongTry(code.id)
         throw invalid('That code is not right. Check the e-mail and try again.', 'wrong')
       }
       if (!otpCodes.consume(code.id, now)) {
