@@ -26,7 +26,7 @@ import { createWatchEventsRepository } from './repositories/watch-events.reposit
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createIngestThread } from './watching/ingest-thread.ts'
-import { createCatalogueService } from './services/catalogue.service.ts'
+import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
 import Stripe from 'stripe'
@@ -140,7 +140,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     }),
   }
   const admin = createAdminAndBilling({ config, clock, db, repositories, usersService: services.users })
-  const contributor = createContributorServices({ config, clock, logger, db, repositories, grants: services.mediaGrants })
+  const contributor = createContributorServices({
+    config,
+    clock,
+    logger,
+    db,
+    repositories,
+    grants: services.mediaGrants,
+    catalogue: catalogueService,
+  })
   return {
     config,
     clock,
@@ -175,6 +183,7 @@ function createContributorServices(deps: {
     users: UsersRepository
   }
   grants: MediaGrants
+  catalogue: CatalogueService
 }) {
   const { config, clock, logger, db, repositories } = deps
   const dataDir = config.dataDir
@@ -184,7 +193,7 @@ function createContributorServices(deps: {
     publishing: repositories.publishing,
     submissions: repositories.submissions,
     languages: repositories.languages,
-    grants: deps.grants,
+    catalogue: deps.catalogue,
     clock,
     dataDir,
   })

@@ -26,23 +26,6 @@ export interface NewVideo {
   nowIso: string
 }
 
-export interface PublishedVideoRow {
-  id: number
-  language_code: string
-  title: string
-  description: string
-  proficiency_level: 'introductory' | 'beginner' | 'intermediate' | 'advanced'
-  access_level: 'free' | 'premium' | 'preview'
-  duration_seconds: number
-  published_at: string
-  series_id: number | null
-  series_name: string | null
-  episode_number: number | null
-  media_key: string
-  thumbnail_file: string | null
-  youtube_id: string | null
-}
-
 export type PublishingRepository = ReturnType<typeof createPublishingRepository>
 
 /** Series and the catalogue rows that publishing writes. */
@@ -71,11 +54,6 @@ export function createPublishingRepository(db: Db) {
        @seriesId, @episodeNumber, @mediaKey, @thumbnailFile, @youtubeThumbnailFile, @youtubeTitle, @youtubeDescription,
        @submissionId)`,
   )
-  const videoById = db.prepare<[number], PublishedVideoRow>(
-    `SELECT v.id, v.language_code, v.title, v.description, v.proficiency_level, v.access_level, v.duration_seconds,
-            v.published_at, v.series_id, s.name AS series_name, v.episode_number, v.media_key, v.thumbnail_file, v.youtube_id
-       FROM videos v LEFT JOIN series s ON s.id = v.series_id WHERE v.id = ?`,
-  )
   const anyVideo = db.prepare<[], { id: number }>('SELECT id FROM videos LIMIT 1')
 
   return {
@@ -86,7 +64,6 @@ export function createPublishingRepository(db: Db) {
       Number(insertSeries.run(code, name, description, nowIso).lastInsertRowid),
     nextEpisodeNumber: (seriesId: number) => nextEpisode.get(seriesId)!.n,
     insertVideo: (video: NewVideo) => Number(insertVideo.run(video).lastInsertRowid),
-    findVideo: (id: number) => videoById.get(id),
     hasAnyVideo: () => anyVideo.get() !== undefined,
   }
 }

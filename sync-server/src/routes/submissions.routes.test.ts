@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { newMediaKey } from '../media/media-paths.ts'
 
 let server: TestServer
 let maker: ReturnType<typeof apiClient>
 let other: ReturnType<typeof apiClient>
 let learner: ReturnType<typeof apiClient>
 let admin: ReturnType<typeof apiClient>
+let adminToken: string
 
 const body = (extra: Record<string, unknown> = {}) => ({
   submission: {
@@ -34,6 +36,7 @@ beforeAll(async () => {
     server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(session.user.id)
   }
   ;[maker, other, learner, admin] = sessions.map((session) => apiClient(server.api, { token: session.token }))
+  adminToken = sessions[3].token
 })
 
 afterAll(() => server?.close())
@@ -149,5 +152,32 @@ describe('listing, reading, reviewing and deleting', () => {
 
   it('lists the series of a language (public), empty at first', async () => {
     expect((await apiClient(server.api).get('/languages/vi/series')).body).toEqual({ data: [] })
+  })
+})
+
+describe('POST /submissions/:id/publish', () => {
+  it('answers 201 with the VideoDetail GET /videos/ID shows, creators named', async () => {
+    const cook = await signIn(server, 'cook@example.com')
+    server.ctx.db.prepare("UPDATE users SET display_name = 'Bếp Trưởng' WHERE id = ?").run(cook.user.id)
+    const id = (await maker.post('/submissions', body({ client_id: randomUUID(), publishable: true }))).body.data.id
+    // Processed, as the transcoder would leave it (no media needed to publish without thumbnails).
+    server.ctx.db
+      .prepare("UPDATE submissions SET processing_state = 'ready', processing_percent = 100, duration_seconds = 42, media_key = ? WHERE id = ?")
+      .run(newMediaKey(), id)
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ title: 'Phở', description: 'Soup', proficiency_level: 'beginner', is_free: 'true', series_mode: 'none' })) {
+      form.set(name, value)
+    }
+    const response = await fetch(`${server.api}/submissions/${id}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    })
+    expect(response.status).toBe(201)
+    const published = ((await response.json()) as { data: Record<string, any> }).data
+    expect(published.creators).toEqual([{ display_name: 'Bếp Trưởng' }, { display_name: null }])
+    expect(published).toMatchObject({ title: 'Phở', access_level: 'free', duration_seconds: 42, can_watch: 'full', series: null })
+    const shown = (await admin.get(`/videos/${published.id}`)).body.data
+    expect({ ...published, playback: null }).toEqual({ ...shown, playback: null })
   })
 })

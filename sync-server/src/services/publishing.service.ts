@@ -6,7 +6,8 @@
  *   language); the episode number is the one given or the series' next;
  * - thumbnails (sniffed images, 5 MB each) move into the video's media folder.
  * The series, the video and the submission's link to it are written in one transaction; thumbnails
- * moved before it are removed again if it fails.
+ * moved before it are removed again if it fails. The answer is the new video as GET /videos/ID shows
+ * it to the publishing admin.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,13 +15,13 @@ import { ERROR_CODES, type PublishFields, type Series, type VideoDetail } from '
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
-import type { MediaGrants } from '../media/grants.ts'
-import { mediaDir, mediaFileUrl } from '../media/media-paths.ts'
+import { mediaDir } from '../media/media-paths.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { PublishingRepository } from '../repositories/publishing.repository.ts'
 import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { ReceivedFile } from '../web/multipart.ts'
+import type { CatalogueService } from './catalogue.service.ts'
 import { requireAdmin } from './contributor-roles.ts'
 
 export interface PublishThumbnails {
@@ -35,36 +36,12 @@ export function createPublishingService(deps: {
   publishing: PublishingRepository
   submissions: SubmissionsRepository
   languages: LanguagesRepository
-  grants: MediaGrants
+  /** The video as GET /videos/ID answers it, creators included: publishing answers the same. */
+  catalogue: Pick<CatalogueService, 'detail'>
   clock: Clock
   dataDir: string
 }) {
   const { publishing, submissions } = deps
-
-  function detail(videoId: number, viewer: UserRow): VideoDetail {
-    const row = publishing.findVideo(videoId)!
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      language_code: row.language_code,
-      proficiency_level: row.proficiency_level,
-      access_level: row.access_level,
-      duration_seconds: Math.round(row.duration_seconds),
-      thumbnail_url: mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg'),
-      series: row.series_id !== null && row.series_name !== null ? { id: row.series_id, name: row.series_name } : null,
-      episode_number: row.episode_number,
-      published_at: row.published_at,
-      progress: null,
-      can_watch: 'full',
-      playback: {
-        ...deps.grants.playback({ userId: viewer.id, mediaKey: row.media_key, previewSeconds: null }),
-        preview_seconds: null,
-      },
-      youtube_id: row.youtube_id,
-      creators: [],
-    }
-  }
 
   const write = deps.db.transaction(
     (row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', files: { product: string | null; youtube: string | null }) => {
@@ -136,7 +113,7 @@ export function createPublishingService(deps: {
       const row = submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       const videoId = publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
-      return detail(videoId, admin)
+      return deps.catalogue.detail(admin, videoId)
     },
 
     /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */
