@@ -152,6 +152,17 @@ describe('GET /me/progress', () => {
     expect((await api.get('/me/progress?language=xx')).status).toBe(404)
     expect((await apiClient(server.api).get('/me/progress')).status).toBe(401)
   })
+
+  it('keeps a video with a few seconds watched in progress at 0%, and leaves a finished one out', async () => {
+    const { api } = await newLearner()
+    const long = seedVideo(server, { duration: 3600, language: 'vi' })
+    const finished = seedVideo(server, { duration: 100, language: 'vi' })
+    await watch(api, finished, [[0, 60], [60, 90]], new Date(server.clock.now() - 120_000))
+    await watch(api, long, [[0, 20]], new Date(server.clock.now() - 60_000))
+    const progress = (await api.get('/me/progress?language=vi')).body.data
+    expect(progress.in_progress).toEqual([{ video: expect.objectContaining({ id: long }), percent: 0, last_position_seconds: 20 }])
+    expect(progress.last_viewed.id).toBe(long)
+  })
 })
 
 describe('comments', () => {

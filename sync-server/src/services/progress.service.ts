@@ -1,6 +1,7 @@
 /**
  * The progress page: total time, streaks (watching/streaks.ts), the last video viewed, videos in
- * progress by the share covered (watching/played-spans.ts; 90% is finished), and the last 30 days.
+ * progress (any time watched, not finished) by the share covered (watching/played-spans.ts; 90% is
+ * finished), and the last 30 days.
  */
 import type { Progress } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
@@ -51,9 +52,12 @@ export function createProgressService(deps: {
         languageCode === undefined
           ? allDays.reduce((sum, day) => sum + day.watch_seconds, 0)
           : rows.reduce((sum, row) => sum + row.watch_seconds, 0)
+      // In progress: any time watched and not finished. The percent is whole and rounds down, so a few
+      // seconds of a long video are in progress at 0%.
       const unfinished = rows
+        .filter((row) => row.watch_seconds > 0 || row.covered_seconds > 0)
         .map((row) => ({ row, percent: percentCovered(JSON.parse(row.spans) as Span[], row.duration_seconds) }))
-        .filter(({ percent }) => percent > 0 && percent < FINISHED_PERCENT)
+        .filter(({ percent }) => percent < FINISHED_PERCENT)
         .slice(0, IN_PROGRESS_SHOWN)
       const wanted = [...new Set([...(rows[0] ? [rows[0].video_id] : []), ...unfinished.map(({ row }) => row.video_id)])]
       const summaries = new Map(
