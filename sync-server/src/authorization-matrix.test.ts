@@ -101,7 +101,6 @@ const ROWS: Row[] = [
   // Public
   { method: 'GET', route: '/health', expected: all(200), call: () => ({ method: 'GET', path: '/health' }) },
   { method: 'GET', route: '/languages', expected: all(200), call: () => ({ method: 'GET', path: '/languages' }) },
-  { method: 'GET', route: '/languages/:code/series', expected: all(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
   { method: 'GET', route: '/billing/plans', expected: all(200), call: () => ({ method: 'GET', path: '/billing/plans' }) },
   { method: 'GET', route: '/dev/outbox', expected: all(200), call: () => ({ method: 'GET', path: '/dev/outbox' }) },
   { method: 'POST', route: '/auth/register', expected: all(202), call: () => ({ method: 'POST', path: '/auth/register', json: { email: 'someone@example.com' } }) },
@@ -117,6 +116,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/me/daily_progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/daily_progress' }) },
   { method: 'GET', route: '/me/progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/progress?language=vi' }) },
   { method: 'GET', route: '/languages/:code/videos', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/videos' }) },
+  { method: 'GET', route: '/languages/:code/series', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
   { method: 'GET', route: '/videos/:id', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}` }) },
   {
     method: 'POST',

@@ -150,8 +150,11 @@ describe('listing, reading, reviewing and deleting', () => {
     expect((await admin.delete(`/submissions/${second}`)).status).toBe(204)
   })
 
-  it('lists the series of a language (public), empty at first', async () => {
-    expect((await apiClient(server.api).get('/languages/vi/series')).body).toEqual({ data: [] })
+  it('lists the series of a language to anyone signed in, empty at first; 401 without a token', async () => {
+    expect((await learner.get('/languages/vi/series')).body).toEqual({ data: [] })
+    const anonymous = await apiClient(server.api).get('/languages/vi/series')
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error).toBe('unauthorized')
   })
 })
 

@@ -50,7 +50,7 @@ export function submissionsRoutes(
     res.status(204).end()
   })
 
-  router.get('/languages/:code/series', (req, res) => {
+  router.get('/languages/:code/series', signedIn, (req, res) => {
     res.json({ data: deps.publishing.seriesOf(String(req.params.code)) })
   })
 }

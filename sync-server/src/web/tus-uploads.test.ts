@@ -181,7 +181,7 @@ describe('a contributor upload', () => {
     expect(series.body.data).toEqual([
       { id: video.series.id, name: 'Miền Tây', description: '', video_count: 1, next_episode_number: 2 },
     ])
-    expect((await apiClient(server.api).get('/languages/xx/series')).status).toBe(404)
+    expect((await apiClient(server.api, { token: learner.token }).get('/languages/xx/series')).status).toBe(404)
   })
 
   it('refuses to publish before processing is ready', async () => {
