@@ -20,7 +20,17 @@ const fields = {
 
 const mp4Head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0])
 const movHead = Buffer.from([0, 0, 0, 0x14, ...Buffer.from('ftypqt  '), 0, 0, 0, 0])
-const webmHead = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81])
+// The EBML header as ffmpeg writes it; DocType (42 82) "webm" or "matroska".
+const ebmlHead = (docType: 'webm' | 'matroska') =>
+  Buffer.from([
+    0x1a, 0x45, 0xdf, 0xa3, 0x80 | (27 + docType.length), 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04,
+    0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x80 | docType.length, ...Buffer.from(docType), 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02,
+  ])
+const webmHead = ebmlHead('webm')
+// Not video, though they open with an ftyp box or the EBML magic: an iPhone photo, iTunes audio, .mkv.
+const heicHead = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, ...Buffer.from('mif1heic')])
+const m4aHead = Buffer.from([0, 0, 0, 0x1c, ...Buffer.from('ftypM4A '), 0, 0, 2, 0, ...Buffer.from('M4A mp42isom')])
+const mkvHead = ebmlHead('matroska')
 const video = (head: Buffer, size = 4096) => Buffer.concat([head, Buffer.alloc(size - head.length, 0x11)])
 
 function apply(form: Record<string, string>, file?: { bytes: Buffer; name?: string; type?: string }) {
@@ -74,6 +84,17 @@ describe('POST /contributor_applications', () => {
     for (const bytes of [Buffer.from('just some text, named like a video'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), Buffer.from('ftyp')]) {
       const response = await apply(fields, { bytes, name: 'clip.mp4', type: 'video/mp4' })
       expect(response.status).toBe(415)
+      expect(await response.json()).toMatchObject({ error: 'invalid_file_type', message: 'Please upload a video file (MP4, WebM, or MOV).' })
+    }
+    expect(applicationFiles()).toEqual(before)
+    expect(incomingFiles()).toEqual([])
+  })
+
+  it('invalid_file_type (415) for a HEIC photo, M4A audio or Matroska video named and typed as a video', async () => {
+    const before = applicationFiles()
+    for (const [head, name] of [[heicHead, 'IMG_0001.mp4'], [m4aHead, 'voice.mp4'], [mkvHead, 'clip.webm']] as const) {
+      const response = await apply(fields, { bytes: video(head), name, type: 'video/mp4' })
+      expect(response.status, name).toBe(415)
       expect(await response.json()).toMatchObject({ error: 'invalid_file_type', message: 'Please upload a video file (MP4, WebM, or MOV).' })
     }
     expect(applicationFiles()).toEqual(before)
