@@ -152,7 +152,8 @@ const ROWS: Row[] = [
       return { method: 'POST', path: '/billing/confirm', json: { session } }
     },
   },
-  { method: 'POST', route: '/billing/portal', expected: signedIn(200), call: () => ({ method: 'POST', path: '/billing/portal' }) },
+  // Premium as /me shows it: admins are not premium for this (nor for the display name).
+  { method: 'POST', route: '/billing/portal', expected: { ...premiumOrAdmin(200), admin: 403 }, call: () => ({ method: 'POST', path: '/billing/portal' }) },
   { method: 'GET', route: '/billing/subscription', expected: signedIn(200), call: () => ({ method: 'GET', path: '/billing/subscription' }) },
   // Each person has just paid in the row above, so each may cancel.
   { method: 'POST', route: '/billing/cancel', expected: signedIn(200), call: () => ({ method: 'POST', path: '/billing/cancel' }) },

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
+import { makePremium } from '../../test-support/catalogue-fixtures.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 
 describe('billing with the local provider', () => {
@@ -40,6 +41,18 @@ describe('billing with the local provider', () => {
     expect(Date.parse(subscription.current_period_end) - Date.now()).toBeGreaterThan(360 * 86_400_000)
     // Premium opens comments.
     expect((await api.post('/billing/portal')).body.url).toBe('/account?manage=1')
+  })
+
+  it('opens the billing portal for premium members only: others get 403 premium_required', async () => {
+    const { id, api } = await learner()
+    const refused = await api.post('/billing/portal')
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ error: 'premium_required', message: expect.any(String) })
+    expect((await apiClient(server.api).post('/billing/portal')).status).toBe(401)
+    makePremium(server, id)
+    const opened = await api.post('/billing/portal')
+    expect(opened.status).toBe(200)
+    expect(opened.body).toEqual({ url: '/account?manage=1', data: { url: '/account?manage=1' } })
   })
 
   it("refuses another learner's checkout and a bad plan", async () => {
@@ -146,6 +159,13 @@ describe('the Stripe webhook', () => {
     expect((await api.get('/me')).body.is_premium).toBe(true)
     await deliver({ id: 'evt_4', object: 'event', type: 'invoice.payment_failed', data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_123' } } })
     expect((await api.get('/me')).body.is_premium).toBe(false)
+  })
+
+  it('refuses the portal to a user who is not premium with 403, before asking Stripe', async () => {
+    const other = await signIn(server, 'stripe-free@example.com')
+    const refused = await apiClient(server.api, { token: other.token }).post('/billing/portal')
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('premium_required')
   })
 
   it('refuses a bad signature with 400 and changes nothing', async () => {

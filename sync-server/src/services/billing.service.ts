@@ -45,7 +45,13 @@ export function createBillingService(deps: {
       return { user: refreshPremium(user.id), paid }
     },
 
-    portal: (user: UserRow) => provider().portal(user),
+    /** Premium members only (spec section 6), premium as /me shows it: others get 403 before any provider call. */
+    portal(user: UserRow) {
+      if (user.is_premium !== 1) {
+        throw new ApiError(403, ERROR_CODES.premiumRequired, 'The billing portal is for premium members.')
+      }
+      return provider().portal(user)
+    },
 
     subscription(user: UserRow): Subscription | null {
       const row = deps.billing.subscriptionOf(user.id)
