@@ -99,23 +99,37 @@ export interface Rendition {
   audioBitrateK: number
 }
 
-/** The ladder: renditions above the source's short side are left out (never upscale). */
+/**
+ * The ladder's fixed rungs. A source's renditions (renditionsFor) never upscale and are two whenever
+ * that is possible without upscaling: at 720p or more, 720p and 360p; strictly between 360p and 720p,
+ * one at the source's own size (its short side made even, e.g. `v480p`, the bitrate between the
+ * rungs') and 360p; at 360p or less, one alone at the source's size (under the 360p name), since a
+ * second would have to be larger than the source.
+ */
 export const LADDER: readonly Rendition[] = [
   { name: 'v720p', shortSide: 720, videoBitrateK: 3000, audioBitrateK: 128 },
   { name: 'v360p', shortSide: 360, videoBitrateK: 730, audioBitrateK: 96 },
 ]
 
 export function renditionsFor(video: Pick<VideoProbe, 'width' | 'height'>): Rendition[] {
+  const [top, bottom] = LADDER
   const shortSide = Math.min(video.width, video.height)
-  const fitting = LADDER.filter((rung) => rung.shortSide <= shortSide)
-  // Smaller than the lowest rung: one rendition at the source's own size, under the lowest name.
-  return fitting.length > 0 ? fitting : [LADDER[LADDER.length - 1]]
+  if (shortSide >= top.shortSide) return [top, bottom]
+  // H.264 in 4:2:0 wants even sizes: 481 becomes 480, and 361 is just the 360p rung.
+  const even = Math.floor(shortSide / 2) * 2
+  if (even <= bottom.shortSide) return [bottom]
+  // The rungs spend about the same bits per pixel, so the bitrate follows the pixel count (the square
+  // of the short side) between them: 480p gets about 1320 kb/s, 540p about 1680 kb/s.
+  const share = (even ** 2 - bottom.shortSide ** 2) / (top.shortSide ** 2 - bottom.shortSide ** 2)
+  const videoBitrateK = Math.round((bottom.videoBitrateK + share * (top.videoBitrateK - bottom.videoBitrateK)) / 10) * 10
+  return [{ name: `v${even}p`, shortSide: even, videoBitrateK, audioBitrateK: top.audioBitrateK }, bottom]
 }
 
 /**
  * The ffmpeg arguments for the HLS ladder (fMP4, keyframes every 2 s, ~6 s segments, AAC), to run
  * with cwd = the output folder so each rendition's init file lands in its own folder. Built from the
- * probe: the renditions that fit, scaled by the short side, and a map without audio when there is none.
+ * probe: the renditions renditionsFor gives, scaled by the short side, and a map without audio when
+ * there is none.
  */
 export function hlsLadderArgs(source: string, video: VideoProbe): string[] {
   const rungs = renditionsFor(video)
