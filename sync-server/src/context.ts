@@ -10,6 +10,7 @@ import { openDatabase, type Db } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createDailyGoalsRepository } from './repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository } from './repositories/daily-totals.repository.ts'
 import { createFeedbackRepository } from './repositories/feedback.repository.ts'
 import { createLanguagesRepository } from './repositories/languages.repository.ts'
@@ -83,6 +84,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     otpCodes: createOtpCodesRepository(db),
     languages: createLanguagesRepository(db),
     dailyTotals: createDailyTotalsRepository(db),
+    dailyGoals: createDailyGoalsRepository(db),
     feedback: createFeedbackRepository(db),
     waitlist: createWaitlistRepository(db),
     catalogue: createCatalogueRepository(db),
@@ -111,7 +113,13 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
       isAcceptedContributor: (email) => repositories.contributorApplications.isAcceptedEmail(email),
     }),
-    users: createUsersService({ users: repositories.users, dailyTotals: repositories.dailyTotals, clock }),
+    users: createUsersService({
+      db,
+      users: repositories.users,
+      dailyTotals: repositories.dailyTotals,
+      dailyGoals: repositories.dailyGoals,
+      clock,
+    }),
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),

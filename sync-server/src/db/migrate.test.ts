@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { openDatabase } from './connection.ts'
 import { migrate, readMigrations } from './migrate.ts'
 
@@ -24,6 +25,36 @@ describe('migrations', () => {
     expect(recorded).toEqual(readMigrations().map((m) => m.version))
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    db.close()
+  })
+
+  it('seed the goal history (0009) of existing users from their day totals and their goal', () => {
+    const db = openDatabase(tempDir())
+    const all = readMigrations()
+    const history = all.findIndex((m) => m.name === '0009_daily_goal_history.sql')
+    migrate(db, all.slice(0, history))
+    const user = db.prepare('INSERT INTO users (email, daily_goal_minutes, created_at) VALUES (?, ?, ?)')
+    const total = db.prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, 0, ?)')
+    const changed = Number(user.run('changed@example.com', 30, '2025-02-20T08:00:00.000Z').lastInsertRowid)
+    for (const [day, goal] of [['2025-03-01', 15], ['2025-03-03', 10], ['2025-03-04', 10], ['2025-03-08', 30]] as const) total.run(changed, day, goal)
+    const neverSet = Number(user.run('default@example.com', 15, '2025-02-21T08:00:00.000Z').lastInsertRowid)
+    total.run(neverSet, '2025-03-02', 15)
+    // Goals changed outside the app, with no day total saying so.
+    const noRows = Number(user.run('norows@example.com', 20, '2025-01-05T23:30:00.000Z').lastInsertRowid)
+    const offRecord = Number(user.run('offrecord@example.com', 25, '2025-02-22T08:00:00.000Z').lastInsertRowid)
+    total.run(offRecord, '2025-03-01', 10)
+
+    expect(migrate(db)).toEqual(all.slice(history).map((m) => m.name))
+    const rows = db.prepare('SELECT user_id, day, goal_minutes FROM daily_goal_changes ORDER BY user_id, day').all()
+    expect(rows).toEqual([
+      { user_id: changed, day: '2025-03-03', goal_minutes: 10 },
+      { user_id: changed, day: '2025-03-08', goal_minutes: 30 },
+      { user_id: noRows, day: '2025-01-05', goal_minutes: 20 },
+      { user_id: offRecord, day: '2025-03-01', goal_minutes: 25 },
+    ])
+    const goals = createDailyGoalsRepository(db)
+    expect(['2025-02-28', '2025-03-03', '2025-03-06', '2025-03-08', '2025-03-20'].map((day) => goals.inForceOn(changed, day))).toEqual([15, 10, 10, 30, 30])
+    expect(goals.inForceOn(neverSet, '2025-03-10')).toBe(15)
     db.close()
   })
 

@@ -19,7 +19,7 @@ export function createDailyTotalsRepository(db: Db) {
     'SELECT day, watch_seconds, goal_minutes FROM daily_totals WHERE user_id = ? ORDER BY day',
   )
   return {
-    /** Adds watch time to a day; a day seen for the first time takes the user's current goal. */
+    /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
     addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
       void addSeconds.run(userId, day, seconds, goalMinutes),
     allForUser: (userId: number) => allDays.all(userId),

@@ -194,6 +194,7 @@ describe('POST /watch_events', () => {
       },
       videoProgress: ctx.repositories.videoProgress,
       dailyTotals: ctx.repositories.dailyTotals,
+      dailyGoals: ctx.repositories.dailyGoals,
       catalogue: ctx.repositories.catalogue,
       previewSeconds: 180,
     })

@@ -5,7 +5,9 @@
  */
 import { DISPLAY_NAME_COOLDOWN_DAYS, ERROR_CODES, type DailyProgress, type User } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
+import type { Db } from '../db/connection.ts'
 import { ApiError } from '../errors.ts'
+import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
 import { isValidTimeZone, localToday } from '../time-zones.ts'
@@ -14,8 +16,25 @@ const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 
 export type UsersService = ReturnType<typeof createUsersService>
 
-export function createUsersService(deps: { users: UsersRepository; dailyTotals: DailyTotalsRepository; clock: Clock }) {
-  const { users, dailyTotals, clock } = deps
+export function createUsersService(deps: {
+  db: Db
+  users: UsersRepository
+  dailyTotals: DailyTotalsRepository
+  dailyGoals: DailyGoalsRepository
+  clock: Clock
+}) {
+  const { users, dailyTotals, dailyGoals, clock } = deps
+
+  // The goal, its history (by the user's local day, the day daily totals use) and today's total change
+  // together. Today is judged by the goal set last today; earlier days keep the goal they had, also
+  // those whose first watch time arrives later (watch-events.service.ts reads the history).
+  const setGoal = deps.db.transaction((row: UserRow, minutes: number) => {
+    const today = localToday(clock.now(), row.time_zone)
+    const updated = users.setDailyGoal(row.id, minutes)
+    dailyGoals.recordChange(row.id, today, minutes)
+    dailyTotals.recordGoalForDay(row.id, today, minutes)
+    return updated
+  })
 
   function nextNameChangeAt(row: UserRow, now: number): number | null {
     if (!row.display_name_changed_at) return null
@@ -70,10 +89,7 @@ export function createUsersService(deps: { users: UsersRepository; dailyTotals: 
     },
 
     setDailyGoal(row: UserRow, minutes: number): User {
-      const updated = users.setDailyGoal(row.id, minutes)
-      // Today is judged by the goal set last today; earlier days keep the goal they had.
-      dailyTotals.recordGoalForDay(row.id, localToday(clock.now(), row.time_zone), minutes)
-      return toView(updated)
+      return toView(setGoal(row, minutes))
     },
 
     dailyProgress(row: UserRow): DailyProgress {

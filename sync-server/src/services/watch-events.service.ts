@@ -6,17 +6,21 @@
  *   that speed, +2 s of slack; occurred_at up to 30 days old and 5 minutes ahead) are checked first,
  *   by checkWatchEvents; this service adds the video's existence and the user's access to it.
  * - Accepted time lands on the local day of occurred_at in the user's zone, and on the video's
- *   progress: its merged played spans, total time and last position.
+ *   progress: its merged played spans, total time and last position. A day's total, when first
+ *   written, keeps the goal in force that day: today's is the current goal, an earlier day's (late
+ *   outbox events) the one its goal history gives.
  * Day totals and progress are written once per day and video of a batch; batches that arrive together
  * share one transaction (group commit, below).
  */
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
+import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
+import { localToday } from '../time-zones.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
 import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
@@ -40,6 +44,7 @@ export function createWatchEventsService(deps: {
   watchEvents: WatchEventsRepository
   videoProgress: VideoProgressRepository
   dailyTotals: DailyTotalsRepository
+  dailyGoals: DailyGoalsRepository
   catalogue: CatalogueRepository
   previewSeconds: number
 }) {
@@ -159,7 +164,13 @@ export function createWatchEventsService(deps: {
     }
 
     if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
-    for (const [day, seconds] of dayTotals) deps.dailyTotals.addSeconds(user.id, day, seconds, user.daily_goal_minutes)
+    if (dayTotals.size > 0) {
+      const today = localToday(now, user.time_zone)
+      for (const [day, seconds] of dayTotals) {
+        const goal = day >= today ? user.daily_goal_minutes : deps.dailyGoals.inForceOn(user.id, day)
+        deps.dailyTotals.addSeconds(user.id, day, seconds, goal)
+      }
+    }
     for (const { parsedSpans, newSpans, duration, ...row } of progress.values()) {
       const spans = mergeSpans([...parsedSpans, ...newSpans])
       deps.videoProgress.save({

@@ -57,6 +57,7 @@ describe('the ingest thread', () => {
       watchEvents: ctx.repositories.watchEvents,
       videoProgress: ctx.repositories.videoProgress,
       dailyTotals: ctx.repositories.dailyTotals,
+      dailyGoals: ctx.repositories.dailyGoals,
       catalogue: ctx.repositories.catalogue,
       previewSeconds: 180,
     })

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
+import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
@@ -22,6 +23,7 @@ const service = createWatchEventsService({
   watchEvents: createWatchEventsRepository(db),
   videoProgress: createVideoProgressRepository(db),
   dailyTotals: createDailyTotalsRepository(db),
+  dailyGoals: createDailyGoalsRepository(db),
   catalogue: createCatalogueRepository(db),
   previewSeconds,
 })
