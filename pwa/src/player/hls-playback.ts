@@ -6,6 +6,7 @@
  * `online`, and a fatal error gets one recovery attempt before it is reported.
  */
 import type Hls from 'hls.js'
+import { shortSide } from '../data/downloads/hls-manifest.ts'
 
 export interface Quality {
   index: number // -1 is automatic
@@ -51,7 +52,8 @@ export async function attachHls(
     },
   }
   hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
-    playback.qualities = data.levels.map((level, index) => ({ index, height: level.height })).sort((a, b) => b.height - a.height)
+    // Named by the short side, as the server names renditions: a portrait 720×1280 level is 720p.
+    playback.qualities = data.levels.map((level, index) => ({ index, height: shortSide(level.width, level.height) })).sort((a, b) => b.height - a.height)
     options.onQualities?.(playback.qualities)
   })
   hls.on(HlsClass.Events.ERROR, (_event, data) => {

@@ -51,6 +51,7 @@ export interface DownloadRecord {
   languageCode: string
   accessLevel: string
   durationSeconds: number
+  /** The stored rendition's quality (its short side: 360 for 360p), as chooseVariant reads it. */
   height: number
   status: DownloadStatus
   bytesDone: number
@@ -216,7 +217,7 @@ export function createDownloadManager(deps: DownloadDeps) {
         languageCode: video.language_code,
         accessLevel: video.access_level,
         durationSeconds: video.duration_seconds,
-        height: variant.height,
+        height: variant.quality,
         status: 'downloading',
         bytesDone: 0,
         bytesTotal: estimate,

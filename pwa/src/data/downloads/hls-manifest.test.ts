@@ -38,10 +38,25 @@ describe('HLS playlists for downloads', () => {
     const variants = parseMaster(master)
     expect(chooseVariant(variants)?.height).toBe(360)
     expect(chooseVariant(variants, 720)?.height).toBe(720)
-    expect(chooseVariant(variants, 1080)?.height).toBe(360)
+    // Asked for more than there is: the best there is.
+    expect(chooseVariant(variants, 1080)?.height).toBe(720)
     const small = parseMaster('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,RESOLUTION=320x180\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2,RESOLUTION=426x240\nmid.m3u8\n')
     expect(chooseVariant(small)?.uri).toBe('mid.m3u8')
     expect(chooseVariant([])).toBeUndefined()
+  })
+
+  it('asked for 720p of a video made in 480p and 360p, chooses 480p; asked for less than there is, the lowest', () => {
+    const variants = parseMaster('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1500000,RESOLUTION=854x480\nv480p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360\nv360p/index.m3u8\n')
+    expect(chooseVariant(variants, 720)?.uri).toBe('v480p/index.m3u8')
+    expect(chooseVariant(variants, 360)?.uri).toBe('v360p/index.m3u8')
+    expect(chooseVariant(variants, 240)?.uri).toBe('v360p/index.m3u8')
+  })
+
+  it('names a portrait rendition by its short side, so 720x1280 is 720p and the default stays 360p', () => {
+    const portrait = parseMaster('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=3300000,RESOLUTION=720x1280\nv720p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=360x640\nv360p/index.m3u8\n')
+    expect(portrait.map((variant) => variant.quality)).toEqual([720, 360])
+    expect(chooseVariant(portrait)?.uri).toBe('v360p/index.m3u8')
+    expect(chooseVariant(portrait, 720)?.uri).toBe('v720p/index.m3u8')
   })
 
   it('lists the init segment and every media segment with the total duration', () => {

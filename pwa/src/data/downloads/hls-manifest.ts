@@ -8,6 +8,11 @@ export interface Variant {
   bandwidth: number
   width: number
   height: number
+  /**
+   * The quality as learners and the server name it (360p, 480p, 720p): the picture's short side, so a
+   * portrait 720×1280 rendition is 720p, not 1280p. The height when no width is declared.
+   */
+  quality: number
   /** The #EXT-X-STREAM-INF line as the server wrote it (codecs, resolution), reused offline. */
   streamInf: string
 }
@@ -26,6 +31,11 @@ function attributes(line: string): Record<string, string> {
   return found
 }
 
+/** The short side of a picture, or its height when the width is unknown. */
+export function shortSide(width: number, height: number): number {
+  return width > 0 && height > 0 ? Math.min(width, height) : height
+}
+
 export function parseMaster(text: string): Variant[] {
   const lines = text.split(/\r?\n/).map((line) => line.trim())
   const variants: Variant[] = []
@@ -35,22 +45,24 @@ export function parseMaster(text: string): Variant[] {
     if (!uri) return
     const attrs = attributes(line)
     const [width, height] = (attrs.RESOLUTION ?? '0x0').split('x').map(Number)
-    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), width: width || 0, height: height || 0, streamInf: line })
+    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), width: width || 0, height: height || 0, quality: shortSide(width || 0, height || 0), streamInf: line })
   })
   return variants
 }
 
 /**
- * The rendition to store: the one asked for by height if present, else the lowest at or above 360p
- * (good on a phone, small on disk), else the highest there is.
+ * The rendition to store, by quality (the short side). With a quality asked for: that one, else the
+ * best below it (720p asked of a video made in 480p and 360p gets 480p), else the lowest there is.
+ * Without: the lowest at or above 360p (good on a phone, small on disk), else the highest there is.
  */
-export function chooseVariant(variants: Variant[], preferredHeight?: number): Variant | undefined {
-  const byHeight = [...variants].sort((a, b) => a.height - b.height)
-  if (preferredHeight !== undefined) {
-    const exact = byHeight.find((variant) => variant.height === preferredHeight)
-    if (exact) return exact
+export function chooseVariant(variants: Variant[], preferredQuality?: number): Variant | undefined {
+  const byQuality = [...variants].sort((a, b) => a.quality - b.quality)
+  if (preferredQuality !== undefined && byQuality.length > 0) {
+    // Not findLast: the app still runs on browsers from before ES2023 (Chrome 90, Safari 14).
+    const below = byQuality.filter((variant) => variant.quality <= preferredQuality)
+    return below[below.length - 1] ?? byQuality[0]
   }
-  return byHeight.find((variant) => variant.height >= 360) ?? byHeight[byHeight.length - 1]
+  return byQuality.find((variant) => variant.quality >= 360) ?? byQuality[byQuality.length - 1]
 }
 
 export function parseMediaPlaylist(text: string): MediaPlaylist {
