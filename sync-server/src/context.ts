@@ -140,6 +140,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     progress: createProgressService({
       clock,
       dailyTotals: repositories.dailyTotals,
+      dailyGoals: repositories.dailyGoals,
       videoProgress: repositories.videoProgress,
       catalogue: repositories.catalogue,
       catalogueService,

@@ -62,6 +62,8 @@ describe('the goal in force that day', () => {
 
     const progress = (await api.get('/me/progress')).body.data
     const byDate = new Map((progress.days as Array<{ date: string }>).map((day) => [day.date, day]))
+    // Five days ago nothing was watched: the day shows the goal in force then (the default), not today's.
+    expect(byDate.get(dayOf(today - 5 * DAY_MS))).toEqual({ date: dayOf(today - 5 * DAY_MS), watch_seconds: 0, goal_minutes: 15, goal_met: false })
     expect(byDate.get(dayOf(today - 4 * DAY_MS))).toEqual({ date: dayOf(today - 4 * DAY_MS), watch_seconds: 600, goal_minutes: 15, goal_met: false })
     expect(byDate.get(dayOf(today - 3 * DAY_MS))).toEqual({ date: dayOf(today - 3 * DAY_MS), watch_seconds: 900, goal_minutes: 15, goal_met: true })
     expect(byDate.get(dayOf(today - 2 * DAY_MS))).toEqual({ date: dayOf(today - 2 * DAY_MS), watch_seconds: 600, goal_minutes: 10, goal_met: true })

@@ -7,6 +7,7 @@ import type { Progress } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { notFound } from '../errors.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
+import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
@@ -25,6 +26,7 @@ export type ProgressService = ReturnType<typeof createProgressService>
 export function createProgressService(deps: {
   clock: Clock
   dailyTotals: DailyTotalsRepository
+  dailyGoals: DailyGoalsRepository
   videoProgress: VideoProgressRepository
   catalogue: CatalogueRepository
   catalogueService: CatalogueService
@@ -42,7 +44,8 @@ export function createProgressService(deps: {
       const days: Progress['days'] = []
       for (let i = 0, day = today; i < CHART_DAYS; i++, day = previousDay(day)) {
         const total = byDay.get(day)
-        const goal = total?.goal_minutes ?? user.daily_goal_minutes
+        // A day without watch time has no total to hold its goal: the goal in force then, not today's.
+        const goal = total?.goal_minutes ?? deps.dailyGoals.inForceOn(user.id, day)
         const seconds = Math.round(total?.watch_seconds ?? 0)
         days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }
