@@ -3,6 +3,15 @@ import { expect, test, uniqueEmail, openAs } from './fixtures.ts'
 import { LoginPage } from './pages/LoginPage.ts'
 import { Navbar } from './pages/Navbar.ts'
 import { signIn } from '../sync-server/test-support/test-server.ts'
+import type { Page } from '@playwright/test'
+
+/** Moves within the app, as its links do (no reload, so the page keeps what it knows). */
+async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, to)
+}
 
 test('a new person signs in with the mailed code, is welcomed once, and stays signed in', async ({ page, server }) => {
   const email = uniqueEmail('newcomer')
@@ -90,6 +99,24 @@ test('logging out clears the session even when the server cannot be reached', as
   await expect(page).toHaveURL(/\/$/)
 })
 
+test('logging out on a public page goes to /login, once: signed-in pages then send the visitor to /', async ({ page, signInAs }) => {
+  await signInAs({ path: '/apply' })
+  const navbar = new Navbar(page)
+  await expect(navbar.root).toBeVisible()
+  await navbar.logOut()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(new LoginPage(page).email).toBeVisible()
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0)
+
+  // Later in the same page's life, a signed-out visitor follows the usual rules.
+  await navigateInApp(page, '/languages')
+  await expect(page).toHaveURL(/\/$/)
+  await navigateInApp(page, '/no-such-page')
+  await expect(page).toHaveURL(/\/$/)
+  await navigateInApp(page, '/comprehensible-input')
+  await expect(page).toHaveURL(/\/comprehensible-input$/)
+})
+
 test('a 401 from the server sends the browser to /login', async ({ page, server, signInAs }) => {
   const { user } = await signInAs()
   await expect(new Navbar(page).root).toBeVisible()
@@ -99,6 +126,13 @@ test('a 401 from the server sends the browser to /login', async ({ page, server,
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
+
+  // Once: afterwards a signed-in page sends the signed-out visitor to /, and /login no longer says it ended.
+  await navigateInApp(page, '/languages')
+  await expect(page).toHaveURL(/\/$/)
+  await navigateInApp(page, '/login')
+  await expect(new LoginPage(page).email).toBeVisible()
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0)
 })
 
 test('a stored session opens straight into the app', async ({ page, server }) => {

@@ -163,6 +163,61 @@ test('an upload cut off mid-way survives a reload offline, finishes by itself, a
   expect(series.data.find((item) => item.name === 'Đi chợ')?.next_episode_number).toBe(2)
 })
 
+test('a 401 during an upload sends the browser to /login, and the upload carries on after signing in again', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  test.setTimeout(120_000)
+  const video = makeVideo('expired.mp4', { seconds: 3, noisy: true })
+  const title = `Hết phiên ${Date.now()}`
+  const contributor = await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await expect(upload.form).toBeVisible()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+  await upload.fill({ title, level: 'Beginner', file: video })
+  await upload.submit.click()
+  await expect.poll(() => upload.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(5)
+  await upload.item(title).getByRole('button', { name: 'Pause' }).click()
+  await expect(upload.state(title)).toContainText('Paused at')
+  await cdp.detach()
+
+  // The session ends on the server; the next request of the upload (on resuming) answers 401.
+  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), contributor.user.id)
+  await upload.item(title).getByRole('button', { name: 'Resume' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  // It was the upload that was refused, and it is still queued (the bytes too) for the next sign-in.
+  const queued = await page.evaluate(
+    () =>
+      new Promise<{ items: { status: string; error?: string }[]; blobs: number }>((resolve, reject) => {
+        const open = indexedDB.open('de-hieu')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['uploads', 'uploadBlobs'])
+          const items = tx.objectStore('uploads').getAll()
+          const blobs = tx.objectStore('uploadBlobs').count()
+          tx.oncomplete = () => resolve({ items: items.result, blobs: blobs.result })
+        }
+      }),
+  )
+  expect(queued.items).toMatchObject([{ status: 'failed', error: 'signed_out' }])
+  expect(queued.blobs).toBe(1)
+
+  // Signed in again, the upload is still queued and carries on from the server's offset.
+  const offsets: number[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/v1/uploads/')) offsets.push(Number(request.headers()['upload-offset']))
+  })
+  await signInAs({ email: contributor.email, contributor: true, path: '/upload' })
+  await expect(upload.state(title)).toContainText(/Uploading|Processing|Ready/)
+  await expect(upload.state(title)).toContainText(/Processing|Ready/, { timeout: 60_000 })
+  expect(offsets[0]).toBeGreaterThan(0)
+})
+
 test('the upload form says what is missing, and the guidelines popup lists the level durations', async ({ page, signInAs }) => {
   await signInAs({ contributor: true, path: '/upload' })
   const upload = new UploadPage(page)

@@ -25,10 +25,11 @@ export function RootLayout() {
   const navigate = useNavigate()
   const showChrome = !NO_NAVBAR.has(pathname)
 
-  // A 401 sends the person to /login from any page, public ones included (the guards cover the rest).
-  // Once, when it happens: afterwards they may browse the public pages again.
+  // A logout or a 401 sends the person to /login from any page, public ones included (the guards do
+  // the same on theirs, so no other page flashes first). Once: /login clears `ended` when it shows,
+  // and afterwards they may browse the public pages again and are sent to / from signed-in ones.
   useEffect(() => {
-    if (ended === 'expired') navigate('/login', { replace: true })
+    if (ended) navigate('/login', { replace: true })
   }, [ended, navigate])
 
   return (

@@ -1,8 +1,9 @@
 /**
  * The access rules of spec section 2, driven by the session's three states:
  * - public-only pages (/, /login) send signed-in visitors to /languages (a brand-new account to /register);
- * - signed-in pages send others to /, or to /login right after a logout or a 401 on this page;
- * - any other path goes to /languages when signed in, else to /.
+ * - signed-in pages send others to /;
+ * - any other path goes to /languages when signed in, else to /;
+ * - except right after a logout or a 401 on this page (`ended`, until /login has shown): then to /login.
  * While the session loads, a placeholder shows instead of a redirect that might be wrong.
  */
 import { Navigate, Outlet } from 'react-router-dom'

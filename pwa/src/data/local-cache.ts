@@ -18,11 +18,24 @@ export async function saveUser(user: User): Promise<void> {
 /**
  * On sign-out nothing of the person stays on the device: cached data, unsent items (they would be
  * sent under the next person's session), queued uploads, and downloads (their files included).
+ * `keepUploads` (a session the server ended, not a logout): the queued uploads stay, marked with
+ * their owner, to carry on when that person signs in again (forgetOthersUploads drops them otherwise).
  */
-export async function clearLocalData(): Promise<void> {
-  const personal = [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs]
+export async function clearLocalData(options: { keepUploads?: boolean } = {}): Promise<void> {
+  const uploads = options.keepUploads ? [] : [db.uploads, db.uploadBlobs]
+  const personal = [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, ...uploads]
   await db.transaction('rw', personal, async () => {
     for (const table of personal) await table.clear()
   })
   if (typeof caches !== 'undefined') await caches.delete(OFFLINE_MEDIA_CACHE).catch(() => false)
+}
+
+/** Someone signed in: queued uploads another person left behind (their session ended) go. */
+export async function forgetOthersUploads(userId: number): Promise<void> {
+  await db.transaction('rw', db.uploads, db.uploadBlobs, async () => {
+    const others = await db.uploads.filter((item) => item.ownerId !== undefined && item.ownerId !== userId).primaryKeys()
+    if (others.length === 0) return
+    await db.uploads.bulkDelete(others)
+    await db.uploadBlobs.bulkDelete(others)
+  })
 }

@@ -3,7 +3,7 @@
  * against the real server is exercised end to end in e2e/uploads.spec.ts).
  */
 import { Dexie, type EntityTable } from 'dexie'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createUploadQueue, type UploadBlob, type UploadItem } from './upload-queue.ts'
 
 type Options = Record<string, any>
@@ -27,19 +27,22 @@ function scriptedTus() {
   return { module: { Upload } as never, uploads }
 }
 
-function setup(options: { online?: boolean } = {}) {
+function setup(options: { online?: boolean; token?: () => string | null; userId?: () => number | null } = {}) {
   const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
   db.version(1).stores({ items: 'id, status', blobs: 'id' })
   const tus = scriptedTus()
   let online = options.online ?? true
+  const onUnauthorized = vi.fn()
   const queue = createUploadQueue({
     items: db.items,
     blobs: db.blobs,
-    token: () => 'token-123',
+    token: options.token ?? (() => 'token-123'),
+    userId: options.userId ?? (() => 1),
+    onUnauthorized,
     isOnline: () => online,
     loadTus: async () => tus.module,
   })
-  return { db, tus, queue, goOnline: () => void (online = true) }
+  return { db, tus, queue, onUnauthorized, goOnline: () => void (online = true) }
 }
 
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
@@ -119,5 +122,47 @@ describe('the upload queue', () => {
     expect(tus.uploads[1].aborted).toBe(true)
     expect(await db.items.get(id)).toBeUndefined()
     expect(await db.blobs.get(id)).toBeUndefined()
+  })
+
+  it('a 401 ends the session and keeps the upload, which carries on at the next start under the same person', async () => {
+    let userId: number | null = 1
+    const { db, tus, queue, onUnauthorized } = setup({ userId: () => userId })
+    const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    const refused = await queue.enqueue({ submissionId: 2, title: 'y', file: file() })
+    await settle()
+    tus.uploads[0].instance.url = '/api/v1/uploads/abc'
+    tus.uploads[0].options.onUploadUrlAvailable()
+    tus.uploads[0].options.onBeforeRequest({ setHeader: () => {} })
+    tus.uploads[0].options.onError({ originalResponse: { getStatus: () => 401 } })
+    tus.uploads[1].options.onError({ originalResponse: { getStatus: () => 413 } })
+    await settle()
+    expect(onUnauthorized).toHaveBeenCalledOnce()
+    expect(await db.items.get(id)).toMatchObject({ status: 'failed', error: 'signed_out', ownerId: 1 })
+    expect(await db.blobs.get(id)).toBeDefined()
+
+    // Someone else signs in: the upload is not theirs to send.
+    userId = 2
+    await queue.resumeAll()
+    expect(tus.uploads).toHaveLength(2)
+
+    // The same person again: it resumes from the server's offset; a refusal for another reason stays.
+    userId = 1
+    await queue.resumeAll()
+    expect(tus.uploads).toHaveLength(3)
+    expect(tus.uploads[2].options.uploadUrl).toBe('/api/v1/uploads/abc')
+    const resumed = await db.items.get(id)
+    expect(resumed?.status).toBe('uploading')
+    expect(resumed?.error).toBeUndefined()
+    expect((await db.items.get(refused))?.status).toBe('failed')
+  })
+
+  it('a 401 to a request sent without a token does not end a session', async () => {
+    const { tus, queue, onUnauthorized } = setup({ token: () => null })
+    await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await settle()
+    tus.uploads[0].options.onBeforeRequest({ setHeader: () => {} })
+    tus.uploads[0].options.onError({ originalResponse: { getStatus: () => 401 } })
+    await settle()
+    expect(onUnauthorized).not.toHaveBeenCalled()
   })
 })

@@ -7,6 +7,8 @@
  * - with a fresh Authorization header on every request, and retry delays for a flaky network;
  * - resuming from the server's offset after anything (offline, reload, server restart).
  * After the last byte the server probes and transcodes; the item follows that until ready or failed.
+ * A 401 to a request that carried a token ends the session like any other 401 (onUnauthorized); the
+ * item stays queued, marked signed_out, and carries on at the next start under the same person.
  */
 import type { EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
@@ -29,6 +31,8 @@ export interface UploadItem {
   uploadUrl?: string
   error?: string
   createdAt: number
+  /** Who queued it (user id); items from before this was kept have none. */
+  ownerId?: number
 }
 
 export interface UploadBlob {
@@ -40,14 +44,20 @@ export interface UploadQueueDeps {
   items: EntityTable<UploadItem, 'id'>
   blobs: EntityTable<UploadBlob, 'id'>
   token: () => string | null
+  /** The signed-in person's id: new items are theirs, and only theirs (or ownerless ones) resume. */
+  userId?: () => number | null
+  /** A 401 to a request that carried a token: the session has ended. */
+  onUnauthorized?: () => void
   isOnline?: () => boolean
   now?: () => number
   loadTus?: () => Promise<typeof import('tus-js-client')>
   endpoint?: string
 }
 
-/** Statuses a 4xx from tus leaves for good: retrying would be refused the same way. */
+/** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */
 const FINAL_STATUSES = new Set([401, 403, 404, 410, 413, 415, 422])
+/** The reason of an upload refused because the session had ended. */
+export const SIGNED_OUT = 'signed_out'
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000]
 
 export function createUploadQueue(deps: UploadQueueDeps) {
@@ -72,6 +82,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     const tus = await loadTus()
     let lastBytes = item.bytesSent
     let lastAt = now()
+    let sentToken = false
     const upload: Upload = new tus.Upload(stored.blob, {
       endpoint: deps.endpoint ?? UPLOADS_PATH,
       uploadUrl: item.uploadUrl,
@@ -81,6 +92,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       retryDelays: RETRY_DELAYS_MS,
       onBeforeRequest(request) {
         const token = deps.token()
+        sentToken = Boolean(token)
         if (token) request.setHeader('Authorization', `Bearer ${token}`)
       },
       onShouldRetry(error: DetailedError) {
@@ -105,7 +117,9 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         running.delete(item.id)
         const status = (error as DetailedError).originalResponse?.getStatus() ?? 0
         if (FINAL_STATUSES.has(status)) {
+          // A 401 keeps the item (and its bytes) for the next sign-in; resumeAll picks it up again.
           void update(item.id, { status: 'failed', speed: 0, error: reasonFor(status) })
+          if (status === 401 && sentToken) deps.onUnauthorized?.()
         } else {
           // Offline or out of retries: it waits, and starts again on `online` or at the next start.
           void update(item.id, { status: 'waiting', speed: 0 })
@@ -133,6 +147,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         speed: 0,
         processingPercent: 0,
         createdAt: now(),
+        ownerId: deps.userId?.() ?? undefined,
       }
       await deps.items.db.transaction('rw', deps.items, deps.blobs, async () => {
         await deps.blobs.add({ id, blob: input.file })
@@ -142,10 +157,16 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       return id
     },
 
-    /** Starts every upload that is waiting or was cut off (at app start and on `online`). */
+    /**
+     * Starts every upload of the signed-in person that is waiting, was cut off, or was refused only
+     * because the session had ended (at app start, so after signing in again, and on `online`).
+     */
     async resumeAll(): Promise<void> {
-      const open = await deps.items.where('status').anyOf('waiting', 'uploading').toArray()
-      await Promise.all(open.map((item) => send(item)))
+      const open = await deps.items.where('status').anyOf('waiting', 'uploading', 'failed').toArray()
+      const userId = deps.userId?.() ?? null
+      const mine = (item: UploadItem) => item.ownerId === undefined || item.ownerId === userId
+      const due = open.filter((item) => mine(item) && (item.status !== 'failed' || item.error === SIGNED_OUT))
+      await Promise.all(due.map((item) => send(item)))
     },
 
     async pause(id: string): Promise<void> {
@@ -179,7 +200,7 @@ export type UploadQueue = ReturnType<typeof createUploadQueue>
 function reasonFor(status: number): string {
   switch (status) {
     case 401:
-      return 'signed_out'
+      return SIGNED_OUT
     case 403:
       return 'forbidden'
     case 413:

@@ -8,19 +8,24 @@
  *   nothing else would wake it without an `online` event);
  * - after the last byte the server probes and transcodes; the queue item follows that by polling
  *   GET /submissions/:id until `ready` or `failed`.
- * Everything stops on sign-out (the tables are cleared by local-cache.ts).
+ * Everything stops on sign-out. A logout clears the queue (local-cache.ts); after a 401 it stays, and
+ * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
 import type { Submission } from '../../../contract/schemas/contributors.ts'
 import { session } from '../features/session/session.ts'
 import { api, ApiError } from './api.ts'
 import { db } from './db.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
+import { reportUnauthorized } from './unauthorized.ts'
 import { createUploadQueue, type UploadItem } from './upload-queue.ts'
 
 export const uploadQueue = createUploadQueue({
   items: db.uploads,
   blobs: db.uploadBlobs,
   token: () => readString(STORAGE_KEYS.token),
+  userId: () => session.getState().user?.id ?? null,
+  // The same path as the API client's 401: the session ends and the app goes to /login.
+  onUnauthorized: reportUnauthorized,
 })
 
 const RETRY_WAITING_MS = 30_000

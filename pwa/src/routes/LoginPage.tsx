@@ -3,14 +3,14 @@
  * failure says what happened and what to do: wrong, expired or used code, too many tries, the send
  * limit with the time to wait, and no connection.
  */
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '../../../contract/limits.ts'
 import { BrandMark } from '../components/brand-mark.tsx'
 import { usePageTitle } from '../components/PageFrame.tsx'
 import { loginErrorKey, type LoginError } from '../features/session/login-errors.ts'
-import { session, useSession } from '../features/session/session.ts'
+import { session } from '../features/session/session.ts'
 import './LoginPage.css'
 
 type Step = 'email' | 'code'
@@ -18,7 +18,9 @@ type Step = 'email' | 'code'
 export default function LoginPage() {
   const { t } = useTranslation('auth')
   usePageTitle(t('title'))
-  const { ended } = useSession()
+  // Read once: showing this page ends the redirect to it, and the notice should stay while it shows.
+  const [expired] = useState(() => session.getState().ended === 'expired')
+  useEffect(() => session.loginShown(), [])
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState('')
   const [otp, setOtp] = useState('')
@@ -68,7 +70,7 @@ export default function LoginPage() {
           <span className="brand-name">Dễ Hiểu</span>
         </Link>
         <h1>{t('title')}</h1>
-        {ended === 'expired' ? (
+        {expired ? (
           <p className="notice notice-info" role="status">
             {t('sessionEnded')}
           </p>

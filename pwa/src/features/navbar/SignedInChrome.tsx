@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { LoadErrorBoundary } from '../../components/LoadErrorBoundary.tsx'
-import { clearLocalData, saveUser } from '../../data/local-cache.ts'
+import { clearLocalData, forgetOthersUploads, saveUser } from '../../data/local-cache.ts'
 import { stopBackgroundSync, useBackgroundSync } from '../../data/background-sync.ts'
 import { useDownloadsNeeded } from '../downloads/use-downloads-needed.ts'
 import { refreshLanguages } from '../languages/languages-store.ts'
@@ -23,11 +23,13 @@ const FeedbackDialog = lazy(() => import('../feedback/FeedbackDialog.tsx'))
 const DownloadsKeeper = lazy(() => import('../downloads/DownloadsKeeper.tsx'))
 
 // Registered once, when this chunk first loads, so it also runs after this component has unmounted.
-session.onSignOut(() => {
+// Queued uploads survive a session the server ended (they carry on after the next sign-in) and a
+// sign-out in another tab (that tab clears them if it was a logout); a logout here clears them.
+session.onSignOut((how) => {
   stopBackgroundSync()
   closeDialog()
   resetDailyProgress()
-  void clearLocalData().catch((error: unknown) => console.warn('Could not clear local data', error))
+  void clearLocalData({ keepUploads: how !== 'logout' }).catch((error: unknown) => console.warn('Could not clear local data', error))
 })
 
 export default function SignedInChrome() {
@@ -48,6 +50,11 @@ export default function SignedInChrome() {
   useEffect(() => {
     if (user) void saveUser(user).catch((error: unknown) => console.warn('Could not cache the user', error))
   }, [user])
+
+  const userId = user?.id
+  useEffect(() => {
+    if (userId !== undefined) void forgetOthersUploads(userId).catch((error: unknown) => console.warn('Could not clear uploads', error))
+  }, [userId])
 
   useEffect(() => {
     if (!loading) void refreshLanguages()

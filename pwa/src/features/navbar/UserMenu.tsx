@@ -93,7 +93,7 @@ export function UserMenu() {
             className="menu-item"
             onClick={() => {
               close()
-              // The guards take the signed-out person to /login (the session remembers it was a logout).
+              // The app then goes to /login from whatever page this is (RootLayout, on the session's `ended`).
               void session.logout()
             }}
           >

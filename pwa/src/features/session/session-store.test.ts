@@ -111,7 +111,32 @@ describe('session store', () => {
     expect(calls).toEqual(['POST /auth/logout'])
     expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('sessionStart')]).toEqual([null, null, null])
     expect(store.getState()).toMatchObject({ status: 'signed-out', ended: 'logout' })
-    expect(signedOut).toHaveBeenCalledOnce()
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('logout')
+  })
+
+  it('sends to /login once: `ended` lasts until /login has shown, and a late 401 does not bring it back', async () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(user))
+    const store = createSessionStore({ api: fakeApi().api })
+    await store.logout()
+    expect(store.getState().ended).toBe('logout')
+    store.loginShown()
+    expect(store.getState()).toMatchObject({ status: 'signed-out', ended: null })
+    // A call made before the logout answers 401 afterwards: no session ended now.
+    const signedOut = vi.fn()
+    store.onSignOut(signedOut)
+    store.expire()
+    expect(store.getState()).toMatchObject({ status: 'signed-out', ended: null })
+    expect(signedOut).not.toHaveBeenCalled()
+  })
+
+  it('a 401 right after a logout keeps it a logout', async () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(user))
+    const store = createSessionStore({ api: fakeApi().api })
+    await store.logout()
+    store.expire()
+    expect(store.getState().ended).toBe('logout')
   })
 
   it('a 401 clears token and user and marks the session as ended by the server', () => {
@@ -123,6 +148,18 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'signed-out', ended: 'expired' })
   })
 
+  it('tells sign-out listeners a 401 ended the session, and clears `ended` once /login has shown', () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(user))
+    const store = createSessionStore({ api: fakeApi().api })
+    const signedOut = vi.fn()
+    store.onSignOut(signedOut)
+    store.expire()
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('expired')
+    store.loginShown()
+    expect(store.getState().ended).toBeNull()
+  })
+
   it('follows a sign-out made in another tab', () => {
     localStorage.setItem('token', 't')
     localStorage.setItem('user', JSON.stringify(user))
@@ -131,8 +168,8 @@ describe('session store', () => {
     store.onSignOut(signedOut)
     localStorage.clear()
     store.syncFromStorage()
-    expect(store.getState().status).toBe('signed-out')
-    expect(signedOut).toHaveBeenCalledOnce()
+    expect(store.getState()).toMatchObject({ status: 'signed-out', ended: null })
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('other-tab')
   })
 
   it('measures the session from its start, or says it does not know', () => {

@@ -6,12 +6,15 @@
  * - signed-out: no token.
  * Sign-in stores token, user and the session start; sign-out forgets them even when the server call
  * fails; a 401 from any authenticated call forgets token and user and sends the person to /login.
+ * Either way the person is sent to /login once (`ended`, until /login has shown); afterwards a
+ * signed-out visitor of a signed-in page goes to / like anyone else.
  */
 import type { User } from '../../../../contract/schemas/user.ts'
 import type { VerifyResponse } from '../../../../contract/schemas/auth.ts'
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../../data/storage.ts'
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out'
+export type SignOutReason = 'logout' | 'expired'
 
 export interface SessionState {
   status: SessionStatus
@@ -19,10 +22,11 @@ export interface SessionState {
   /** True while /me is being fetched (spec: "a loading flag stays on until the attempt ends"). */
   loading: boolean
   /**
-   * How the last session on this page ended: 'logout' or 'expired' (a 401). Either way the guards send
-   * the person to /login rather than /; only 'expired' tells them their session ended.
+   * The session on this page has just ended, by 'logout' or 'expired' (a 401), and /login has not shown
+   * yet: until it has, the app sends the person there from any page (only 'expired' tells them their
+   * session ended). /login clears it (loginShown), so later visits follow the signed-out rules.
    */
-  ended: 'logout' | 'expired' | null
+  ended: SignOutReason | null
   /** A brand-new account just signed in: it is shown the first-run welcome (/register) once. */
   welcomePending: boolean
 }
@@ -33,6 +37,8 @@ export interface SessionApi {
 }
 
 type Listener = () => void
+/** How a signed-in person was signed out: here by logout or a 401, or by another tab of the app. */
+type SignOutListener = (how: SignOutReason | 'other-tab') => void
 
 /**
  * The API client, fetched on first use: with no stored token (every visitor of the public pages) the
@@ -50,7 +56,7 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
   const api = deps.api ?? lazyApi
   const now = deps.now ?? Date.now
   const listeners = new Set<Listener>()
-  const signOutListeners = new Set<Listener>()
+  const signOutListeners = new Set<SignOutListener>()
   let welcomePending = false
   let state: SessionState = compute(readJson<User>(STORAGE_KEYS.user), Boolean(readString(STORAGE_KEYS.token)), null)
 
@@ -70,15 +76,17 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
     set(compute(user, state.loading, null))
   }
 
-  function forget(how: 'logout' | 'expired') {
+  function forget(how: SignOutReason) {
     const wasSignedIn = readString(STORAGE_KEYS.token) !== null
     writeString(STORAGE_KEYS.token, null)
     writeString(STORAGE_KEYS.user, null)
     // Spec section 4: logout also forgets the session start; a 401 clears token and user.
     if (how === 'logout') writeString(STORAGE_KEYS.sessionStart, null)
     welcomePending = false
-    set(compute(null, false, how))
-    if (wasSignedIn) for (const listener of signOutListeners) listener()
+    // Only the end of a session sends anyone to /login: a late 401 to a call made before a logout
+    // (or after /login has shown) leaves the signed-out person where they are.
+    set(compute(null, false, wasSignedIn ? how : state.ended))
+    if (wasSignedIn) for (const listener of signOutListeners) listener(how)
   }
 
   /** Fetches /me; a network failure keeps the stored user (offline), a 401 is handled by expire(). */
@@ -105,8 +113,8 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
       listeners.add(listener)
       return () => void listeners.delete(listener)
     },
-    /** Runs whenever a signed-in person is signed out (logout or 401): clear local caches here. */
-    onSignOut(listener: Listener) {
+    /** Runs whenever a signed-in person is signed out (logout, 401, another tab): clear local caches here. */
+    onSignOut(listener: SignOutListener) {
       signOutListeners.add(listener)
       return () => void signOutListeners.delete(listener)
     },
@@ -140,12 +148,16 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
     expire(): void {
       forget('expired')
     },
+    /** /login has shown after the session ended: from now on signed-out visitors go to / as usual. */
+    loginShown(): void {
+      if (state.ended) set(compute(state.user, state.loading, null))
+    },
     setUser: storeUser,
     /** Another tab signed in or out: follow what storage now says. */
     syncFromStorage(): void {
       const hadToken = state.status !== 'signed-out'
       set(compute(readJson<User>(STORAGE_KEYS.user), false, state.ended))
-      if (hadToken && state.status === 'signed-out') for (const listener of signOutListeners) listener()
+      if (hadToken && state.status === 'signed-out') for (const listener of signOutListeners) listener('other-tab')
     },
     /** The first-run welcome is done (or skipped): /login and / go to /languages from now on. */
     finishWelcome(): void {
