@@ -148,12 +148,18 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'signed-out', ended: 'expired' })
   })
 
-  it('tells sign-out listeners a 401 ended the session, and clears `ended` once /login has shown', () => {
+  /** A store of a signed-in person, with a sign-out listener to see how the session ends. */
+  function signedInWithListener() {
     localStorage.setItem('token', 't')
     localStorage.setItem('user', JSON.stringify(user))
     const store = createSessionStore({ api: fakeApi().api })
     const signedOut = vi.fn()
     store.onSignOut(signedOut)
+    return { store, signedOut }
+  }
+
+  it('tells sign-out listeners a 401 ended the session, and clears `ended` once /login has shown', () => {
+    const { store, signedOut } = signedInWithListener()
     store.expire()
     expect(signedOut).toHaveBeenCalledExactlyOnceWith('expired')
     store.loginShown()
@@ -161,11 +167,7 @@ describe('session store', () => {
   })
 
   it('follows a sign-out made in another tab', () => {
-    localStorage.setItem('token', 't')
-    localStorage.setItem('user', JSON.stringify(user))
-    const store = createSessionStore({ api: fakeApi().api })
-    const signedOut = vi.fn()
-    store.onSignOut(signedOut)
+    const { store, signedOut } = signedInWithListener()
     localStorage.clear()
     store.syncFromStorage()
     expect(store.getState()).toMatchObject({ status: 'signed-out', ended: null })
