@@ -26,7 +26,7 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   const record = useDownload(videoId)
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
   const [message, setMessage] = useState<string | null>(null)
-  const plannedBytes = useDownloadSize(record === null ? video : undefined, quality)
+  const planned = useDownloadSize(record === null ? video : undefined, quality)
 
   async function start() {
     setMessage(null)
@@ -80,9 +80,12 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
             ))}
           </select>
         </label>
-        {plannedBytes !== undefined ? (
+        {planned !== undefined ? (
           <span className="download-size muted" data-testid="download-size">
-            {t('sizeBeforeStart', { size: formatMegabytes(plannedBytes, i18n.language) })}
+            {/* The video may not have the quality chosen: then the line says which one it gets. */}
+            {planned.quality === quality
+              ? t('sizeBeforeStart', { size: formatMegabytes(planned.bytes, i18n.language) })
+              : t('sizeBeforeStartInQuality', { size: formatMegabytes(planned.bytes, i18n.language), quality: planned.quality })}
           </span>
         ) : null}
         <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start">
