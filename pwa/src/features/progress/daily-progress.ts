@@ -1,19 +1,27 @@
 /**
  * Today's watch time against the daily goal, from /me/daily_progress: fetched on load, every
  * DAILY_PROGRESS_REFRESH_MS and whenever the tab becomes visible again. A failed refresh is logged and
- * the bar keeps its last values (spec section 8).
+ * the bar keeps its last values (spec section 8). Each answer carries the local day its request went
+ * out on (`day`), so that after midnight offline the bar knows the figure is yesterday's.
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
 import type { DailyProgress } from '../../../../contract/schemas/user.ts'
 import { api } from '../../data/api.ts'
+import { localDay } from './local-day.ts'
 
-let progress: DailyProgress | null = null
+/** A daily-progress answer and the local day (`YYYY-MM-DD`) it was fetched for. */
+export type DayProgress = DailyProgress & { day: string }
+
+let progress: DayProgress | null = null
 const listeners = new Set<() => void>()
 
 export async function refreshDailyProgress(): Promise<void> {
+  // The day the request left on: an answer arriving just after midnight counts as yesterday's (the
+  // bar then shows too little for a minute, never yesterday's minutes as today's).
+  const day = localDay()
   try {
-    progress = await api.get<DailyProgress>('/me/daily_progress')
+    progress = { ...(await api.get<DailyProgress>('/me/daily_progress')), day }
     for (const listener of listeners) listener()
   } catch (error) {
     console.warn('Could not refresh daily progress', error)
@@ -37,7 +45,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Subscribes to today's progress and keeps it fresh while mounted. */
-export function useDailyProgress(): DailyProgress | null {
+export function useDailyProgress(): DayProgress | null {
   useEffect(() => {
     void refreshDailyProgress()
     const timer = setInterval(() => void refreshDailyProgress(), DAILY_PROGRESS_REFRESH_MS)

@@ -3,34 +3,35 @@
  * today's watch events still waiting in the outbox, so the bar moves offline. When a flush takes
  * events out of the outbox, the server's figure has not caught up yet: the bar holds its value until
  * the next server figure arrives (refreshed after every successful sync), so it neither dips nor doubles.
+ * "Today" is the device's local day: at local midnight the bar starts again from today's unsent events,
+ * and a server figure counts only on the local day it was fetched for (offline past midnight, the last
+ * one is yesterday's).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DailyProgress } from '../../../../contract/schemas/user.ts'
 import { db } from '../../data/db.ts'
 import type { WatchStretch } from '../../player/watch-tracker.ts'
-import { refreshDailyProgress } from '../progress/daily-progress.ts'
+import { refreshDailyProgress, type DayProgress } from '../progress/daily-progress.ts'
+import { startOfLocalDay, useLocalDay } from '../progress/local-day.ts'
 
-function startOfLocalDay(now = new Date()): number {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
-}
-
-/** Seconds of today's (local day) watch events not yet sent. */
+/** Seconds of today's (local day) watch events not yet sent; re-read at local midnight. */
 export function useUnsentTodaySeconds(): number {
-  return (
-    useLiveQuery(async () => {
-      const from = startOfLocalDay()
-      let total = 0
-      await db.outbox
-        .where('kind')
-        .equals('watch_event')
-        .each((item) => {
-          const event = item.payload as WatchStretch
-          if (Date.parse(event.occurred_at) >= from) total += event.watched_seconds
-        })
-      return total
-    }, []) ?? 0
-  )
+  const today = useLocalDay()
+  const unsent = useLiveQuery(async () => {
+    const from = startOfLocalDay(today)
+    let seconds = 0
+    await db.outbox
+      .where('kind')
+      .equals('watch_event')
+      .each((item) => {
+        const event = item.payload as WatchStretch
+        if (Date.parse(event.occurred_at) >= from) seconds += event.watched_seconds
+      })
+    return { day: today, seconds }
+  }, [today])
+  // Until the new day's query answers, the last answer is yesterday's sum: none of it is today's.
+  return unsent?.day === today ? unsent.seconds : 0
 }
 
 /** Refreshes the server's daily figure after each successful sync (lastSyncAt changes). */
@@ -67,23 +68,29 @@ export function useTodayWatchSeconds(server: { today_watch_seconds: number }): n
   return value
 }
 
-function localDay(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+/**
+ * The figure the server last gave for `today`: `last` if it was fetched on that local day, else its
+ * goal with nothing watched yet (an earlier day's seconds are not today's).
+ */
+export function figureForDay(last: DayProgress, today: string): DayProgress {
+  return last.day === today ? last : { ...last, today_watch_seconds: 0, day: today }
 }
 
 /**
  * The server's daily progress, or while it has not answered (offline after a reload) the last one
- * kept on this device: today's figure if it is from today, else the goal with nothing watched yet.
+ * kept on this device, through figureForDay: at local midnight it drops to zero until a new answer.
+ * The result keeps its identity between renders, since useTodayWatchSeconds reads a new object as a
+ * new server answer.
  */
-export function useLastDailyProgress(server: DailyProgress | null): DailyProgress | null {
+export function useLastDailyProgress(server: DayProgress | null): DailyProgress | null {
+  const today = useLocalDay()
   const cached = useLiveQuery(async () => {
     const record = await db.records.get('dailyProgress')
     return record?.key === 'dailyProgress' ? record.value : null
   }, [])
   useEffect(() => {
-    if (server) void db.records.put({ key: 'dailyProgress', value: { ...server, day: localDay() } }).catch(() => undefined)
+    if (server) void db.records.put({ key: 'dailyProgress', value: server }).catch(() => undefined)
   }, [server])
-  if (server) return server
-  if (!cached) return null
-  return cached.day === localDay() ? cached : { ...cached, today_watch_seconds: 0 }
+  const last = server ?? cached ?? null
+  return useMemo(() => (last ? figureForDay(last, today) : null), [last, today])
 }

@@ -1,0 +1,100 @@
+/** The goal bar's "today" across local midnight, offline (real Dexie schema over fake-indexeddb, a fake clock). */
+import { act, cleanup, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../data/db.ts'
+import type { DayProgress } from '../progress/daily-progress.ts'
+import { msToNextLocalMidnight } from '../progress/local-day.ts'
+import { useLastDailyProgress, useTodayWatchSeconds } from './today-seconds.ts'
+
+/** What GoalBar reads: the last server figure for today, plus today's unsent events. */
+function useGoal(server: DayProgress | null) {
+  const last = useLastDailyProgress(server)
+  return { last, seconds: useTodayWatchSeconds(last ?? { today_watch_seconds: 0 }) }
+}
+
+function unsent(id: string, at: Date, watched_seconds: number) {
+  const payload = { position_from: 0, position_to: watched_seconds, watched_seconds, playback_rate: 1, occurred_at: at.toISOString() }
+  return db.outbox.put({ id, kind: 'watch_event', payload, attempts: 0, nextAttemptAt: 0, createdAt: at.getTime() })
+}
+
+/**
+ * Lets IndexedDB and live queries answer until `check` passes. testing-library's waitFor waits on the
+ * faked setTimeout, so this yields with setImmediate (left real), and moves the clock 1 ms a turn for
+ * Dexie's zero-delay timers (the fake clock puts one set during a tick 1 ms later).
+ */
+async function until(check: () => void): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return check()
+    } catch (error) {
+      if (tries > 500) throw error
+    }
+    await act(async () => {
+      vi.advanceTimersByTime(1)
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    })
+  }
+}
+
+const LATE = new Date(2026, 5, 10, 23, 50) // local time, 10 minutes before midnight
+const figure: DayProgress = { daily_goal_minutes: 15, today_watch_seconds: 600, date: '2026-06-10', day: '2026-06-10' }
+
+beforeEach(async () => {
+  // Only timers and the clock: fake-indexeddb schedules its work with setImmediate.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  vi.setSystemTime(LATE)
+  await db.outbox.clear()
+  await db.records.clear()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+describe('the goal bar at local midnight, offline', () => {
+  it("drops yesterday's server figure and unsent events, then counts today's", async () => {
+    await unsent('w1', new Date(2026, 5, 10, 23, 45), 30)
+    const { result } = renderHook(() => useGoal(figure))
+    await until(() => expect(result.current.seconds).toBe(630))
+
+    // No answer from the server arrives (offline); the clock passes midnight.
+    act(() => void vi.advanceTimersByTime(10 * 60_000))
+    await until(() => expect(result.current.seconds).toBe(0))
+    expect(result.current.last).toMatchObject({ daily_goal_minutes: 15, today_watch_seconds: 0 })
+
+    // Watching after midnight moves the bar from zero.
+    vi.setSystemTime(new Date(2026, 5, 11, 0, 5))
+    await act(() => unsent('w2', new Date(2026, 5, 11, 0, 4), 20))
+    await until(() => expect(result.current.seconds).toBe(20))
+  })
+
+  it('keeps the same figure (and the hold) between renders of the new day', async () => {
+    const { result, rerender } = renderHook(() => useGoal(figure))
+    await until(() => expect(result.current.seconds).toBe(600))
+    act(() => void vi.advanceTimersByTime(10 * 60_000))
+    await until(() => expect(result.current.seconds).toBe(0))
+    const zeroed = result.current.last
+    rerender()
+    expect(result.current.last).toBe(zeroed)
+  })
+
+  it("after an offline reload on a later day, the kept figure is not today's", async () => {
+    await db.records.put({ key: 'dailyProgress', value: figure })
+    vi.setSystemTime(new Date(2026, 5, 11, 8, 0))
+    await unsent('w1', new Date(2026, 5, 10, 23, 45), 30)
+    await unsent('w2', new Date(2026, 5, 11, 7, 59), 45)
+    const { result } = renderHook(() => useGoal(null))
+    await until(() => expect(result.current.last).toMatchObject({ daily_goal_minutes: 15, today_watch_seconds: 0 }))
+    await until(() => expect(result.current.seconds).toBe(45))
+  })
+
+  it('arms one timer for the next midnight, not a poll', async () => {
+    const { result } = renderHook(() => useGoal(figure))
+    await until(() => expect(result.current.seconds).toBe(600))
+    act(() => void vi.advanceTimersByTime(msToNextLocalMidnight() - 1))
+    expect(result.current.seconds).toBe(600)
+    act(() => void vi.advanceTimersByTime(1))
+    await until(() => expect(result.current.seconds).toBe(0))
+  })
+})
