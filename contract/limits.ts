@@ -30,6 +30,13 @@ export const OTP_SENDS_PER_IP_PER_HOUR = 30
 export const EMAIL_MAX_CHARS = 254
 
 export const APPLICATION_VIDEO_MAX_BYTES = 50 * 1024 * 1024
+/** The contributor application's text fields (here, not in schemas/, so the public /apply page stays free of zod). */
+export const APPLICATION_NAME_MAX_CHARS = 200
+export const APPLICATION_LOCATION_MAX_CHARS = 200
+export const APPLICATION_NOTES_MAX_CHARS = 5000
+
+/** A search box's text: the catalogue's and the admin tables'. */
+export const SEARCH_MAX_CHARS = 200
 
 export const LIST_DEFAULT_LIMIT = 50
 export const LIST_MAX_LIMIT = 200

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ACCESS_LEVELS } from '../limits.ts'
+import { ACCESS_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 import type { AccessLevel } from './catalogue.ts'
 import { listLimitSchema } from './catalogue.ts'
 import { displayNameSchema } from './user.ts'
@@ -10,7 +10,7 @@ export const ADMIN_VIDEO_ACCESS_FILTERS = ['all', ...ACCESS_LEVELS] as const
 export const THUMBNAILS_REQUIRED_MESSAGE = 'Please choose at least one image to upload.'
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
-const search = z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'Search is too long.' }).optional())
+const search = z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional())
 const cursor = z.preprocess(blankToUndefined, z.string().max(200).optional())
 
 export const adminVideosQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS } from '../limits.ts'
+import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 
 export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
@@ -53,7 +53,7 @@ export const videoListQuerySchema = z.object({
   level: z.preprocess(blankToUndefined, z.enum(PROFICIENCY_LEVELS, { error: 'Unknown level.' }).optional()),
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'Search is too long.' }).optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level'], { error: 'sort is newest or level.' }).default('newest')),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),

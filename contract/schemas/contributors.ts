@@ -4,7 +4,12 @@
  * strings first, then checked with the schemas below.
  */
 import { z } from 'zod'
-import { PROFICIENCY_LEVELS } from '../limits.ts'
+import {
+  APPLICATION_LOCATION_MAX_CHARS,
+  APPLICATION_NAME_MAX_CHARS,
+  APPLICATION_NOTES_MAX_CHARS,
+  PROFICIENCY_LEVELS,
+} from '../limits.ts'
 import { emailSchema, uuidSchema } from './common.ts'
 
 /** Where the PWA sends the file of a submission (tus 1.0.0). */
@@ -17,6 +22,10 @@ export const APPLICATIONS_PER_IP_PER_HOUR = 20
 export const SUBMISSION_TITLE_MAX_CHARS = 200
 export const SUBMISSION_DESCRIPTION_MAX_CHARS = 5000
 export const SUBMISSION_MAX_CREATORS = 20
+export const SERIES_NAME_MAX_CHARS = 200
+export const SERIES_DESCRIPTION_MAX_CHARS = 2000
+export const YOUTUBE_TITLE_MAX_CHARS = 200
+export const YOUTUBE_DESCRIPTION_MAX_CHARS = 5000
 
 /** Error codes of the contributor calls, beside the general ones of errors.ts. */
 export const CONTRIBUTOR_ERROR_CODES = {
@@ -73,7 +82,7 @@ export const createSubmissionBodySchema = z.object({
         .array(emailSchema, { error: 'creator_emails must be a list of e-mail addresses.' })
         .max(SUBMISSION_MAX_CREATORS, { error: `At most ${SUBMISSION_MAX_CREATORS} creators.` })
         .default([]),
-      series_name: optionalText('Series name', 200),
+      series_name: optionalText('Series name', SERIES_NAME_MAX_CHARS),
       episode_number: z.union([episodeNumberSchema, z.null(), z.literal('')]).optional().transform((n) =>
         typeof n === 'number' ? n : null,
       ),
@@ -107,14 +116,14 @@ export const publishFieldsSchema = z
     description: text('Description', SUBMISSION_DESCRIPTION_MAX_CHARS).default(''),
     proficiency_level: levelSchema,
     is_free: flag,
-    youtube_title: optionalText('YouTube title', 200),
-    youtube_description: optionalText('YouTube description', 5000),
+    youtube_title: optionalText('YouTube title', YOUTUBE_TITLE_MAX_CHARS),
+    youtube_description: optionalText('YouTube description', YOUTUBE_DESCRIPTION_MAX_CHARS),
     series_mode: z.enum(SERIES_MODES, { error: 'series_mode must be existing, none or new.' }).default('none'),
     series_id: z.union([z.coerce.number().int().positive(), z.literal('')]).optional().transform((n) =>
       typeof n === 'number' ? n : null,
     ),
-    new_series_name: optionalText('Series name', 200),
-    new_series_description: optionalText('Series description', 2000),
+    new_series_name: optionalText('Series name', SERIES_NAME_MAX_CHARS),
+    new_series_description: optionalText('Series description', SERIES_DESCRIPTION_MAX_CHARS),
     /** A number, or empty / "next" for the series' next episode. */
     episode_number: z.union([episodeNumberSchema, z.literal(''), z.literal('next')]).optional().transform((n) =>
       typeof n === 'number' ? n : null,
@@ -131,11 +140,11 @@ export const publishFieldsSchema = z
 export type PublishFields = z.output<typeof publishFieldsSchema>
 
 export const applicationFieldsSchema = z.object({
-  name: requiredText('Name', 200),
+  name: requiredText('Name', APPLICATION_NAME_MAX_CHARS),
   email: emailSchema,
-  location: text('Location', 200).default(''),
+  location: text('Location', APPLICATION_LOCATION_MAX_CHARS).default(''),
   english_ability: z.enum(ENGLISH_ABILITIES, { error: 'English ability must be none, a_little or well.' }),
-  notes: text('Notes', 5000).default(''),
+  notes: text('Notes', APPLICATION_NOTES_MAX_CHARS).default(''),
 })
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>
 

@@ -3,26 +3,17 @@
  * (accepted, or a duplicate of one already stored), rejected (a 4xx about the item itself: it goes to
  * the dead letters), retry (no answer, 5xx or 429), or stop (the session ended: 401).
  */
-import type { WatchEventsResult } from '../../../contract/schemas/watching.ts'
+import type { FeedbackBody } from '../../../contract/schemas/feedback.ts'
+import type { OutsideHoursBody } from '../../../contract/schemas/outside-hours.ts'
+import type { CommentBody, WatchEventsResult } from '../../../contract/schemas/watching.ts'
 import { ApiError, apiRequest } from './api.ts'
 import type { OutboxItem, SendResult, Senders } from './sync-engine.ts'
 
-export interface CommentPayload {
-  videoId: number
-  text: string
-}
-
-export interface OutsideHoursPayload {
-  date: string
-  minutes: number
-  type: 'watching' | 'listening' | 'talking'
-  note: string
-}
-
-export interface FeedbackPayload {
-  feedback: string
-  environment_data: Record<string, unknown>
-}
+// Each payload is its call's body without client_id: the outbox item's id goes as the client_id.
+/** A comment's body, and the video whose path it is posted to. */
+export type CommentPayload = Omit<CommentBody['comment'], 'client_id'> & { videoId: number }
+export type OutsideHoursPayload = Omit<OutsideHoursBody['entry'], 'client_id'>
+export type FeedbackPayload = Omit<FeedbackBody['user_feedback'], 'client_id'>
 
 function failure(error: unknown, items: OutboxItem[]): SendResult {
   if (error instanceof ApiError) {

@@ -5,7 +5,7 @@
  * page dies. Watched seconds are the time the media really advanced (position delta / speed), never
  * more than the wall time that passed: a stalled player or a throttled tab adds nothing.
  */
-import { WATCH_EVENT_MAX_SECONDS } from '../../../contract/schemas/watching.ts'
+import { WATCH_EVENT_MAX_SECONDS, type WatchEventInput } from '../../../contract/schemas/watching.ts'
 
 export const FLUSH_EVERY_SECONDS = 10
 /** Shorter stretches are noise (a play immediately followed by a pause), not watching. */
@@ -13,13 +13,8 @@ const MIN_EVENT_SECONDS = 0.5
 /** A position jump larger than playback can explain is a seek we did not hear about. */
 const JUMP_TOLERANCE_SECONDS = 1.5
 
-export interface WatchStretch {
-  position_from: number
-  position_to: number
-  watched_seconds: number
-  playback_rate: number
-  occurred_at: string
-}
+/** One watch event as the tracker measures it; the player adds the video and the outbox the client_id. */
+export type WatchStretch = Omit<WatchEventInput, 'client_id' | 'video_id'>
 
 interface Open {
   fromPosition: number

@@ -6,6 +6,12 @@
  */
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import {
+  APPLICATION_LOCATION_MAX_CHARS,
+  APPLICATION_NAME_MAX_CHARS,
+  APPLICATION_NOTES_MAX_CHARS,
+  EMAIL_MAX_CHARS,
+} from '../../../contract/limits.ts'
 import { FormField } from '../components/FormField.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { ApiError } from '../data/api.ts'
@@ -130,7 +136,7 @@ function ApplyContent() {
               {...control}
               className="input"
               autoComplete="name"
-              maxLength={200}
+              maxLength={APPLICATION_NAME_MAX_CHARS}
               required
               value={name}
               onChange={(event) => {
@@ -148,7 +154,7 @@ function ApplyContent() {
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={254}
+              maxLength={EMAIL_MAX_CHARS}
               required
               value={email}
               onChange={(event) => {
@@ -164,7 +170,7 @@ function ApplyContent() {
               {...control}
               className="input"
               autoComplete="address-level2"
-              maxLength={200}
+              maxLength={APPLICATION_LOCATION_MAX_CHARS}
               value={location}
               onChange={(event) => setLocation(event.target.value)}
             />
@@ -197,7 +203,7 @@ function ApplyContent() {
           ) : null}
         </fieldset>
         <FormField id={fieldId('notes')} label={t('apply.fields.notes')}>
-          {(control) => <textarea {...control} className="input textarea" rows={4} maxLength={5000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+          {(control) => <textarea {...control} className="input textarea" rows={4} maxLength={APPLICATION_NOTES_MAX_CHARS} value={notes} onChange={(event) => setNotes(event.target.value)} />}
         </FormField>
         <FormField
           id={fieldId('video')}

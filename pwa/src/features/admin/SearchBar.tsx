@@ -1,5 +1,6 @@
 /** The search box and filter above an admin table, as a search landmark. */
 import { useId, type ReactNode } from 'react'
+import { SEARCH_MAX_CHARS } from '../../../../contract/limits.ts'
 
 export function SearchBar({
   label,
@@ -27,7 +28,7 @@ export function SearchBar({
           type="search"
           value={value}
           placeholder={placeholder}
-          maxLength={200}
+          maxLength={SEARCH_MAX_CHARS}
           onChange={(event) => onChange(event.target.value)}
         />
       </div>

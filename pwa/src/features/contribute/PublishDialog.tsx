@@ -5,7 +5,17 @@
  * multipart to POST /submissions/:id/publish; the server makes the catalogue video.
  */
 import { useEffect, useId, useState } from 'react'
-import type { Series, Submission } from '../../../../contract/schemas/contributors.ts'
+import {
+  SERIES_DESCRIPTION_MAX_CHARS,
+  SERIES_MODES,
+  SERIES_NAME_MAX_CHARS,
+  SUBMISSION_DESCRIPTION_MAX_CHARS,
+  SUBMISSION_TITLE_MAX_CHARS,
+  YOUTUBE_DESCRIPTION_MAX_CHARS,
+  YOUTUBE_TITLE_MAX_CHARS,
+  type Series,
+  type Submission,
+} from '../../../../contract/schemas/contributors.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { FormField } from '../../components/FormField.tsx'
@@ -13,9 +23,8 @@ import { ApiError, NetworkError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { publishSubmission, seriesOf } from './submissions-api.ts'
-import { DESCRIPTION_MAX_CHARS, TITLE_MAX_CHARS } from './upload-rules.ts'
 
-type SeriesMode = 'existing' | 'none' | 'new'
+type SeriesMode = (typeof SERIES_MODES)[number]
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp'
 
 export function PublishDialog({
@@ -123,7 +132,7 @@ export function PublishDialog({
     >
       <form id={fieldId('form')} className="contribute-form publish-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
         <FormField id={fieldId('title')} label={t('publish.fields.title')}>
-          {(control) => <input {...control} className="input" value={title} maxLength={TITLE_MAX_CHARS} required onChange={(event) => setTitle(event.target.value)} />}
+          {(control) => <input {...control} className="input" value={title} maxLength={SUBMISSION_TITLE_MAX_CHARS} required onChange={(event) => setTitle(event.target.value)} />}
         </FormField>
         <FormField id={fieldId('description')} label={t('publish.fields.description')}>
           {(control) => (
@@ -132,7 +141,7 @@ export function PublishDialog({
               className="input textarea"
               rows={3}
               value={description}
-              maxLength={DESCRIPTION_MAX_CHARS}
+              maxLength={SUBMISSION_DESCRIPTION_MAX_CHARS}
               onChange={(event) => setDescription(event.target.value)}
             />
           )}
@@ -158,7 +167,7 @@ export function PublishDialog({
           </span>
         </label>
         <FormField id={fieldId('yt-title')} label={t('publish.fields.youtubeTitle')}>
-          {(control) => <input {...control} className="input" value={youtubeTitle} maxLength={200} onChange={(event) => setYoutubeTitle(event.target.value)} />}
+          {(control) => <input {...control} className="input" value={youtubeTitle} maxLength={YOUTUBE_TITLE_MAX_CHARS} onChange={(event) => setYoutubeTitle(event.target.value)} />}
         </FormField>
         <FormField id={fieldId('yt-description')} label={t('publish.fields.youtubeDescription')}>
           {(control) => (
@@ -167,7 +176,7 @@ export function PublishDialog({
               className="input textarea"
               rows={3}
               value={youtubeDescription}
-              maxLength={5000}
+              maxLength={YOUTUBE_DESCRIPTION_MAX_CHARS}
               onChange={(event) => setYoutubeDescription(event.target.value)}
             />
           )}
@@ -200,7 +209,7 @@ export function PublishDialog({
         <fieldset className="field">
           <legend className="field-label">{t('publish.fields.series')}</legend>
           <div className="contribute-radios">
-            {(['existing', 'none', 'new'] as const).map((option) => (
+            {SERIES_MODES.map((option) => (
               <label key={option} className="contribute-check">
                 <input type="radio" name={fieldId('series-mode')} value={option} checked={mode === option} onChange={() => setMode(option)} />
                 <span>{t(`publish.seriesMode.${option}`)}</span>
@@ -234,7 +243,7 @@ export function PublishDialog({
         {mode === 'new' ? (
           <>
             <FormField id={fieldId('new-series')} label={t('publish.fields.newSeriesName')}>
-              {(control) => <input {...control} className="input" value={newSeriesName} maxLength={200} onChange={(event) => setNewSeriesName(event.target.value)} />}
+              {(control) => <input {...control} className="input" value={newSeriesName} maxLength={SERIES_NAME_MAX_CHARS} onChange={(event) => setNewSeriesName(event.target.value)} />}
             </FormField>
             <FormField id={fieldId('new-series-description')} label={t('publish.fields.newSeriesDescription')}>
               {(control) => (
@@ -243,7 +252,7 @@ export function PublishDialog({
                   className="input textarea"
                   rows={2}
                   value={newSeriesDescription}
-                  maxLength={2000}
+                  maxLength={SERIES_DESCRIPTION_MAX_CHARS}
                   onChange={(event) => setNewSeriesDescription(event.target.value)}
                 />
               )}

@@ -6,7 +6,12 @@
  */
 import { useId, useRef, useState } from 'react'
 import { FormField } from '../../components/FormField.tsx'
-import type { SubmissionCreated } from '../../../../contract/schemas/contributors.ts'
+import {
+  SERIES_NAME_MAX_CHARS,
+  SUBMISSION_DESCRIPTION_MAX_CHARS,
+  SUBMISSION_TITLE_MAX_CHARS,
+  type SubmissionCreated,
+} from '../../../../contract/schemas/contributors.ts'
 import { api, ApiError, NetworkError } from '../../data/api.ts'
 import { newClientId } from '../../data/client-id.ts'
 import { uploadQueue } from '../../data/uploads.ts'
@@ -15,14 +20,7 @@ import { getSelectedLanguage } from '../languages/selected-language.ts'
 import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
-import {
-  checkUpload,
-  DESCRIPTION_MAX_CHARS,
-  parseCreatorEmails,
-  TITLE_MAX_CHARS,
-  type UploadField,
-  type UploadProblems,
-} from './upload-rules.ts'
+import { checkUpload, parseCreatorEmails, type UploadField, type UploadProblems } from './upload-rules.ts'
 
 type Outcome = { kind: 'success' } | { kind: 'error'; details: string[]; offline: boolean } | null
 
@@ -123,7 +121,7 @@ export function UploadForm() {
             {...control}
             className="input"
             value={title}
-            maxLength={TITLE_MAX_CHARS}
+            maxLength={SUBMISSION_TITLE_MAX_CHARS}
             required
             onChange={(event) => {
               setTitle(event.target.value)
@@ -139,7 +137,7 @@ export function UploadForm() {
             {...control}
             className="input textarea"
             value={description}
-            maxLength={DESCRIPTION_MAX_CHARS}
+            maxLength={SUBMISSION_DESCRIPTION_MAX_CHARS}
             rows={4}
             onChange={(event) => setDescription(event.target.value)}
           />
@@ -217,7 +215,7 @@ export function UploadForm() {
 
       <div className="contribute-row">
         <FormField id={fieldId('series')} label={t('upload.fields.seriesName')}>
-          {(control) => <input {...control} className="input" value={seriesName} maxLength={200} onChange={(event) => setSeriesName(event.target.value)} />}
+          {(control) => <input {...control} className="input" value={seriesName} maxLength={SERIES_NAME_MAX_CHARS} onChange={(event) => setSeriesName(event.target.value)} />}
         </FormField>
         <FormField id={fieldId('episode')} label={t('upload.fields.episode')} validated error={problem('episode')}>
           {(control) => (

@@ -2,12 +2,8 @@
  * The upload form's checks, for a quick answer before anything is sent (the server checks the same
  * things again). Returns translation keys under `upload.errors`, by field.
  */
+import { SUBMISSION_MAX_CREATORS } from '../../../../contract/schemas/contributors.ts'
 import type { ProficiencyLevel } from './levels.ts'
-
-/** At most this many featured creators, as the contract allows. */
-export const MAX_CREATORS = 20
-export const TITLE_MAX_CHARS = 200
-export const DESCRIPTION_MAX_CHARS = 5000
 
 // The same shape of address the server accepts: something@domain.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
@@ -42,7 +38,7 @@ export function checkUpload(values: UploadFormValues): UploadProblems {
   if (!values.level) problems.level = 'levelRequired'
   const creators = parseCreatorEmails(values.creators)
   if (creators.invalid.length > 0) problems.creators = 'creatorsInvalid'
-  else if (creators.emails.length > MAX_CREATORS) problems.creators = 'creatorsTooMany'
+  else if (creators.emails.length > SUBMISSION_MAX_CREATORS) problems.creators = 'creatorsTooMany'
   const episode = values.episode.trim()
   if (episode && !(/^\d+$/.test(episode) && Number(episode) >= 1)) problems.episode = 'episodeInvalid'
   if (!values.file) problems.file = 'fileRequired'

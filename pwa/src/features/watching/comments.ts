@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
+import { COMMENT_MAX_CHARS, LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { countCharacters } from '../../../../contract/text.ts'
 import { api } from '../../data/api.ts'
@@ -52,7 +52,7 @@ export function useServerComments(videoId: number, pendingCount: number): Server
   const [state, setState] = useState<ServerComments>({ kind: 'loading' })
   const load = useCallback(async () => {
     try {
-      const page = await api.get<{ data: Comment[] }>(`/videos/${videoId}/comments?limit=200`)
+      const page = await api.get<{ data: Comment[] }>(`/videos/${videoId}/comments?limit=${LIST_MAX_LIMIT}`)
       setState({ kind: 'ready', comments: page.data })
     } catch (error) {
       console.warn('Could not load comments', error)
