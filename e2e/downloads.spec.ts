@@ -3,7 +3,9 @@
  * network, reopen the app and play one from the start and from the middle with the goal bar moving,
  * every byte range hls.js asks of the stored parts answered right by the service worker; an
  * interrupted download resumes and stores each part once and whole, the parts covering every file of
- * the rendition once; deleting frees the space; a premium download goes when premium does.
+ * the rendition once; deleting frees the space; a premium download goes when premium does. A video
+ * downloaded from the list (its page never opened) opens and plays offline with its stored poster,
+ * and list thumbnails seen online show offline.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -12,7 +14,7 @@ import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
 import { expect, test } from './fixtures.ts'
 import { DownloadControls, DownloadsPage, offlineCacheEntries, offlineParts, playUntil, rangesFromStoredPlaylist, seekTo, storageUsage } from './pages/Downloads.ts'
-import { SyncStatus } from './pages/WatchPages.ts'
+import { SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
 
 async function controlledBy(page: import('@playwright/test').Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -81,6 +83,79 @@ test('three downloaded videos play offline after a reload, from the start and fr
   const watched = () =>
     (server.ctx.db.prepare('SELECT COALESCE(SUM(watched_seconds), 0) AS s FROM watch_events WHERE video_id = ?').get(videoIds[0]) as { s: number }).s
   await expect.poll(watched, { timeout: 45_000 }).toBeGreaterThan(1.5)
+})
+
+/** The width an image URL decodes to in the page (0 when it does not load). */
+function decodedWidth(page: import('@playwright/test').Page, url: string): Promise<number> {
+  return page.evaluate(async (src) => {
+    const image = new Image()
+    image.src = src
+    await image.decode().catch(() => undefined)
+    return image.naturalWidth
+  }, url)
+}
+
+test('a video downloaded from the list opens and plays offline with its stored poster, and thumbnails seen online show offline', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 12)
+  const title = 'Bánh xèo miền Tây'
+  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
+  const other = 'Cà phê sữa đá'
+  const otherKey = makeHlsFixture(server.dataDir, 4)
+  seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
+  await signInAs({ path: '/languages/vi/videos' })
+  await controlledBy(page)
+  // The list seen online while the worker controls the page: its thumbnails pass through the worker.
+  await page.reload()
+  const list = new VideosPage(page)
+  const thumbnail = (name: string) => list.card(name).locator('img')
+  const loadedWidth = (name: string) => thumbnail(name).evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))
+  for (const name of [title, other]) await expect.poll(() => loadedWidth(name)).toBeGreaterThan(0)
+  const card = list.card(title)
+  await card.getByTestId('download-start').click()
+  await expect(card.getByTestId('download-complete')).toBeVisible({ timeout: 30_000 })
+
+  // Stale-while-revalidate keeps the pictures, keyed by their path; nothing streamable is in any cache
+  // but the downloads one.
+  await expect
+    .poll(async () => page.evaluate(async () => (await (await caches.open('thumbnails')).keys()).map((request) => new URL(request.url).pathname)))
+    .toEqual(expect.arrayContaining([`/media/${mediaKey}/poster.jpg`, `/media/${otherKey}/poster.jpg`]))
+  const cached = await page.evaluate(async () => {
+    const byCache: Record<string, string[]> = {}
+    for (const name of await caches.keys()) byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
+    return byCache
+  })
+  for (const [name, keys] of Object.entries(cached)) {
+    if (name !== 'offline-media-v1') expect(keys.filter((key) => key.startsWith('/media/g/') || /\.(m3u8|m4s|mp4|bin)$/.test(key)), name).toEqual([])
+  }
+
+  // The browser's own HTTP cache (a day's max-age) would show the pictures without the worker: emptied.
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache')
+  await context.setOffline(true)
+  const pictures: Array<{ path: string; fromWorker: boolean; status: number }> = []
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname
+    if (/^\/media\/[a-f0-9]{32}\//.test(path)) pictures.push({ path, fromWorker: response.fromServiceWorker(), status: response.status() })
+  })
+  await page.reload()
+  // The list from the device, its thumbnails from the worker's cache.
+  for (const name of [title, other]) await expect.poll(() => loadedWidth(name)).toBeGreaterThan(0)
+  expect(pictures.filter((picture) => picture.path === `/media/${mediaKey}/poster.jpg`)).toContainEqual({ path: `/media/${mediaKey}/poster.jpg`, fromWorker: true, status: 200 })
+
+  // The page was never opened online, yet it opens offline: the download kept the video's detail.
+  await page.goto(`/languages/vi/videos/${videoId}`)
+  const videoPage = new VideoPage(page)
+  await expect(videoPage.video).toBeVisible()
+  await expect(page.getByTestId('video-state')).toHaveCount(0)
+  // Its poster is the one stored with the download, and it shows.
+  await expect.poll(() => videoPage.video.evaluate((video: HTMLVideoElement) => (video.poster ? new URL(video.poster).pathname : ''))).toBe(`/offline-media/${videoId}/poster.jpg`)
+  const poster = await videoPage.video.evaluate((video: HTMLVideoElement) => video.poster)
+  expect(await decodedWidth(page, poster)).toBeGreaterThan(0)
+  await playUntil(page, 1)
 })
 
 test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {

@@ -2,7 +2,8 @@
  * The service worker. It precaches the app shell (every built file: HTML, JS chunks including the
  * translation chunks, CSS, icons and flags), answers every navigation with index.html so the installed
  * app starts offline, and caches at run time what the shell needs from the network: the language list
- * (network first, so it is fresh when possible) and flags. /api and /media navigations never get the
+ * (network first, so it is fresh when possible), flags, and thumbnails and posters (stale while
+ * revalidate, so lists seen online show their pictures offline). /api and /media navigations never get the
  * shell, and downloaded videos come from their own cache. A new version waits until the page asks it to
  * take over (the "new version" prompt).
  */
@@ -13,6 +14,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { answerOfflineMedia, isOfflineMedia } from './sw-routes/offline-media.ts'
+import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_CACHE, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './sw-routes/thumbnails.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -45,6 +47,19 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'flags',
     plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+  }),
+)
+
+// Thumbnails and posters: the picture shapes under /media only (sw-routes/thumbnails.ts), never its HLS
+// files, so streamed media is never cached. Registered after the downloads route, which keeps first say.
+registerRoute(
+  ({ url }) => isThumbnail(url, self.location.origin),
+  new StaleWhileRevalidate({
+    cacheName: THUMBNAIL_CACHE,
+    plugins: [
+      ignoreQueryInCacheKey,
+      new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+    ],
   }),
 )
 

@@ -3,8 +3,15 @@ import type { VideoDetail } from '../../../contract/schemas/catalogue.ts'
 import { apiRequest } from './api.ts'
 import { db } from './db.ts'
 import { createDownloadManager } from './downloads/download-manager.ts'
+import { savingGetVideo, savingKnownDetail, type SaveDetail } from './downloads/keep-detail.ts'
 
-export const downloads = createDownloadManager({
-  table: db.downloads,
-  getVideo: (videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data),
-})
+// The video page opens offline from this record (features/watching/video-detail.ts reads it).
+const saveDetail: SaveDetail = (videoId, video) => db.records.put({ key: `video:${videoId}`, value: video })
+
+export const downloads = savingKnownDetail(
+  createDownloadManager({
+    table: db.downloads,
+    getVideo: savingGetVideo((videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data), saveDetail),
+  }),
+  saveDetail,
+)

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
+import { usePoster } from '../features/downloads/use-poster.ts'
 import { db } from '../data/db.ts'
 import { offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { useOnline } from '../features/pwa/useOnline.ts'
@@ -32,6 +33,8 @@ export default function VideoPage() {
   // opened offline has nothing to play.
   const [streamable, setStreamable] = useState(online)
   if (online && !streamable) setStreamable(true)
+  // A finished download shows the poster stored with it (the thumbnail URL may not answer offline).
+  const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, download?.status === 'complete')
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
       {t('video.back')}
@@ -75,7 +78,7 @@ export default function VideoPage() {
               videoId={id}
               src={src}
               title={video.title}
-              poster={video.thumbnail_url ?? undefined}
+              poster={poster}
               startAt={resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
             />
           ) : waitingForGrant ? (

@@ -3,3 +3,5 @@ export const OFFLINE_MEDIA_CACHE = 'offline-media-v1'
 export const OFFLINE_MEDIA_PREFIX = '/offline-media/'
 export const offlineBase = (videoId: number) => `${OFFLINE_MEDIA_PREFIX}${videoId}/`
 export const offlineMasterUrl = (videoId: number) => `${offlineBase(videoId)}offline.m3u8`
+/** The poster a download stored (download-manager.ts stores it here), answered by the worker like the rest. */
+export const offlinePosterUrl = (videoId: number) => `${offlineBase(videoId)}poster.jpg`
