@@ -1,7 +1,9 @@
 /** The feedback dialog: counter and limits, sending through the outbox, the thank-you that closes itself, offline. */
-import { expect, test } from './fixtures.ts'
+import { expect, openAs, test } from './fixtures.ts'
+import { signIn } from '../sync-server/test-support/test-server.ts'
 import { FeedbackDialog } from './pages/FeedbackDialog.ts'
 import { Navbar } from './pages/Navbar.ts'
+import { outboxIds } from './outbox.ts'
 
 test('feedback is validated, sent with its environment, thanked, and the dialog closes itself', async ({ page, server, signInAs }) => {
   const { user } = await signInAs({ path: '/languages' })
@@ -65,4 +67,33 @@ test('feedback written offline is thanked at once and reaches the server once, w
   expect(rows()).toBe(0)
   await context.setOffline(false)
   await expect.poll(rows).toBe(1)
+})
+
+test('feedback written offline survives a session the server ended, and is sent once when the same person signs in again', async ({ page, context, server, signInAs }) => {
+  const { user, email } = await signInAs({ path: '/languages' })
+  await new Navbar(page).openFeedback()
+  const feedback = new FeedbackDialog(page)
+  await expect(feedback.text).toBeVisible()
+  await context.setOffline(true)
+  await feedback.text.fill('Written on the train, sent much later.')
+  await feedback.send.click()
+  await expect(feedback.thanks).toBeVisible()
+  await expect(feedback.root).toBeHidden()
+
+  // Meanwhile the session ends on the server (a token expired, a logout elsewhere): back online, the
+  // first call answers 401 and the app goes to /login, without throwing away what was not sent.
+  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
+  await context.setOffline(false)
+  await page.reload()
+  await expect(page).toHaveURL(/\/login$/)
+  const rows = () =>
+    (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
+  expect(rows()).toBe(0)
+  expect(await outboxIds(page, 'feedback')).toHaveLength(1)
+
+  // Signed in again, the same person's feedback goes out, once.
+  const again = await signIn(server, email)
+  await openAs(page, again, '/languages')
+  await expect.poll(() => outboxIds(page)).toEqual([])
+  expect(rows()).toBe(1)
 })

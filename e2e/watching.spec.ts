@@ -12,6 +12,7 @@ import type { TestServer } from '../sync-server/test-support/test-server.ts'
 import { expect, test } from './fixtures.ts'
 import { FeedbackDialog } from './pages/FeedbackDialog.ts'
 import { Navbar } from './pages/Navbar.ts'
+import { outboxIds } from './outbox.ts'
 import { ProgressPage, SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
 
 function serverWatchSeconds(server: TestServer, userId: number): number {
@@ -31,24 +32,8 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious).toEqual([])
 }
 
-/** The ids of the watch events waiting in the app's outbox (read straight from IndexedDB). */
-function outboxIds(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('de-hieu')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').index('kind').getAllKeys('watch_event')
-          request.onsuccess = () => {
-            open.result.close()
-            resolve(request.result as string[])
-          }
-          request.onerror = () => reject(request.error)
-        }
-      }),
-  )
-}
+/** The ids of the watch events waiting in the app's outbox. */
+const watchEventIds = (page: Page) => outboxIds(page, 'watch_event')
 
 /** The service worker controls the page, so a reload while offline still gets the app. */
 async function workerInControl(page: Page) {
@@ -84,7 +69,7 @@ test('watch online and offline: every second, the comment and the feedback reach
       // sync (still queued) or the server (rows stored, yet not in today's figure). Once in CI the bar
       // stayed at 0 with everything sent, most likely because the play straddled midnight in the
       // browser's time zone (e2e/time-zone.ts now keeps the suite away from it).
-      const seen = { queued: (await outboxIds(page)).length, stored: count(server, 'watch_events', user.id), dayTotals: serverWatchSeconds(server, user.id) }
+      const seen = { queued: (await watchEventIds(page)).length, stored: count(server, 'watch_events', user.id), dayTotals: serverWatchSeconds(server, user.id) }
       throw new Error(`${error.message}\n${JSON.stringify(seen)}`)
     })
 
@@ -163,7 +148,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
   await reachedServer
   expect(count(server, 'watch_events', user.id)).toBeGreaterThan(0)
   // Everything the page measured is still in its outbox, the events the server already holds included.
-  const queued = await outboxIds(page)
+  const queued = await watchEventIds(page)
   await page.close()
   await context.unroute('**/api/v1/watch_events')
 

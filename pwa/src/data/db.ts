@@ -27,6 +27,8 @@ export type CachedRecord =
   | { key: `video:${number}`; value: VideoDetail }
   /** The navbar's last daily progress and its local day, so the goal bar shows after an offline reload. */
   | { key: 'dailyProgress'; value: DailyProgress & { day: string } }
+  /** Whose data the local database holds (a user id): data/local-cache.ts claimLocalData. */
+  | { key: 'owner'; value: number }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

@@ -1,45 +1,55 @@
-/** What a sign-out leaves on the device (real Dexie schema over fake-indexeddb). */
+/** What the device keeps of a person across sign-outs and sign-ins (real Dexie schema over fake-indexeddb). */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from './db.ts'
-import { clearLocalData, forgetOthersUploads } from './local-cache.ts'
+import { claimLocalData, clearLocalData } from './local-cache.ts'
 import type { UploadItem } from './upload-queue.ts'
 
-function item(id: string, ownerId?: number): UploadItem {
+function upload(id: string, ownerId?: number): UploadItem {
   return { id, submissionId: 1, title: id, fileName: 'a.mp4', fileType: 'video/mp4', size: 1, status: 'failed', error: 'signed_out', bytesSent: 0, speed: 0, processingPercent: 0, createdAt: 0, ownerId }
 }
 
-async function queue(...items: UploadItem[]) {
-  await db.uploads.bulkPut(items)
-  await db.uploadBlobs.bulkPut(items.map(({ id }) => ({ id, blob: new Blob(['x']) })))
+/** Something of every kind a person leaves: unsent watch time, a refused item, an upload, a download. */
+async function leaveData(ownerId: number) {
+  await db.outbox.put({ id: 'w1', kind: 'watch_event', payload: {}, createdAt: 0, attempts: 0, nextAttemptAt: 0 } as never)
+  await db.deadLetters.put({ id: 'd1' } as never)
+  await db.uploads.put(upload('u1', ownerId))
+  await db.uploadBlobs.put({ id: 'u1', blob: new Blob(['x']) })
+  await db.downloads.put({ videoId: 7 } as never)
 }
+
+const counts = async () => [await db.outbox.count(), await db.deadLetters.count(), await db.uploads.count(), await db.uploadBlobs.count(), await db.downloads.count()]
 
 beforeEach(async () => {
   await clearLocalData()
 })
 
-describe('local data on sign-out', () => {
-  it('a logout clears the queued uploads with everything else', async () => {
-    await queue(item('a', 1))
-    await db.records.put({ key: 'lastSyncAt', value: 1 })
+describe('local data across sessions', () => {
+  it('a logout clears everything of the person, the owner mark included', async () => {
+    await claimLocalData(1)
+    await leaveData(1)
     await clearLocalData()
-    expect(await db.uploads.count()).toBe(0)
-    expect(await db.uploadBlobs.count()).toBe(0)
+    expect(await counts()).toEqual([0, 0, 0, 0, 0])
     expect(await db.records.count()).toBe(0)
   })
 
-  it('a session the server ended keeps the queued uploads (and only them)', async () => {
-    await queue(item('a', 1))
-    await db.records.put({ key: 'lastSyncAt', value: 1 })
-    await clearLocalData({ keepUploads: true })
-    expect(await db.uploads.count()).toBe(1)
-    expect(await db.uploadBlobs.count()).toBe(1)
-    expect(await db.records.count()).toBe(0)
+  it('the same person signing in again (after a 401 kept their data) finds all of it, to be sent once', async () => {
+    await claimLocalData(1)
+    await leaveData(1)
+    await claimLocalData(1)
+    expect(await counts()).toEqual([1, 1, 1, 1, 1])
   })
 
-  it('the next sign-in drops the uploads another person left, bytes included', async () => {
-    await queue(item('mine', 1), item('theirs', 2), item('older'))
-    await forgetOthersUploads(1)
-    expect((await db.uploads.toCollection().primaryKeys()).sort()).toEqual(['mine', 'older'])
-    expect((await db.uploadBlobs.toCollection().primaryKeys()).sort()).toEqual(['mine', 'older'])
+  it('another person signing in finds nothing of the one before', async () => {
+    await claimLocalData(1)
+    await leaveData(1)
+    await claimLocalData(2)
+    expect(await counts()).toEqual([0, 0, 0, 0, 0])
+    expect((await db.records.get('owner'))?.value).toBe(2)
+  })
+
+  it('a device from before owners were kept becomes the signed-in person’s without losing anything', async () => {
+    await leaveData(1)
+    await claimLocalData(1)
+    expect(await counts()).toEqual([1, 1, 1, 1, 1])
   })
 })

@@ -15,27 +15,32 @@ export async function saveUser(user: User): Promise<void> {
   await db.records.put({ key: 'user', value: user })
 }
 
+/** Everything of one person the device keeps: cached data, unsent items, queued uploads, downloads. */
+const personalTables = () => [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs]
+/** The db.records entry naming whose data the local database holds (a user id). */
+const OWNER = 'owner'
+
 /**
- * On sign-out nothing of the person stays on the device: cached data, unsent items (they would be
- * sent under the next person's session), queued uploads, and downloads (their files included).
- * `keepUploads` (a session the server ended, not a logout): the queued uploads stay, marked with
- * their owner, to carry on when that person signs in again (forgetOthersUploads drops them otherwise).
+ * A logout: nothing of the person stays on the device, downloads' files included. (A session the
+ * server ended, by a 401, keeps it all: see claimLocalData.)
  */
-export async function clearLocalData(options: { keepUploads?: boolean } = {}): Promise<void> {
-  const uploads = options.keepUploads ? [] : [db.uploads, db.uploadBlobs]
-  const personal = [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, ...uploads]
+export async function clearLocalData(): Promise<void> {
+  const personal = personalTables()
   await db.transaction('rw', personal, async () => {
     for (const table of personal) await table.clear()
   })
   if (typeof caches !== 'undefined') await caches.delete(OFFLINE_MEDIA_CACHE).catch(() => false)
 }
 
-/** Someone signed in: queued uploads another person left behind (their session ended) go. */
-export async function forgetOthersUploads(userId: number): Promise<void> {
-  await db.transaction('rw', db.uploads, db.uploadBlobs, async () => {
-    const others = await db.uploads.filter((item) => item.ownerId !== undefined && item.ownerId !== userId).primaryKeys()
-    if (others.length === 0) return
-    await db.uploads.bulkDelete(others)
-    await db.uploadBlobs.bulkDelete(others)
-  })
+/**
+ * Someone is signed in: the local database becomes theirs. What it holds stays when it is already
+ * theirs, which is the case after a 401 ended their session (a token expired while offline, say):
+ * their unsent watch time, comments and feedback, queued uploads and downloads are all there when they
+ * sign in again, and are sent then, once. Another person's are dropped before anything is sent under
+ * this session. Answers once the database is theirs; nothing may be synced before.
+ */
+export async function claimLocalData(userId: number): Promise<void> {
+  const owner = (await db.records.get(OWNER))?.value as number | undefined
+  if (owner !== undefined && owner !== userId) await clearLocalData()
+  await db.records.put({ key: OWNER, value: userId })
 }
