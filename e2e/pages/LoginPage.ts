@@ -2,6 +2,8 @@
 import type { Locator, Page } from '@playwright/test'
 
 export class LoginPage {
+  /** The page itself: while it loads, the page before it can still be on screen (another Email field). */
+  readonly root: Locator
   readonly email: Locator
   readonly sendCode: Locator
   readonly code: Locator
@@ -10,7 +12,8 @@ export class LoginPage {
   readonly resend: Locator
 
   constructor(readonly page: Page) {
-    this.email = page.getByLabel('Email')
+    this.root = page.getByTestId('login-page')
+    this.email = this.root.getByLabel('Email')
     this.sendCode = page.getByRole('button', { name: 'Send code' })
     this.code = page.getByLabel('Code from the email')
     this.signIn = page.getByRole('button', { name: 'Sign in' })

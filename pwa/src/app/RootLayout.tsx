@@ -11,7 +11,7 @@ import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
 import { CompatWarning } from '../features/compat/CompatWarning.tsx'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
-import { useSession } from '../features/session/session.ts'
+import { session, useSession } from '../features/session/session.ts'
 import { NavbarPlaceholder } from '../features/navbar/NavbarPlaceholder.tsx'
 
 const SignedInChrome = lazy(() => import('../features/navbar/SignedInChrome.tsx'))
@@ -28,9 +28,12 @@ export function RootLayout() {
   // A logout or a 401 sends the person to /login from any page, public ones included (the guards do
   // the same on theirs, so no other page flashes first). Once: /login clears `ended` when it shows,
   // and afterwards they may browse the public pages again and are sent to / from signed-in ones.
+  // The effect may run after /login has already shown and cleared it, and after the person has moved
+  // on (`navigate` changes with every move): so it asks the session as it is now, and never sends
+  // anyone from /login to /login over a later move.
   useEffect(() => {
-    if (ended) navigate('/login', { replace: true })
-  }, [ended, navigate])
+    if (ended && session.getState().ended && pathname !== '/login') navigate('/login', { replace: true })
+  }, [ended, navigate, pathname])
 
   return (
     <div className="app">

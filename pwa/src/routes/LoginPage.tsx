@@ -3,7 +3,7 @@
  * failure says what happened and what to do: wrong, expired or used code, too many tries, the send
  * limit with the time to wait, and no connection.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '../../../contract/limits.ts'
@@ -20,7 +20,9 @@ export default function LoginPage() {
   usePageTitle(t('title'))
   // Read once: showing this page ends the redirect to it, and the notice should stay while it shows.
   const [expired] = useState(() => session.getState().ended === 'expired')
-  useEffect(() => session.loginShown(), [])
+  // Before the page paints, not after: a link followed the moment /login shows must already be judged
+  // by the signed-out rules (a passive effect can run after that on a busy phone).
+  useLayoutEffect(() => session.loginShown(), [])
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState('')
   const [otp, setOtp] = useState('')
@@ -63,7 +65,7 @@ export default function LoginPage() {
   const errorMessage = error ? t(`errors.${error.key}`, { digits: OTP_LENGTH, ...error.values }) : null
 
   return (
-    <main id="main" className="login-page" tabIndex={-1}>
+    <main id="main" className="login-page" tabIndex={-1} data-testid="login-page">
       <div className="login-card card">
         <Link to="/" className="brand login-brand">
           <BrandMark size={36} />
