@@ -1,8 +1,9 @@
 /**
  * Contributors, end to end on the real server: a contributor uploads a real video, the network drops
  * in the middle, the page reloads offline, the network returns and the upload finishes by itself and
- * is processed (real ffprobe and ffmpeg); an admin publishes it into the catalogue. The application
- * form shows each of its coded errors. Screenshots of the three pages go to e2e/screenshots/.
+ * is processed (real ffprobe and ffmpeg); an admin publishes it into the catalogue. With the page
+ * open in two tabs, one tab sends the file and a pause or resume in the other reaches it. The
+ * application form shows each of its coded errors. Screenshots of the three pages go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -216,6 +217,73 @@ test('a 401 during an upload sends the browser to /login, and the upload carries
   await expect(upload.state(title)).toContainText(/Uploading|Processing|Ready/)
   await expect(upload.state(title)).toContainText(/Processing|Ready/, { timeout: 60_000 })
   expect(offsets[0]).toBeGreaterThan(0)
+})
+
+test('with the upload page open in two tabs, one tab sends the file, and a pause and a resume pressed in the other reach it', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  test.setTimeout(120_000)
+  const video = makeVideo('two-tabs.mp4', { seconds: 3, noisy: true })
+  const size = fs.statSync(video).size
+  const title = `Hai thẻ ${Date.now()}`
+  const contributor = await signInAs({ contributor: true, path: '/upload' })
+  const first = new UploadPage(page)
+  await expect(first.form).toBeVisible()
+  const otherTab = await context.newPage()
+  const second = new UploadPage(otherTab)
+  await second.goto()
+  await expect(second.form).toBeVisible()
+  /** The tus requests a tab makes (creation, HEAD, PATCH), by method. */
+  const tusRequests = (tab: Page) => {
+    const methods: string[] = []
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/uploads')) methods.push(request.method())
+    })
+    return methods
+  }
+  const fromFirst = tusRequests(page)
+  const fromSecond = tusRequests(otherTab)
+  const bytesReceived = async () =>
+    (await apiGet<SubmissionBody>(server.api, contributor.token, '/submissions')).data.find((item) => item.title === title)?.upload.bytes_received ?? -1
+
+  // A slow uplink in the first tab, so the file is still on its way while the second one looks on.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+  await first.fill({ title, level: 'Beginner', file: video })
+  await first.submit.click()
+  // The second tab shows the progress from the device's database, and its own resume pass (as on
+  // `online` or its 30 s timer) leaves the upload to the tab that sends it.
+  await expect.poll(() => second.uploadPercent(title), { timeout: 30_000 }).toBeGreaterThanOrEqual(5)
+  await otherTab.evaluate(() => window.dispatchEvent(new Event('online')))
+  await otherTab.waitForTimeout(1_000)
+  expect(fromSecond).toEqual([])
+  expect(fromFirst.filter((method) => method === 'POST')).toHaveLength(1)
+
+  // Paused in the second tab: the first stops sending.
+  await second.item(title).getByRole('button', { name: 'Pause' }).click()
+  await expect(first.state(title)).toContainText('Paused at')
+  await page.waitForTimeout(1_000) // the request cut off settles on the server
+  const sentByFirst = fromFirst.length
+  const pausedAt = await bytesReceived()
+  await page.waitForTimeout(2_000)
+  expect(await bytesReceived()).toBe(pausedAt)
+  expect(fromFirst).toHaveLength(sentByFirst)
+  expect(pausedAt).toBeLessThan(size)
+  await cdp.detach()
+
+  // Resumed in the second tab: one tab carries on from the server's offset with the same upload.
+  await second.item(title).getByRole('button', { name: 'Resume' }).click()
+  await expect(first.state(title)).toContainText(/Processing|Ready/, { timeout: 60_000 })
+  await expect(second.state(title)).toContainText(/Processing|Ready/)
+  const afterResume = [fromFirst.slice(sentByFirst), fromSecond]
+  expect(afterResume.filter((methods) => methods.length > 0), 'one tab sends after the resume').toHaveLength(1)
+  expect([...fromFirst, ...fromSecond].filter((method) => method === 'POST'), 'no second upload replaces the first').toHaveLength(1)
+  const submission = (await apiGet<SubmissionBody>(server.api, contributor.token, '/submissions')).data.find((item) => item.title === title)
+  expect(submission?.upload).toMatchObject({ state: 'complete', bytes_received: size })
+  await otherTab.close()
 })
 
 test('the upload form says what is missing, and the guidelines popup lists the level durations', async ({ page, signInAs }) => {

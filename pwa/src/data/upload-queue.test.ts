@@ -4,6 +4,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
+import { memoryLocks } from './tab-locks.ts'
 import { createUploadQueue, type UploadBlob, type UploadItem } from './upload-queue.ts'
 
 type Options = Record<string, any>
@@ -47,12 +48,15 @@ function setup(options: { online?: boolean; token?: () => string | null; userId?
 
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
+/** Until `count` uploads have started (each first takes its lock and reads its item again). */
+const started = (tus: ReturnType<typeof scriptedTus>, count: number) =>
+  vi.waitFor(() => expect(tus.uploads.filter((upload) => upload.started)).toHaveLength(count))
 
 describe('the upload queue', () => {
   it('stores the file and details first, then uploads with our fingerprint, metadata and a fresh token', async () => {
     const { db, tus, queue } = setup()
     const id = await queue.enqueue({ submissionId: 7, title: 'Chợ', file: file() })
-    await settle()
+    await started(tus, 1)
     expect(await db.blobs.get(id)).toBeDefined()
     const [upload] = tus.uploads
     expect(upload.started).toBe(true)
@@ -69,7 +73,7 @@ describe('the upload queue', () => {
   it('waits while offline and starts when asked again online', async () => {
     const { db, tus, queue, goOnline } = setup({ online: false })
     const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
-    await settle()
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
     expect(tus.uploads).toHaveLength(0)
     expect((await db.items.get(id))?.status).toBe('waiting')
     goOnline()
@@ -80,7 +84,7 @@ describe('the upload queue', () => {
   it('keeps the upload URL on the item so a restart resumes from the server offset', async () => {
     const { db, tus, queue } = setup()
     const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
-    await settle()
+    await started(tus, 1)
     const first = tus.uploads[0]
     first.instance.url = '/api/v1/uploads/abc' // tus learns the URL at creation
     first.options.onUploadUrlAvailable()
@@ -98,7 +102,7 @@ describe('the upload queue', () => {
     const { db, tus, queue } = setup()
     const refused = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
     const accepted = await queue.enqueue({ submissionId: 2, title: 'y', file: file() })
-    await settle()
+    await started(tus, 2)
     tus.uploads[0].options.onError({ originalResponse: { getStatus: () => 413 } })
     tus.uploads[1].options.onSuccess()
     await settle()
@@ -112,7 +116,7 @@ describe('the upload queue', () => {
   it('pauses, resumes and cancels (terminating on the server and forgetting the bytes)', async () => {
     const { db, tus, queue } = setup()
     const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
-    await settle()
+    await started(tus, 1)
     await queue.pause(id)
     expect(tus.uploads[0].aborted).toBe(false)
     expect((await db.items.get(id))?.status).toBe('paused')
@@ -129,7 +133,7 @@ describe('the upload queue', () => {
     const { db, tus, queue, onUnauthorized } = setup({ userId: () => userId })
     const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
     const refused = await queue.enqueue({ submissionId: 2, title: 'y', file: file() })
-    await settle()
+    await started(tus, 2)
     tus.uploads[0].instance.url = '/api/v1/uploads/abc'
     tus.uploads[0].options.onUploadUrlAvailable()
     tus.uploads[0].options.onBeforeRequest({ setHeader: () => {} })
@@ -159,10 +163,97 @@ describe('the upload queue', () => {
   it('a 401 to a request sent without a token does not end a session', async () => {
     const { tus, queue, onUnauthorized } = setup({ token: () => null })
     await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
-    await settle()
+    await started(tus, 1)
     tus.uploads[0].options.onBeforeRequest({ setHeader: () => {} })
     tus.uploads[0].options.onError({ originalResponse: { getStatus: () => 401 } })
     await settle()
     expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})
+
+/** Two open tabs: one database, one lock manager, a queue and a tus of their own each. */
+function twoTabs() {
+  const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
+  db.version(1).stores({ items: 'id, status', blobs: 'id' })
+  const locks = memoryLocks()
+  const tab = () => {
+    const tus = scriptedTus()
+    const queue = createUploadQueue({ items: db.items, blobs: db.blobs, token: () => 'token-123', userId: () => 1, isOnline: () => true, loadTus: async () => tus.module, locks })
+    return { tus, queue }
+  }
+  return { db, a: tab(), b: tab() }
+}
+
+describe('the upload queue in two tabs', () => {
+  it('sends an item from one tab only: the other leaves it alone, however often it resumes', async () => {
+    const { db, a, b } = twoTabs()
+    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(a.tus, 1)
+    await Promise.all([b.queue.resumeAll(), b.queue.resumeAll(), a.queue.resumeAll()])
+    expect(b.tus.uploads).toHaveLength(0)
+    expect(a.tus.uploads).toHaveLength(1)
+    expect(b.queue.isRunning(id)).toBe(false)
+    a.tus.uploads[0].options.onProgress(400, 1000)
+    await vi.waitFor(async () => expect(await db.items.get(id)).toMatchObject({ status: 'uploading', bytesSent: 400 }))
+  })
+
+  it('another tab carries on from the upload URL the first saved once the first let go', async () => {
+    const { db, a, b } = twoTabs()
+    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(a.tus, 1)
+    a.tus.uploads[0].instance.url = '/api/v1/uploads/abc'
+    a.tus.uploads[0].options.onUploadUrlAvailable()
+    a.tus.uploads[0].options.onError(new Error('network down')) // tus gave up: the item waits
+    await vi.waitFor(() => expect(a.queue.isRunning(id)).toBe(false))
+    expect((await db.items.get(id))?.status).toBe('waiting')
+    await b.queue.resumeAll()
+    expect(b.tus.uploads).toHaveLength(1)
+    expect(b.tus.uploads[0].options.uploadUrl).toBe('/api/v1/uploads/abc') // not a second upload that would replace the first
+  })
+
+  it('a pause pressed in the other tab stops the tab that sends, and a resume there then sends from that tab', async () => {
+    const { db, a, b } = twoTabs()
+    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(a.tus, 1)
+    a.tus.uploads[0].instance.url = '/api/v1/uploads/abc'
+    a.tus.uploads[0].options.onUploadUrlAvailable()
+    await b.queue.pause(id)
+    await vi.waitFor(() => expect(a.tus.uploads[0].aborted).toBe(false)) // stopped, not dropped on the server
+    await vi.waitFor(() => expect(a.queue.isRunning(id)).toBe(false))
+    // Progress reported as the request was cut off does not undo the pause.
+    a.tus.uploads[0].options.onProgress(600, 1000)
+    await settle()
+    expect(await db.items.get(id)).toMatchObject({ status: 'paused', speed: 0 })
+
+    await b.queue.resume(id)
+    expect(b.tus.uploads).toHaveLength(1)
+    expect(b.tus.uploads[0].options.uploadUrl).toBe('/api/v1/uploads/abc')
+    expect((await db.items.get(id))?.status).toBe('uploading')
+    expect(a.tus.uploads).toHaveLength(1)
+  })
+
+  it('a resume pressed while the sending tab is still stopping leaves exactly one tab sending', async () => {
+    const { db, a, b } = twoTabs()
+    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(a.tus, 1)
+    await b.queue.pause(id)
+    await b.queue.resume(id) // at once: tab a may not even have seen the pause yet
+    await vi.waitFor(async () => expect((await db.items.get(id))?.status).toBe('uploading'))
+    await settle()
+    const sending = [...a.tus.uploads, ...b.tus.uploads].filter((upload) => upload.started && upload.aborted === null)
+    expect(sending).toHaveLength(1)
+  })
+
+  it('a cancel pressed in the other tab stops the tab that sends and drops the upload on the server', async () => {
+    const { db, a, b } = twoTabs()
+    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(a.tus, 1)
+    await b.queue.cancel(id)
+    await vi.waitFor(() => expect(a.tus.uploads[0].aborted).toBe(true))
+    await vi.waitFor(() => expect(a.queue.isRunning(id)).toBe(false))
+    expect(await db.items.get(id)).toBeUndefined()
+    expect(await db.blobs.get(id)).toBeUndefined()
+    await b.queue.resumeAll()
+    expect(b.tus.uploads).toHaveLength(0)
   })
 })

@@ -5,14 +5,20 @@
  * - with a fingerprint keyed on the queue item (the default one collides for Blobs read back from
  *   IndexedDB, which have no name or date), and the upload URL kept on the item as well;
  * - with a fresh Authorization header on every request, and retry delays for a flaky network;
- * - resuming from the server's offset after anything (offline, reload, server restart).
+ * - resuming from the server's offset after anything (offline, reload, server restart);
+ * - by one tab at a time: a Web Lock per item (tab-locks.ts), held for the whole send. Another tab
+ *   leaves the item alone (it shows the progress from Dexie); a pause or cancel pressed there is
+ *   written to the item, and the sending tab, which follows the item with a liveQuery, stops. Two tabs
+ *   sending at once would send the same bytes twice, or one would create a second upload that
+ *   replaces the first on the server.
  * After the last byte the server probes and transcodes; the item follows that until ready or failed.
  * A 401 to a request that carried a token ends the session like any other 401 (onUnauthorized); the
  * item stays queued, marked signed_out, and carries on at the next start under the same person.
  */
-import type { EntityTable } from 'dexie'
+import { liveQuery, type EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
 import { UPLOADS_PATH } from '../../../contract/schemas/contributors.ts'
+import { browserLocks, tryLock, type TabLocks } from './tab-locks.ts'
 
 export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'processing' | 'ready' | 'failed'
 
@@ -52,6 +58,8 @@ export interface UploadQueueDeps {
   now?: () => number
   loadTus?: () => Promise<typeof import('tus-js-client')>
   endpoint?: string
+  /** Who holds which item: navigator.locks by default (an in-page stand-in without it). */
+  locks?: TabLocks
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */
@@ -64,71 +72,147 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   const now = deps.now ?? (() => Date.now())
   const isOnline = deps.isOnline ?? (() => navigator.onLine !== false)
   const loadTus = deps.loadTus ?? (() => import('tus-js-client'))
-  const running = new Map<string, Upload>()
+  const locks = deps.locks ?? browserLocks()
+  /** Items this tab sends, or is asking the lock for. */
+  const running = new Map<string, Sending>()
 
   const update = (id: string, change: Partial<UploadItem>) => deps.items.update(id, change)
 
-  async function send(item: UploadItem): Promise<void> {
-    if (running.has(item.id)) return
-    if (!isOnline()) {
-      await update(item.id, { status: 'waiting' })
-      return
-    }
-    const stored = await deps.blobs.get(item.id)
+  /**
+   * One send of an item while this tab holds its lock. Answers when it is over: 'done' (sent, refused,
+   * or cut off and left waiting), 'stopped' (paused or cancelled, here or in another tab), or 'skipped'
+   * (nothing to send now).
+   */
+  async function attempt(id: string, sending: Sending, started: () => void): Promise<'done' | 'stopped' | 'skipped'> {
+    // Read again under the lock: another tab may have saved the upload URL, paused, cancelled or
+    // finished the item since the caller read it.
+    const item = await deps.items.db.transaction('rw', deps.items, async () => {
+      const current = await deps.items.get(id)
+      if (!current || !sendable(current)) return undefined
+      if (!isOnline()) {
+        await update(id, { status: 'waiting' })
+        return undefined
+      }
+      await update(id, { status: 'uploading', error: undefined })
+      return current
+    })
+    if (!item) return 'skipped'
+    const stored = await deps.blobs.get(id)
     if (!stored) {
-      await update(item.id, { status: 'failed', error: 'The file is no longer on this device. Please choose it again.' })
-      return
+      await update(id, { status: 'failed', error: 'The file is no longer on this device. Please choose it again.' })
+      return 'done'
     }
     const tus = await loadTus()
-    let lastBytes = item.bytesSent
-    let lastAt = now()
-    let sentToken = false
-    const upload: Upload = new tus.Upload(stored.blob, {
-      endpoint: deps.endpoint ?? UPLOADS_PATH,
-      uploadUrl: item.uploadUrl,
-      fingerprint: async () => `dehieu-upload-${item.id}`,
-      storeFingerprintForResuming: false, // the upload URL lives on the queue item instead
-      metadata: { submission_id: String(item.submissionId), filename: item.fileName, filetype: item.fileType },
-      retryDelays: RETRY_DELAYS_MS,
-      onBeforeRequest(request) {
-        const token = deps.token()
-        sentToken = Boolean(token)
-        if (token) request.setHeader('Authorization', `Bearer ${token}`)
-      },
-      onShouldRetry(error: DetailedError) {
-        const status = error.originalResponse?.getStatus() ?? 0
-        return !FINAL_STATUSES.has(status)
-      },
-      onUploadUrlAvailable() {
-        void update(item.id, { uploadUrl: upload.url ?? undefined })
-      },
-      onProgress(sent) {
-        const at = now()
-        const speed = at > lastAt ? ((sent - lastBytes) * 1000) / (at - lastAt) : 0
-        lastBytes = sent
-        lastAt = at
-        void update(item.id, { bytesSent: sent, speed: Math.max(0, Math.round(speed)), status: 'uploading' })
-      },
-      onSuccess() {
-        running.delete(item.id)
-        void deps.items.update(item.id, { status: 'processing', bytesSent: item.size, speed: 0 }).then(() => deps.blobs.delete(item.id))
-      },
-      onError(error) {
-        running.delete(item.id)
-        const status = (error as DetailedError).originalResponse?.getStatus() ?? 0
-        if (FINAL_STATUSES.has(status)) {
-          // A 401 keeps the item (and its bytes) for the next sign-in; resumeAll picks it up again.
-          void update(item.id, { status: 'failed', speed: 0, error: reasonFor(status) })
-          if (status === 401 && sentToken) deps.onUnauthorized?.()
-        } else {
-          // Offline or out of retries: it waits, and starts again on `online` or at the next start.
-          void update(item.id, { status: 'waiting', speed: 0 })
-        }
-      },
+    return new Promise((over) => {
+      let lastBytes = item.bytesSent
+      let lastAt = now()
+      let sentToken = false
+      let finished = false
+      let unwatch = () => {}
+      /** The first of success, error and stop counts; the lock is let go only after its write. */
+      const finish = (outcome: 'done' | 'stopped', work: () => Promise<unknown>): Promise<void> => {
+        if (finished) return Promise.resolve()
+        finished = true
+        unwatch()
+        return work()
+          .catch(() => undefined)
+          .then(() => over(outcome))
+      }
+      const upload: Upload = new tus.Upload(stored.blob, {
+        endpoint: deps.endpoint ?? UPLOADS_PATH,
+        uploadUrl: item.uploadUrl,
+        fingerprint: async () => `dehieu-upload-${id}`,
+        storeFingerprintForResuming: false, // the upload URL lives on the queue item instead
+        metadata: { submission_id: String(item.submissionId), filename: item.fileName, filetype: item.fileType },
+        retryDelays: RETRY_DELAYS_MS,
+        onBeforeRequest(request) {
+          const token = deps.token()
+          sentToken = Boolean(token)
+          if (token) request.setHeader('Authorization', `Bearer ${token}`)
+        },
+        onShouldRetry(error: DetailedError) {
+          const status = error.originalResponse?.getStatus() ?? 0
+          return !FINAL_STATUSES.has(status)
+        },
+        onUploadUrlAvailable() {
+          void update(id, { uploadUrl: upload.url ?? undefined })
+        },
+        onProgress(sent) {
+          if (finished) return
+          const at = now()
+          const speed = at > lastAt ? ((sent - lastBytes) * 1000) / (at - lastAt) : 0
+          lastBytes = sent
+          lastAt = at
+          // Read and written in one step, so a pause from another tab is never written over.
+          void deps.items.update(id, (current) => {
+            current.bytesSent = sent
+            current.speed = Math.max(0, Math.round(speed))
+            if (current.status !== 'paused') current.status = 'uploading'
+          })
+        },
+        onSuccess() {
+          void finish('done', () => deps.items.update(id, { status: 'processing', bytesSent: item.size, speed: 0 }).then(() => deps.blobs.delete(id)))
+        },
+        onError(error) {
+          void finish('done', async () => {
+            const status = (error as DetailedError).originalResponse?.getStatus() ?? 0
+            if (FINAL_STATUSES.has(status)) {
+              // A 401 keeps the item (and its bytes) for the next sign-in; resumeAll picks it up again.
+              const written = update(id, { status: 'failed', speed: 0, error: reasonFor(status) })
+              if (status === 401 && sentToken) deps.onUnauthorized?.()
+              await written
+            } else {
+              // Offline or out of retries: it waits, and starts again on `online` or at the next start.
+              await update(id, { status: 'waiting', speed: 0 })
+            }
+          })
+        },
+      })
+      sending.stop = (terminate) => finish('stopped', () => upload.abort(terminate))
+      // Paused or cancelled in any tab: the item's record says so, and this tab, which sends it, stops.
+      const subscription = liveQuery(() => deps.items.get(id)).subscribe({
+        next: (current) => {
+          if (!current) void sending.stop(true) // cancelled: the partial upload goes from the server too
+          else if (current.status === 'paused') void sending.stop(false)
+        },
+        error: () => undefined,
+      })
+      unwatch = () => subscription.unsubscribe()
+      upload.start()
+      started()
     })
-    running.set(item.id, upload)
-    await update(item.id, { status: 'uploading', error: undefined })
-    upload.start()
+  }
+
+  /**
+   * Sends an item if no tab does yet (another tab that holds its lock sends it, and its progress shows
+   * here from Dexie). Answers once the upload has started or been left alone; the lock is held until
+   * the upload is over.
+   */
+  function send(id: string): Promise<void> {
+    if (running.has(id)) return Promise.resolve()
+    let started!: () => void
+    const answered = new Promise<void>((resolve) => (started = resolve))
+    const sending: Sending = { stop: async () => undefined, over: Promise.resolve() }
+    running.set(id, sending)
+    const leave = () => {
+      if (running.get(id) === sending) running.delete(id)
+    }
+    sending.over = (async () => {
+      const release = await tryLock(locks, lockName(id))
+      if (!release) return leave()
+      try {
+        // Resumed while it was stopping (the resume found this tab still holding the lock): go on.
+        while ((await attempt(id, sending, started)) === 'stopped' && (await deps.items.get(id))?.status === 'waiting') {
+          sending.stop = async () => undefined
+        }
+      } finally {
+        leave()
+        await release()
+      }
+    })()
+      .catch(() => leave())
+      .finally(started)
+    return answered
   }
 
   return {
@@ -153,46 +237,81 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         await deps.blobs.add({ id, blob: input.file })
         await deps.items.add(item)
       })
-      void send(item)
+      void send(id)
       return id
     },
 
     /**
      * Starts every upload of the signed-in person that is waiting, was cut off, or was refused only
-     * because the session had ended (at app start, so after signing in again, and on `online`).
+     * because the session had ended (at app start, so after signing in again, and on `online`). An
+     * upload another tab is sending stays with that tab.
      */
     async resumeAll(): Promise<void> {
       const open = await deps.items.where('status').anyOf('waiting', 'uploading', 'failed').toArray()
       const userId = deps.userId?.() ?? null
       const mine = (item: UploadItem) => item.ownerId === undefined || item.ownerId === userId
       const due = open.filter((item) => mine(item) && (item.status !== 'failed' || item.error === SIGNED_OUT))
-      await Promise.all(due.map((item) => send(item)))
+      await Promise.all(due.map((item) => send(item.id)))
     },
 
+    /** Marked paused first: the tab that sends it, this one or another, stops on seeing that. */
     async pause(id: string): Promise<void> {
-      await running.get(id)?.abort(false)
-      running.delete(id)
       await update(id, { status: 'paused', speed: 0 })
+      const sending = running.get(id)
+      if (!sending) return
+      await sending.stop(false)
+      await sending.over
     },
 
+    /** Going offline: stops sending here at once and leaves the item waiting for the network. */
+    async suspend(id: string): Promise<void> {
+      await update(id, { status: 'waiting', speed: 0 })
+      const sending = running.get(id)
+      if (!sending) return
+      await sending.stop(false)
+      await sending.over
+    },
+
+    /** Marked waiting first, so a tab still stopping the upload goes on with it rather than let it lie. */
     async resume(id: string): Promise<void> {
       const item = await deps.items.get(id)
-      if (item && (item.status === 'paused' || item.status === 'waiting' || item.status === 'failed')) await send({ ...item, status: 'waiting' })
+      if (!item || !(item.status === 'paused' || item.status === 'waiting' || item.status === 'failed')) return
+      if (item.status !== 'waiting') await update(id, { status: 'waiting', error: undefined })
+      await send(id)
     },
 
-    /** Stops, asks the server to drop the partial upload, and forgets the item and its bytes. */
+    /**
+     * Forgets the item and its bytes, then stops: the tab that sends it, this one or another, sees it
+     * gone, stops and asks the server to drop the partial upload.
+     */
     async cancel(id: string): Promise<void> {
-      const upload = running.get(id)
-      running.delete(id)
-      await upload?.abort(true).catch(() => undefined)
       await deps.items.db.transaction('rw', deps.items, deps.blobs, async () => {
         await deps.items.delete(id)
         await deps.blobs.delete(id)
       })
+      const sending = running.get(id)
+      if (!sending) return
+      await sending.stop(true)
+      await sending.over
     },
 
+    /** Sent by this tab (or about to be). */
     isRunning: (id: string) => running.has(id),
   }
+}
+
+interface Sending {
+  /** Stops the upload in flight (and drops it on the server when `terminate`). */
+  stop(terminate: boolean): Promise<void>
+  /** Settles once this tab is done with the item and has let its lock go. */
+  over: Promise<void>
+}
+
+const lockName = (id: string) => `dehieu-upload:${id}`
+
+/** What a tab may start sending: a failed item only when the session had ended (a retry marks it waiting first). */
+function sendable(item: UploadItem): boolean {
+  return item.status === 'waiting' || item.status === 'uploading' || (item.status === 'failed' && item.error === SIGNED_OUT)
 }
 
 export type UploadQueue = ReturnType<typeof createUploadQueue>

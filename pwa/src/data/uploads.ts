@@ -8,6 +8,8 @@
  *   nothing else would wake it without an `online` event);
  * - after the last byte the server probes and transcodes; the queue item follows that by polling
  *   GET /submissions/:id until `ready` or `failed`.
+ * Every open tab does this, and each upload is still sent by one tab at a time: the queue takes a Web
+ * Lock per item and leaves an item another tab holds alone (upload-queue.ts).
  * Everything stops on sign-out. A logout clears the queue (local-cache.ts); after a 401 it stays, and
  * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
@@ -38,10 +40,7 @@ let polling = false
 /** Asked for while a pass was running: run another pass right after it. */
 let again = false
 
-/**
- * One resume pass at a time: the queue's own guard only sees uploads that have already started, so
- * two passes close together (start, `online`, the timer) could otherwise send the same file twice.
- */
+/** One resume pass at a time: passes close together (start, `online`, the timer) would only repeat each other. */
 let resuming: Promise<void> | null = null
 function resumeAll(): Promise<void> {
   resuming ??= uploadQueue.resumeAll().finally(() => {
@@ -59,12 +58,11 @@ function onOffline() {
   void stopRunningUploads()
 }
 
+/** The uploads this tab sends; another tab stops its own. */
 async function stopRunningUploads() {
   const running = await db.uploads.where('status').equals('uploading').toArray()
   for (const item of running) {
-    if (!uploadQueue.isRunning(item.id)) continue
-    await uploadQueue.pause(item.id)
-    await db.uploads.update(item.id, { status: 'waiting', speed: 0 })
+    if (uploadQueue.isRunning(item.id)) await uploadQueue.suspend(item.id)
   }
 }
 

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Dexie, type EntityTable } from 'dexie'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../../../sync-server/test-support/hls-fixture.ts'
@@ -18,6 +18,7 @@ import { createDownloadManager, DownloadError, type DownloadRecord } from './dow
 import { parseMediaPlaylist } from './hls-manifest.ts'
 import { offlineMasterUrl } from './offline-urls.ts'
 import { parsePartFiles } from './parts.ts'
+import { memoryLocks, tryLock, type TabLocks } from '../tab-locks.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()
@@ -62,10 +63,17 @@ function withoutLength(response: Response): Response {
   return new Response(response.body, { status: response.status, headers })
 }
 
-function setup(options: { fits?: boolean; chunked?: boolean } = {}) {
-  const db = new Dexie(`downloads-${Math.random()}`) as Dexie & { downloads: EntityTable<DownloadRecord, 'videoId'> }
+type Db = Dexie & { downloads: EntityTable<DownloadRecord, 'videoId'> }
+
+/** What two tabs of one browser share: the database, Cache Storage and the locks. */
+function browser() {
+  const db = new Dexie(`downloads-${Math.random()}`) as Db
   db.version(1).stores({ downloads: 'videoId, status' })
-  const cache = new MemoryCache()
+  return { db, cache: new MemoryCache(), locks: memoryLocks() }
+}
+
+function setup(options: { fits?: boolean; chunked?: boolean; tab?: { db: Db; cache: MemoryCache; locks: TabLocks } } = {}) {
+  const { db, cache, locks } = options.tab ?? browser()
   /** The `from` of every part fetched whole from the server. */
   const fetched: number[] = []
   // Parts the network lets through before it goes down, and how it goes down.
@@ -73,8 +81,13 @@ function setup(options: { fits?: boolean; chunked?: boolean } = {}) {
   let failure: Network = 'down'
   /** How often the manager asked the server for a video's detail. */
   const videoCalls: number[] = []
+  // Parts let through before the rest wait for `openGate` (or for their request to be aborted).
+  let gateAfter = Infinity
+  let openGate = () => {}
+  const gate = new Promise<void>((resolve) => (openGate = resolve))
   const manager = createDownloadManager({
     table: db.downloads,
+    locks,
     origin: () => server.baseUrl,
     openCache: async () => cache as unknown as Cache,
     getVideo: async (id) => {
@@ -87,6 +100,12 @@ function setup(options: { fits?: boolean; chunked?: boolean } = {}) {
       const url = new URL(String(input))
       if (options.chunked && (url.pathname.endsWith('/part') || url.pathname.endsWith('.jpg'))) return withoutLength(await fetch(input, init))
       if (!url.pathname.endsWith('/part')) return fetch(input, init)
+      if (gateAfter-- <= 0) {
+        await new Promise<void>((resolve, reject) => {
+          void gate.then(resolve)
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError')))
+        })
+      }
       if (partsLeft-- <= 0) {
         if (failure === 'down') throw new TypeError('Failed to fetch') // the network is gone
         // The connection drops midway: the headers came, the body stops short.
@@ -113,7 +132,8 @@ function setup(options: { fits?: boolean; chunked?: boolean } = {}) {
     partsLeft = parts
     failure = how
   }
-  return { db, cache, manager, fetched, videoCalls, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity) }
+  const holdPartsAfter = (parts: number) => void (gateAfter = parts)
+  return { db, cache, manager, fetched, videoCalls, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity), holdPartsAfter, openGate }
 }
 
 /** The stored parts of a download: their names and the files each header lists. */
@@ -284,5 +304,83 @@ describe('downloads', () => {
     expect(await manager.removeRevoked()).toEqual([expect.stringMatching(/^Video/)])
     expect(await db.downloads.count()).toBe(0)
     expect(cache.entries.size).toBe(0)
+  })
+})
+
+describe('downloads in two tabs', () => {
+  /** A video in several parts (a high declared bandwidth), and two tabs of one browser. */
+  function twoTabs() {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const tab = browser()
+    return { videoId, mediaKey, tab, a: setup({ tab }), b: setup({ tab }) }
+  }
+  const status = async (db: Db, videoId: number) => (await db.downloads.get(videoId))?.status
+
+  it('one tab downloads; the other leaves it alone, counts it as running, and every part is fetched once', async () => {
+    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    a.holdPartsAfter(1)
+    const running = a.manager.start(videoId)
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('downloading'))
+    expect(await b.manager.start(videoId)).toEqual({})
+    await b.manager.resumeInterrupted()
+    expect(b.manager.isActive(videoId)).toBe(true) // its Pause button shows in this tab too
+    a.openGate()
+    await running
+    expect(await status(tab.db, videoId)).toBe('complete')
+    expect(b.fetched).toEqual([])
+    expect(new Set(a.fetched).size).toBe(a.fetched.length)
+    expect(a.fetched).toHaveLength(storedParts(tab.cache, videoId).length)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+    await vi.waitFor(() => expect(b.manager.isActive(videoId)).toBe(false))
+    expect(b.fetched).toEqual([]) // it found the download complete when it got the lock
+  })
+
+  it('a pause pressed in the other tab stops the tab that downloads; resumed there, it goes on from the parts stored', async () => {
+    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    a.holdPartsAfter(1)
+    const running = a.manager.start(videoId)
+    await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('downloading'))
+    await b.manager.pause(videoId)
+    expect(await running).toEqual({}) // stopped: the parts held back were aborted
+    expect(a.manager.isActive(videoId)).toBe(false)
+    expect(await status(tab.db, videoId)).toBe('paused')
+    expect(storedParts(tab.cache, videoId)).toHaveLength(1)
+
+    await b.manager.start(videoId)
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('complete'), { timeout: 10_000 })
+    expect(a.fetched).toHaveLength(1)
+    expect(b.fetched.some((from) => a.fetched.includes(from))).toBe(false)
+    expect(a.fetched.length + b.fetched.length).toBe(storedParts(tab.cache, videoId).length)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+
+  it('a delete pressed in the other tab stops the tab that downloads, and nothing it stored stays', async () => {
+    const { videoId, tab, a, b } = twoTabs()
+    a.holdPartsAfter(1)
+    const running = a.manager.start(videoId)
+    await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('downloading'))
+    await b.manager.remove(videoId)
+    expect(await running).toEqual({})
+    expect(await tab.db.downloads.get(videoId)).toBeUndefined()
+    expect([...tab.cache.entries.keys()].filter((key) => key.startsWith(`/offline-media/${videoId}/`))).toEqual([])
+  })
+
+  it('a tab that found the download held carries on with it when the holder goes away mid-download', async () => {
+    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    a.cutNetworkAfter(2)
+    await expect(a.manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
+    // Another tab holds it, downloading, and is then closed without a word.
+    await tab.db.downloads.update(videoId, { status: 'downloading' })
+    const closeTab = (await tryLock(tab.locks, `dehieu-download:${videoId}`))!
+    await b.manager.resumeInterrupted()
+    expect(b.fetched).toEqual([])
+    expect(b.manager.isActive(videoId)).toBe(true)
+    await closeTab()
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('complete'), { timeout: 10_000 })
+    expect(b.fetched.some((from) => a.fetched.includes(from))).toBe(false)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
   })
 })

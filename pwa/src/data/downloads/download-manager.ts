@@ -10,9 +10,14 @@
  *   a download cut off (offline, app closed) resumes from the first part not stored.
  * - The size is checked against the free space first; the first download asks for persistent storage.
  * - Online again, downloads are checked against the learner's access and removed when it is gone.
+ * - One tab at a time works on a download: a Web Lock per video (../tab-locks.ts), held for the whole
+ *   run. Another tab leaves it alone, counts it as running and waits for the lock, then carries on
+ *   with it only if the holder went away mid-download (closed). A pause pressed in any tab is written
+ *   to the record, a delete removes it (after the files); the tab that downloads follows the record,
+ *   stops, and after a delete removes what it stored meanwhile.
  * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
-import type { EntityTable } from 'dexie'
+import { liveQuery, type EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
 import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
@@ -31,6 +36,7 @@ import {
   type StoredPart,
 } from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
+import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
 // whose bytes have all arrived still waits for Cache Storage to commit it (measured: up to ~150 ms
@@ -84,6 +90,41 @@ export interface DownloadDeps {
   askPersistence?: typeof askPersistence
   /** Where relative URLs point (the page's own address in the app). */
   origin?: () => string
+  /** Who holds which download: navigator.locks by default (an in-page stand-in without it). */
+  locks?: TabLocks
+}
+
+/** A run ended by a pause or a delete, pressed in this tab or another. */
+class Stopped extends Error {}
+
+const lockName = (videoId: number) => `dehieu-download:${videoId}`
+
+/**
+ * Follows a download's record while this tab runs it, and aborts the run when the record says paused
+ * or, once it has existed, is gone.
+ */
+function followRecord(table: DownloadDeps['table'], videoId: number, controller: AbortController) {
+  let existed = false
+  let last: DownloadRecord | undefined | null = null // null: not read yet
+  const check = () => {
+    if (last?.status === 'paused' || (existed && last === undefined)) controller.abort()
+  }
+  const subscription = liveQuery(() => table.get(videoId)).subscribe({
+    next: (record) => {
+      last = record
+      if (record) existed = true
+      check()
+    },
+    error: () => undefined,
+  })
+  return {
+    /** The run found the record there when it began: its absence since means it was removed. */
+    existed() {
+      existed = true
+      check()
+    },
+    stop: () => subscription.unsubscribe(),
+  }
 }
 
 /** The device ran out of room while parts were stored (the browser's quota, or the disk itself). */
@@ -106,7 +147,15 @@ export function createDownloadManager(deps: DownloadDeps) {
   const spaceFor = deps.checkSpace ?? checkSpace
   const persist = deps.askPersistence ?? askPersistence
   const origin = deps.origin ?? (() => location.href)
+  const locks = deps.locks ?? browserLocks()
+  /** Downloads this tab runs (or is asking the lock for). */
   const active = new Map<number, AbortController>()
+  /** Downloads another tab held when this one asked: running, as far as this tab can tell. */
+  const elsewhere = new Set<number>()
+  /** Downloads this tab waits to take over when their holder lets go. */
+  const awaiting = new Set<number>()
+  /** Downloads being deleted in this tab (their record goes last). */
+  const removing = new Set<number>()
 
   async function text(url: string, signal: AbortSignal): Promise<string> {
     const response = await doFetch(url, { signal, credentials: 'same-origin' })
@@ -174,7 +223,13 @@ export function createDownloadManager(deps: DownloadDeps) {
     return files
   }
 
-  async function run(videoId: number, preferredHeight: number | undefined, known: VideoDetail | undefined, controller: AbortController): Promise<{ persistence?: Persistence }> {
+  async function run(
+    videoId: number,
+    preferredHeight: number | undefined,
+    known: VideoDetail | undefined,
+    controller: AbortController,
+    existed: () => void,
+  ): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
     const existing = deps.table.get(videoId)
@@ -209,9 +264,19 @@ export function createDownloadManager(deps: DownloadDeps) {
     let asked: Promise<Persistence> | undefined
     // The record is written while the first parts are fetched; progress waits for it.
     const recordWritten = (async () => {
-      if (record) return deps.table.update(videoId, { status: 'downloading', error: undefined, filesTotal })
+      if (signal.aborted) return // paused or removed meanwhile: no record brought back
+      if (record) {
+        // Read and written in one step, so a pause from another tab is never written over.
+        await deps.table.update(videoId, (current) => {
+          if (current.status === 'paused') return
+          current.status = 'downloading'
+          current.filesTotal = filesTotal
+          delete current.error
+        })
+        return existed()
+      }
       if ((await deps.table.count()) === 0) asked = persist()
-      return deps.table.put({
+      await deps.table.put({
         videoId,
         title: video.title,
         languageCode: video.language_code,
@@ -303,49 +368,142 @@ export function createDownloadManager(deps: DownloadDeps) {
     return new DownloadError('no_space', { neededBytes: record ? Math.max(0, record.bytesTotal - record.bytesDone) : undefined, freeBytes: space?.freeBytes ?? null })
   }
 
-  return {
-    /** Starts or resumes a download. Throws DownloadError for no space, no access or no media. */
-    async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
-      if (active.has(videoId)) return {}
-      const controller = new AbortController()
-      active.set(videoId, controller)
-      try {
-        return await run(videoId, preferredHeight, known, controller)
-      } catch (caught) {
-        if (controller.signal.aborted) return {} // paused or cancelled: the caller already set the state
-        // Out of room midway is no network pause that coming online would fix: it fails as a download
-        // refused up front does, saying what is still needed and what is free.
-        const error = isQuotaError(caught) ? await noSpaceLeft(videoId) : caught
-        const offline = !(error instanceof DownloadError) || error.code === 'network'
-        if (await deps.table.get(videoId)) {
-          await deps.table.update(videoId, offline ? { status: 'waiting_for_network' } : { status: 'failed', error: (error as DownloadError).code })
-        }
-        if (offline && !(error instanceof DownloadError)) throw new DownloadError('network')
-        throw error
-      } finally {
-        active.delete(videoId)
+  /** One run while this tab holds the lock, following the record; a pause or delete ends it as Stopped. */
+  async function attempt(videoId: number, preferredHeight: number | undefined, known: VideoDetail | undefined, controller: AbortController) {
+    const follow = followRecord(deps.table, videoId, controller)
+    try {
+      return await run(videoId, preferredHeight, known, controller, follow.existed)
+    } catch (caught) {
+      if (controller.signal.aborted) throw new Stopped()
+      // Out of room midway is no network pause that coming online would fix: it fails as a download
+      // refused up front does, saying what is still needed and what is free.
+      const error = isQuotaError(caught) ? await noSpaceLeft(videoId) : caught
+      const offline = !(error instanceof DownloadError) || error.code === 'network'
+      if (await deps.table.get(videoId)) {
+        await deps.table.update(videoId, offline ? { status: 'waiting_for_network' } : { status: 'failed', error: (error as DownloadError).code })
       }
+      if (offline && !(error instanceof DownloadError)) throw new DownloadError('network')
+      throw error
+    } finally {
+      follow.stop()
+    }
+  }
+
+  /**
+   * Runs a download if no tab does yet. `continuing`: only a record in one of these statuses goes on
+   * (read under the lock). `held`: the lock, already taken.
+   */
+  async function work(
+    videoId: number,
+    options: { height?: number; known?: VideoDetail; continuing?: ReadonlyArray<DownloadStatus>; held?: Release },
+  ): Promise<{ persistence?: Persistence }> {
+    if (active.has(videoId) && !options.held) return {}
+    let controller = new AbortController()
+    active.set(videoId, controller)
+    let release: Release | null = options.held ?? null
+    try {
+      release ??= await tryLock(locks, lockName(videoId))
+      if (!release) {
+        awaitHolder(videoId)
+        return {}
+      }
+      elsewhere.delete(videoId)
+      let { height, known, continuing } = options
+      for (;;) {
+        if (continuing) {
+          const record = await deps.table.get(videoId)
+          if (!record || !continuing.includes(record.status)) return {}
+          height = record.height
+        }
+        try {
+          return await attempt(videoId, height, known, controller)
+        } catch (error) {
+          if (!(error instanceof Stopped)) throw error
+        }
+        const record = await deps.table.get(videoId)
+        if (!record || removing.has(videoId)) {
+          // Removed, here or in another tab: what was stored while it stopped goes too.
+          await removeFiles(videoId)
+          return {}
+        }
+        // Paused stays paused; resumed while it was stopping (the resume found the lock still held): go on.
+        if (record.status !== 'downloading') return {}
+        if (active.get(videoId) === controller) active.delete(videoId)
+        controller = new AbortController()
+        active.set(videoId, controller)
+        known = undefined
+        continuing = ['downloading']
+      }
+    } finally {
+      if (active.get(videoId) === controller) active.delete(videoId)
+      await release?.()
+    }
+  }
+
+  /**
+   * Another tab holds the download: it counts as running here, and this tab waits for the lock. When
+   * the holder lets go of a download still marked downloading (its tab closed), this tab goes on with it.
+   */
+  function awaitHolder(videoId: number) {
+    elsewhere.add(videoId)
+    if (awaiting.has(videoId)) return
+    awaiting.add(videoId)
+    void waitForLock(locks, lockName(videoId))
+      .then((held) => {
+        awaiting.delete(videoId)
+        elsewhere.delete(videoId)
+        return work(videoId, { continuing: ['downloading'], held })
+      })
+      .catch(() => undefined)
+  }
+
+  return {
+    /**
+     * Starts or resumes a download. Throws DownloadError for no space, no access or no media. A download
+     * another tab runs stays with that tab.
+     */
+    async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
+      // Said in the record first, so a tab still stopping this download (here or elsewhere) goes on with it.
+      await deps.table.update(videoId, (record) => {
+        if (record.status !== 'paused' && record.status !== 'failed' && record.status !== 'waiting_for_network') return
+        record.status = 'downloading'
+        delete record.error
+      })
+      return work(videoId, { height: preferredHeight, known })
     },
 
+    /** Marked paused first: the tab that downloads it, this one or another, stops on seeing that. */
     async pause(videoId: number): Promise<void> {
-      active.get(videoId)?.abort()
       await deps.table.update(videoId, { status: 'paused' })
+      active.get(videoId)?.abort()
     },
 
+    /**
+     * The files go first, then the record (so a download listed is never one half removed); the tab
+     * that downloads it, when another, stops on seeing the record gone.
+     */
     async remove(videoId: number): Promise<void> {
-      active.get(videoId)?.abort()
-      await removeFiles(videoId)
-      await deps.table.delete(videoId)
+      removing.add(videoId)
+      try {
+        active.get(videoId)?.abort()
+        await removeFiles(videoId)
+        await deps.table.delete(videoId)
+      } finally {
+        removing.delete(videoId)
+      }
     },
 
     async removeAll(): Promise<void> {
       for (const record of await deps.table.toArray()) await this.remove(record.videoId)
     },
 
-    /** At start and on `online`: downloads that were cut off continue from their first part not stored. */
+    /**
+     * At start and on `online`: downloads that were cut off continue from their first part not stored,
+     * each in one tab.
+     */
     async resumeInterrupted(): Promise<void> {
       const open = await deps.table.where('status').anyOf('downloading', 'waiting_for_network').toArray()
-      await Promise.all(open.map((record) => this.start(record.videoId, record.height).catch(() => undefined)))
+      await Promise.all(open.map((record) => work(record.videoId, { continuing: ['downloading', 'waiting_for_network'] }).catch(() => undefined)))
     },
 
     /** Online: removes downloads the learner may no longer watch in full. Answers their titles. */
@@ -367,7 +525,8 @@ export function createDownloadManager(deps: DownloadDeps) {
       return removed
     },
 
-    isActive: (videoId: number) => active.has(videoId),
+    /** Downloading here, or in another tab as far as this one can tell. */
+    isActive: (videoId: number) => active.has(videoId) || elsewhere.has(videoId),
   }
 }
 
