@@ -25,7 +25,7 @@ export function uniqueEmail(prefix = 'learner'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
 }
 
-interface Fixtures {
+export interface Fixtures {
   /** Signs a fresh person in and opens `path` as them. */
   signInAs: (options?: { path?: string; premium?: boolean; admin?: boolean; contributor?: boolean; email?: string }) => Promise<SignedInUser>
 }

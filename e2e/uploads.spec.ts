@@ -12,7 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, type Fixtures } from './fixtures.ts'
 import { ApplyPage } from './pages/ApplyPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 import { UploadPage } from './pages/UploadPage.ts'
@@ -55,6 +55,17 @@ async function swReady(page: Page) {
 
 test.describe.configure({ mode: 'serial' })
 
+/** A contributor on the upload page, with a short noisy video to send and a title of its own. */
+async function contributorWithVideo(page: Page, signInAs: Fixtures['signInAs'], fileName: string, titlePrefix: string) {
+  const video = makeVideo(fileName, { seconds: 3, noisy: true })
+  const size = fs.statSync(video).size
+  const title = `${titlePrefix} ${Date.now()}`
+  const contributor = await signInAs({ contributor: true, path: '/upload' })
+  const upload = new UploadPage(page)
+  await expect(upload.form).toBeVisible()
+  return { video, size, title, contributor, upload }
+}
+
 test('an upload cut off mid-way survives a reload offline, finishes by itself, and an admin publishes it', async ({
   page,
   context,
@@ -62,12 +73,7 @@ test('an upload cut off mid-way survives a reload offline, finishes by itself, a
   signInAs,
 }) => {
   test.setTimeout(240_000)
-  const video = makeVideo('flaky.mp4', { seconds: 3, noisy: true })
-  const size = fs.statSync(video).size
-  const title = `Ở chợ ${Date.now()}`
-  const contributor = await signInAs({ contributor: true, path: '/upload' })
-  const upload = new UploadPage(page)
-  await expect(upload.form).toBeVisible()
+  const { video, size, title, contributor, upload } = await contributorWithVideo(page, signInAs, 'flaky.mp4', 'Ở chợ')
   await swReady(page)
 
   // A slow uplink (about 256 KB/s), so the file is still on its way when the network drops.
@@ -171,11 +177,7 @@ test('a 401 during an upload sends the browser to /login, and the upload carries
   signInAs,
 }) => {
   test.setTimeout(120_000)
-  const video = makeVideo('expired.mp4', { seconds: 3, noisy: true })
-  const title = `Hết phiên ${Date.now()}`
-  const contributor = await signInAs({ contributor: true, path: '/upload' })
-  const upload = new UploadPage(page)
-  await expect(upload.form).toBeVisible()
+  const { video, title, contributor, upload } = await contributorWithVideo(page, signInAs, 'expired.mp4', 'Hết phiên')
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
   await upload.fill({ title, level: 'Beginner', file: video })
@@ -226,12 +228,7 @@ test('with the upload page open in two tabs, one tab sends the file, and a pause
   signInAs,
 }) => {
   test.setTimeout(120_000)
-  const video = makeVideo('two-tabs.mp4', { seconds: 3, noisy: true })
-  const size = fs.statSync(video).size
-  const title = `Hai thẻ ${Date.now()}`
-  const contributor = await signInAs({ contributor: true, path: '/upload' })
-  const first = new UploadPage(page)
-  await expect(first.form).toBeVisible()
+  const { video, size, title, contributor, upload: first } = await contributorWithVideo(page, signInAs, 'two-tabs.mp4', 'Hai thẻ')
   const otherTab = await context.newPage()
   const second = new UploadPage(otherTab)
   await second.goto()

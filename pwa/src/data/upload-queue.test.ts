@@ -197,12 +197,18 @@ describe('the upload queue in two tabs', () => {
     await vi.waitFor(async () => expect(await db.items.get(id)).toMatchObject({ status: 'uploading', bytesSent: 400 }))
   })
 
-  it('another tab carries on from the upload URL the first saved once the first let go', async () => {
+  /** Two tabs; tab A has started sending a new item and saved its upload URL on the server. */
+  async function sendingInTabA() {
     const { db, a, b } = twoTabs()
     const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
     await started(a.tus, 1)
     a.tus.uploads[0].instance.url = '/api/v1/uploads/abc'
     a.tus.uploads[0].options.onUploadUrlAvailable()
+    return { db, a, b, id }
+  }
+
+  it('another tab carries on from the upload URL the first saved once the first let go', async () => {
+    const { db, a, b, id } = await sendingInTabA()
     a.tus.uploads[0].options.onError(new Error('network down')) // tus gave up: the item waits
     await vi.waitFor(() => expect(a.queue.isRunning(id)).toBe(false))
     expect((await db.items.get(id))?.status).toBe('waiting')
@@ -212,11 +218,7 @@ describe('the upload queue in two tabs', () => {
   })
 
   it('a pause pressed in the other tab stops the tab that sends, and a resume there then sends from that tab', async () => {
-    const { db, a, b } = twoTabs()
-    const id = await a.queue.enqueue({ submissionId: 1, title: 'x', file: file() })
-    await started(a.tus, 1)
-    a.tus.uploads[0].instance.url = '/api/v1/uploads/abc'
-    a.tus.uploads[0].options.onUploadUrlAvailable()
+    const { db, a, b, id } = await sendingInTabA()
     await b.queue.pause(id)
     await vi.waitFor(() => expect(a.tus.uploads[0].aborted).toBe(false)) // stopped, not dropped on the server
     await vi.waitFor(() => expect(a.queue.isRunning(id)).toBe(false))

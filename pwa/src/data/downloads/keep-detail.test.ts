@@ -7,28 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { createDownloadManager, DownloadError, type DownloadRecord } from './download-manager.ts'
 import { savingGetVideo, savingKnownDetail } from './keep-detail.ts'
+import { videoDetail } from '../../test-support/videos.ts'
 
-function detail(id: number, overrides: Partial<VideoDetail> = {}): VideoDetail {
-  return {
-    id,
-    title: `Video ${id}`,
-    description: '',
-    language_code: 'vi',
-    proficiency_level: 'beginner',
-    access_level: 'free',
-    duration_seconds: 12,
-    thumbnail_url: `/media/${'a'.repeat(32)}/poster.jpg`,
-    series: null,
-    episode_number: null,
-    published_at: '2026-01-01T00:00:00.000Z',
-    progress: null,
-    can_watch: 'full',
-    playback: { hls_url: '/media/g/grant/master.m3u8', preview_seconds: null, expires_at: new Date(Date.now() + 3600_000).toISOString() },
-    youtube_id: null,
-    creators: [],
-    ...overrides,
-  }
-}
+const detail = (id: number, overrides: Partial<VideoDetail> = {}) =>
+  videoDetail(id, { duration_seconds: 12, thumbnail_url: `/media/${'a'.repeat(32)}/poster.jpg`, ...overrides })
 
 let opened: Dexie | undefined
 afterEach(async () => {

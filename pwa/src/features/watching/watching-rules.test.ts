@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { filterVideos, listQuery, NO_FILTERS } from './catalogue.ts'
 import { commentProblem } from './comments.ts'
 import { roadmapPlace } from './roadmap.ts'
 import { shownSeconds } from './today-seconds.ts'
 import { resumePosition } from './Player.tsx'
 import { formatDuration } from './video-format.ts'
+import { videoSummary } from '../../test-support/videos.ts'
 
-function video(id: number, fields: Partial<VideoSummary> = {}): VideoSummary {
-  return {
-    id,
-    title: `Video ${id}`,
-    description: '',
-    language_code: 'vi',
-    proficiency_level: 'beginner',
-    access_level: 'free',
-    duration_seconds: 60,
-    thumbnail_url: null,
-    series: null,
-    episode_number: null,
-    published_at: `2026-11-${String(id).padStart(2, '0')}T00:00:00Z`,
-    progress: null,
-    ...fields,
-  }
-}
+const video = videoSummary
 
 describe('the cached catalogue filters like the server', () => {
   const videos = [
