@@ -43,7 +43,7 @@ function setup(options: { online?: boolean; token?: () => string | null; userId?
     isOnline: () => online,
     loadTus: async () => tus.module,
   })
-  return { db, tus, queue, onUnauthorized, goOnline: () => void (online = true) }
+  return { db, tus, queue, onUnauthorized, goOnline: () => void (online = true), goOffline: () => void (online = false) }
 }
 
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
@@ -68,6 +68,20 @@ describe('the upload queue', () => {
     upload.options.onProgress(500, 1000)
     await settle()
     expect(await db.items.get(id)).toMatchObject({ status: 'uploading', bytesSent: 500 })
+  })
+
+  it('going offline leaves the item waiting, even when a progress event already on its way lands after', async () => {
+    const { db, tus, queue, goOffline } = setup()
+    const id = await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
+    await started(tus, 1)
+    const [upload] = tus.uploads
+    upload.options.onProgress(170, 1000)
+    goOffline() // navigator.onLine is false by the time the 'offline' event runs suspend
+    const suspended = queue.suspend(id)
+    upload.options.onProgress(180, 1000) // sent before the stop reached tus
+    await suspended
+    await settle()
+    expect(await db.items.get(id)).toMatchObject({ status: 'waiting', speed: 0 })
   })
 
   it('waits while offline and starts when asked again online', async () => {

@@ -143,11 +143,13 @@ export function createUploadQueue(deps: UploadQueueDeps) {
           const speed = at > lastAt ? ((sent - lastBytes) * 1000) / (at - lastAt) : 0
           lastBytes = sent
           lastAt = at
-          // Read and written in one step, so a pause from another tab is never written over.
+          // Read and written in one step, and only while the item is uploading: a pause from another
+          // tab, or going offline here (suspend: waiting), is never written over by a progress event
+          // that was already on its way (that left an item cut off offline saying 'Uploading 17%').
           void deps.items.update(id, (current) => {
+            if (current.status !== 'uploading') return
             current.bytesSent = sent
             current.speed = Math.max(0, Math.round(speed))
-            if (current.status !== 'paused') current.status = 'uploading'
           })
         },
         onSuccess() {
