@@ -19,7 +19,9 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'stop' }
     if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' }
-    const reason = error.errors.length ? error.errors.join(' ') : error.message
+    // The server's words when it gave some; otherwise the bare status, which the sync dialog turns
+    // into words of ours (features/watching/refusal-message.ts) rather than 'Request failed with…'.
+    const reason = error.errors.length ? error.errors.join(' ') : (error.body?.message ?? `status_${error.status}`)
     return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
   }
   return { kind: 'retry' } // no answer at all: offline, dropped, timed out

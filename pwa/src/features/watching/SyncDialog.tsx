@@ -1,10 +1,12 @@
 /** The sync indicator's dialog: what waits, when the last sync succeeded, and what the server refused. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { WATCH_EVENT_MAX_AGE_DAYS } from '../../../../contract/schemas/watching.ts'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/Dialog.tsx'
 import { flushOutbox } from '../../data/background-sync.ts'
 import { db } from '../../data/db.ts'
 import { useOnline } from '../pwa/useOnline.ts'
+import { refusalMessage } from './refusal-message.ts'
 
 export default function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number }) {
   const { t, i18n } = useTranslation('watch')
@@ -12,6 +14,10 @@ export default function SyncDialog({ onClose, pending }: { onClose: () => void; 
   const lastSync = useLiveQuery(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
   const refused = useLiveQuery(() => db.deadLetters.orderBy('failedAt').reverse().limit(50).toArray(), []) ?? []
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const refusalText = (kind: string, error: string) => {
+    const message = refusalMessage(kind, error)
+    return 'text' in message ? message.text : t(message.key, { ns: message.ns, days: WATCH_EVENT_MAX_AGE_DAYS })
+  }
   return (
     <Dialog title={t('sync.title')} onClose={onClose} testId="sync-dialog" footer={
       <>
@@ -35,7 +41,7 @@ export default function SyncDialog({ onClose, pending }: { onClose: () => void; 
               <li key={item.id}>
                 <strong>{t(`sync.kinds.${item.kind}`)}</strong> · {time.format(new Date(item.createdAt))}
                 <br />
-                <span className="form-error">{item.error}</span>
+                <span className="form-error">{refusalText(item.kind, item.error)}</span>
               </li>
             ))}
           </ul>

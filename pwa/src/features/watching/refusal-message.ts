@@ -1,0 +1,26 @@
+/**
+ * Why the server refused an outbox item, in words for the sync dialog. A dead letter keeps what the
+ * server said: a watch event's rejection code, or the words of another call's error (its field errors
+ * or message), or `status_<n>` when the answer had no words. Codes and bare statuses are translated;
+ * server words are shown as they are. Feedback without words gets the spec's catalogue texts
+ * ('Invalid feedback' for a 422, else 'Failed to submit feedback').
+ */
+import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/schemas/watching.ts'
+
+export type RefusalMessage =
+  | { text: string }
+  | { key: `sync.refusals.${WatchEventRejection}` | 'sync.refusedFallback'; ns: 'watch' }
+  | { key: 'feedback.errors.invalid' | 'feedback.errors.failed'; ns: 'common' }
+
+/** What a dead letter stores for an error answer that carried no words of its own. */
+export const bareStatus = (status: number) => `status_${status}`
+
+export function refusalMessage(kind: string, error: string): RefusalMessage {
+  if ((WATCH_EVENT_REJECTIONS as readonly string[]).includes(error)) return { key: `sync.refusals.${error as WatchEventRejection}`, ns: 'watch' }
+  const status = /^status_(\d{3})$/.exec(error)
+  if (status || error.trim() === '') {
+    if (kind === 'feedback') return { key: status?.[1] === '422' ? 'feedback.errors.invalid' : 'feedback.errors.failed', ns: 'common' }
+    return { key: 'sync.refusedFallback', ns: 'watch' }
+  }
+  return { text: error }
+}
