@@ -13,7 +13,7 @@
  *   replaces the first on the server.
  * After the last byte the server probes and transcodes; the item follows that until ready or failed.
  * A 401 to a request that carried a token ends the session like any other 401 (onUnauthorized); the
- * item stays queued, marked signed_out, and carries on at the next start under the same person.
+ * item stays queued, marked signed_out, and carries on when the same person signs in again.
  */
 import { liveQuery, type EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
@@ -37,8 +37,6 @@ export interface UploadItem {
   uploadUrl?: string
   error?: string
   createdAt: number
-  /** Who queued it (user id); items from before this was kept have none. */
-  ownerId?: number
 }
 
 export interface UploadBlob {
@@ -50,8 +48,6 @@ export interface UploadQueueDeps {
   items: EntityTable<UploadItem, 'id'>
   blobs: EntityTable<UploadBlob, 'id'>
   token: () => string | null
-  /** The signed-in person's id: new items are theirs, and only theirs (or ownerless ones) resume. */
-  userId?: () => number | null
   /** A 401 to a request that carried a token: the session has ended. */
   onUnauthorized?: () => void
   isOnline?: () => boolean
@@ -233,7 +229,6 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         speed: 0,
         processingPercent: 0,
         createdAt: now(),
-        ownerId: deps.userId?.() ?? undefined,
       }
       await deps.items.db.transaction('rw', deps.items, deps.blobs, async () => {
         await deps.blobs.add({ id, blob: input.file })
@@ -244,16 +239,14 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     },
 
     /**
-     * Starts every upload of the signed-in person that is waiting, was cut off, or was refused only
-     * because the session had ended (at app start, so after signing in again, and on `online`). An
-     * upload another tab is sending stays with that tab.
+     * Starts every upload that is waiting, was cut off, or was refused only because the session had
+     * ended (at app start, so after signing in again, and on `online`). The queue is the signed-in
+     * person's: another person's sign-in empties it first (local-cache.ts claimLocalData). An upload
+     * another tab is sending stays with that tab.
      */
     async resumeAll(): Promise<void> {
       const open = await deps.items.where('status').anyOf('waiting', 'uploading', 'failed').toArray()
-      const userId = deps.userId?.() ?? null
-      const mine = (item: UploadItem) => item.ownerId === undefined || item.ownerId === userId
-      const due = open.filter((item) => mine(item) && (item.status !== 'failed' || item.error === SIGNED_OUT))
-      await Promise.all(due.map((item) => send(item.id)))
+      await Promise.all(open.filter(sendable).map((item) => send(item.id)))
     },
 
     /** Marked paused first: the tab that sends it, this one or another, stops on seeing that. */

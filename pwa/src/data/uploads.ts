@@ -25,7 +25,6 @@ export const uploadQueue = createUploadQueue({
   items: db.uploads,
   blobs: db.uploadBlobs,
   token: () => readString(STORAGE_KEYS.token),
-  userId: () => session.getState().user?.id ?? null,
   // The same path as the API client's 401: the session ends and the app goes to /login.
   onUnauthorized: reportUnauthorized,
 })
