@@ -22,7 +22,8 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Unset: every interface in production, only this machine (127.0.0.1) otherwise. */
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
@@ -102,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
