@@ -175,6 +175,17 @@ describe('comments', () => {
     expect((await api.post(`/videos/${video}/comments`, { comment: { text: 'Hay quá!', client_id: uuidv7() } })).status).toBe(403)
   })
 
+  it('refuses a comment of zero-width or filler characters as empty', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = seedVideo(server)
+    for (const text of ['\u200B\u200B\u200B', '\u3164\u3164', '\u2800 \u200D']) {
+      const refused = await api.post(`/videos/${video}/comments`, { comment: { text, client_id: uuidv7() } })
+      expect(refused.status, JSON.stringify(text)).toBe(422)
+      expect(refused.body.errors).toEqual(['Comment cannot be empty'])
+    }
+    expect((await api.get(`/videos/${video}/comments`)).body.data).toEqual([])
+  })
+
   it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {
     const { api } = await newLearner({ premium: true })
     const video = seedVideo(server)
