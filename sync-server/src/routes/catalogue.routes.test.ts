@@ -117,7 +117,7 @@ describe('GET /videos/:id', () => {
 
     expect((await learner.api.get('/videos/999999')).status).toBe(404)
     expect((await learner.api.get(`/videos/${seedVideo(server, { published: false })}`)).status).toBe(404)
-    expect((await learner.api.get('/videos/abc')).status).toBe(422)
+    expect((await learner.api.get('/videos/abc')).status).toBe(404) // not an id: names nothing
   })
 })
 
@@ -184,6 +184,30 @@ describe('comments', () => {
       expect(refused.body.errors).toEqual(['Comment cannot be empty'])
     }
     expect((await api.get(`/videos/${video}/comments`)).body.data).toEqual([])
+  })
+
+  it("answers 409 when a comment's client_id was already used on another video, and never shows that other comment", async () => {
+    const { api } = await newLearner({ premium: true })
+    const [first, second] = [seedVideo(server), seedVideo(server)]
+    const clientId = uuidv7()
+    expect((await api.post(`/videos/${first}/comments`, { comment: { text: 'Video một', client_id: clientId } })).status).toBe(201)
+    const reused = await api.post(`/videos/${second}/comments`, { comment: { text: 'Video hai', client_id: clientId } })
+    expect(reused.status).toBe(409)
+    expect(reused.body.error).toBe('conflict')
+    expect(JSON.stringify(reused.body)).not.toContain('Video một')
+    expect((await api.get(`/videos/${second}/comments`)).body.data).toEqual([])
+    // The same video again is still a retry: 200 with the first.
+    expect((await api.post(`/videos/${first}/comments`, { comment: { text: 'Video một', client_id: clientId } })).status).toBe(200)
+  })
+
+  it('answers 404 for an id that is not plain decimal, in every spelling that would once have found the video', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = seedVideo(server)
+    expect((await api.get(`/videos/${video}`)).status).toBe(200)
+    for (const spelling of [`0x${video.toString(16)}`, `0${video}`, `+${video}`, `%20${video}`, `${video}.0`, `${video}e0`, `${video}%00`]) {
+      expect((await api.get(`/videos/${spelling}`)).status, spelling).toBe(404)
+      expect((await api.get(`/videos/${spelling}/comments`)).status, `${spelling}/comments`).toBe(404)
+    }
   })
 
   it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {
