@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { uuidv7 } from './ids.ts'
+import { parsePlainId, uuidv7 } from './ids.ts'
 import { uuidSchema } from './schemas/common.ts'
 
 describe('uuidv7', () => {
@@ -10,5 +10,15 @@ describe('uuidv7', () => {
     expect(first[14]).toBe('7')
     expect(first < second).toBe(true)
     expect(new Set(Array.from({ length: 1000 }, () => uuidv7())).size).toBe(1000)
+  })
+})
+
+describe('parsePlainId', () => {
+  it('takes plain decimal ids only: no hex, exponent, sign, space, fraction or leading zero', () => {
+    expect(parsePlainId('7')).toBe(7)
+    expect(parsePlainId('1234567890')).toBe(1234567890)
+    for (const text of ['0x7', '1e1', '+7', ' 7', '7 ', '07', '0', '-7', '7.0', '', '99999999999999999', 'abc', 7, undefined]) {
+      expect(parsePlainId(text), JSON.stringify(text)).toBeNull()
+    }
   })
 })

@@ -2,6 +2,7 @@
 export * from './limits.ts'
 export * from './errors.ts'
 export * from './text.ts'
+export * from './text-rules.ts'
 export * from './schemas/common.ts'
 export * from './schemas/auth.ts'
 export * from './schemas/user.ts'

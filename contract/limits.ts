@@ -24,8 +24,11 @@ export const DAILY_GOAL_HIGHLIGHTS: Readonly<Record<number, string>> = { 15: 'ea
 export const OTP_LENGTH = 6
 export const OTP_TTL_MINUTES = 10
 export const OTP_MAX_WRONG_TRIES = 5
-export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 5
+/** Codes one IP may have sent to one address an hour: the limit a stranger hits first. */
+export const OTP_SENDS_PER_ADDRESS_IP_PER_HOUR = 5
 export const OTP_SENDS_PER_IP_PER_HOUR = 30
+/** The ceiling for one address across every IP, so many networks together cannot flood a mailbox. */
+export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 20
 
 export const EMAIL_MAX_CHARS = 254
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ACCESS_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 import type { AccessLevel } from './catalogue.ts'
 import { listLimitSchema } from './catalogue.ts'
-import { displayNameSchema } from './user.ts'
+import { staffDisplayNameSchema } from './user.ts'
 
 export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
 export type AdminFeedbackRange = (typeof ADMIN_FEEDBACK_RANGES)[number]
@@ -37,7 +37,8 @@ export const patchAdminVideoBodySchema = z.object({
 export const patchAdminUserBodySchema = z.object({
   user: z
     .object({
-      display_name: displayNameSchema.nullable().optional(),
+      // Admins may give staff names (a moderator's account), never invisible ones.
+      display_name: staffDisplayNameSchema.nullable().optional(),
       is_contributor: z.boolean({ error: 'is_contributor is true or false.' }).optional(),
     })
     .refine((user) => user.display_name !== undefined || user.is_contributor !== undefined, { error: 'Nothing to change.' }),

@@ -1,11 +1,6 @@
 import { z } from 'zod'
-import {
-  DAILY_GOAL_MAX_MINUTES,
-  DAILY_GOAL_MIN_MINUTES,
-  DISPLAY_NAME_MAX_CHARS,
-  DISPLAY_NAME_MIN_CHARS,
-} from '../limits.ts'
-import { countCharacters, DISPLAY_NAME_PATTERN } from '../text.ts'
+import { DAILY_GOAL_MAX_MINUTES, DAILY_GOAL_MIN_MINUTES, DISPLAY_NAME_MAX_CHARS } from '../limits.ts'
+import { DISPLAY_NAME_MESSAGES, displayNameProblem, normalizeDisplayName } from '../text-rules.ts'
 
 /** The current user exactly as `GET /me` answers it (and as the PWA stores it under `user`). */
 export interface User {
@@ -22,26 +17,25 @@ export interface User {
   time_zone: string
 }
 
-export const displayNameSchema = z
-  .string({ error: 'Display name must be text.' })
-  .max(DISPLAY_NAME_MAX_CHARS * 4, { error: `Display name must be at most ${DISPLAY_NAME_MAX_CHARS} characters.` })
-  .transform((name) => name.normalize('NFC').trim())
-  .superRefine((name, ctx) => {
-    const length = countCharacters(name)
-    if (length < DISPLAY_NAME_MIN_CHARS || length > DISPLAY_NAME_MAX_CHARS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Display name must be ${DISPLAY_NAME_MIN_CHARS} to ${DISPLAY_NAME_MAX_CHARS} characters.`,
-      })
-    } else if (!DISPLAY_NAME_PATTERN.test(name)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Display name may only hold letters, digits, spaces, dots, underscores and hyphens.',
-      })
-    }
-  })
+/** A display name as stored: NFC, trimmed, and within the rules of contract/text-rules.ts. */
+function displayNameSchemaWith(options: { allowStaffNames: boolean }) {
+  return z
+    .string({ error: 'Display name must be text.' })
+    .max(DISPLAY_NAME_MAX_CHARS * 4, { error: `Display name must be at most ${DISPLAY_NAME_MAX_CHARS} characters.` })
+    .transform(normalizeDisplayName)
+    .superRefine((name, ctx) => {
+      const problem = displayNameProblem(name, options)
+      if (problem) ctx.addIssue({ code: 'custom', message: DISPLAY_NAME_MESSAGES[problem] })
+    })
+}
+
+/** Names people give themselves: staff and brand names are refused. */
+export const displayNameSchema = displayNameSchemaWith({ allowStaffNames: false })
+/** Names admins give (themselves or others): staff names allowed. */
+export const staffDisplayNameSchema = displayNameSchemaWith({ allowStaffNames: true })
 
 export const displayNameBodySchema = z.object({ display_name: displayNameSchema.nullable() })
+export const staffDisplayNameBodySchema = z.object({ display_name: staffDisplayNameSchema.nullable() })
 export type DisplayNameBody = z.input<typeof displayNameBodySchema>
 
 export const dailyGoalMinutesSchema = z
@@ -53,8 +47,15 @@ export const dailyGoalMinutesSchema = z
 export const dailyGoalBodySchema = z.object({ daily_goal_minutes: dailyGoalMinutesSchema })
 export type DailyGoalBody = z.input<typeof dailyGoalBodySchema>
 
-/** `PATCH /me`, the PWA's fallback when `PATCH /me/daily_goal` fails. */
-export const patchMeBodySchema = z.object({ user: z.object({ daily_goal_minutes: dailyGoalMinutesSchema }) })
+/**
+ * `PATCH /me`, the PWA's fallback when `PATCH /me/daily_goal` fails; it may also carry a display name,
+ * which then follows every rule of `PATCH /me/display_name` (checked by the server after premium).
+ */
+export const patchMeBodySchema = z.object({
+  user: z
+    .object({ daily_goal_minutes: dailyGoalMinutesSchema.optional(), display_name: z.unknown().optional() })
+    .refine((user) => user.daily_goal_minutes !== undefined || user.display_name !== undefined, { error: 'Nothing to change.' }),
+})
 export type PatchMeBody = z.input<typeof patchMeBodySchema>
 
 export interface DailyProgress {

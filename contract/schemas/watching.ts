@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COMMENT_MAX_CHARS, WATCH_EVENTS_MAX_BATCH } from '../limits.ts'
 import { countCharacters } from '../text.ts'
+import { hasVisibleCharacter } from '../text-rules.ts'
 import { uuidSchema } from './common.ts'
 
 /** Outbox rules for one watch event (api-contract "The outbox calls"). */
@@ -169,7 +170,8 @@ export const commentTextSchema = z
   .max(COMMENT_MAX_CHARS * 4, { error: 'Comment must be under 2000 characters' })
   .transform((text) => text.trim())
   .superRefine((text, ctx) => {
-    if (text.length === 0) ctx.addIssue({ code: 'custom', message: 'Comment cannot be empty' })
+    // Zero-width or filler characters alone read as nothing: the same as empty.
+    if (!hasVisibleCharacter(text)) ctx.addIssue({ code: 'custom', message: 'Comment cannot be empty' })
     else if (countCharacters(text) > COMMENT_MAX_CHARS) ctx.addIssue({ code: 'custom', message: 'Comment must be under 2000 characters' })
   })
 

@@ -256,6 +256,25 @@ describe('authorization matrix', () => {
     })
   }
 
+  it('answers a refused caller 401 or 403 before a word about a bad body, query or id, on every route', async () => {
+    const junkQuery = '?limit=abc&cursor=%00&status=nope&range=nope&access=nope&mine=maybe&q=' + 'x'.repeat(300)
+    const wrong: string[] = []
+    for (const row of ROWS) {
+      if (row.route === UPLOADS_ROUTE) continue // tus speaks its own protocol (Upload-Metadata), covered by its tests
+      // A status every caller gets (the public /auth/verify's 401 for a wrong code) is no role refusal.
+      if (new Set(Object.values(row.expected)).size === 1) continue
+      const path = row.route.replace(':id', '0x7').replace(':code', 'vi') + junkQuery
+      const json = row.method === 'GET' ? undefined : { nonsense: [1], user: 'x', comment: null }
+      for (const role of ROLES) {
+        const expected = row.expected[role]
+        if (expected !== 401 && expected !== 403) continue
+        const seen = await asRole(role, { method: row.method, path, json })
+        if (seen !== expected) wrong.push(`${row.method} ${row.route} as ${role}: ${seen}, not ${expected}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('has a row for every route the app serves', () => {
     const app = collectRoutes()
     const covered = new Set(ROWS.map((row) => `${row.method} ${row.route}`))

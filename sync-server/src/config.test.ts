@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).isProduction).toBe(true)
   })
 
+  it('listens only on this machine in development unless HOST says otherwise, and on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1')
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', HOST: '10.0.0.2' }).host).toBe('10.0.0.2')
+  })
+
   it('reads ADMIN_EMAILS as a trimmed, lower-cased list', () => {
     const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com ,, ops@example.com' })
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com'])

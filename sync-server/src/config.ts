@@ -4,7 +4,12 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
-import { normalizeEmail, OTP_SENDS_PER_ADDRESS_PER_HOUR, OTP_SENDS_PER_IP_PER_HOUR } from '../../contract/index.ts'
+import {
+  normalizeEmail,
+  OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
+  OTP_SENDS_PER_ADDRESS_PER_HOUR,
+  OTP_SENDS_PER_IP_PER_HOUR,
+} from '../../contract/index.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().positive()
@@ -17,7 +22,8 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Unset: every interface in production, only this machine (127.0.0.1) otherwise. */
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
@@ -39,6 +45,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set when a reverse proxy sits in front, so rate limits see the real client address. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_IP_PER_HOUR),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_PER_HOUR),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
   /** Seed a demo catalogue into an empty DATA_DIR at start; default on outside production and tests. */
@@ -61,6 +68,7 @@ export type Config = Readonly<{
   appSecret: string | undefined
   logLevel: string
   trustProxy: boolean
+  otpSendsPerAddressIpPerHour: number
   otpSendsPerAddressPerHour: number
   otpSendsPerIpPerHour: number
   seedDemo: boolean
@@ -95,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
@@ -112,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    otpSendsPerAddressIpPerHour: e.OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),

@@ -109,6 +109,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       clock,
       secret,
       adminEmails: config.adminEmails,
+      sendsPerAddressIpPerHour: config.otpSendsPerAddressIpPerHour,
       sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
       isAcceptedContributor: (email) => repositories.contributorApplications.isAcceptedEmail(email),

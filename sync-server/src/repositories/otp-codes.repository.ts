@@ -20,14 +20,23 @@ export function createOtpCodesRepository(db: Db) {
   const sentFromIpSince = db.prepare<[string, number], { count: number; oldest: number | null }>(
     'SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otp_codes WHERE requested_ip = ? AND created_at > ?',
   )
+  const sentToPairSince = db.prepare<[string, string, number], { count: number; oldest: number | null }>(
+    'SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otp_codes WHERE email = ? AND requested_ip = ? AND created_at > ?',
+  )
   const retireLive = db.prepare<[number, string]>(
     'UPDATE otp_codes SET consumed_at = ? WHERE email = ? AND consumed_at IS NULL',
+  )
+  const retireLiveOfPair = db.prepare<[number, string, string]>(
+    'UPDATE otp_codes SET consumed_at = ? WHERE email = ? AND requested_ip = ? AND consumed_at IS NULL',
   )
   const insert = db.prepare<[string, string, string, number, number]>(
     'INSERT INTO otp_codes (email, code_hash, requested_ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   )
-  const newest = db.prepare<[string], OtpCodeRow>(
-    'SELECT * FROM otp_codes WHERE email = ? ORDER BY id DESC LIMIT 1',
+  const newestUnused = db.prepare<[string], OtpCodeRow>(
+    'SELECT * FROM otp_codes WHERE email = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1',
+  )
+  const newestUnusedOfPair = db.prepare<[string, string], OtpCodeRow>(
+    'SELECT * FROM otp_codes WHERE email = ? AND requested_ip = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1',
   )
   const wrongTry = db.prepare<[number], { wrong_tries: number }>(
     'UPDATE otp_codes SET wrong_tries = wrong_tries + 1 WHERE id = ? RETURNING wrong_tries',
@@ -41,12 +50,20 @@ export function createOtpCodesRepository(db: Db) {
   return {
     sentToAddressSince: (email: string, since: number) => sentToAddressSince.get(email, since)!,
     sentFromIpSince: (ip: string, since: number) => sentFromIpSince.get(ip, since)!,
-    /** Stores a new code; earlier codes for the address stop working. Returns the new row id. */
+    sentToPairSince: (email: string, ip: string, since: number) => sentToPairSince.get(email, ip, since)!,
+    /**
+     * Stores a new code; earlier codes asked for by the same IP stop working. Codes another network
+     * asked for stay alive, so a stranger asking for codes cannot void the owner's. Returns the row id.
+     */
     replace: db.transaction((email: string, codeHash: string, ip: string, now: number, expiresAt: number) => {
-      retireLive.run(now, email)
+      retireLiveOfPair.run(now, email, ip)
       return Number(insert.run(email, codeHash, ip, now, expiresAt).lastInsertRowid)
     }),
-    newest: (email: string) => newest.get(email),
+    /** The newest code not yet used (it may have expired or died of wrong tries). */
+    newestUnused: (email: string) => newestUnused.get(email),
+    newestUnusedOfPair: (email: string, ip: string) => newestUnusedOfPair.get(email, ip),
+    /** After a sign-in: every other code of the address stops working. */
+    retireAll: (email: string, now: number) => void retireLive.run(now, email),
     recordWrongTry: (id: number) => wrongTry.get(id)!.wrong_tries,
     /** True when this call used the code (a second use of the same code loses the race). */
     consume: (id: number, now: number) => consume.run(now, id).changes === 1,

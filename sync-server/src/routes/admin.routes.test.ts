@@ -97,6 +97,13 @@ describe('admin users', () => {
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: {} })).status).toBe(422)
   })
 
+  it('lets an admin give a staff name but never an invisible one', async () => {
+    expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'Support' } })).status).toBe(200)
+    for (const name of ['\u3164\u3164\u3164', 'a' + '\u0301'.repeat(31), 'Lan\u200B']) {
+      expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: name } })).status, JSON.stringify(name)).toBe(422)
+    }
+  })
+
   it('grants and removes the contributor role', async () => {
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { is_contributor: true } })).body.data.is_contributor).toBe(true)
     expect((await learner.api.get('/me')).body.is_contributor).toBe(true)

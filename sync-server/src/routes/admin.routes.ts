@@ -5,7 +5,6 @@ import {
   adminVideosQuerySchema,
   API_BASE,
   ERROR_CODES,
-  idParamSchema,
   patchAdminUserBodySchema,
   patchAdminVideoBodySchema,
   THUMBNAIL_MAX_BYTES,
@@ -14,40 +13,41 @@ import { ApiError } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { requireAdmin } from '../services/contributor-roles.ts'
 import { readMultipart } from '../web/multipart.ts'
+import { pathId } from '../web/path-id.ts'
 
 export function adminRoutes(
   router: Router,
   deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; requireUser: RequestHandler },
 ) {
-  const signedIn = deps.requireUser
-  const id = (raw: unknown) => parseWith(idParamSchema, raw)
+  // Every admin route: signed in, then admin, then the input.
+  const signedIn = [deps.requireUser, adminsOnly]
+  const id = (raw: unknown) => pathId(raw)
 
-  router.get('/admin/videos', signedIn, (req, res) => {
+  router.get('/admin/videos', ...signedIn, (req, res) => {
     res.json(deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
   })
-  router.patch('/admin/videos/:id', signedIn, (req, res) => {
-    requireAdmin(currentUser(req))
+  router.patch('/admin/videos/:id', ...signedIn, (req, res) => {
     const { video } = parseWith(patchAdminVideoBodySchema, req.body)
     res.json({ data: deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
   })
-  router.get('/admin/users', signedIn, (req, res) => {
+  router.get('/admin/users', ...signedIn, (req, res) => {
     res.json(deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
   })
-  router.patch('/admin/users/:id', signedIn, (req, res) => {
-    requireAdmin(currentUser(req))
+  router.patch('/admin/users/:id', ...signedIn, (req, res) => {
     const { user } = parseWith(patchAdminUserBodySchema, req.body)
     res.json({ data: deps.users.update(currentUser(req), id(req.params.id), user) })
   })
-  router.get('/admin/feedback', signedIn, (req, res) => {
+  router.get('/admin/feedback', ...signedIn, (req, res) => {
     res.json(deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
   })
-  router.get('/admin/feedback/:id', signedIn, (req, res) => {
+  router.get('/admin/feedback/:id', ...signedIn, (req, res) => {
     res.json({ data: deps.feedback.get(currentUser(req), id(req.params.id)) })
   })
 }
@@ -61,7 +61,7 @@ export function adminThumbnailsRoute(
   app.post(`${API_BASE}/admin/videos/:id/thumbnails`, ...deps.prelude, deps.requireUser, async (req, res) => {
     const admin = currentUser(req)
     requireAdmin(admin) // before a byte of the body is read
-    const videoId = parseWith(idParamSchema, req.params.id)
+    const videoId = pathId(req.params.id)
     const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
     const form = await readMultipart(req, { dir: incomingDir(deps.dataDir), files: { thumbnail: image, youtube_thumbnail: image }, tooLarge })
     try {

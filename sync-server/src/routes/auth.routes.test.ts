@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OTP_MAX_WRONG_TRIES, OTP_SENDS_PER_ADDRESS_PER_HOUR, OTP_TTL_MINUTES } from '../../../contract/index.ts'
+import {
+  OTP_MAX_WRONG_TRIES,
+  OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
+  OTP_SENDS_PER_ADDRESS_PER_HOUR,
+  OTP_TTL_MINUTES,
+} from '../../../contract/index.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 
@@ -20,6 +25,8 @@ async function requestCode(email: string) {
   expect(response.status).toBe(202)
   return server.smtp.waitForCode(email, { since })
 }
+
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
 
 describe('sign-in by e-mail code', () => {
   it('mails a six-digit code that signs a new user in, then the same user again', async () => {
@@ -115,9 +122,9 @@ describe('sign-in by e-mail code', () => {
     }
   })
 
-  it('sends at most five codes an address an hour, with Retry-After, and again after the hour', async () => {
+  it('sends at most five codes an address an hour from one network, with Retry-After, and again after the hour', async () => {
     const email = freshEmail()
-    for (let i = 0; i < OTP_SENDS_PER_ADDRESS_PER_HOUR; i++) {
+    for (let i = 0; i < OTP_SENDS_PER_ADDRESS_IP_PER_HOUR; i++) {
       expect((await api.post('/auth/register', { email })).status).toBe(202)
     }
     const limited = await api.post('/auth/register', { email })
@@ -128,6 +135,55 @@ describe('sign-in by e-mail code', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600)
     server.clock.advance(retryAfter * 1000 + 1000)
     expect((await api.post('/auth/register', { email })).status).toBe(202)
+  })
+
+  it('an owner can sign in from another network while a stranger hammers her address', async () => {
+    const email = freshEmail()
+    const stranger = apiClient(server.api, { localAddress: '127.0.0.2' })
+    const first = await requestCode(email)
+    // The stranger asks for every code he may, and guesses until his own code dies.
+    for (let i = 0; i < OTP_SENDS_PER_ADDRESS_IP_PER_HOUR; i++) expect((await stranger.post('/auth/register', { email })).status).toBe(202)
+    expect((await stranger.post('/auth/register', { email })).status).toBe(429)
+    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect((await stranger.post('/auth/verify', { email, otp: wrongFor(first) })).status).toBe(401)
+    expect((await stranger.post('/auth/verify', { email, otp: wrongFor(first) })).status).toBe(429)
+
+    // Her code still works, and she may still ask for new ones.
+    expect((await api.post('/auth/verify', { email, otp: first })).status).toBe(200)
+    const again = await requestCode(email)
+    expect((await api.post('/auth/verify', { email, otp: again })).status).toBe(200)
+  })
+
+  it("lets guesses from a network that asked for no code never void the owner's code", async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    const guesser = apiClient(server.api, { localAddress: '127.0.0.3' })
+    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect((await guesser.post('/auth/verify', { email, otp: wrongFor(code) })).status).toBe(401)
+    // Past the limit that network is refused, even with the right code…
+    expect((await guesser.post('/auth/verify', { email, otp: code })).status).toBe(429)
+    // …while the owner's network signs in with it.
+    expect((await api.post('/auth/verify', { email, otp: code })).status).toBe(200)
+  })
+
+  it('signs in with a code typed on another network than the one that asked for it', async () => {
+    const email = freshEmail()
+    const code = await requestCode(email)
+    const phone = apiClient(server.api, { localAddress: '127.0.0.4' })
+    expect((await phone.post('/auth/verify', { email, otp: code })).status).toBe(200)
+    // The code is used up everywhere.
+    expect((await api.post('/auth/verify', { email, otp: code })).status).toBe(401)
+  })
+
+  it('sends at most twenty codes an address an hour across all networks', async () => {
+    const email = freshEmail()
+    const networks = Array.from({ length: OTP_SENDS_PER_ADDRESS_PER_HOUR / OTP_SENDS_PER_ADDRESS_IP_PER_HOUR + 1 }, (_, i) =>
+      apiClient(server.api, { localAddress: `127.0.1.${i + 1}` }),
+    )
+    for (const network of networks.slice(0, -1)) {
+      for (let i = 0; i < OTP_SENDS_PER_ADDRESS_IP_PER_HOUR; i++) expect((await network.post('/auth/register', { email })).status).toBe(202)
+    }
+    const refused = await networks.at(-1)!.post('/auth/register', { email })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toBe('rate_limited')
   })
 
   it('makes ADMIN_EMAILS admins at sign-in, whatever their case', async () => {

@@ -21,7 +21,7 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
 
   router.post('/auth/verify', verifyLimit, (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
-    const { token, user, isNewUser } = deps.auth.verifyCode(email, otp)
+    const { token, user, isNewUser } = deps.auth.verifyCode(email, otp, req.ip ?? 'unknown')
     const withZone = deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })

@@ -3,23 +3,26 @@ import { API_BASE, checkoutBodySchema, confirmBodySchema } from '../../../contra
 import type { createStripeWebhook } from '../billing/stripe-webhook.ts'
 import { ApiError } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { loopbackOnly } from '../middleware/loopback-only.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { BillingService } from '../services/billing.service.ts'
 
 export function billingRoutes(router: Router, deps: { billing: BillingService; requireUser: RequestHandler }) {
   const signedIn = deps.requireUser
+  // The local provider makes whoever confirms premium for free: fine for a developer, never for the network.
+  const paying: RequestHandler[] = deps.billing.providerName() === 'local' ? [loopbackOnly('The local billing provider')] : []
 
   router.get('/billing/plans', async (_req, res) => {
     res.json({ data: await deps.billing.plans() })
   })
 
-  router.post('/billing/checkout', signedIn, async (req, res) => {
+  router.post('/billing/checkout', ...paying, signedIn, async (req, res) => {
     const { plan } = parseWith(checkoutBodySchema, req.body)
     const { url } = await deps.billing.checkout(currentUser(req), plan)
     res.status(201).json({ url, data: { url } })
   })
 
-  router.post('/billing/confirm', signedIn, async (req, res) => {
+  router.post('/billing/confirm', ...paying, signedIn, async (req, res) => {
     const { session } = parseWith(confirmBodySchema, req.body)
     const { user, paid } = await deps.billing.confirm(currentUser(req), session)
     res.json({ data: user, paid })

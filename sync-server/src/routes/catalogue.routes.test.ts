@@ -117,7 +117,7 @@ describe('GET /videos/:id', () => {
 
     expect((await learner.api.get('/videos/999999')).status).toBe(404)
     expect((await learner.api.get(`/videos/${seedVideo(server, { published: false })}`)).status).toBe(404)
-    expect((await learner.api.get('/videos/abc')).status).toBe(422)
+    expect((await learner.api.get('/videos/abc')).status).toBe(404) // not an id: names nothing
   })
 })
 
@@ -173,6 +173,41 @@ describe('comments', () => {
     expect(list.status).toBe(403)
     expect(list.body.error).toBe('premium_required')
     expect((await api.post(`/videos/${video}/comments`, { comment: { text: 'Hay quá!', client_id: uuidv7() } })).status).toBe(403)
+  })
+
+  it('refuses a comment of zero-width or filler characters as empty', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = seedVideo(server)
+    for (const text of ['\u200B\u200B\u200B', '\u3164\u3164', '\u2800 \u200D']) {
+      const refused = await api.post(`/videos/${video}/comments`, { comment: { text, client_id: uuidv7() } })
+      expect(refused.status, JSON.stringify(text)).toBe(422)
+      expect(refused.body.errors).toEqual(['Comment cannot be empty'])
+    }
+    expect((await api.get(`/videos/${video}/comments`)).body.data).toEqual([])
+  })
+
+  it("answers 409 when a comment's client_id was already used on another video, and never shows that other comment", async () => {
+    const { api } = await newLearner({ premium: true })
+    const [first, second] = [seedVideo(server), seedVideo(server)]
+    const clientId = uuidv7()
+    expect((await api.post(`/videos/${first}/comments`, { comment: { text: 'Video một', client_id: clientId } })).status).toBe(201)
+    const reused = await api.post(`/videos/${second}/comments`, { comment: { text: 'Video hai', client_id: clientId } })
+    expect(reused.status).toBe(409)
+    expect(reused.body.error).toBe('conflict')
+    expect(JSON.stringify(reused.body)).not.toContain('Video một')
+    expect((await api.get(`/videos/${second}/comments`)).body.data).toEqual([])
+    // The same video again is still a retry: 200 with the first.
+    expect((await api.post(`/videos/${first}/comments`, { comment: { text: 'Video một', client_id: clientId } })).status).toBe(200)
+  })
+
+  it('answers 404 for an id that is not plain decimal, in every spelling that would once have found the video', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = seedVideo(server)
+    expect((await api.get(`/videos/${video}`)).status).toBe(200)
+    for (const spelling of [`0x${video.toString(16)}`, `0${video}`, `+${video}`, `%20${video}`, `${video}.0`, `${video}e0`, `${video}%00`]) {
+      expect((await api.get(`/videos/${spelling}`)).status, spelling).toBe(404)
+      expect((await api.get(`/videos/${spelling}/comments`)).status, `${spelling}/comments`).toBe(404)
+    }
   })
 
   it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {

@@ -1,17 +1,16 @@
 import type { RequestHandler, Router } from 'express'
-import { idParamSchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
-import { parseWith } from '../middleware/validate.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import type { CommentsService } from '../services/comments.service.ts'
 import type { ProgressService } from '../services/progress.service.ts'
+import { pathId } from '../web/path-id.ts'
 
 export function catalogueRoutes(
   router: Router,
   deps: { catalogue: CatalogueService; progress: ProgressService; comments: CommentsService; requireUser: RequestHandler },
 ) {
   const signedIn = deps.requireUser
-  const videoId = (raw: unknown) => parseWith(idParamSchema, raw)
+  const videoId = (raw: unknown) => pathId(raw, 'No such video.')
 
   router.get('/languages/:code/videos', signedIn, (req, res) => {
     res.json(deps.catalogue.list(currentUser(req), String(req.params.code), req.query))
@@ -27,11 +26,11 @@ export function catalogueRoutes(
   })
 
   router.get('/videos/:id/comments', signedIn, (req, res) => {
-    res.json(deps.comments.list(currentUser(req), videoId(req.params.id), req.query))
+    res.json(deps.comments.list(currentUser(req), () => videoId(req.params.id), req.query))
   })
 
   router.post('/videos/:id/comments', signedIn, (req, res) => {
-    const result = deps.comments.post(currentUser(req), videoId(req.params.id), req.body)
+    const result = deps.comments.post(currentUser(req), () => videoId(req.params.id), req.body)
     res.status(result.created ? 201 : 200).json({ data: result.comment })
   })
 }

@@ -7,7 +7,6 @@ import {
   applicationsListQuerySchema,
   APPLICATIONS_PER_IP_PER_HOUR,
   CONTRIBUTOR_ERROR_CODES,
-  idParamSchema,
   patchApplicationBodySchema,
 } from '../../../contract/index.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -15,9 +14,11 @@ import { incomingDir } from '../media/media-paths.ts'
 import { sniffVideo } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { perIpLimit } from '../middleware/rate-limit.ts'
+import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { readMultipart } from '../web/multipart.ts'
+import { pathId } from '../web/path-id.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -26,19 +27,19 @@ export function contributorApplicationsRoutes(
   router: Router,
   deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
 ) {
-  router.get('/admin/applications', deps.requireUser, (req, res) => {
+  router.get('/admin/applications', deps.requireUser, adminsOnly, (req, res) => {
     const query = parseWith(applicationsListQuerySchema, req.query)
     res.json(deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  router.patch('/admin/applications/:id', deps.requireUser, (req, res) => {
-    const id = parseWith(idParamSchema, req.params.id)
+  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, (req, res) => {
+    const id = pathId(req.params.id)
     const { application } = parseWith(patchApplicationBodySchema, req.body)
     res.json({ data: deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, (req, res, next) => {
-    const { file, type } = deps.applications.video(currentUser(req), parseWith(idParamSchema, req.params.id))
+  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, (req, res, next) => {
+    const { file, type } = deps.applications.video(currentUser(req), pathId(req.params.id))
     if (!fs.existsSync(file)) throw notFound('The video file is missing.')
     res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
   })

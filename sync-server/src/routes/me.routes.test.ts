@@ -181,3 +181,34 @@ describe('GET /me/daily_progress', () => {
     expect(progress.body.date).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(server.clock.now()))
   })
 })
+
+describe('names that show nothing or pass for staff', () => {
+  it('are refused with 422 on every path that sets a name, while Vietnamese names with tone marks are kept', async () => {
+    const { api } = await newLearner({ premium: true })
+    const refused = ['\u3164\u3164\u3164', '\u200B\u200B\u200B', 'аdmin', 'ａｄｍｉｎ', 'a' + '\u0301'.repeat(31), 'Dễ Hiểu', 'Lan\u202Eanh']
+    for (const name of refused) {
+      for (const [path, body] of [
+        ['/me/display_name', { display_name: name }],
+        ['/me', { user: { display_name: name } }],
+      ] as const) {
+        const response = await api.patch(path, body)
+        expect(response.status, `${path} ${JSON.stringify(name)}`).toBe(422)
+        expect(response.body.error).toBe('validation_failed')
+      }
+    }
+    expect((await api.get('/me')).body.display_name).toBeNull()
+
+    const decomposed = await api.patch('/me/display_name', { display_name: 'Nguyễn Thị Ngọc Ánh'.normalize('NFD') })
+    expect(decomposed.status).toBe(200)
+    expect(decomposed.body.data.display_name).toBe('Nguyễn Thị Ngọc Ánh'.normalize('NFC'))
+  })
+
+  it('PATCH /me sets a name under the same premium rule as /me/display_name', async () => {
+    const { api } = await newLearner()
+    const refused = await api.patch('/me', { user: { display_name: 'Nguyễn Lan', daily_goal_minutes: 30 } })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('premium_required')
+    expect((await api.get('/me')).body.daily_goal_minutes).toBe(15) // nothing half-applied
+  })
+})
+

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express'
-import { dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema } from '../../../contract/index.ts'
+import { dailyGoalBodySchema, patchMeBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
@@ -13,8 +13,9 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
   })
 
   router.patch('/me/display_name', signedIn, (req, res) => {
-    const { display_name } = parseWith(displayNameBodySchema, req.body)
-    res.json({ data: deps.users.changeDisplayName(currentUser(req), display_name) })
+    // The name is validated by the service, after the premium rule.
+    const body = req.body as { display_name?: unknown } | undefined
+    res.json({ data: deps.users.changeDisplayName(currentUser(req), body?.display_name) })
   })
 
   router.patch('/me/daily_goal', signedIn, (req, res) => {
@@ -24,7 +25,10 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
 
   router.patch('/me', signedIn, (req, res) => {
     const { user } = parseWith(patchMeBodySchema, req.body)
-    res.json({ data: deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes) })
+    // The name first: if its rules refuse it, the goal is not half-applied.
+    let view = user.display_name !== undefined ? deps.users.changeDisplayName(currentUser(req), user.display_name) : undefined
+    if (user.daily_goal_minutes !== undefined) view = deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes)
+    res.json({ data: view })
   })
 
   router.get('/me/daily_progress', signedIn, (req, res) => {

@@ -127,7 +127,7 @@ describe('listing, reading, reviewing and deleting', () => {
     expect((await other.get(`/submissions/${id}`)).status).toBe(404)
     expect((await admin.get(`/submissions/${id}`)).status).toBe(200)
     expect((await maker.get('/submissions/999999')).status).toBe(404)
-    expect((await maker.get('/submissions/abc')).status).toBe(422)
+    expect((await maker.get('/submissions/abc')).status).toBe(404) // not an id: names nothing
   })
 
   it('admins accept or reject; nobody else', async () => {

@@ -3,7 +3,6 @@ import {
   API_BASE,
   createSubmissionBodySchema,
   ERROR_CODES,
-  idParamSchema,
   patchSubmissionBodySchema,
   publishFieldsSchema,
   submissionsQuerySchema,
@@ -13,40 +12,44 @@ import { ApiError } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { adminsOnly, contributorsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
 import { readMultipart } from '../web/multipart.ts'
+import { pathId } from '../web/path-id.ts'
 
 export function submissionsRoutes(
   router: Router,
   deps: { submissions: SubmissionsService; publishing: PublishingService; requireUser: RequestHandler },
 ) {
   const signedIn = deps.requireUser
+  // Contributors and admins only, checked before the input (the services check again).
+  const contributing = [signedIn, contributorsOnly]
 
-  router.post('/submissions', signedIn, (req, res) => {
+  router.post('/submissions', ...contributing, (req, res) => {
     const { submission } = parseWith(createSubmissionBodySchema, req.body)
     const { id, created } = deps.submissions.create(currentUser(req), submission)
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
-  router.get('/submissions', signedIn, (req, res) => {
+  router.get('/submissions', ...contributing, (req, res) => {
     const query = parseWith(submissionsQuerySchema, req.query)
     res.json(deps.submissions.list(currentUser(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
-  router.get('/submissions/:id', signedIn, (req, res) => {
-    res.json({ data: deps.submissions.get(currentUser(req), parseWith(idParamSchema, req.params.id)) })
+  router.get('/submissions/:id', ...contributing, (req, res) => {
+    res.json({ data: deps.submissions.get(currentUser(req), pathId(req.params.id)) })
   })
 
-  router.patch('/submissions/:id', signedIn, (req, res) => {
-    const id = parseWith(idParamSchema, req.params.id)
+  router.patch('/submissions/:id', signedIn, adminsOnly, (req, res) => {
+    const id = pathId(req.params.id)
     const { submission } = parseWith(patchSubmissionBodySchema, req.body)
     res.json({ data: deps.submissions.setStatus(currentUser(req), id, submission.status) })
   })
 
-  router.delete('/submissions/:id', signedIn, (req, res) => {
-    deps.submissions.remove(currentUser(req), parseWith(idParamSchema, req.params.id))
+  router.delete('/submissions/:id', ...contributing, (req, res) => {
+    deps.submissions.remove(currentUser(req), pathId(req.params.id))
     res.status(204).end()
   })
 
@@ -66,7 +69,7 @@ export function publishFormRoutes(
   app.post(`${API_BASE}/submissions/:id/publish`, ...deps.prelude, deps.requireUser, async (req, res) => {
     const admin = currentUser(req)
     if (admin.is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
-    const id = parseWith(idParamSchema, req.params.id)
+    const id = pathId(req.params.id)
     const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
     const form = await readMultipart(req, {
       dir: incomingDir(deps.dataDir),

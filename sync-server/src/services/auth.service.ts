@@ -1,10 +1,14 @@
 /**
  * Sign-in by e-mail code.
- * - A code lives OTP_TTL_MINUTES, is stored as an HMAC, and only the newest code of an address works.
- * - After OTP_MAX_WRONG_TRIES wrong tries (each answered 401 invalid_code) the code is dead: every
- *   further try, even with the right code, answers 429 until a new code is requested.
- * - Sending is limited per address and per IP over a sliding hour, counted from the stored codes, so
- *   the limits survive a restart.
+ * - A code lives OTP_TTL_MINUTES and is stored as an HMAC. Codes belong to the address and the IP that
+ *   asked for them: a new code voids only the earlier ones from the same IP, and a try is made against
+ *   the newest code of the trying IP (or, when that IP asked for none, the address's newest code).
+ * - Wrong tries kill only the code they were made against: after OTP_MAX_WRONG_TRIES from its own IP
+ *   the code is dead (even the right code answers 429). Tries from another network are counted apart
+ *   (security/foreign-code-tries.ts), so a stranger's guesses never void the owner's code.
+ * - Sending is limited per address and IP pair, per IP, and with a higher ceiling per address across
+ *   IPs, over a sliding hour, counted from the stored codes so the limits survive a restart. The pair
+ *   limit is what a stranger hits; it leaves the owner free to ask from her own network.
  * - Tokens are 32 random bytes, stored as SHA-256, valid SESSION_DAYS and extended while in use.
  */
 import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
@@ -15,6 +19,7 @@ import { signInCodeMail } from '../mail/sign-in-code.mail.ts'
 import type { OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
 import type { SessionsRepository } from '../repositories/sessions.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import { createForeignCodeTries } from '../security/foreign-code-tries.ts'
 import { hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
 import { hashToken, newToken } from '../security/tokens.ts'
 
@@ -33,6 +38,9 @@ export interface AuthServiceDeps {
   clock: Clock
   secret: string
   adminEmails: ReadonlySet<string>
+  /** One address from one IP: what a stranger hammering an address hits. */
+  sendsPerAddressIpPerHour: number
+  /** One address across every IP: a ceiling, higher than the pair limit. */
   sendsPerAddressPerHour: number
   sendsPerIpPerHour: number
   onCodeIssued?: (email: string, code: string) => void
@@ -45,21 +53,30 @@ export type AuthService = ReturnType<typeof createAuthService>
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, otpCodes, clock } = deps
 
+  const foreignTries = createForeignCodeTries(OTP_MAX_WRONG_TRIES)
+
   function checkSendLimits(email: string, ip: string, now: number) {
     const since = now - HOUR_MS
-    const toAddress = otpCodes.sentToAddressSince(email, since)
-    if (toAddress.count >= deps.sendsPerAddressPerHour) {
-      throw rateLimited(
-        (toAddress.oldest! + HOUR_MS - now) / 1000,
-        'Too many codes were sent to this address. Please wait before asking for another.',
-      )
-    }
-    const fromIp = otpCodes.sentFromIpSince(ip, since)
-    if (fromIp.count >= deps.sendsPerIpPerHour) {
-      throw rateLimited(
-        (fromIp.oldest! + HOUR_MS - now) / 1000,
-        'Too many codes were requested from your network. Please wait before asking for another.',
-      )
+    const limits = [
+      {
+        sent: () => otpCodes.sentToPairSince(email, ip, since),
+        max: deps.sendsPerAddressIpPerHour,
+        message: 'Too many codes were sent to this address. Please wait before asking for another.',
+      },
+      {
+        sent: () => otpCodes.sentFromIpSince(ip, since),
+        max: deps.sendsPerIpPerHour,
+        message: 'Too many codes were requested from your network. Please wait before asking for another.',
+      },
+      {
+        sent: () => otpCodes.sentToAddressSince(email, since),
+        max: deps.sendsPerAddressPerHour,
+        message: 'Too many codes were sent to this address. Please wait before asking for another.',
+      },
+    ]
+    for (const limit of limits) {
+      const { count, oldest } = limit.sent()
+      if (count >= limit.max) throw rateLimited((oldest! + HOUR_MS - now) / 1000, limit.message)
     }
   }
 
@@ -81,15 +98,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.onCodeIssued?.(email, code)
     },
 
-    verifyCode(email: string, otp: string): { token: string; user: UserRow; isNewUser: boolean } {
+    verifyCode(email: string, otp: string, ip: string): { token: string; user: UserRow; isNewUser: boolean } {
       const now = clock.now()
-      const code = otpCodes.newest(email)
+      const own = otpCodes.newestUnusedOfPair(email, ip)
+      const code = own ?? otpCodes.newestUnused(email)
+      const foreign = !own
       const invalid = (message: string, reason: string) =>
         new ApiError(401, ERROR_CODES.invalidCode, message, { extra: { reason } })
-      if (!code || code.consumed_at !== null) {
+      if (!code) {
         throw invalid('That code is not valid. Check the e-mail or ask for a new code.', 'wrong')
       }
-      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES) {
+      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && foreignTries.exhausted(code.id))) {
         throw rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
       }
       if (code.expires_at <= now) {
@@ -97,13 +116,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (!otpHashesMatch(code.code_hash, hashOtpCode(deps.secret, email, otp))) {
         // Each of the first OTP_MAX_WRONG_TRIES wrong tries is answered as wrong; the check above
-        // refuses every try after them, the right code included.
-        otpCodes.recordWrongTry(code.id)
+        // refuses every try after them, the right code included. A try from another network is
+        // charged to that network, never to the code, which the owner may still be typing.
+        if (foreign) foreignTries.record(code.id, code.expires_at, now)
+        else otpCodes.recordWrongTry(code.id)
         throw invalid('That code is not right. Check the e-mail and try again.', 'wrong')
       }
       if (!otpCodes.consume(code.id, now)) {
         throw invalid('That code was already used. Please ask for a new code.', 'used')
       }
+      // Signed in: codes other networks asked for have done their job.
+      otpCodes.retireAll(email, now)
       const nowIso = new Date(now).toISOString()
       const isAdmin = deps.adminEmails.has(email)
       const existing = users.findByEmail(email)

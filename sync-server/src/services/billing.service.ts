@@ -36,6 +36,9 @@ export function createBillingService(deps: {
   }
 
   return {
+    /** Which provider takes payments here, if any. */
+    providerName: (): BillingProvider['name'] | undefined => deps.provider?.name,
+
     plans: (): Promise<BillingPlan[]> => provider().plans(),
 
     checkout: (user: UserRow, plan: BillingPlanId) => provider().startCheckout(user, plan),

@@ -1,6 +1,7 @@
 /**
  * Comments are a premium conversation: reading and posting need premium (admins too). A comment is
- * stored once per client_id, so the outbox may resend it freely.
+ * stored once per client_id, so the outbox may resend it freely; a client_id reused on another video
+ * is a conflict (409), never the other video's comment.
  */
 import { z } from 'zod'
 import type { Comment, Page } from '../../../contract/index.ts'
@@ -26,16 +27,19 @@ const toComment = (row: CommentRow): Comment => ({
 export type CommentsService = ReturnType<typeof createCommentsService>
 
 export function createCommentsService(deps: { comments: CommentsRepository; catalogue: CatalogueRepository; clock: Clock }) {
-  function checkAccess(user: UserRow, videoId: number) {
+  /** Premium first, then the video: `videoIdOf` parses the path's id only once the caller may ask. */
+  function checkAccess(user: UserRow, videoIdOf: () => number): number {
     if (user.is_premium !== 1 && user.is_admin !== 1) {
       throw new ApiError(403, ERROR_CODES.premiumRequired, 'Sign up for premium to join the conversation.')
     }
+    const videoId = videoIdOf()
     if (!deps.catalogue.findPublished(videoId)) throw notFound('No such video.')
+    return videoId
   }
 
   return {
-    list(user: UserRow, videoId: number, rawQuery: unknown): Page<Comment> {
-      checkAccess(user, videoId)
+    list(user: UserRow, videoIdOf: () => number, rawQuery: unknown): Page<Comment> {
+      const videoId = checkAccess(user, videoIdOf)
       const query = parseWith(querySchema, rawQuery)
       const after = decodeCursor(cursorSchema, query.cursor)
       const rows = deps.comments.page(videoId, after?.i ?? 0, query.limit + 1)
@@ -44,10 +48,14 @@ export function createCommentsService(deps: { comments: CommentsRepository; cata
     },
 
     /** Access is checked before the body, so a learner without premium hears about premium first. */
-    post(user: UserRow, videoId: number, body: unknown) {
-      checkAccess(user, videoId)
+    post(user: UserRow, videoIdOf: () => number, body: unknown) {
+      const videoId = checkAccess(user, videoIdOf)
       const input = parseWith(commentBodySchema, body).comment
       const { comment, created } = deps.comments.insertOnce(videoId, user.id, input.client_id, input.text, new Date(deps.clock.now()).toISOString())
+      // A client_id names one comment on one video: the same id on another video is a client bug, not a retry.
+      if (comment.video_id !== videoId) {
+        throw new ApiError(409, ERROR_CODES.conflict, 'This client_id was already used for a comment on another video.')
+      }
       return { comment: toComment(comment), created }
     },
   }

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs'
 import type { Logger } from 'pino'
-import { ERROR_CODES, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
+import { ERROR_CODES, parsePlainId, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
@@ -82,8 +82,9 @@ export function createUploadsService(deps: {
   return {
     /** POST: may this user start an upload for this submission? */
     authorizeCreate(user: UserRow, submissionIdText: string | undefined): SubmissionRow {
-      const id = Number(submissionIdText)
-      if (!Number.isSafeInteger(id) || id <= 0) {
+      // Plain decimal only, like ids in paths ("0x7" or "1e1" name no submission).
+      const id = parsePlainId(submissionIdText)
+      if (id === null) {
         if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
         throw new ApiError(422, ERROR_CODES.validation, 'Upload-Metadata must name the submission_id.')
       }

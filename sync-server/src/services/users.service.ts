@@ -3,10 +3,18 @@
  * Display name: premium only; a real change starts a DISPLAY_NAME_COOLDOWN_DAYS cooldown; sending the
  * current name again changes nothing and leaves the cooldown alone.
  */
-import { DISPLAY_NAME_COOLDOWN_DAYS, ERROR_CODES, type DailyProgress, type User } from '../../../contract/index.ts'
+import {
+  DISPLAY_NAME_COOLDOWN_DAYS,
+  displayNameBodySchema,
+  ERROR_CODES,
+  staffDisplayNameBodySchema,
+  type DailyProgress,
+  type User,
+} from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/connection.ts'
 import { ApiError } from '../errors.ts'
+import { parseWith } from '../middleware/validate.ts'
 import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
@@ -71,10 +79,16 @@ export function createUsersService(deps: {
       return { ...row, time_zone: zone }
     },
 
-    changeDisplayName(row: UserRow, name: string | null): User {
+    /**
+     * `rawName` is the body's display_name, checked here after the premium rule (a refusal comes
+     * before a word about the name) with the rules of contract/text-rules.ts; admins may take staff names.
+     */
+    changeDisplayName(row: UserRow, rawName: unknown): User {
       if (row.is_premium !== 1) {
         throw new ApiError(403, ERROR_CODES.premiumRequired, 'Changing your display name is a premium feature.')
       }
+      const schema = row.is_admin === 1 ? staffDisplayNameBodySchema : displayNameBodySchema
+      const name = parseWith(schema, { display_name: rawName }).display_name
       if (name === row.display_name) return toView(row)
       const now = clock.now()
       const next = nextNameChangeAt(row, now)

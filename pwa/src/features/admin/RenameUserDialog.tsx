@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react'
 import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from '../../../../contract/limits.ts'
+import { MAX_COMBINING_MARKS_IN_A_ROW, type DisplayNameProblem } from '../../../../contract/text-rules.ts'
 import type { AdminUser } from '../../../../contract/schemas/admin.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError } from '../../data/api.ts'
@@ -11,6 +12,15 @@ import { useTranslation } from 'react-i18next'
 import { checkDisplayName } from '../settings/settings-rules.ts'
 import { adminApi } from './admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'
+
+const NAME_PROBLEM_KEYS: Record<DisplayNameProblem, string> = {
+  length: 'users.nameLength',
+  characters: 'users.nameCharacters',
+  invisible: 'users.nameInvisible',
+  marks: 'users.nameMarks',
+  // Admins may give staff names, so this one shows only if that rule changes.
+  reserved: 'users.nameReserved',
+}
 
 type State = { kind: 'editing' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; text: string }
 
@@ -24,14 +34,14 @@ export function RenameUserDialog({ user, onClose, onSaved }: { user: AdminUser; 
   const inputId = useId()
   const hintId = useId()
   const saving = state.kind === 'saving'
-  const check = checkDisplayName(value, current, edited)
+  const check = checkDisplayName(value, current, edited, { allowStaffNames: true })
 
   let hint = t('users.nameRule', { min: DISPLAY_NAME_MIN_CHARS, max: DISPLAY_NAME_MAX_CHARS })
   let invalid = false
   if (check.kind === 'same') hint = t('users.nameSame')
   else if (check.kind === 'invalid') {
     invalid = true
-    hint = check.reason === 'length' ? t('users.nameLength', { min: DISPLAY_NAME_MIN_CHARS, max: DISPLAY_NAME_MAX_CHARS }) : t('users.nameCharacters')
+    hint = t(NAME_PROBLEM_KEYS[check.reason], { min: DISPLAY_NAME_MIN_CHARS, max: DISPLAY_NAME_MAX_CHARS, marks: MAX_COMBINING_MARKS_IN_A_ROW })
   }
 
   async function onSubmit(event: React.FormEvent) {

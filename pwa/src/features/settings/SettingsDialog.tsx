@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DAILY_GOAL_DEFAULT_MINUTES, DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from '../../../../contract/limits.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
+import { MAX_COMBINING_MARKS_IN_A_ROW } from '../../../../contract/text-rules.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { api, ApiError, NetworkError } from '../../data/api.ts'
 import { UI_LANGUAGES } from '../../i18n/config.ts'
@@ -105,10 +106,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
   let nameHint: string | null = null
   if (name.kind === 'same') nameHint = t('name.same')
   else if (name.kind === 'invalid' && editable) {
-    nameHint =
-      name.reason === 'length'
-        ? t('name.length', { min: DISPLAY_NAME_MIN_CHARS, max: DISPLAY_NAME_MAX_CHARS })
-        : t('name.characters')
+    nameHint = t(`name.${name.reason}`, { min: DISPLAY_NAME_MIN_CHARS, max: DISPLAY_NAME_MAX_CHARS, marks: MAX_COMBINING_MARKS_IN_A_ROW })
   }
 
   return (

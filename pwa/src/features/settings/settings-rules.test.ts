@@ -13,6 +13,14 @@ describe('display name', () => {
     expect(checkDisplayName('Mai <3', null, true)).toEqual({ kind: 'invalid', reason: 'characters' })
   })
 
+  it("refuses the names the server refuses: invisible, stacked marks, a staff look-alike (an admin's rename may use one)", () => {
+    expect(checkDisplayName('\u3164\u3164\u3164', null, true)).toEqual({ kind: 'invalid', reason: 'invisible' })
+    expect(checkDisplayName('a' + '\u0301'.repeat(31), null, true)).toEqual({ kind: 'invalid', reason: 'marks' })
+    expect(checkDisplayName('аdmin', null, true)).toEqual({ kind: 'invalid', reason: 'reserved' })
+    expect(checkDisplayName('аdmin', null, true, { allowStaffNames: true })).toMatchObject({ kind: 'valid' })
+    expect(checkDisplayName('Nguyễn Thị Ngọc Ánh'.normalize('NFD'), null, true)).toEqual({ kind: 'valid', value: 'Nguyễn Thị Ngọc Ánh' })
+  })
+
   it('says "same" only once the person has typed their way back to the current name', () => {
     expect(checkDisplayName('Lan', 'Lan', false)).toEqual({ kind: 'unchanged' })
     expect(checkDisplayName(' Lan ', 'Lan', true)).toEqual({ kind: 'same' })

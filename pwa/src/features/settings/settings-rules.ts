@@ -2,33 +2,27 @@
  * The settings dialog's rules (spec sections 2, 4, 5): display-name validation with the contract's
  * limits, the goal options with the current custom value added, and when Save is enabled.
  */
-import {
-  DAILY_GOAL_HIGHLIGHTS,
-  DAILY_GOAL_OPTIONS,
-  DISPLAY_NAME_MAX_CHARS,
-  DISPLAY_NAME_MIN_CHARS,
-} from '../../../../contract/limits.ts'
-import { countCharacters, DISPLAY_NAME_PATTERN } from '../../../../contract/text.ts'
+import { DAILY_GOAL_HIGHLIGHTS, DAILY_GOAL_OPTIONS } from '../../../../contract/limits.ts'
+import { displayNameProblem, normalizeDisplayName, type DisplayNameProblem } from '../../../../contract/text-rules.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 
 export type NameCheck =
   | { kind: 'unchanged' }
   | { kind: 'same' }
   | { kind: 'valid'; value: string }
-  | { kind: 'invalid'; reason: 'length' | 'characters' }
+  | { kind: 'invalid'; reason: DisplayNameProblem }
 
 /**
  * `unchanged`: the field still holds the current name as loaded (nothing to say);
  * `same`: the person typed and arrived back at the current name ("That's already your current name.").
+ * The rules are the server's own (contract/text-rules.ts); admins may give staff names.
  */
-export function checkDisplayName(input: string, current: string | null, edited: boolean): NameCheck {
-  const value = input.normalize('NFC').trim()
-  const currentValue = (current ?? '').normalize('NFC').trim()
+export function checkDisplayName(input: string, current: string | null, edited: boolean, options: { allowStaffNames?: boolean } = {}): NameCheck {
+  const value = normalizeDisplayName(input)
+  const currentValue = normalizeDisplayName(current ?? '')
   if (value === currentValue) return edited && value !== '' ? { kind: 'same' } : { kind: 'unchanged' }
-  const length = countCharacters(value)
-  if (length < DISPLAY_NAME_MIN_CHARS || length > DISPLAY_NAME_MAX_CHARS) return { kind: 'invalid', reason: 'length' }
-  if (!DISPLAY_NAME_PATTERN.test(value)) return { kind: 'invalid', reason: 'characters' }
-  return { kind: 'valid', value }
+  const problem = displayNameProblem(value, options)
+  return problem ? { kind: 'invalid', reason: problem } : { kind: 'valid', value }
 }
 
 /** Premium members change their name unless the cooldown is running. */

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { COMMENT_MAX_CHARS, LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { countCharacters } from '../../../../contract/text.ts'
+import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
 import { api } from '../../data/api.ts'
 import { db } from '../../data/db.ts'
 import { enqueue } from '../../data/outbox.ts'
@@ -18,7 +19,8 @@ export type CommentProblem = 'empty' | 'tooLong'
 
 export function commentProblem(text: string): CommentProblem | null {
   const trimmed = text.trim()
-  if (!trimmed) return 'empty'
+  // Zero-width or filler characters alone read as nothing (the server's rule too).
+  if (!hasVisibleCharacter(trimmed)) return 'empty'
   if (countCharacters(trimmed) > COMMENT_MAX_CHARS) return 'tooLong'
   return null
 }

@@ -1,0 +1,76 @@
+/**
+ * What a display name or a comment may look like (contract, second wave): one module, so the PWA's
+ * quick check and the server's rule are the same code.
+ *
+ * - Invisible: default-ignorable code points (zero-width characters, bidi controls, variation
+ *   selectors, soft hyphen…) and the Hangul fillers, which Unicode calls letters (U+3164 passes
+ *   `\p{L}`) but which draw nothing. A name may hold none; a comment needs at least one visible
+ *   character (emoji sequences use zero-width joiners, so comments keep them).
+ * - Stacked marks: more than 3 combining marks in a row, counted in NFD so a precomposed letter cannot
+ *   hide its own. Vietnamese needs at most two on a letter ("ệ" = e + ̂ + ̣), typed precomposed or not.
+ * - Staff names: a name whose skeleton (NFKC, case folding, the maintained `confusables` mapping, marks
+ *   and separators dropped) is a staff or brand name, alone or with digits around it, is refused to
+ *   anyone but admins. "аdmin" (Cyrillic а), fullwidth "ａｄｍｉｎ" and "Dễ Hiểu" all read as ours.
+ *   Only the whole name counts, so "Badminton" or "Lê Đệ Hiếu Anh" stay free.
+ */
+import { remove as mapConfusables } from 'confusables'
+import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from './limits.ts'
+import { countCharacters, DISPLAY_NAME_PATTERN } from './text.ts'
+
+const HANGUL_FILLERS = '\\u115F\\u1160\\u3164\\uFFA0'
+const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}]`, 'u')
+/** Anything that leaves ink: not space, not a control or format character, not a bare mark, not a filler or the blank braille cell. */
+const VISIBLE = new RegExp(`[^\\p{White_Space}\\p{C}\\p{M}\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}\\u2800]`, 'u')
+const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u
+export const MAX_COMBINING_MARKS_IN_A_ROW = 3
+const MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1},}`, 'u')
+
+/** Names only admins may give: their skeletons (see nameSkeleton). */
+export const STAFF_NAME_SKELETONS = ['admin', 'administrator', 'moderator', 'support', 'staff', 'dehieu'] as const
+const STAFF_NAME = new RegExp(`^\\d*(${STAFF_NAME_SKELETONS.join('|')})\\d*$`)
+
+export type DisplayNameProblem = 'length' | 'characters' | 'invisible' | 'marks' | 'reserved'
+
+export const DISPLAY_NAME_MESSAGES: Readonly<Record<DisplayNameProblem, string>> = {
+  length: `Display name must be ${DISPLAY_NAME_MIN_CHARS} to ${DISPLAY_NAME_MAX_CHARS} characters.`,
+  characters: 'Display name may only hold letters, digits, spaces, dots, underscores and hyphens.',
+  invisible: 'Display name must show at least one letter or digit and hold no invisible characters.',
+  marks: `Display name may not stack more than ${MAX_COMBINING_MARKS_IN_A_ROW} accent marks on a letter.`,
+  reserved: 'That name is kept for the Dễ Hiểu team. Please choose another.',
+}
+
+export function hasVisibleCharacter(text: string): boolean {
+  return VISIBLE.test(text)
+}
+
+/** How a name reads, for comparing: "Ꭰễ  Hiểu", "DE-HIEU" and "ｄｅｈｉｅｕ" all give "dehieu". */
+export function nameSkeleton(name: string): string {
+  const folded = name.normalize('NFKC').toLowerCase()
+  return mapConfusables(folded)
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{Nd}]/gu, '')
+}
+
+export function readsAsStaffName(name: string): boolean {
+  return STAFF_NAME.test(nameSkeleton(name))
+}
+
+/**
+ * The first rule a display name breaks, or null. `name` is as stored: NFC and trimmed (see
+ * normalizeDisplayName). Admins may give staff names (`allowStaffNames`).
+ */
+export function displayNameProblem(name: string, options: { allowStaffNames?: boolean } = {}): DisplayNameProblem | null {
+  const length = countCharacters(name)
+  if (length < DISPLAY_NAME_MIN_CHARS || length > DISPLAY_NAME_MAX_CHARS) return 'length'
+  if (INVISIBLE.test(name)) return 'invisible'
+  if (!DISPLAY_NAME_PATTERN.test(name)) return 'characters'
+  if (!VISIBLE_LETTER_OR_DIGIT.test(name)) return 'invisible'
+  if (MARK_RUN.test(name.normalize('NFD'))) return 'marks'
+  if (!options.allowStaffNames && readsAsStaffName(name)) return 'reserved'
+  return null
+}
+
+export function normalizeDisplayName(name: string): string {
+  return name.normalize('NFC').trim()
+}
