@@ -24,9 +24,9 @@ export function submissionsRoutes(
 ) {
   const signedIn = deps.requireUser
 
-  router.post('/submissions', signedIn, (req, res) => {
+  router.post('/submissions', signedIn, async (req, res) => {
     const { submission } = parseWith(createSubmissionBodySchema, req.body)
-    const { id, created } = deps.submissions.create(currentUser(req), submission)
+    const { id, created } = await deps.submissions.create(currentUser(req), submission)
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
@@ -50,8 +50,8 @@ export function submissionsRoutes(
     res.status(204).end()
   })
 
-  router.get('/languages/:code/series', signedIn, (req, res) => {
-    res.json({ data: deps.publishing.seriesOf(String(req.params.code)) })
+  router.get('/languages/:code/series', signedIn, async (req, res) => {
+    res.json({ data: await deps.publishing.seriesOf(String(req.params.code)) })
   })
 }
 
