@@ -12,10 +12,15 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('public calls', () => {
-  it('GET /health answers ok with the version', async () => {
+  it('GET /health answers ok with the version, the database engine and the process role', async () => {
     const health = await api.get('/health')
     expect(health.status).toBe(200)
-    expect(health.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) })
+    expect(health.body).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: process.env.DEHIEU_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite',
+      role: 'api+worker',
+    })
   })
 
   it('GET /languages lists Vietnamese and Cantonese with their published video counts', async () => {
