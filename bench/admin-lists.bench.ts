@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../sync-server/src/db/connection.ts'
-import { migrate } from '../sync-server/src/db/migrate.ts'
+import { migrateSqlite } from '../sync-server/src/db/migrate.ts'
 import { startChildServer } from './lib/child-server.ts'
 import { load } from './lib/load.ts'
 
@@ -20,7 +20,7 @@ export interface AdminListsResult {
 
 function seed(dataDir: string) {
   const db = openDatabase(dataDir)
-  migrate(db)
+  migrateSqlite(db)
   const base = Date.UTC(2025, 0, 1)
   const insertUser = db.prepare('INSERT INTO users (email, display_name, created_at) VALUES (?, ?, ?)')
   const insertFeedback = db.prepare('INSERT INTO user_feedbacks (user_id, feedback, environment_data, created_at) VALUES (?, ?, ?, ?)')

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../../sync-server/src/db/connection.ts'
-import { migrate } from '../../sync-server/src/db/migrate.ts'
+import { migrateSqlite } from '../../sync-server/src/db/migrate.ts'
 
 export interface WatchEventRow {
   client_id: string
@@ -22,7 +22,7 @@ export interface WatchEventRow {
 export function openRawWatchEvents(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   const db = openDatabase(dir)
-  migrate(db)
+  migrateSqlite(db)
   const now = new Date().toISOString()
   const userId = Number(db.prepare("INSERT INTO users (email, created_at) VALUES ('raw@example.com', ?)").run(now).lastInsertRowid)
   const videoId = Number(

@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
 const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' })
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
-const ctx = createContext(config, { logger })
+const ctx = await createContext(config, { logger })
 const now = Date.now()
 const user = ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
 const token = newToken()

@@ -47,7 +47,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(jsonBody(256 * 1024))
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
-  healthRoutes(api, { db: ctx.db, version: ctx.version })
+  healthRoutes(api, { database: ctx.database, version: ctx.version })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })

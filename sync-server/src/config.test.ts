@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', HOST: '10.0.0.2' }).host).toBe('10.0.0.2')
   })
 
+  it('reads DATABASE_URL: unset is SQLite, postgres:// or postgresql:// is PostgreSQL, anything else is refused', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined()
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined()
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/dehieu' }).databaseUrl).toBe('postgres://app@db:5432/dehieu')
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app@db/dehieu' }).databaseUrl).toBe('postgresql://app@db/dehieu')
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app@db/dehieu' })).toThrow(/DATABASE_URL: must be a PostgreSQL URL/)
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:./data/dehieu.sqlite' })).toThrow(ConfigError)
+  })
+
   it('reads ADMIN_EMAILS as a trimmed, lower-cased list', () => {
     const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com ,, ops@example.com' })
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com'])

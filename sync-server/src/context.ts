@@ -6,8 +6,9 @@ import fs from 'node:fs'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
-import { openDatabase, type Db } from './db/connection.ts'
-import { migrate } from './db/migrate.ts'
+import type { Db } from './db/connection.ts'
+import { openEngine, type Engine } from './db/engine.ts'
+import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createDailyGoalsRepository } from './repositories/daily-goals.repository.ts'
@@ -69,12 +70,27 @@ export interface ContextOptions {
   mailer?: Mailer
 }
 
-export function createContext(config: Config, options: ContextOptions = {}) {
-  const clock = options.clock ?? systemClock
+/** Opens the database (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates it, builds the rest. */
+export async function createContext(config: Config, options: ContextOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel)
-  const db: Db = openDatabase(config.dataDir)
-  const applied = migrate(db)
-  if (applied.length > 0) logger.info({ applied }, 'database migrated')
+  const database = await openEngine({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  try {
+    const applied = await migrate(database)
+    if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
+    // Issue 16 in progress: repositories not yet on Kysely keep using SQLite, also on PostgreSQL.
+    if (database.engine === 'postgres') migrateSqlite(database.sqlite)
+    return assembleContext(config, { ...options, logger }, database)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
+function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine) {
+  const clock = options.clock ?? systemClock
+  const logger = options.logger
+  /** The better-sqlite3 handle, for what is not on Kysely yet; `database.db` is the query layer. */
+  const db: Db = database.sqlite
   const secret = loadAppSecret(config.dataDir, config.appSecret)
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
@@ -82,11 +98,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     otpCodes: createOtpCodesRepository(db),
-    languages: createLanguagesRepository(db),
+    languages: createLanguagesRepository(database.db),
     dailyTotals: createDailyTotalsRepository(db),
     dailyGoals: createDailyGoalsRepository(db),
-    feedback: createFeedbackRepository(db),
-    waitlist: createWaitlistRepository(db),
+    feedback: createFeedbackRepository(database.db),
+    waitlist: createWaitlistRepository(database.db),
     catalogue: createCatalogueRepository(db),
     watchEvents: createWatchEventsRepository(db),
     videoProgress: createVideoProgressRepository(db),
@@ -163,6 +179,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     clock,
     logger,
+    /** The engine and its Kysely instance: `database.engine` is 'sqlite' or 'postgres'. */
+    database,
     db,
     secret,
     mailer,
@@ -174,7 +192,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
-      db.close()
+      await database.close()
     },
   }
 }
@@ -241,7 +259,7 @@ function createContributorServices(deps: {
   return { jobs, services }
 }
 
-export type AppContext = ReturnType<typeof createContext>
+export type AppContext = ReturnType<typeof assembleContext>
 
 /** Admin pages and billing (issue 7). Stripe when configured; else, outside production, the local provider. */
 function createAdminAndBilling(deps: {

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { startBackgroundWork } from './background.ts'
 
-function start() {
+async function start() {
   let config
   try {
     config = loadConfig()
@@ -15,7 +15,7 @@ function start() {
     }
     throw error
   }
-  const ctx = createContext(config)
+  const ctx = await createContext(config)
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes()
@@ -50,4 +50,4 @@ function start() {
   process.on('SIGTERM', stop)
 }
 
-start()
+await start()

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts'
 import { createContext, type AppContext } from '../src/context.ts'
 import { startBackgroundWork } from '../src/background.ts'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
+import { createDatabase, dropDatabase } from './postgres-server.ts'
 
 export interface TestClock {
   now(): number
@@ -57,15 +58,17 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const smtp = await startSmtpCapture()
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-test-'))
+  const database = options.env?.DATABASE_URL ? undefined : await testDatabase(dataDir)
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
+    ...(database && { DATABASE_URL: database.url }),
     ...options.env,
   })
   const clock = createTestClock()
-  const ctx = createContext(config, { clock, logger: pino({ level: 'silent' }) })
+  const ctx = await createContext(config, { clock, logger: pino({ level: 'silent' }) })
   const app = createApp(ctx, { pwaDist: options.pwaDist })
   // Jobs and the upload sweep run as in production; the demo seed only when a test asks (SEED_DEMO).
   const background = startBackgroundWork(ctx)
@@ -88,9 +91,32 @@ export async function startTestServer(
       await background.stop()
       await ctx.close()
       await smtp.close()
-      if (!closeOptions.keepData) fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!closeOptions.keepData) {
+        await database?.drop()
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   }
+}
+
+/**
+ * With DEHIEU_TEST_ENGINE=postgres (the server-postgres project), each test server gets a database of
+ * its own on the run's PostgreSQL; a restart on the same DATA_DIR finds it again through a note there.
+ * Otherwise undefined: SQLite in DATA_DIR.
+ */
+async function testDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (process.env.DEHIEU_TEST_ENGINE !== 'postgres') return undefined
+  const note = path.join(dataDir, 'test-database.json')
+  const { inject } = await import('vitest')
+  const adminUrl = inject('postgresAdminUrl')
+  if (!adminUrl) throw new Error('DEHIEU_TEST_ENGINE=postgres needs the server-postgres project: npm run test:server:pg')
+  if (fs.existsSync(note)) {
+    const { url, name } = JSON.parse(fs.readFileSync(note, 'utf8')) as { url: string; name: string }
+    return { url, drop: () => dropDatabase(adminUrl, name) }
+  }
+  const created = await createDatabase(adminUrl)
+  fs.writeFileSync(note, JSON.stringify({ url: created.url, name: created.name }))
+  return created
 }
 
 /** Signs a new or existing address in through the real register → mail → verify round trip. */

@@ -4,7 +4,9 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { openDatabase } from './connection.ts'
-import { migrate, readMigrations } from './migrate.ts'
+import { migrateSqlite as migrate, readMigrations as readFor } from './migrate.ts'
+
+const readMigrations = (dir?: string) => readFor('sqlite', dir)
 
 const dirs: string[] = []
 function tempDir() {
@@ -31,7 +33,7 @@ describe('migrations', () => {
   it('seed the goal history (0009) of existing users from their day totals and their goal', () => {
     const db = openDatabase(tempDir())
     const all = readMigrations()
-    const history = all.findIndex((m) => m.name === '0009_daily_goal_history.sql')
+    const history = all.findIndex((m) => m.name === '0009_daily_goal_history.sqlite.sql')
     migrate(db, all.slice(0, history))
     const user = db.prepare('INSERT INTO users (email, daily_goal_minutes, created_at) VALUES (?, ?, ?)')
     const total = db.prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, 0, ?)')
@@ -76,5 +78,49 @@ describe('migrations', () => {
     fs.writeFileSync(path.join(migrationsDir, '0001_first.sql'), 'SELECT 1;')
     fs.writeFileSync(path.join(migrationsDir, '0003_third.sql'), 'SELECT 1;')
     expect(() => readMigrations(migrationsDir)).toThrow(/out of sequence/)
+  })
+
+  it('take a portable file or the pair for each engine, and refuse a half pair or both kinds at once', () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, '0001_first.sqlite.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY);')
+    fs.writeFileSync(path.join(dir, '0001_first.postgres.sql'), 'CREATE TABLE a (id BIGSERIAL PRIMARY KEY);')
+    fs.writeFileSync(path.join(dir, '0002_second.sql'), 'CREATE INDEX a_id ON a (id);')
+    expect(readFor('sqlite', dir).map((m) => [m.version, m.name])).toEqual([[1, '0001_first.sqlite.sql'], [2, '0002_second.sql']])
+    expect(readFor('postgres', dir).map((m) => [m.version, m.name])).toEqual([[1, '0001_first.postgres.sql'], [2, '0002_second.sql']])
+    fs.writeFileSync(path.join(dir, '0003_third.sqlite.sql'), 'SELECT 1;')
+    expect(() => readFor('postgres', dir)).toThrow(/0003_third.sqlite.sql has no twin/)
+    fs.writeFileSync(path.join(dir, '0003_third.sql'), 'SELECT 1;')
+    expect(() => readFor('sqlite', dir)).toThrow(/both portable .* and engine-specific/)
+  })
+
+  it('every version in the repository reads on both engines, with the same names apart from the engine', () => {
+    const strip = (name: string) => name.replace(/\.(sqlite|postgres)\.sql$/, '.sql')
+    expect(readFor('postgres').map((m) => strip(m.name))).toEqual(readFor('sqlite').map((m) => strip(m.name)))
+  })
+
+  it('move a deployment made before the pairs forward without loss: versions recorded under the old names are not applied again', () => {
+    // Today's files under the names a deployment recorded them by (0001_users_and_sign_in.sql...).
+    const before = tempDir()
+    const all = readMigrations()
+    for (const m of all.slice(0, 8)) fs.writeFileSync(path.join(before, m.name.replace('.sqlite.sql', '.sql')), m.sql)
+    const db = openDatabase(tempDir())
+    expect(migrate(db, readMigrations(before))).toHaveLength(8)
+    const userId = Number(db.prepare("INSERT INTO users (email, daily_goal_minutes, created_at) VALUES ('old@example.com', 20, '2025-01-05T08:00:00.000Z')").run().lastInsertRowid)
+    db.prepare("INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, '2025-03-01', 600, 20)").run(userId)
+    db.prepare("INSERT INTO waitlist (email, created_at) VALUES ('hopeful@example.com', '2025-01-01T00:00:00.000Z')").run()
+    db.prepare("INSERT INTO user_feedbacks (user_id, feedback, created_at) VALUES (?, 'Kept through the move', '2025-01-02')").run(userId)
+
+    expect(migrate(db)).toEqual(['0009_daily_goal_history.sqlite.sql'])
+    expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
+      ...all.slice(0, 8).map((m) => ({ version: m.version, name: m.name.replace('.sqlite.sql', '.sql') })),
+      { version: 9, name: '0009_daily_goal_history.sqlite.sql' },
+    ])
+    expect(db.prepare('SELECT email, daily_goal_minutes FROM users').all()).toEqual([{ email: 'old@example.com', daily_goal_minutes: 20 }])
+    expect(db.prepare('SELECT watch_seconds FROM daily_totals').pluck().all()).toEqual([600])
+    expect(db.prepare('SELECT email FROM waitlist').pluck().all()).toEqual(['hopeful@example.com'])
+    expect(db.prepare("SELECT rowid FROM feedback_search WHERE feedback_search MATCH ?").pluck().all(`"the move"`)).toHaveLength(1)
+    expect(db.prepare('SELECT day, goal_minutes FROM daily_goal_changes').all()).toEqual([{ day: '2025-03-01', goal_minutes: 20 }])
+    expect(migrate(db)).toEqual([])
+    db.close()
   })
 })

@@ -5,7 +5,7 @@ import path from 'node:path'
 import pino from 'pino'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../db/connection.ts'
-import { migrate } from '../db/migrate.ts'
+import { migrateSqlite } from '../db/migrate.ts'
 import { createJobQueue } from './job-queue.ts'
 
 let dir: string
@@ -16,7 +16,7 @@ const clock = { now: () => Date.now() }
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-jobs-'))
   db = openDatabase(dir)
-  migrate(db)
+  migrateSqlite(db)
 })
 
 afterEach(() => {

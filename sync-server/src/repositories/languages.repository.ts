@@ -1,14 +1,35 @@
+import type { Kysely } from 'kysely'
 import type { Language } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
+import type { Database } from '../db/schema.ts'
 
 export type LanguagesRepository = ReturnType<typeof createLanguagesRepository>
 
-export function createLanguagesRepository(db: Db) {
-  const all = db.prepare<[], Language>(
-    `SELECT l.code, l.name, l.native_name,
-            (SELECT COUNT(*) FROM videos v WHERE v.language_code = l.code AND v.published_at IS NOT NULL) AS video_count
-       FROM languages l ORDER BY l.position, l.code`,
-  )
-  const one = db.prepare<[string], { code: string }>('SELECT code FROM languages WHERE code = ?')
-  return { list: () => all.all(), exists: (code: string) => one.get(code) !== undefined }
+export function createLanguagesRepository(db: Kysely<Database>) {
+  return {
+    /** Every language taught, with how many videos it has published. */
+    list(): Promise<Language[]> {
+      return db
+        .selectFrom('languages as l')
+        .select((eb) => [
+          'l.code',
+          'l.name',
+          'l.native_name',
+          // COUNT is BIGINT on PostgreSQL: the pool parses it to a number (db/dialect/postgres.ts).
+          eb
+            .selectFrom('videos as v')
+            .select((count) => count.fn.countAll<number>().as('n'))
+            .whereRef('v.language_code', '=', 'l.code')
+            .where('v.published_at', 'is not', null)
+            .as('video_count'),
+        ])
+        .orderBy('l.position')
+        .orderBy('l.code')
+        .$narrowType<{ video_count: number }>()
+        .execute()
+    },
+    async exists(code: string): Promise<boolean> {
+      const row = await db.selectFrom('languages').select('code').where('code', '=', code).executeTakeFirst()
+      return row !== undefined
+    },
+  }
 }

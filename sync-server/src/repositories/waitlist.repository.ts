@@ -1,12 +1,21 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 
 export type WaitlistRepository = ReturnType<typeof createWaitlistRepository>
 
-export function createWaitlistRepository(db: Db) {
-  const insert = db.prepare<[string, string]>('INSERT INTO waitlist (email, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
-  const has = db.prepare<[string], { email: string }>('SELECT email FROM waitlist WHERE email = ?')
+export function createWaitlistRepository(db: Kysely<Database>) {
   return {
-    add: (email: string, nowIso: string) => void insert.run(email, nowIso),
-    has: (email: string) => has.get(email) !== undefined,
+    /** A repeated address changes nothing. */
+    async add(email: string, nowIso: string): Promise<void> {
+      await db
+        .insertInto('waitlist')
+        .values({ email, created_at: nowIso })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute()
+    },
+    async has(email: string): Promise<boolean> {
+      const row = await db.selectFrom('waitlist').select('email').where('email', '=', email).executeTakeFirst()
+      return row !== undefined
+    },
   }
 }

@@ -12,17 +12,17 @@ export function catalogueRoutes(
   const signedIn = deps.requireUser
   const videoId = (raw: unknown) => pathId(raw, 'No such video.')
 
-  router.get('/languages/:code/videos', signedIn, (req, res) => {
-    res.json(deps.catalogue.list(currentUser(req), String(req.params.code), req.query))
+  router.get('/languages/:code/videos', signedIn, async (req, res) => {
+    res.json(await deps.catalogue.list(currentUser(req), String(req.params.code), req.query))
   })
 
   router.get('/videos/:id', signedIn, (req, res) => {
     res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id)) })
   })
 
-  router.get('/me/progress', signedIn, (req, res) => {
+  router.get('/me/progress', signedIn, async (req, res) => {
     const language = typeof req.query.language === 'string' && req.query.language !== '' ? req.query.language : undefined
-    res.json({ data: deps.progress.forUser(currentUser(req), language) })
+    res.json({ data: await deps.progress.forUser(currentUser(req), language) })
   })
 
   router.get('/videos/:id/comments', signedIn, (req, res) => {

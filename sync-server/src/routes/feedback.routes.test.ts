@@ -51,12 +51,13 @@ describe('POST /user_feedbacks', () => {
   it('keeps environment_data whole', async () => {
     const created = await send('The subtitles were out of sync.', { environment_data: { ...environment, extraField: true } })
     expect(created.status).toBe(201)
-    const row = server.ctx.db.prepare('SELECT feedback, environment_data FROM user_feedbacks WHERE id = ?').get(created.body.data.id) as {
-      feedback: string
-      environment_data: string
-    }
+    const row = await server.ctx.database.db
+      .selectFrom('user_feedbacks')
+      .select(['feedback', 'environment_data'])
+      .where('id', '=', created.body.data.id)
+      .executeTakeFirstOrThrow()
     expect(row.feedback).toBe('The subtitles were out of sync.')
-    expect(JSON.parse(row.environment_data)).toEqual({ ...environment, extraField: true })
+    expect(JSON.parse(row.environment_data!)).toEqual({ ...environment, extraField: true })
   })
 
   it('is idempotent by client_id: a retry answers 200 with the first id and stores nothing more', async () => {
@@ -66,7 +67,11 @@ describe('POST /user_feedbacks', () => {
     expect(first.status).toBe(201)
     expect(second.status).toBe(200)
     expect(second.body.data.id).toBe(first.body.data.id)
-    const count = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE client_id = ?').get(clientId) as { n: number }
+    const count = await server.ctx.database.db
+      .selectFrom('user_feedbacks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow()
     expect(count.n).toBe(1)
   })
 

@@ -5,9 +5,9 @@ import { parseWith } from '../middleware/validate.ts'
 import type { FeedbackService } from '../services/feedback.service.ts'
 
 export function feedbackRoutes(router: Router, deps: { feedback: FeedbackService; requireUser: RequestHandler }) {
-  router.post('/user_feedbacks', deps.requireUser, (req, res) => {
+  router.post('/user_feedbacks', deps.requireUser, async (req, res) => {
     const { user_feedback } = parseWith(feedbackBodySchema, req.body)
-    const { id, created } = deps.feedback.submit(currentUser(req).id, user_feedback)
+    const { id, created } = await deps.feedback.submit(currentUser(req).id, user_feedback)
     res.status(created ? 201 : 200).json({ data: { id } })
   })
 }

@@ -1,10 +1,12 @@
 import { Router } from 'express'
-import type { Db } from '../db/connection.ts'
+import { sql, type Kysely } from 'kysely'
+import type { EngineName } from '../db/engine.ts'
+import type { Database } from '../db/schema.ts'
 
-export function healthRoutes(router: Router, deps: { db: Db; version: string }) {
-  const ping = deps.db.prepare('SELECT 1')
-  router.get('/health', (_req, res) => {
-    ping.get()
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', version: deps.version })
+/** Answers once the database answers. `role` stays api+worker until API and job processes can be split. */
+export function healthRoutes(router: Router, deps: { database: { engine: EngineName; db: Kysely<Database> }; version: string }) {
+  router.get('/health', async (_req, res) => {
+    await sql`SELECT 1`.execute(deps.database.db)
+    res.set('Cache-Control', 'no-store').json({ status: 'ok', version: deps.version, database: deps.database.engine, role: 'api+worker' })
   })
 }

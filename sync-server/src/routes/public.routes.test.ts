@@ -12,20 +12,25 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('public calls', () => {
-  it('GET /health answers ok with the version', async () => {
+  it('GET /health answers ok with the version, the database engine and the process role', async () => {
     const health = await api.get('/health')
     expect(health.status).toBe(200)
-    expect(health.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) })
+    expect(health.body).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: process.env.DEHIEU_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite',
+      role: 'api+worker',
+    })
   })
 
   it('GET /languages lists Vietnamese and Cantonese with their published video counts', async () => {
-    server.ctx.db
-      .prepare(
-        `INSERT INTO videos (language_code, title, proficiency_level, access_level, published_at, created_at)
-         VALUES ('vi', 'Chợ Bến Thành', 'beginner', 'free', '2026-01-01', '2026-01-01'),
-                ('vi', 'Draft', 'beginner', 'free', NULL, '2026-01-01')`,
-      )
-      .run()
+    await server.ctx.database.db
+      .insertInto('videos')
+      .values([
+        { language_code: 'vi', title: 'Chợ Bến Thành', proficiency_level: 'beginner', access_level: 'free', published_at: '2026-01-01', created_at: '2026-01-01' },
+        { language_code: 'vi', title: 'Draft', proficiency_level: 'beginner', access_level: 'free', published_at: null, created_at: '2026-01-01' },
+      ])
+      .execute()
     const languages = await api.get('/languages')
     expect(languages.status).toBe(200)
     expect(languages.body.data).toEqual([
@@ -38,8 +43,8 @@ describe('public calls', () => {
     expect((await api.post('/waitlist', { email: 'Hopeful@Example.com' })).status).toBe(202)
     expect((await api.post('/waitlist', { email: 'hopeful@example.com', website: '' })).status).toBe(202)
     expect((await api.post('/waitlist', { email: 'bot@example.com', website: 'http://spam.example' })).status).toBe(202)
-    const rows = server.ctx.db.prepare('SELECT email FROM waitlist ORDER BY email').pluck().all()
-    expect(rows).toEqual(['hopeful@example.com'])
+    const rows = await server.ctx.database.db.selectFrom('waitlist').select('email').orderBy('email').execute()
+    expect(rows.map((row) => row.email)).toEqual(['hopeful@example.com'])
     expect((await api.post('/waitlist', { email: 'nope' })).status).toBe(422)
   })
 })

@@ -27,9 +27,9 @@ export function submissionsRoutes(
   // Contributors and admins only, checked before the input (the services check again).
   const contributing = [signedIn, contributorsOnly]
 
-  router.post('/submissions', ...contributing, (req, res) => {
+  router.post('/submissions', ...contributing, async (req, res) => {
     const { submission } = parseWith(createSubmissionBodySchema, req.body)
-    const { id, created } = deps.submissions.create(currentUser(req), submission)
+    const { id, created } = await deps.submissions.create(currentUser(req), submission)
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
@@ -53,8 +53,8 @@ export function submissionsRoutes(
     res.status(204).end()
   })
 
-  router.get('/languages/:code/series', signedIn, (req, res) => {
-    res.json({ data: deps.publishing.seriesOf(String(req.params.code)) })
+  router.get('/languages/:code/series', signedIn, async (req, res) => {
+    res.json({ data: await deps.publishing.seriesOf(String(req.params.code)) })
   })
 }
 

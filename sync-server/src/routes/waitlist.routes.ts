@@ -6,9 +6,9 @@ import type { WaitlistService } from '../services/waitlist.service.ts'
 
 export function waitlistRoutes(router: Router, deps: { waitlist: WaitlistService }) {
   const limit = perIpLimit({ windowMs: 60 * 60_000, limit: 30, message: 'Too many sign-ups from your network. Please try later.' })
-  router.post('/waitlist', limit, (req, res) => {
+  router.post('/waitlist', limit, async (req, res) => {
     const { email, website } = parseWith(waitlistBodySchema, req.body)
-    deps.waitlist.join(email, website)
+    await deps.waitlist.join(email, website)
     res.status(202).json({ data: { joined: true } })
   })
 }

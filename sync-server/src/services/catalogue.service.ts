@@ -63,8 +63,8 @@ export function createCatalogueService(deps: {
   return {
     summaries,
 
-    list(user: UserRow, languageCode: string, rawQuery: unknown): Page<VideoSummary> {
-      if (!deps.languages.exists(languageCode)) throw notFound('No such language.')
+    async list(user: UserRow, languageCode: string, rawQuery: unknown): Promise<Page<VideoSummary>> {
+      if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
       const after = decodeCursor(cursorSchema, query.cursor)
       const rows = deps.catalogue.list({

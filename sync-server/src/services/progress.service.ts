@@ -34,8 +34,8 @@ export function createProgressService(deps: {
   outsideHours: OutsideHoursRepository
 }) {
   return {
-    forUser(user: UserRow, languageCode: string | undefined): Progress {
-      if (languageCode !== undefined && !deps.languages.exists(languageCode)) throw notFound('No such language.')
+    async forUser(user: UserRow, languageCode: string | undefined): Promise<Progress> {
+      if (languageCode !== undefined && !(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const today = localDay(deps.clock.now(), user.time_zone)
       const allDays = deps.dailyTotals.allForUser(user.id)
       const byDay = new Map(allDays.map((day) => [day.day, day]))

@@ -123,8 +123,8 @@ export function createPublishingService(deps: {
       return publishRow(row, fields, access, {})
     },
 
-    seriesOf(languageCode: string): Series[] {
-      if (!deps.languages.exists(languageCode)) throw notFound('No such language.')
+    async seriesOf(languageCode: string): Promise<Series[]> {
+      if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       return publishing.seriesOfLanguage(languageCode)
     },
   }

@@ -85,14 +85,16 @@ export function createSubmissionsService(deps: {
   return {
     toView,
 
-    create(user: UserRow, input: CreateSubmissionInput) {
+    async create(user: UserRow, input: CreateSubmissionInput) {
       requireContributor(user)
+      // Languages are never removed, so checking first answers a retry the same; and nothing awaits
+      // between looking for the client_id and inserting, so two copies of one request insert once.
+      if (!(await deps.languages.exists(input.language_code))) {
+        throw validationFailed(['Choose a language we teach.'])
+      }
       if (input.client_id) {
         const existing = submissions.findByClientId(user.id, input.client_id)
         if (existing) return { id: existing.id, created: false }
-      }
-      if (!deps.languages.exists(input.language_code)) {
-        throw validationFailed(['Choose a language we teach.'])
       }
       const id = submissions.insert({
         userId: user.id,

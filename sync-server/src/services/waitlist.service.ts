@@ -6,9 +6,9 @@ export type WaitlistService = ReturnType<typeof createWaitlistService>
 export function createWaitlistService(deps: { waitlist: WaitlistRepository; clock: Clock }) {
   return {
     /** A filled honeypot means a bot: answer as usual, store nothing. A repeated address is fine. */
-    join(email: string, honeypot: string | undefined): void {
+    async join(email: string, honeypot: string | undefined): Promise<void> {
       if (honeypot && honeypot.trim() !== '') return
-      deps.waitlist.add(email, new Date(deps.clock.now()).toISOString())
+      await deps.waitlist.add(email, new Date(deps.clock.now()).toISOString())
     },
   }
 }

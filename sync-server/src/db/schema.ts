@@ -1,0 +1,319 @@
+/**
+ * The database as the migrations leave it, typed once for Kysely and for both engines. Columns keep
+ * the same values on SQLite and PostgreSQL: flags are integers 0/1, times that rules compare are epoch
+ * milliseconds (INTEGER / BIGINT), dates people see are ISO strings (TEXT), JSON is kept as TEXT.
+ * `Generated<>` marks what the database fills in (ids, defaults), so an insert may leave it out.
+ *
+ * A migration that changes a table changes its interface here in the same commit.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+type Flag = 0 | 1
+type Level = 'introductory' | 'beginner' | 'intermediate' | 'advanced'
+type Decision = 'pending' | 'accepted' | 'rejected'
+type Provider = 'local' | 'stripe'
+type Plan = 'month' | 'year'
+
+/** 0001 */
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  display_name: string | null
+  display_name_changed_at: string | null
+  daily_goal_minutes: Generated<number>
+  is_premium: Generated<Flag>
+  is_admin: Generated<Flag>
+  is_contributor: Generated<Flag>
+  time_zone: Generated<string>
+  created_at: string
+  last_sign_in_at: string | null
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>
+  email: string
+  code_hash: string
+  requested_ip: string
+  created_at: number
+  expires_at: number
+  wrong_tries: Generated<number>
+  consumed_at: number | null
+}
+
+export interface SessionsTable {
+  token_hash: string
+  user_id: number
+  created_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+/** 0002 */
+export interface LanguagesTable {
+  code: string
+  name: string
+  native_name: string
+  position: Generated<number>
+}
+
+/** 0002, with the publishing columns of 0004. */
+export interface VideosTable {
+  id: Generated<number>
+  language_code: string
+  title: string
+  description: Generated<string>
+  proficiency_level: Level
+  access_level: Generated<'free' | 'premium' | 'preview'>
+  duration_seconds: Generated<number>
+  published_at: string | null
+  created_at: string
+  series_id: number | null
+  episode_number: number | null
+  media_key: string | null
+  thumbnail_file: string | null
+  youtube_thumbnail_file: string | null
+  youtube_id: string | null
+  youtube_title: string | null
+  youtube_description: string | null
+  submission_id: number | null
+}
+
+export interface DailyTotalsTable {
+  user_id: number
+  /** YYYY-MM-DD in the user's zone. */
+  day: string
+  watch_seconds: Generated<number>
+  goal_minutes: number
+}
+
+/** 0003 */
+export interface UserFeedbacksTable {
+  id: Generated<number>
+  user_id: number
+  client_id: string | null
+  feedback: string
+  /** JSON, kept exactly as sent. */
+  environment_data: string | null
+  created_at: string
+}
+
+export interface WaitlistTable {
+  email: string
+  created_at: string
+}
+
+/** 0004 */
+export interface SeriesTable {
+  id: Generated<number>
+  language_code: string
+  name: string
+  description: Generated<string>
+  created_at: string
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>
+  user_id: number
+  client_id: string | null
+  title: string
+  description: Generated<string>
+  proficiency_level: Level
+  language_code: string
+  series_name: string | null
+  episode_number: number | null
+  publishable: Generated<Flag>
+  status: Generated<Decision>
+  upload_id: string | null
+  upload_state: Generated<'awaiting' | 'uploading' | 'complete'>
+  upload_bytes_total: number | null
+  upload_activity_at: number | null
+  processing_state: Generated<'waiting' | 'queued' | 'processing' | 'ready' | 'failed'>
+  processing_percent: Generated<number>
+  processing_error: string | null
+  media_key: string | null
+  duration_seconds: number | null
+  published_video_id: number | null
+  created_at: string
+}
+
+export interface SubmissionCreatorsTable {
+  submission_id: number
+  email: string
+}
+
+export interface JobsTable {
+  id: Generated<number>
+  kind: string
+  /** JSON */
+  payload: string
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>
+  attempts: Generated<number>
+  error: string | null
+  created_at: number
+  started_at: number | null
+  finished_at: number | null
+}
+
+export interface ContributorApplicationsTable {
+  id: Generated<number>
+  name: string
+  email: string
+  location: Generated<string>
+  english_ability: 'none' | 'a_little' | 'well'
+  notes: Generated<string>
+  video_file: string
+  video_type: string
+  video_bytes: number
+  status: Generated<Decision>
+  created_at: string
+  decided_at: string | null
+}
+
+/** 0005 */
+export interface WatchEventsTable {
+  user_id: number
+  client_id: string
+  video_id: number
+  position_from: number
+  position_to: number
+  watched_seconds: number
+  playback_rate: number
+  occurred_at: string
+  day: string
+  received_at: string
+}
+
+export interface VideoProgressTable {
+  user_id: number
+  video_id: number
+  /** JSON [[from, to], ...] */
+  spans: Generated<string>
+  covered_seconds: Generated<number>
+  watch_seconds: Generated<number>
+  last_position_seconds: Generated<number>
+  last_watched_at: string
+}
+
+export interface CommentsTable {
+  id: Generated<number>
+  video_id: number
+  user_id: number
+  client_id: string
+  text: string
+  created_at: string
+}
+
+/** 0006 */
+export interface BillingCheckoutsTable {
+  id: string
+  user_id: number
+  plan: Plan
+  provider: Provider
+  status: Generated<'open' | 'paid' | 'expired'>
+  created_at: string
+  completed_at: string | null
+}
+
+export interface SubscriptionsTable {
+  user_id: number
+  provider: Provider
+  plan: Plan
+  status: 'active' | 'canceled' | 'past_due'
+  current_period_end: string | null
+  cancel_at_period_end: Generated<Flag>
+  stripe_customer_id: string | null
+  stripe_subscription_id: string | null
+  updated_at: string
+}
+
+export interface BillingEventsTable {
+  id: string
+  type: string
+  received_at: string
+}
+
+/** 0008 */
+export interface OutsideHoursTable {
+  user_id: number
+  client_id: string
+  day: string
+  minutes: number
+  kind: 'watching' | 'listening' | 'talking'
+  note: Generated<string>
+  created_at: string
+}
+
+/** 0009 */
+export interface DailyGoalChangesTable {
+  user_id: number
+  day: string
+  goal_minutes: number
+}
+
+export interface SchemaMigrationsTable {
+  version: number
+  name: string
+  applied_at: string
+}
+
+/**
+ * Every table both engines hold. The admin search indexes of 0007 (FTS5 tables on SQLite, trigram
+ * indexes on PostgreSQL) are not tables here: `db/dialect/` is the one place that queries them.
+ */
+export interface Database {
+  users: UsersTable
+  otp_codes: OtpCodesTable
+  sessions: SessionsTable
+  languages: LanguagesTable
+  videos: VideosTable
+  daily_totals: DailyTotalsTable
+  user_feedbacks: UserFeedbacksTable
+  waitlist: WaitlistTable
+  series: SeriesTable
+  submissions: SubmissionsTable
+  submission_creators: SubmissionCreatorsTable
+  jobs: JobsTable
+  contributor_applications: ContributorApplicationsTable
+  watch_events: WatchEventsTable
+  video_progress: VideoProgressTable
+  comments: CommentsTable
+  billing_checkouts: BillingCheckoutsTable
+  subscriptions: SubscriptionsTable
+  billing_events: BillingEventsTable
+  outside_hours: OutsideHoursTable
+  daily_goal_changes: DailyGoalChangesTable
+  schema_migrations: SchemaMigrationsTable
+}
+
+/** Tables in an order where each comes after every table it references (copying, emptying in reverse). */
+export const TABLES_IN_REFERENCE_ORDER = [
+  'users',
+  'otp_codes',
+  'sessions',
+  'languages',
+  'series',
+  'videos',
+  'daily_totals',
+  'user_feedbacks',
+  'waitlist',
+  'submissions',
+  'submission_creators',
+  'jobs',
+  'contributor_applications',
+  'watch_events',
+  'video_progress',
+  'comments',
+  'billing_checkouts',
+  'subscriptions',
+  'billing_events',
+  'outside_hours',
+  'daily_goal_changes',
+] as const satisfies readonly (keyof Database)[]
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>
+
+// Fails to compile when a table is added to Database but not to the list above.
+type Unlisted = Exclude<keyof Database, 'schema_migrations' | (typeof TABLES_IN_REFERENCE_ORDER)[number]>
+export const EVERY_TABLE_LISTED: Unlisted extends never ? true : Unlisted = true
