@@ -60,7 +60,7 @@ async function main() {
   }
 
   if (!only || only === 'uploads') {
-    console.log('\n## tus uploads, 200 MB over loopback with tus-js-client (best of 4)')
+    console.log('\n## tus uploads, 200 MB over loopback with tus-js-client (ours in UPLOAD_CHUNK_BYTES chunks, best of 4)')
     const tus = await runTusBench()
     results.tus = tus
     console.log(`  raw disk write          ${fmt(tus.rawDiskMBps)} MB/s (reported)`)

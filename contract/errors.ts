@@ -1,6 +1,7 @@
 /** Stable error codes: the `error` field of every error answer. Clients switch on these, never on text. */
 export const ERROR_CODES = {
   malformedJson: 'malformed_json',
+  invalidText: 'invalid_text',
   validation: 'validation_failed',
   unauthorized: 'unauthorized',
   invalidCode: 'invalid_code',

@@ -3,6 +3,7 @@ import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { startBackgroundWork } from './background.ts'
+import { applyServerTimeouts } from './web/server-timeouts.ts'
 
 async function start() {
   let config
@@ -36,6 +37,8 @@ async function start() {
       ctx.logger.info(`SMTP_URL is not set: sign-in codes are printed here and shown at http://${shown}:${config.port}/api/v1/dev/outbox`)
     }
   })
+  // Uploads are cut on silence, never on total time (see server-timeouts.ts).
+  applyServerTimeouts(server)
   const stop = () => {
     clearInterval(pruneTimer)
     server.close(() => {

@@ -12,6 +12,7 @@ import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createContext, type AppContext } from '../src/context.ts'
 import { startBackgroundWork } from '../src/background.ts'
+import { applyServerTimeouts } from '../src/web/server-timeouts.ts'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts'
 import { createDatabase, dropDatabase } from './postgres-server.ts'
 
@@ -54,6 +55,8 @@ export async function startTestServer(
     port?: number
     /** Reuse a data folder (a restart); a fresh temp folder otherwise. */
     dataDir?: string
+    /** How long a silent connection is kept (production: 60 s); tests of the cut set it short. */
+    silenceMs?: number
   } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCapture()
@@ -75,6 +78,7 @@ export async function startTestServer(
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening))
   })
+  applyServerTimeouts(server, { silenceMs: options.silenceMs })
   const { port } = server.address() as AddressInfo
   const baseUrl = `http://127.0.0.1:${port}`
   return {

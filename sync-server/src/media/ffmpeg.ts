@@ -220,6 +220,14 @@ export function runFfmpeg(
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 8000) stderr += chunk
     })
+    // A pipe that fails (the child killed mid-write, a broken descriptor) raises on its stream, not on
+    // the child; unheard, it would stop the process. The child is ended and the run fails.
+    const pipeFailed = (error: Error) => {
+      child.kill('SIGKILL')
+      finish(new FfmpegError(`ffmpeg's output could not be read: ${error.message}`))
+    }
+    child.stdout.on('error', pipeFailed)
+    child.stderr.on('error', pipeFailed)
     child.on('error', (error) => finish(new FfmpegError(`ffmpeg could not start: ${error.message}`)))
     child.on('close', (code) => {
       if (code === 0) finish()

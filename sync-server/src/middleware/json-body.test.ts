@@ -1,7 +1,8 @@
+import { once } from 'node:events'
 import http from 'node:http'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 
 let server: TestServer
 
@@ -11,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** POST /waitlist with exact bytes and headers (fetch would fix the length and encoding itself). */
-function post(body: Buffer | Buffer[], headers: Record<string, string>): Promise<{ status: number; body: { error?: string; data?: unknown } }> {
+function post(body: Buffer | Buffer[], headers: Record<string, string>, path = '/waitlist'): Promise<{ status: number; body: { error?: string; data?: unknown } }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${server.api}/waitlist`, { method: 'POST', headers }, (response) => {
+    const request = http.request(`${server.api}${path}`, { method: 'POST', headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
@@ -58,5 +59,82 @@ describe('JSON request bodies', () => {
     for (const [body, headers, status, error] of cases) {
       expect(await post(body, headers), JSON.stringify(headers)).toMatchObject({ status, body: { error } })
     }
+  })
+})
+
+/** The JSON reader's body limit (app.ts). */
+const LIMIT = 256 * 1024
+
+describe('compressed bodies that inflate past the limit', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  const factories = { br: 'createBrotliDecompress', gzip: 'createGunzip', deflate: 'createInflate' } as const
+  const compress = {
+    br: (data: Buffer) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: (data: Buffer) => zlib.gzipSync(data, { level: 9 }),
+    deflate: (data: Buffer) => zlib.deflateSync(data, { level: 9 }),
+  }
+  // 64 MiB of spaces: a few hundred bytes as brotli, 64 KB as gzip. Inflating all of it is what a
+  // reader that only stops listening would do.
+  const inflated = Buffer.alloc(64 * 1024 * 1024, 0x20)
+
+  for (const encoding of ['br', 'gzip', 'deflate'] as const) {
+    it(`a ${encoding} bomb is refused at the limit without burning a core`, async () => {
+      // Watch the decompressor the reader makes: what it inflated, and whether it was stopped.
+      const made: Array<{ stream: zlib.Gunzip; bytesOut: number }> = []
+      const create = zlib[factories[encoding]] as () => zlib.Gunzip
+      vi.spyOn(zlib, factories[encoding]).mockImplementation(() => {
+        const seen = { stream: create(), bytesOut: 0 }
+        seen.stream.on('data', (chunk: Buffer) => void (seen.bytesOut += chunk.length))
+        made.push(seen)
+        return seen.stream as never
+      })
+      const bomb = compress[encoding](inflated)
+      const answer = await post(bomb, { 'content-type': 'application/json', 'content-encoding': encoding })
+      expect(answer).toMatchObject({ status: 413, body: { error: 'payload_too_large' } })
+      expect(made).toHaveLength(1)
+      const [{ stream }] = made
+      // Stopped when the answer went out, not left to run through the rest on its own.
+      expect(stream.destroyed).toBe(true)
+      if (!stream.closed) await once(stream, 'close')
+      // What it inflated is bounded by the limit (plus the chunk that crossed it), not by the bomb.
+      expect(made[0].bytesOut).toBeLessThanOrEqual(LIMIT + 64 * 1024)
+      const health = await fetch(`${server.api}/health`)
+      expect(health.status).toBe(200)
+    })
+  }
+})
+
+describe('text in JSON bodies', () => {
+  it('refuses text that is not UTF-8, or holds a NUL or a lone surrogate, with 400 invalid_text', async () => {
+    const cases: Buffer[] = [
+      Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xff, 0xfe]), Buffer.from('@example.com"}')]),
+      // An overlong encoding of "/" and a truncated three-byte sequence.
+      Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('@example.com"}')]),
+      Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xe1, 0xbb]), Buffer.from('"}')]),
+      // JSON escapes: a NUL, a lone surrogate, a NUL in a name.
+      Buffer.from(String.raw`{"email":"a\u0000@example.com"}`),
+      Buffer.from(String.raw`{"email":"nul@example.com","website":"\u0000"}`),
+      Buffer.from(String.raw`{"email":"a\ud800@example.com"}`),
+      Buffer.from(String.raw`{"em\u0000ail":"a@example.com"}`),
+    ]
+    for (const body of cases) {
+      const answer = await post(body, { 'content-type': 'application/json' }, '/auth/register')
+      expect(answer, body.toString('latin1')).toMatchObject({ status: 400, body: { error: 'invalid_text' } })
+    }
+  })
+
+  it('stores a note typed with combining accents composed (NFC), as the same text typed precomposed', async () => {
+    const { token } = await signIn(server, 'nfc@example.com')
+    const decomposed = 'Tie\u0302\u0301ng Vie\u0323\u0302t ra\u0302\u0301t hay, ca\u0309m o\u031bn!'
+    expect(decomposed).not.toBe(decomposed.normalize('NFC'))
+    const response = await fetch(`${server.api}/user_feedbacks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ user_feedback: { feedback: decomposed, environment_data: {} } }),
+    })
+    expect(response.status).toBe(201)
+    const stored = server.ctx.db.prepare('SELECT feedback FROM user_feedbacks ORDER BY id DESC LIMIT 1').pluck().get()
+    expect(stored).toBe('Tiếng Việt rất hay, cảm ơn!')
   })
 })

@@ -4,6 +4,11 @@
  * as it arrives: past its limit or of the wrong type, the rest is drained and discarded (never
  * buffered) and the temp file removed, so the caller can answer with the right code. The caller moves
  * the files it keeps and calls `cleanup()` in every case; client file names are never used.
+ *
+ * A body that breaks off (cut short, no closing boundary, a malformed part header, the client gone)
+ * rejects with 400 after every half-written temp file is closed and removed: nothing of it is kept.
+ * Text fields must be UTF-8 without NUL (400) and arrive NFC-normalised; a field longer than its limit
+ * is 413 rather than silently cut.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -13,6 +18,7 @@ import busboy from 'busboy'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { SNIFF_BYTES } from '../media/sniff.ts'
+import { checkedText } from './body-text.ts'
 
 export interface FileSpec<T extends { type: string; ext: string }> {
   /** The largest size accepted, inclusive. */
@@ -38,6 +44,9 @@ export interface MultipartResult {
 
 const FIELD_MAX_BYTES = 64 * 1024
 const MAX_FIELDS = 40
+
+const unreadableForm = () => new ApiError(400, 'bad_request', 'The form could not be read.')
+const interrupted = () => new ApiError(400, 'bad_request', 'The upload was interrupted before the form was complete.')
 
 export function readMultipart(
   req: Request,
@@ -74,27 +83,40 @@ export function readMultipart(
         limits: { fieldSize: FIELD_MAX_BYTES, fields: MAX_FIELDS, files: Object.keys(options.files).length + 2, parts: MAX_FIELDS + 10 },
       })
     } catch {
-      return reject(new ApiError(400, 'bad_request', 'The form could not be read.'))
+      return reject(unreadableForm())
     }
     let failed = false
+    let closed = false
+    /** Temp files still being written: a failure closes them, or their writes would never settle. */
+    const open = new Set<fs.WriteStream>()
     const fail = (error: ApiError) => {
-      if (failed) return
+      if (failed || closed) return
       failed = true
       req.unpipe(parser)
+      // Read off what the client still sends (into nothing), so the answer can reach it.
       req.resume()
+      parser.destroy()
+      for (const out of open) out.destroy()
       Promise.allSettled(writes).then(() => {
         cleanup()
         reject(error)
       })
     }
 
-    parser.on('field', (name, value) => {
-      if (Object.keys(fields).length < MAX_FIELDS) fields[name] = value
+    parser.on('field', (name, value, info) => {
+      if (failed) return
+      if (info.valueTruncated) return fail(new ApiError(413, ERROR_CODES.tooLarge, `The field "${name}" is too long.`))
+      const text = checkedText(value, name)
+      if (text instanceof ApiError) return fail(text)
+      if (Object.keys(fields).length < MAX_FIELDS) fields[name] = text
     })
 
     parser.on('file', (name, stream) => {
+      // busboy destroys a file stream with an error when the body ends inside it; unheard, that error
+      // would stop the process. The parser reports the same break, so here it only has to be heard.
+      stream.on('error', () => fail(interrupted()))
       const spec = options.files[name]
-      if (!spec || files[name] || problems[name] || temps.some((t) => t.endsWith(`.${name}.part`))) {
+      if (failed || !spec || files[name] || problems[name] || temps.some((t) => t.endsWith(`.${name}.part`))) {
         stream.resume() // an unexpected or repeated file part is read and dropped
         return
       }
@@ -108,15 +130,19 @@ export function readMultipart(
         out?.destroy()
         out = undefined
       }
-      const open = () => {
+      const start = () => {
         kind = spec.sniff(head)
         if (!kind) return drop('bad_type')
         temps.push(temp)
         out = fs.createWriteStream(temp, { flags: 'wx' })
         const opened = out
+        open.add(opened)
         writes.push(
           new Promise((done) => {
-            opened.on('close', done)
+            opened.on('close', () => {
+              open.delete(opened)
+              done()
+            })
             opened.on('error', () => {
               problems[name] ??= 'too_large'
               done()
@@ -126,12 +152,12 @@ export function readMultipart(
         opened.write(head)
       }
       stream.on('data', (chunk: Buffer) => {
-        if (problems[name]) return
+        if (failed || problems[name]) return
         bytes += chunk.length
         if (bytes > spec.maxBytes) return drop('too_large')
         if (!out) {
           head = Buffer.concat([head, chunk])
-          if (head.length >= SNIFF_BYTES) open()
+          if (head.length >= SNIFF_BYTES) start()
           return
         }
         if (!out.write(chunk)) {
@@ -140,26 +166,30 @@ export function readMultipart(
         }
       })
       stream.on('end', () => {
-        if (problems[name]) return
+        if (failed || problems[name]) return
         if (bytes === 0) return drop('empty')
-        if (!out) open()
+        if (!out) start()
         if (!out || problems[name]) return
         out.end()
         files[name] = { path: temp, bytes, type: kind!.type, ext: kind!.ext }
       })
     })
 
-    parser.on('error', () => fail(new ApiError(400, 'bad_request', 'The form could not be read.')))
+    parser.on('error', (error: Error) => fail(/end of (form|file)/i.test(error.message) ? interrupted() : unreadableForm()))
     parser.on('close', () => {
       if (failed) return
+      closed = true
       Promise.all(writes).then(() => {
         // A file that hit a problem after it was listed (a write error) is not kept.
         for (const name of Object.keys(problems)) delete files[name]
         resolve({ fields, files, problems, cleanup })
       })
     })
-    req.on('aborted', () => fail(new ApiError(400, 'bad_request', 'The upload was interrupted.')))
-    req.on('error', () => fail(new ApiError(400, 'bad_request', 'The upload was interrupted.')))
+    req.on('error', () => fail(interrupted()))
+    // The client went away before the body was complete (no 'end' will come to end the parser).
+    req.on('close', () => {
+      if (!req.complete) fail(interrupted())
+    })
     req.pipe(parser)
   })
 }
