@@ -88,7 +88,8 @@ export async function runOutboxFlushBench(): Promise<OutboxFlushBenchResult> {
       db.close()
     }, makeItems(videoId))
 
-    // Back online: the `online` event starts the flush. Timed in the page, from that event until the
+    // Back online: the `online` event starts the flush. The events went in past the app's enqueue, so
+    // this also checks that the app finds them (data/background-sync.ts counts afresh on `online`). Timed in the page, from that event until the
     // outbox is empty (the engine removes each batch once the server has answered for it).
     await page.evaluate(() => {
       const target = window as unknown as { benchOnlineAt: Promise<number> }

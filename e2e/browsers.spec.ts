@@ -1,4 +1,5 @@
 /** The old-browser warning and the install offers (Chromium's prompt, the iPhone how-to): shown, dismissed, remembered. */
+import type { Locator, Page } from '@playwright/test'
 import { appReady, expect, test } from './fixtures.ts'
 
 test.describe('an old browser', () => {
@@ -46,10 +47,8 @@ test.describe('Safari on an iPhone', () => {
   })
 })
 
-test('where the browser offers installing, "Install app" asks it to', async ({ page }) => {
-  await page.goto('/')
-  await appReady(page)
-  // Headless Chromium never fires beforeinstallprompt by itself: hand the app the event it would get.
+/** Headless Chromium never fires beforeinstallprompt by itself: hand the app the event it would get. */
+async function offerInstalling(page: Page) {
   await page.evaluate(() => {
     const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
       prompt: () => Promise<void>
@@ -61,9 +60,46 @@ test('where the browser offers installing, "Install app" asks it to', async ({ p
     event.userChoice = Promise.resolve({ outcome: 'dismissed' })
     window.dispatchEvent(event)
   })
+}
+
+/** The lines the banner's text takes, and where its buttons are: below the text or beside it. */
+function bannerLayout(banner: Locator) {
+  return banner.evaluate((element) => {
+    const text = element.querySelector('p')!
+    const range = document.createRange()
+    range.selectNodeContents(text)
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    const buttons = element.querySelector('.install-actions')!.getBoundingClientRect()
+    return { lines, buttonsBelowText: buttons.top >= text.getBoundingClientRect().bottom }
+  })
+}
+
+test('where the browser offers installing, "Install app" asks it to', async ({ page }) => {
+  await page.goto('/')
+  await appReady(page)
+  await offerInstalling(page)
   const banner = page.getByTestId('install-banner')
   await banner.getByRole('button', { name: 'Install app' }).click()
   await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
   // The browser's own prompt was used; the offer goes away rather than nagging.
   await expect(banner).toHaveCount(0)
+})
+
+test('on a phone the install offer reads as a sentence, its buttons below it; on a desktop, one row', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await appReady(page)
+  await offerInstalling(page)
+  const banner = page.getByTestId('install-banner')
+  await expect(banner.getByRole('button', { name: 'Install app' })).toBeVisible()
+  const phone = await bannerLayout(banner)
+  await page.screenshot({ path: 'e2e/screenshots/install-banner-mobile.png' })
+  expect(phone.lines).toBeLessThanOrEqual(2)
+  expect(phone.buttonsBelowText).toBe(true)
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.screenshot({ path: 'e2e/screenshots/install-banner-desktop.png' })
+  const desktop = await bannerLayout(banner)
+  expect(desktop.lines).toBeLessThanOrEqual(2)
+  expect(desktop.buttonsBelowText).toBe(false)
 })

@@ -163,6 +163,45 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
   expect(Math.abs(serverWatchSeconds(server, user.id) - watched)).toBeLessThanOrEqual(2)
 })
 
+test('a tab killed in the middle of a video loses at most a second of the time watched', async ({ page, context, server, signInAs }) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 40)
+  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 40, title: `Bánh mì ${Date.now()}` })
+  const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(page)
+  await video.video.waitFor()
+  await workerInControl(page)
+  await video.bufferedTo(27)
+
+  // Offline, so nothing reaches the server before the tab dies.
+  await context.setOffline(true)
+  await video.play()
+  await video.playUntil(25)
+  // Killed as a phone kills an app: the renderer dies at once, no pagehide, no pause, no last write.
+  const cdp = await context.newCDPSession(page)
+  const crashed = page.waitForEvent('crash')
+  const watched = await video.currentTime()
+  void cdp.send('Page.crash').catch(() => undefined)
+  await crashed
+  await page.close({ runBeforeUnload: false })
+  expect(serverWatchSeconds(server, user.id)).toBe(0)
+
+  // Opened again (still offline, from the service worker), then back online.
+  const again = await context.newPage()
+  await again.goto(`/languages/vi/videos/${videoId}`)
+  const status = new SyncStatus(again)
+  await expect(status.indicator).toBeVisible()
+  await context.setOffline(false)
+  await expect.poll(() => serverWatchSeconds(server, user.id), { timeout: 20_000 }).toBeGreaterThanOrEqual(watched - 1)
+  await expect.poll(() => status.pending()).toBe(0)
+  expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+
+  // Once: another start sends nothing more.
+  await again.reload()
+  await expect(status.indicator).toBeVisible()
+  await expect.poll(() => status.pending()).toBe(0)
+  expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+})
+
 test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {
   const free = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Free one' })
   const premium = seedVideo(server, { access: 'premium', duration: 60, title: 'Premium one' })

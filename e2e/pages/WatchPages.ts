@@ -94,6 +94,19 @@ export class VideoPage {
     )
   }
 
+  /** Waits until the player holds media up to `seconds` (so it can play that far without the network). */
+  async bufferedTo(seconds: number) {
+    await this.page.waitForFunction(
+      (target) => {
+        const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+        const ranges = element?.buffered
+        return ranges !== undefined && ranges.length > 0 && ranges.end(ranges.length - 1) >= target
+      },
+      seconds,
+      { polling: 250 },
+    )
+  }
+
   async postComment(text: string) {
     await this.commentInput.fill(text)
     await this.commentSubmit.click()

@@ -9,6 +9,7 @@ import type { Progress, VideoDetail, VideoSummary } from '../../../contract/sche
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
+import type { OpenStretch } from './open-stretches.ts'
 import type { DeadLetter } from './outbox-store.ts'
 import type { OutboxItem } from './sync-engine.ts'
 import type { UploadBlob, UploadItem } from './upload-queue.ts'
@@ -29,6 +30,8 @@ export type CachedRecord =
   | { key: 'dailyProgress'; value: DailyProgress & { day: string } }
   /** Whose data the local database holds (a user id): data/local-cache.ts claimLocalData. */
   | { key: 'owner'; value: number }
+  /** A watch stretch still running (or left open by a page that died): data/open-stretches.ts. */
+  | { key: `stretch:${string}`; value: OpenStretch }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

@@ -28,6 +28,11 @@ export function stopBackgroundSync(): void {
   triggers = null
 }
 
+/** Something went into the outbox by another way than enqueue (a closed watch stretch): flush soon. */
+export function flushSoon(): void {
+  triggers?.enqueued()
+}
+
 /** Writes an item to the outbox (its id is its client_id: time-ordered UUIDv7) and asks for a flush. */
 export async function enqueue(kind: OutboxKind, payload: unknown, id: string = uuidv7()): Promise<string> {
   const now = Date.now()

@@ -1,11 +1,11 @@
 /**
  * Binds a <video> element's events, the page's visibility and the page's end to a WatchTracker, and
- * hands each closed stretch of watching to `onStretch` (which writes it to the outbox).
+ * hands each report on a stretch, open or closed, to `onStretch` (which keeps it on the device).
  */
 import { useEffect, useRef } from 'react'
-import { WatchTracker, type WatchStretch } from './watch-tracker.ts'
+import { WatchTracker, type StretchUpdate } from './watch-tracker.ts'
 
-export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (stretch: WatchStretch) => void): void {
+export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (update: StretchUpdate) => void): void {
   const latest = useRef(onStretch)
   useEffect(() => {
     latest.current = onStretch

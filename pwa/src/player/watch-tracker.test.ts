@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { WatchTracker, type WatchStretch } from './watch-tracker.ts'
+import { WatchTracker, type StretchUpdate, type WatchStretch } from './watch-tracker.ts'
 
 function setup() {
   let now = 0
+  let ids = 0
+  const updates: StretchUpdate[] = []
+  /** The closed stretches: the events that may be sent. */
   const events: WatchStretch[] = []
-  const tracker = new WatchTracker((e) => events.push(e), { monotonic: () => now, wall: () => Date.UTC(2026, 10, 22) + now })
-  return { tracker, events, tick: (seconds: number) => void (now += seconds * 1000) }
+  const tracker = new WatchTracker(
+    (update) => {
+      updates.push(update)
+      if (!update.open && update.stretch) events.push(update.stretch)
+    },
+    { monotonic: () => now, wall: () => Date.UTC(2026, 10, 22) + now },
+    () => `stretch-${++ids}`,
+  )
+  return { tracker, events, updates, tick: (seconds: number) => void (now += seconds * 1000) }
 }
 
 /** Plays from `from` for `seconds` at `rate`, with a timeupdate every quarter second. */
@@ -20,17 +30,55 @@ function play(t: ReturnType<typeof setup>, from: number, seconds: number, rate =
 }
 
 describe('WatchTracker', () => {
-  it('counts played time and cuts it every 10 s of play', () => {
+  it('counts played time and cuts it every 30 s of play', () => {
     const t = setup()
     t.tracker.started(0, 1)
-    const end = play(t, 0, 25)
+    const end = play(t, 0, 70)
     t.tracker.stopped(end)
     expect(t.events.map((e) => [e.position_from, e.position_to, e.watched_seconds])).toEqual([
-      [0, 10, 10],
-      [10, 20, 10],
-      [20, 25, 5],
+      [0, 30, 30],
+      [30, 60, 30],
+      [60, 70, 10],
     ])
-    expect(t.events[0].occurred_at).toBe('2026-11-22T00:00:10.000Z')
+    expect(t.events[0].occurred_at).toBe('2026-11-22T00:00:30.000Z')
+  })
+
+  it('reports the running stretch every half second of play, under the id it is closed with', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    const end = play(t, 0, 3)
+    // Killed here, the page would have kept all but the last quarter second.
+    const open = t.updates.filter((u) => u.open)
+    expect(open.map((u) => u.stretch?.watched_seconds)).toEqual([0.5, 1, 1.5, 2, 2.5, 3])
+    expect(new Set(open.map((u) => u.id))).toEqual(new Set(['stretch-1']))
+    t.tracker.stopped(end)
+    expect(t.updates.at(-1)).toEqual({ id: 'stretch-1', open: false, stretch: expect.objectContaining({ position_to: 3, watched_seconds: 3 }) })
+  })
+
+  it('gives each stretch its own id: a cut, a seek and a pause each start a new one', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    play(t, 0, 32) // cut at 30 s
+    t.tracker.seeking()
+    t.tracker.started(100, 1)
+    const position = play(t, 100, 2)
+    t.tracker.stopped(position)
+    t.tracker.started(position, 1)
+    t.tracker.stopped(play(t, position, 2))
+    const closed = t.updates.filter((u) => !u.open).map((u) => u.id)
+    expect(closed).toEqual(['stretch-1', 'stretch-2', 'stretch-3', 'stretch-4'])
+    // Nothing is reported open after its close.
+    for (const id of closed) expect(t.updates.findLastIndex((u) => u.id === id)).toBe(t.updates.findIndex((u) => u.id === id && !u.open))
+  })
+
+  it('drops a stretch kept while open that closes with too little to count', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    play(t, 0, 0.5)
+    expect(t.updates).toEqual([{ id: 'stretch-1', open: true, stretch: expect.objectContaining({ watched_seconds: 0.5 }) }])
+    t.tracker.stopped(0.25) // the player reports a position just short of the last one heard
+    expect(t.updates.at(-1)).toEqual({ id: 'stretch-1', open: false, stretch: null })
+    expect(t.events).toEqual([])
   })
 
   it('counts nothing while paused or hidden', () => {

@@ -1,13 +1,26 @@
 /**
  * Measures real watching. Time counts only while the video is playing and the page is visible; a
- * pause, buffering, a seek or a hidden tab closes the current stretch. Each closed stretch becomes one
- * watch event, and a long stretch is cut every FLUSH_EVERY_SECONDS of play so that little is lost if the
- * page dies. Watched seconds are the time the media really advanced (position delta / speed), never
- * more than the wall time that passed: a stalled player or a throttled tab adds nothing.
+ * pause, buffering, a seek or a hidden tab closes the current stretch. Each stretch becomes one watch
+ * event under one client_id: while it runs it is reported as open about every half second of play (so
+ * a page that dies without a word loses at most that), and once closed it may be sent. A long stretch
+ * is cut every MAX_STRETCH_SECONDS of play. Watched seconds are the time the media really advanced
+ * (position delta / speed), never more than the wall time that passed: a stalled player or a
+ * throttled tab adds nothing.
  */
+import { uuidv7 } from '../../../contract/ids.ts'
 import { WATCH_EVENT_MAX_SECONDS, type WatchEventInput } from '../../../contract/schemas/watching.ts'
 
-export const FLUSH_EVERY_SECONDS = 10
+/**
+ * Half the server's 60 s cap per event: the open stretch is durable, so cutting often no longer saves
+ * anything; the cut only keeps each event well inside the cap and the outbox's rows few.
+ */
+export const MAX_STRETCH_SECONDS = 30
+/**
+ * An open stretch is reported again once it has grown by this much. timeupdate comes every 250 ms in
+ * Chromium, so at most about 0.75 s of play is lost when the page is killed (the goal is 1 s), at
+ * about two small writes a second.
+ */
+export const DURABLE_EVERY_SECONDS = 0.5
 /** Shorter stretches are noise (a play immediately followed by a pause), not watching. */
 const MIN_EVENT_SECONDS = 0.5
 /** A position jump larger than playback can explain is a seek we did not hear about. */
@@ -16,11 +29,24 @@ const JUMP_TOLERANCE_SECONDS = 1.5
 /** One watch event as the tracker measures it; the player adds the video and the outbox the client_id. */
 export type WatchStretch = Omit<WatchEventInput, 'client_id' | 'video_id'>
 
+/** What the tracker reports about one stretch, under the same id from its first report to its close. */
+export interface StretchUpdate {
+  /** The stretch's client_id. */
+  id: string
+  /** The stretch as measured so far; null on a close that leaves too little to count (drop it). */
+  stretch: WatchStretch | null
+  /** Still growing: keep it, but it must not be sent before a closing update. */
+  open: boolean
+}
+
 interface Open {
+  id: string
   fromPosition: number
   lastPosition: number
   startedAt: number // monotonic ms
   rate: number
+  /** Watched seconds at the last open report, or null before the first. */
+  reported: number | null
 }
 
 export class WatchTracker {
@@ -30,11 +56,12 @@ export class WatchTracker {
   private rate = 1
 
   constructor(
-    private readonly emit: (stretch: WatchStretch) => void,
+    private readonly emit: (update: StretchUpdate) => void,
     private readonly clock: { monotonic: () => number; wall: () => number } = {
       monotonic: () => performance.now(),
       wall: () => Date.now(),
     },
+    private readonly newId: () => string = () => uuidv7(),
   ) {}
 
   /** The media started or resumed playing (the `playing` event, after buffering or a seek too). */
@@ -67,7 +94,7 @@ export class WatchTracker {
     else this.start(position)
   }
 
-  /** `timeupdate`: notices unseen seeks, and cuts a long stretch into events. */
+  /** `timeupdate`: notices unseen seeks, reports the open stretch as it grows, and cuts a long one. */
   timeUpdate(position: number): void {
     const open = this.open
     if (!open) return
@@ -81,9 +108,15 @@ export class WatchTracker {
       return
     }
     open.lastPosition = position
-    if (elapsed >= FLUSH_EVERY_SECONDS) {
+    if (elapsed >= MAX_STRETCH_SECONDS) {
       this.close(position)
       this.start(position)
+      return
+    }
+    const stretch = this.measure(open, position)
+    if (stretch.watched_seconds >= MIN_EVENT_SECONDS && stretch.watched_seconds - (open.reported ?? 0) >= DURABLE_EVERY_SECONDS) {
+      open.reported = stretch.watched_seconds
+      this.emit({ id: open.id, stretch, open: true })
     }
   }
 
@@ -94,25 +127,40 @@ export class WatchTracker {
 
   private start(position: number): void {
     if (!this.playing || !this.visible || this.open) return
-    this.open = { fromPosition: position, lastPosition: position, startedAt: this.clock.monotonic(), rate: this.rate }
+    this.open = {
+      id: this.newId(),
+      fromPosition: position,
+      lastPosition: position,
+      startedAt: this.clock.monotonic(),
+      rate: this.rate,
+      reported: null,
+    }
   }
 
   private close(position: number): void {
     const open = this.open
     this.open = null
     if (!open) return
+    const stretch = this.measure(open, position)
+    if (stretch.watched_seconds >= MIN_EVENT_SECONDS) this.emit({ id: open.id, stretch, open: false })
+    // Reported while open, yet too short in the end (closed a hair before where it was last heard):
+    // what was kept must go.
+    else if (open.reported !== null) this.emit({ id: open.id, stretch: null, open: false })
+  }
+
+  /** The stretch from its start to `position`, as an event the server accepts. */
+  private measure(open: Open, position: number): WatchStretch {
     const to = Math.max(open.fromPosition, position)
     const elapsed = (this.clock.monotonic() - open.startedAt) / 1000
     const advanced = (to - open.fromPosition) / open.rate
     const watched = Math.min(elapsed, advanced, WATCH_EVENT_MAX_SECONDS)
-    if (watched < MIN_EVENT_SECONDS) return
-    this.emit({
+    return {
       position_from: round(open.fromPosition),
       position_to: round(to),
       watched_seconds: round(watched),
       playback_rate: open.rate,
       occurred_at: new Date(this.clock.wall()).toISOString(),
-    })
+    }
   }
 }
 

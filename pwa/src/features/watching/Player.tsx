@@ -1,13 +1,15 @@
 /**
  * The video player: hls.js (loaded with this page's chunk only), a quality choice, a playback speed,
- * resume from the last position, and every watched stretch written to the outbox as a watch event.
+ * resume from the last position, and every watched stretch kept on the device as it grows, then
+ * written to the outbox as a watch event (data/open-stretches.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { enqueue } from '../../data/outbox.ts'
+import { createStretchKeeper } from '../../data/open-stretches.ts'
+import { flushSoon } from '../../data/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
-import type { WatchStretch } from '../../player/watch-tracker.ts'
+import type { StretchUpdate } from '../../player/watch-tracker.ts'
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
 
@@ -58,11 +60,12 @@ export function Player({ videoId, src, startAt, poster, title }: { videoId: numb
   }, [video, src])
 
 
+  const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
   const onStretch = useCallback(
-    (stretch: WatchStretch) => {
-      void enqueue('watch_event', { ...stretch, video_id: videoId }).catch((error: unknown) => console.warn('Could not store watch time', error))
+    (update: StretchUpdate) => {
+      void keep(update).catch((error: unknown) => console.warn('Could not store watch time', error))
     },
-    [videoId],
+    [keep],
   )
   useWatchTracking(video, onStretch)
 

@@ -98,3 +98,18 @@ describe('the goal bar at local midnight, offline', () => {
     await until(() => expect(result.current.seconds).toBe(0))
   })
 })
+
+describe('the goal bar while a video plays', () => {
+  it('counts the stretch still being watched, and neither doubles nor drops it when it closes', async () => {
+    const { createStretchKeeper } = await import('../../data/open-stretches.ts')
+    const keep = createStretchKeeper(3)
+    const stretch = (watched: number) => ({ position_from: 0, position_to: watched, watched_seconds: watched, playback_rate: 1, occurred_at: LATE.toISOString() })
+    const { result } = renderHook(() => useGoal(figure))
+    await until(() => expect(result.current.seconds).toBe(600))
+    await act(() => keep({ id: 's1', open: true, stretch: stretch(12) }))
+    await until(() => expect(result.current.seconds).toBe(612))
+    await act(() => keep({ id: 's1', open: false, stretch: stretch(13) }))
+    await until(() => expect(result.current.seconds).toBe(613))
+    expect(await db.outbox.count()).toBe(1)
+  })
+})

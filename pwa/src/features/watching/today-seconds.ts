@@ -1,6 +1,7 @@
 /**
  * Today's watch time as the navbar shows it: the server's today_watch_seconds plus the seconds of
- * today's watch events still waiting in the outbox, so the bar moves offline. When a flush takes
+ * today's watch events still waiting in the outbox and of the stretch still being watched
+ * (data/open-stretches.ts), so the bar moves offline and while the video plays. When a flush takes
  * events out of the outbox, the server's figure has not caught up yet: the bar holds its value until
  * the next server figure arrives (refreshed after every successful sync), so it neither dips nor doubles.
  * "Today" is the device's local day: at local midnight the bar starts again from today's unsent events,
@@ -11,23 +12,29 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DailyProgress } from '../../../../contract/schemas/user.ts'
 import { db } from '../../data/db.ts'
+import { openStretches } from '../../data/open-stretches.ts'
 import type { WatchStretch } from '../../player/watch-tracker.ts'
 import { refreshDailyProgress, type DayProgress } from '../progress/daily-progress.ts'
 import { startOfLocalDay, useLocalDay } from '../progress/local-day.ts'
 
-/** Seconds of today's (local day) watch events not yet sent; re-read at local midnight. */
+/**
+ * Seconds of today's (local day) watch events not yet sent, open stretches included; re-read at local
+ * midnight. One query for both: a stretch that closes leaves the open ones and enters the outbox in one
+ * transaction, and two queries could answer in between (counting it twice, which the bar would hold).
+ */
 export function useUnsentTodaySeconds(): number {
   const today = useLocalDay()
   const unsent = useLiveQuery(async () => {
     const from = startOfLocalDay(today)
     let seconds = 0
+    const add = (event: WatchStretch) => {
+      if (Date.parse(event.occurred_at) >= from) seconds += event.watched_seconds
+    }
     await db.outbox
       .where('kind')
       .equals('watch_event')
-      .each((item) => {
-        const event = item.payload as WatchStretch
-        if (Date.parse(event.occurred_at) >= from) seconds += event.watched_seconds
-      })
+      .each((item) => add(item.payload as WatchStretch))
+    for (const open of await openStretches()) add(open.event)
     return { day: today, seconds }
   }, [today])
   // Until the new day's query answers, the last answer is yesterday's sum: none of it is today's.
