@@ -2,13 +2,14 @@
  * Watching, end to end against the real server and real HLS: a learner watches, loses the network,
  * keeps watching, comments and sends feedback offline, reloads offline, comes back online, and the
  * server holds every second, the comment and the feedback exactly once, also when the page dies in
- * the middle of a flush. Plus the premium gating of comments and the progress page's failure message.
+ * the middle of a flush. Offline, the comments last seen read as a saved copy. Plus the premium
+ * gating of comments and the progress page's failure message.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
-import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { expect, test } from './fixtures.ts'
 import { FeedbackDialog } from './pages/FeedbackDialog.ts'
 import { Navbar } from './pages/Navbar.ts'
@@ -200,6 +201,54 @@ test('a tab killed in the middle of a video loses at most a second of the time w
   await expect(status.indicator).toBeVisible()
   await expect.poll(() => status.pending()).toBe(0)
   expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+})
+
+/** Another premium member comments on the video, through the API. */
+async function commentAs(server: TestServer, email: string, videoId: number, text: string) {
+  const { token } = await signIn(server, email)
+  server.ctx.db.prepare('UPDATE users SET is_premium = 1 WHERE email = ?').run(email)
+  const response = await fetch(`${server.api}/videos/${videoId}/comments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ comment: { text, client_id: crypto.randomUUID() } }),
+  })
+  expect(response.status).toBe(201)
+}
+
+test('offline, the comments last seen show as a saved copy with its time, not as an error, and new ones arrive back online', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: `Bún chả ${Date.now()}` })
+  const stamp = Date.now()
+  await commentAs(server, `lan-${stamp}@example.com`, videoId, 'Giọng miền Bắc rõ quá!')
+  await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(page)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/])
+  await workerInControl(page)
+
+  // Offline, the page reopens from the cache with the comments as last seen, and says so plainly.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(video.savedCommentsNote).toHaveText(/^You're offline: these are the comments saved on .+\. New ones appear when you're back online\.$/)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/])
+  await expect(video.commentsFailed).toHaveCount(0)
+  await video.postComment('Mình sẽ thử nấu món này.')
+  await expect(video.pendingComments).toHaveCount(1)
+  await page.screenshot({ path: 'e2e/screenshots/watching-comments-offline-desktop.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await video.comments.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'e2e/screenshots/watching-comments-offline-mobile.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Meanwhile someone else comments; back online, the list is the server's again, theirs and ours in it.
+  await commentAs(server, `minh-${stamp}@example.com`, videoId, 'Cảm ơn bạn đã chia sẻ.')
+  await context.setOffline(false)
+  await expect(video.savedCommentsNote).toHaveCount(0)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/, /Cảm ơn bạn đã chia sẻ\./, /Mình sẽ thử nấu món này\./], { timeout: 20_000 })
+  await expect(video.pendingComments).toHaveCount(0)
 })
 
 test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {
