@@ -20,7 +20,7 @@
  */
 import { liveQuery, type EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
-import { UPLOADS_PATH, type CreateSubmissionBody } from '../../../contract/schemas/contributors.ts'
+import { UPLOADS_PATH, UPLOAD_CHUNK_BYTES, type CreateSubmissionBody } from '../../../contract/schemas/contributors.ts'
 import { newClientId } from './client-id.ts'
 import { browserLocks, tryLock, type TabLocks } from './tab-locks.ts'
 
@@ -149,7 +149,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         storeFingerprintForResuming: false, // the upload URL lives on the queue item instead
         metadata: { submission_id: String(submissionId), filename: item.fileName, filetype: item.fileType },
         retryDelays: RETRY_DELAYS_MS,
-        chunkSize: 16 * 1024 * 1024, // = UPLOAD_CHUNK_BYTES (contract): a cut connection costs at most one chunk; size measured in bench/tus-upload.bench.ts
+        // a cut connection costs at most one chunk; size measured in bench/tus-upload.bench.ts
+        chunkSize: UPLOAD_CHUNK_BYTES,
         onBeforeRequest(request) {
           const token = deps.token()
           sentToken = Boolean(token)
