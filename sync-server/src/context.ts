@@ -24,6 +24,7 @@ import { createCatalogueRepository } from './repositories/catalogue.repository.t
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
+import { createWatchCoverageRepository } from './repositories/watch-coverage.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createIngestThread } from './watching/ingest-thread.ts'
@@ -89,6 +90,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     waitlist: createWaitlistRepository(db),
     catalogue: createCatalogueRepository(db),
     watchEvents: createWatchEventsRepository(db),
+    watchCoverage: createWatchCoverageRepository(db),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
     outsideHours: createOutsideHoursRepository(db),
