@@ -20,6 +20,8 @@ import { createUsersRepository } from './repositories/users.repository.ts'
 import { createWaitlistRepository } from './repositories/waitlist.repository.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createMediaGrants } from './media/grants.ts'
+import { createPlaylistAccess } from './media/playlist-access.ts'
+import { createMediaAccessRepository } from './repositories/media-access.repository.ts'
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
@@ -125,6 +127,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
+    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(db), clock }),
     // The ingest runs the watch-events service on a thread of its own, on its own connection.
     watchEvents: createIngestThread({ dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),

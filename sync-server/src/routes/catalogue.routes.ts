@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express'
 import { idParamSchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import type { CommentsService } from '../services/comments.service.ts'
@@ -18,7 +19,7 @@ export function catalogueRoutes(
   })
 
   router.get('/videos/:id', signedIn, (req, res) => {
-    res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id)) })
+    res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id), currentSession(req)) })
   })
 
   router.get('/me/progress', signedIn, (req, res) => {

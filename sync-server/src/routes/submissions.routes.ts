@@ -13,6 +13,7 @@ import { ApiError } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
@@ -32,17 +33,17 @@ export function submissionsRoutes(
 
   router.get('/submissions', signedIn, (req, res) => {
     const query = parseWith(submissionsQuerySchema, req.query)
-    res.json(deps.submissions.list(currentUser(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
+    res.json(deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
   router.get('/submissions/:id', signedIn, (req, res) => {
-    res.json({ data: deps.submissions.get(currentUser(req), parseWith(idParamSchema, req.params.id)) })
+    res.json({ data: deps.submissions.get(currentUser(req), currentSession(req), parseWith(idParamSchema, req.params.id)) })
   })
 
   router.patch('/submissions/:id', signedIn, (req, res) => {
     const id = parseWith(idParamSchema, req.params.id)
     const { submission } = parseWith(patchSubmissionBodySchema, req.body)
-    res.json({ data: deps.submissions.setStatus(currentUser(req), id, submission.status) })
+    res.json({ data: deps.submissions.setStatus(currentUser(req), currentSession(req), id, submission.status) })
   })
 
   router.delete('/submissions/:id', signedIn, (req, res) => {
@@ -80,7 +81,7 @@ export function publishFormRoutes(
         throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
       }
       const fields = parseWith(publishFieldsSchema, form.fields)
-      const video = deps.publishing.publish(admin, id, fields, {
+      const video = deps.publishing.publish(admin, currentSession(req), id, fields, {
         product: form.files.product_thumbnail,
         youtube: form.files.youtube_thumbnail,
       })
