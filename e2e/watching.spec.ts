@@ -128,6 +128,36 @@ test('watch online and offline: every second, the comment and the feedback reach
   await page.screenshot({ path: 'e2e/screenshots/watching-progress-mobile.png', fullPage: true })
 })
 
+test('a stream whose media link runs out mid-play gets a fresh one and plays on from the same moment', async ({ page, context, server, signInAs }) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 150)
+  const id = seedVideo(server, { access: 'free', mediaKey, duration: 150, title: `Hết hạn ${Date.now()}` })
+  // Every grant the player uses; the first one is refused (403, as after an hour) once the test says so.
+  const grants: string[] = []
+  const refusing: { grant?: string } = {}
+  await context.route('**/media/g/**', (route) => {
+    const grant = /\/media\/g\/([^/]+)\//.exec(route.request().url())?.[1]
+    if (grant && !grants.includes(grant)) grants.push(grant)
+    if (grant !== undefined && grant === refusing.grant) return route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"forbidden","message":"expired"}' })
+    return route.continue()
+  })
+  await signInAs({ path: `/languages/vi/videos/${id}` })
+  const video = new VideoPage(page)
+  const position = () => video.video.evaluate((element: HTMLVideoElement) => element.currentTime)
+  await video.play()
+  await expect.poll(position).toBeGreaterThan(1)
+  refusing.grant = grants[0]
+  server.clock.advance(10_000) // so the fresh grant is another URL
+  try {
+    // Far ahead, past what is buffered (about 30 s): the next segment needs the grant.
+    await video.video.evaluate((element: HTMLVideoElement) => void (element.currentTime = 120))
+    await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(121)
+    expect(grants).toHaveLength(2)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  } finally {
+    server.clock.reset()
+  }
+})
+
 test('a page killed in the middle of a flush sends again on reopening, and the server counts it once', async ({ page, context, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 20)
   const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 20, title: `Phở ${Date.now()}` })
