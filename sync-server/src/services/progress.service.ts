@@ -67,7 +67,7 @@ export function createProgressService(deps: {
         deps.catalogueService.summaries(user, deps.catalogue.findPublishedByIds(wanted)).map((summary) => [summary.id, summary]),
       )
 
-      const outsideSeconds = deps.outsideHours.totalMinutes(user.id) * 60
+      const outsideSeconds = (await deps.outsideHours.totalMinutes(user.id)) * 60
       return {
         total_watch_seconds: Math.round(totalSeconds),
         outside_seconds: outsideSeconds,
