@@ -208,6 +208,13 @@ async function filledSource(): Promise<string> {
       .execute()
     // 0009 seeded this user's goal of 30; one more change.
     await db.insertInto('daily_goal_changes').values({ user_id: USER, day: '2025-12-30', goal_minutes: 20 }).execute()
+    await db
+      .insertInto('watch_coverage')
+      .values([
+        { user_id: USER, start_ms: AT - 3_600_000, end_ms: AT - 3_000_000 },
+        { user_id: USER, start_ms: AT, end_ms: AT + 10_250 },
+      ])
+      .execute()
   } finally {
     await engine.close()
   }
@@ -293,7 +300,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     // The trigram search finds copied rows (its indexes are built from them).
     const { rows: found } = await target.pool.query("SELECT id FROM users WHERE search_fold(display_name) LIKE '%' || search_fold('nguyen thi') || '%'")
     expect(found).toEqual([{ id: USER }])
-  })
+  }, 90_000)
 
   it('refuses a target that holds data, says why, and writes nothing', async () => {
     const dataDir = await filledSource()
@@ -310,7 +317,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     expect(run.stderr).toContain('waitlist: 1 row')
     expect(run.stderr).toContain('nothing was written')
     expect(await postgresRows(target.pool)).toEqual(before)
-  })
+  }, 90_000)
 
   it('refuses a database with tables that are not ours, creating none of its own there', async () => {
     const dataDir = await filledSource()
@@ -323,7 +330,9 @@ describe('db:copy from SQLite to PostgreSQL', () => {
   it('fills a target a server had already migrated, and migrates a source that is behind first', async () => {
     const dataDir = tempDataDir()
     const old = openDatabase(dataDir)
-    migrateSqlite(old, readMigrations('sqlite').slice(0, -1))
+    const all = readMigrations('sqlite')
+    const history = all.findIndex((m) => m.name.startsWith('0009_daily_goal_history'))
+    migrateSqlite(old, all.slice(0, history))
     old.prepare('INSERT INTO users (id, email, daily_goal_minutes, created_at) VALUES (?, ?, ?, ?)').run(41, 'cu@example.com', 25, '2025-06-01T00:00:00.000Z')
     old.close()
     const target = await emptyTarget()
@@ -332,7 +341,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     await engine.close()
 
     const report = await copyToPostgres({ dataDir, targetUrl: target.url, batchRows: 1 })
-    expect(report.sourceMigrated).toEqual([readMigrations('sqlite').at(-1)!.name])
+    expect(report.sourceMigrated).toEqual(all.slice(history).map((m) => m.name))
     expect(report.targetMigrated).toEqual([])
     expect(report.tables.find((t) => t.table === 'users')!.rows).toBe(1)
     const copied = await postgresRows(target.pool)
