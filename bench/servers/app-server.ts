@@ -11,7 +11,8 @@ import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 
 // BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
-const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+// DATABASE_URL: the same server on PostgreSQL (the watch-event bench's PostgreSQL lines).
+const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) })
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
 const ctx = await createContext(config, { logger })
 const now = Date.now()
@@ -42,6 +43,18 @@ const videoId = Number(
     )
     .run(new Date(now).toISOString(), new Date(now).toISOString()).lastInsertRowid,
 )
+// Issue 16, during the transition: on PostgreSQL the watch-event ingest stores into PostgreSQL, whose
+// foreign keys want the user and the video there too, while users and the catalogue still live in
+// SQLite. Once they move this finds the rows already there.
+if (ctx.database.engine === 'postgres') {
+  const nowIso = new Date(now).toISOString()
+  await ctx.database.db.insertInto('users').values({ id: user.id, email: user.email, created_at: user.created_at }).onConflict((c) => c.doNothing()).execute()
+  await ctx.database.db
+    .insertInto('videos')
+    .values({ id: videoId, language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
+    .onConflict((c) => c.doNothing())
+    .execute()
+}
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`

@@ -3,7 +3,8 @@
  * written once (services/watch-events.service.ts) over this interface; each engine has its own
  * implementation: on PostgreSQL the Kysely repository (repositories/watch-events.repository.ts), on
  * SQLite hand-written statements on the ingest thread's own connection
- * (db/dialect/watch-ingest.sqlite.ts), which the benchmark showed the builder costs too much for.
+ * (db/dialect/watch-ingest.sqlite.ts), where the builder cost about half the rate
+ * (bench/watch-ingest-stores.ts).
  *
  * A method may answer synchronously (SQLite) or with a promise (PostgreSQL); the service awaits
  * either. Each is called a few times a batch, never once per event.

@@ -3,8 +3,8 @@
  * better-sqlite3 connection: synchronous prepared statements, positional parameters, one insert
  * statement run per event. The ingest thread uses it on its own connection inside its group commit
  * (watching/sqlite-ingest.ts). The Kysely repository (repositories/watch-events.repository.ts) runs
- * the same on SQLite too, but `npm run bench -- watch` measured it well over the 5% a hot path may
- * cost (see the commit that introduced this file), so SQLite keeps its own SQL here.
+ * the same on SQLite too, at about half the rate (bench/watch-ingest-stores.ts: 0.52-0.53 of this
+ * store, far past the 5% a hot path may give up), so SQLite keeps its own SQL here.
  */
 import { DAILY_GOAL_DEFAULT_MINUTES, WATCH_DAY_MAX_SECONDS } from '../../../../contract/index.ts'
 import type { WatchableVideoRow } from '../../repositories/catalogue.repository.ts'
