@@ -152,7 +152,7 @@ export interface JobsTable {
   created_at: number
   started_at: number | null
   finished_at: number | null
-  /** 0010: epoch ms until which the running worker holds the job (renewed while it runs). */
+  /** 0011: epoch ms until which the running worker holds the job (renewed while it runs). */
   lease_until: number | null
 }
 
@@ -252,6 +252,13 @@ export interface DailyGoalChangesTable {
   goal_minutes: number
 }
 
+/** 0010: each user's covered watch time as disjoint wall-clock intervals (epoch ms). */
+export interface WatchCoverageTable {
+  user_id: number
+  start_ms: number
+  end_ms: number
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -284,6 +291,7 @@ export interface Database {
   billing_events: BillingEventsTable
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
+  watch_coverage: WatchCoverageTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -310,6 +318,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'billing_events',
   'outside_hours',
   'daily_goal_changes',
+  'watch_coverage',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

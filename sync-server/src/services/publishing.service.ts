@@ -121,12 +121,12 @@ export function createPublishingService(deps: {
   }
 
   return {
-    async publish(admin: UserRow, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): Promise<VideoDetail> {
+    async publish(admin: UserRow, tokenHash: string, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): Promise<VideoDetail> {
       requireAdmin(admin)
       const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       const videoId = await publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
-      return await deps.catalogue.detail(admin, videoId)
+      return await deps.catalogue.detail(admin, videoId, tokenHash)
     },
 
     /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */

@@ -51,7 +51,8 @@ export function createSubmissionsService(deps: {
     }
   }
 
-  async function toView(row: SubmissionRow, viewer: UserRow): Promise<Submission> {
+  /** `tokenHash`: the viewer's session, which the review grant is bound to. */
+  async function toView(row: SubmissionRow, viewer: UserRow, tokenHash: string): Promise<Submission> {
     const ready = row.processing_state === 'ready' && row.media_key !== null
     return {
       id: row.id,
@@ -70,7 +71,7 @@ export function createSubmissionsService(deps: {
       upload: { state: row.upload_state, bytes_received: bytesReceived(row), bytes_total: row.upload_bytes_total },
       processing: { state: row.processing_state, percent: row.processing_percent, error: row.processing_error },
       // The owner and admins review the processed video in full, whatever access it will be published with.
-      playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, mediaKey: row.media_key!, previewSeconds: null }) } : null,
+      playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, tokenHash, mediaKey: row.media_key!, previewSeconds: null }) } : null,
       created_at: row.created_at,
     }
   }
@@ -123,7 +124,7 @@ export function createSubmissionsService(deps: {
       return { id, upload: { endpoint: UPLOADS_PATH, metadata: { submission_id: String(id) } } }
     },
 
-    async list(user: UserRow, options: { mine: boolean; before?: number; limit?: number }) {
+    async list(user: UserRow, tokenHash: string, options: { mine: boolean; before?: number; limit?: number }) {
       requireContributor(user)
       const limit = options.limit ?? LIST_DEFAULT_LIMIT
       const before = options.before ?? Number.MAX_SAFE_INTEGER
@@ -133,20 +134,20 @@ export function createSubmissionsService(deps: {
           : await submissions.listOfUser(user.id, before, limit + 1)
       const page = rows.slice(0, limit)
       return {
-        data: await Promise.all(page.map((row) => toView(row, user))),
+        data: await Promise.all(page.map((row) => toView(row, user, tokenHash))),
         next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
       }
     },
 
-    async get(user: UserRow, id: number): Promise<Submission> {
-      return toView(await visible(user, id), user)
+    async get(user: UserRow, tokenHash: string, id: number): Promise<Submission> {
+      return toView(await visible(user, id), user, tokenHash)
     },
 
-    async setStatus(user: UserRow, id: number, status: 'accepted' | 'rejected'): Promise<Submission> {
+    async setStatus(user: UserRow, tokenHash: string, id: number, status: 'accepted' | 'rejected'): Promise<Submission> {
       requireAdmin(user)
       const row = await visible(user, id)
       await submissions.setStatus(row.id, status)
-      return toView((await submissions.findById(row.id))!, user)
+      return toView((await submissions.findById(row.id))!, user, tokenHash)
     },
 
     /** Removes the row first (so nothing points at the files), then the files. */
