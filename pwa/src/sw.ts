@@ -13,10 +13,14 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { routeAroundWorker } from './sw-routes/network-only.ts'
 import { answerOfflineMedia, isOfflineMedia } from './sw-routes/offline-media.ts'
 import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_CACHE, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './sw-routes/thumbnails.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+// Streamed media and download parts go straight to the network, past this worker (sw-routes/network-only.ts).
+self.addEventListener('install', (event) => void routeAroundWorker(event, self as unknown as Parameters<typeof routeAroundWorker>[1]))
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
