@@ -2,6 +2,7 @@
 import type { VideoDetail } from '../../../contract/schemas/catalogue.ts'
 import { apiRequest } from './api.ts'
 import { db } from './db.ts'
+import { browserBackgroundFetch } from './downloads/background-fetch.ts'
 import { createDownloadManager } from './downloads/download-manager.ts'
 import { savingGetVideo, savingKnownDetail, type SaveDetail } from './downloads/keep-detail.ts'
 
@@ -11,6 +12,8 @@ const saveDetail: SaveDetail = (videoId, video) => db.records.put({ key: `video:
 export const downloads = savingKnownDetail(
   createDownloadManager({
     table: db.downloads,
+    // Downloads outlive the tab where the browser offers Background Fetch; elsewhere they run in the page.
+    backgroundFetch: browserBackgroundFetch,
     getVideo: savingGetVideo((videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data), saveDetail),
   }),
   saveDetail,
