@@ -66,8 +66,8 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
   it('answers and stores exactly what the service does in-process', async () => {
     const { ctx } = server
     const inProcess = createSqliteIngest(ctx.db, { previewSeconds: 180 })
-    const free = seedVideo(server, { duration: 600 })
-    const premium = seedVideo(server, { access: 'premium' })
+    const free = await seedVideo(server, { duration: 600 })
+    const premium = await seedVideo(server, { access: 'premium' })
     const threaded = newUser('Asia/Ho_Chi_Minh')
     const local = newUser('Asia/Ho_Chi_Minh')
     const batch = mixedBatch(free, premium)
@@ -94,7 +94,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
   it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {
     const { ctx } = server
     const user = newUser()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     // The ingest thread's statements fail while the table is away (its connection sees the schema change).
     await sql`ALTER TABLE watch_events RENAME TO watch_events_away`.execute(ctx.database.db)
     try {
@@ -110,7 +110,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
   it('finishes the batches in flight when closed, then refuses new ones', async () => {
     const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
     const user = newUser()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const events = [event(video), event(video, { position_from: 10, position_to: 20, occurred_at: new Date(server.clock.now() - 20_000).toISOString() })]
     const inFlight = thread.ingest(user, events)
     await thread.close()
