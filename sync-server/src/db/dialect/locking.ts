@@ -4,7 +4,8 @@
  * Call it first inside the transaction; the lock is released by its commit or rollback.
  * - SQLite: nothing to do; every write transaction begins IMMEDIATE, so writers already take turns.
  * - PostgreSQL: a transaction-scoped advisory lock keyed by (USER_ROWS, user id). The two-key form
- *   has a key space of its own, apart from the one-key locks (migrations use one of those).
+ *   has a key space of its own, apart from the one-key locks (migrations use one of those). Its keys
+ *   are 32-bit: user ids past 2^31 would need the one-key form with the scope folded in.
  */
 import { sql, type Kysely } from 'kysely'
 import type { EngineName } from '../engine.ts'
