@@ -1,29 +1,59 @@
+import type { Kysely } from 'kysely'
 import type { Db } from '../db/connection.ts'
+import type { Database } from '../db/schema.ts'
 
 export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
 
-export function createDailyTotalsRepository(db: Db) {
-  const watched = db.prepare<[number, string], { watch_seconds: number }>(
-    'SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?',
-  )
-  // The goal in force on a day is the one set last that day; days already passed keep theirs.
-  const recordGoal = db.prepare<[number, string, number]>(
-    `INSERT INTO daily_totals (user_id, day, goal_minutes) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
-  )
-  const addSeconds = db.prepare<[number, string, number, number]>(
+export function createDailyTotalsRepository(db: Kysely<Database>) {
+  return {
+    /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
+    async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number): Promise<void> {
+      await db
+        .insertInto('daily_totals')
+        .values({ user_id: userId, day, watch_seconds: seconds, goal_minutes: goalMinutes })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+            watch_seconds: eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds')),
+          })),
+        )
+        .execute()
+    },
+    allForUser: (userId: number) =>
+      db.selectFrom('daily_totals').select(['day', 'watch_seconds', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute(),
+    async watchSeconds(userId: number, day: string): Promise<number> {
+      const row = await db
+        .selectFrom('daily_totals')
+        .select('watch_seconds')
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .executeTakeFirst()
+      return row?.watch_seconds ?? 0
+    },
+    /** The goal in force on a day is the one set last that day; days already passed keep theirs. */
+    async recordGoalForDay(userId: number, day: string, goalMinutes: number): Promise<void> {
+      await db
+        .insertInto('daily_totals')
+        .values({ user_id: userId, day, goal_minutes: goalMinutes })
+        .onConflict((conflict) => conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({ goal_minutes: eb.ref('excluded.goal_minutes') })))
+        .execute()
+    },
+  }
+}
+
+export type DailyTotalsIngestWriter = ReturnType<typeof createDailyTotalsIngestWriter>
+
+/**
+ * Transition (issue 16): the watch-event ingest runs synchronously on its own SQLite connection
+ * (watching/ingest-worker.ts, inside better-sqlite3 transactions), so it keeps this synchronous write
+ * of the same rule until the ingest moves to Kysely; then this goes.
+ */
+export function createDailyTotalsIngestWriter(raw: Db) {
+  const addSeconds = raw.prepare<[number, string, number, number]>(
     `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = watch_seconds + excluded.watch_seconds`,
   )
-  const allDays = db.prepare<[number], { day: string; watch_seconds: number; goal_minutes: number }>(
-    'SELECT day, watch_seconds, goal_minutes FROM daily_totals WHERE user_id = ? ORDER BY day',
-  )
   return {
-    /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
     addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
       void addSeconds.run(userId, day, seconds, goalMinutes),
-    allForUser: (userId: number) => allDays.all(userId),
-    watchSeconds: (userId: number, day: string) => watched.get(userId, day)?.watch_seconds ?? 0,
-    recordGoalForDay: (userId: number, day: string, goalMinutes: number) => void recordGoal.run(userId, day, goalMinutes),
   }
 }

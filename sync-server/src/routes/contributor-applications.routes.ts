@@ -32,10 +32,10 @@ export function contributorApplicationsRoutes(
     res.json(deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, (req, res) => {
+  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, async (req, res) => {
     const id = pathId(req.params.id)
     const { application } = parseWith(patchApplicationBodySchema, req.body)
-    res.json({ data: deps.applications.decide(currentUser(req), id, application.status) })
+    res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
   router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, (req, res, next) => {

@@ -46,12 +46,13 @@ export function createContributorApplicationsService(deps: {
     const row = applications.findById(id)
     if (!row) throw notFound('No such application.')
     applications.decide(id, status, status === 'pending' ? null : nowIso)
-    if (status === 'accepted') {
-      const user = deps.users.findByEmail(row.email)
-      if (user) deps.users.setContributor(user.id)
-    }
     return applications.findById(id)!
   })
+  // Users are on Kysely (issue 16) and applications not yet: the role is given after the decision commits.
+  async function grantRole(email: string) {
+    const user = await deps.users.findByEmail(email)
+    if (user) await deps.users.setContributor(user.id)
+  }
 
   return {
     /** Moves the checked video into place under a server-chosen name, then records the application. */
@@ -84,9 +85,11 @@ export function createContributorApplicationsService(deps: {
       return { data: page.map(toView), next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null }
     },
 
-    decide(admin: UserRow, id: number, status: ApplicationStatus): ContributorApplication {
+    async decide(admin: UserRow, id: number, status: ApplicationStatus): Promise<ContributorApplication> {
       requireAdmin(admin)
-      return toView(decide(id, status, new Date(deps.clock.now()).toISOString()))
+      const row = decide(id, status, new Date(deps.clock.now()).toISOString())
+      if (status === 'accepted') await grantRole(row.email)
+      return toView(row)
     },
 
     video(admin: UserRow, id: number): { file: string; type: string } {

@@ -6,8 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
-import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
-import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
@@ -22,8 +22,8 @@ const service = createWatchEventsService({
   db,
   watchEvents: createWatchEventsRepository(db),
   videoProgress: createVideoProgressRepository(db),
-  dailyTotals: createDailyTotalsRepository(db),
-  dailyGoals: createDailyGoalsRepository(db),
+  dailyTotals: createDailyTotalsIngestWriter(db),
+  dailyGoals: createDailyGoalsIngestReader(db),
   catalogue: createCatalogueRepository(db),
   previewSeconds,
 })
