@@ -252,7 +252,7 @@ test('a premium download is removed once the learner is no longer premium and co
   await downloadsPage.open()
   await expect(downloadsPage.item('Chỉ dành cho hội viên')).toBeVisible()
 
-  makePremium(server, user.id, false)
+  await makePremium(server, user.id, false)
   await context.setOffline(true)
   await context.setOffline(false)
   await expect(downloadsPage.revokedNotice).toContainText('Chỉ dành cho hội viên')

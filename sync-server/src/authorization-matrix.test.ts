@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, uuidv7 } from '../../contract/index.ts'
 import { makePremium, seedVideo } from '../test-support/catalogue-fixtures.ts'
 import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
+import { makeContributor } from '../test-support/users.ts'
 
 const ROLES = ['anonymous', 'learner', 'premium', 'contributor', 'admin'] as const
 type Role = (typeof ROLES)[number]
@@ -228,8 +229,8 @@ beforeAll(async () => {
     const spare = await signIn(server, email)
     tokens[role] = { main: main.token, spare: spare.token, id: main.user.id }
   }
-  makePremium(server, tokens.premium.id)
-  server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(tokens.contributor.id)
+  await makePremium(server, tokens.premium.id)
+  await makeContributor(server, tokens.contributor.id)
   videoId = seedVideo(server, { access: 'free' })
   submissionId = await createSubmission('contributor')
   const feedback = await fetch(`${server.api}/user_feedbacks`, {
@@ -250,7 +251,7 @@ describe('authorization matrix', () => {
       for (const role of ROLES) {
         seen[role] = await asRole(role, await row.call(role), row.route === '/auth/logout' ? 'spare' : 'main')
         // Paying in the matrix must not change who is premium for the rows after it.
-        if (row.route === '/billing/confirm' && role !== 'anonymous') makePremium(server, tokens[role].id, role === 'premium')
+        if (row.route === '/billing/confirm' && role !== 'anonymous') await makePremium(server, tokens[role].id, role === 'premium')
       }
       expect(seen).toEqual(row.expected)
     })

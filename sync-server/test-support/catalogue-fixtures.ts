@@ -1,5 +1,6 @@
 import { uuidv7 } from '../../contract/index.ts'
 import type { TestServer } from './test-server.ts'
+import { updateUser } from './users.ts'
 
 let counter = 0
 
@@ -27,8 +28,8 @@ export function seedVideo(
   return Number(result.lastInsertRowid)
 }
 
-export function makePremium(server: TestServer, userId: number, premium = true) {
-  server.ctx.db.prepare('UPDATE users SET is_premium = ? WHERE id = ?').run(premium ? 1 : 0, userId)
+export async function makePremium(server: TestServer, userId: number, premium = true) {
+  await updateUser(server, userId, { is_premium: premium ? 1 : 0 })
 }
 
 /** A watch event as the player's outbox sends it: 10 s of play at normal speed, just now. */

@@ -25,7 +25,7 @@ beforeAll(async () => {
   }
   learner = apiClient(server.api, { token: (await signIn(server, 'media-learner@example.com')).token })
   const paid = await signIn(server, 'media-premium@example.com')
-  makePremium(server, paid.user.id)
+  await makePremium(server, paid.user.id)
   premium = apiClient(server.api, { token: paid.token })
 })
 afterAll(() => server.close())

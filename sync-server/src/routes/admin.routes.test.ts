@@ -90,9 +90,9 @@ describe('admin users', () => {
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'Lan Chi' } })).status).toBe(200)
     expect((await admin.get('/admin/users?q=Lan Chi')).body.data).toHaveLength(1)
     // The learner's own change is not blocked by what the admin did.
-    makePremium(server, learner.id)
+    await makePremium(server, learner.id)
     expect((await learner.api.get('/me')).body).toMatchObject({ display_name: 'Lan Chi', can_change_display_name: true })
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'x' } })).status).toBe(422)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: {} })).status).toBe(422)
   })
@@ -112,10 +112,10 @@ describe('admin users', () => {
   })
 
   it('pages through many users with cursors, newest first', async () => {
-    const insert = server.ctx.db.prepare('INSERT INTO users (email, created_at) VALUES (?, ?)')
-    server.ctx.db.transaction(() => {
-      for (let i = 0; i < 120; i++) insert.run(`bulk${i}@example.com`, new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString())
-    })()
+    await server.ctx.database.db
+      .insertInto('users')
+      .values(Array.from({ length: 120 }, (_, i) => ({ email: `bulk${i}@example.com`, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })))
+      .execute()
     const seen = new Set<number>()
     let cursor: string | null = null
     do {
@@ -131,7 +131,7 @@ describe('admin users', () => {
 
 describe('admin feedback', () => {
   it('searches, filters by time range, and shows one with its environment data', async () => {
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     const sent = await learner.api.post('/user_feedbacks', { user_feedback: { feedback: 'The player froze on my phone.', environment_data: { userAgent: 'UA', sessionDuration: 5 } } })
     const old = server.ctx.db
       .prepare("INSERT INTO user_feedbacks (user_id, feedback, environment_data, created_at) VALUES (?, 'An old note about subtitles', NULL, ?)")

@@ -14,7 +14,7 @@ afterAll(() => server.close())
 
 async function newLearner(options: { premium?: boolean } = {}) {
   const { token, user } = await signIn(server, `cat${++learnerCount}@example.com`)
-  if (options.premium) makePremium(server, user.id)
+  if (options.premium) await makePremium(server, user.id)
   return { id: user.id, api: apiClient(server.api, { token }) }
 }
 

@@ -156,7 +156,7 @@ describe('POST /watch_events', () => {
     expect(result.accepted).toEqual([inPreview.client_id])
     expect(result.rejected.map((r: { error: string }) => r.error)).toEqual(['not_watchable', 'not_watchable'])
 
-    makePremium(server, id)
+    await makePremium(server, id)
     const later = [event(previewVideo, { position_from: 200, position_to: 210 }), event(premiumVideo)]
     expect((await api.post('/watch_events', { events: later })).body.data.accepted).toHaveLength(2)
   })
