@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.ts'
 import type { Db } from './db/connection.ts'
 import { openEngine, type Engine } from './db/engine.ts'
 import { textSearchFor } from './db/dialect/text-search.ts'
+import { hotPathReadsFor } from './db/dialect/hot-path.ts'
 import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -95,12 +96,13 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const secret = loadAppSecret(config.dataDir, config.appSecret)
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
+  const hotPath = hotPathReadsFor(database)
   const repositories = {
     users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db),
+    sessions: createSessionsRepository(database.db, hotPath),
     otpCodes: createOtpCodesRepository(database.db),
     languages: createLanguagesRepository(database.db),
-    dailyTotals: createDailyTotalsRepository(database.db),
+    dailyTotals: createDailyTotalsRepository(database.db, hotPath),
     dailyGoals: createDailyGoalsRepository(database.db),
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { Db } from '../db/connection.ts'
+import type { HotPathReads } from '../db/dialect/hot-path.ts'
 import type { Database } from '../db/schema.ts'
 
 export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
 
-export function createDailyTotalsRepository(db: Kysely<Database>) {
+/** `hotPath`: the hand-written twin of `watchSeconds` for the server (db/dialect/hot-path.ts). */
+export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
     /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
     async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number): Promise<void> {
@@ -20,7 +22,7 @@ export function createDailyTotalsRepository(db: Kysely<Database>) {
     },
     allForUser: (userId: number) =>
       db.selectFrom('daily_totals').select(['day', 'watch_seconds', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute(),
-    async watchSeconds(userId: number, day: string): Promise<number> {
+    watchSeconds: hotPath ? hotPath.watchSeconds : async (userId: number, day: string): Promise<number> => {
       const row = await db
         .selectFrom('daily_totals')
         .select('watch_seconds')
