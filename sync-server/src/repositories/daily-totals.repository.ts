@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
 import type { HotPathReads } from '../db/dialect/hot-path.ts'
 import type { Database } from '../db/schema.ts'
@@ -8,15 +9,20 @@ export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepositor
 /** `hotPath`: the hand-written twin of `watchSeconds` for the server (db/dialect/hot-path.ts). */
 export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
-    /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
+    /**
+     * Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that
+     * day. No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it (a CASE, not MIN/LEAST,
+     * which differ between the engines).
+     */
     async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number): Promise<void> {
       await db
         .insertInto('daily_totals')
-        .values({ user_id: userId, day, watch_seconds: seconds, goal_minutes: goalMinutes })
+        .values({ user_id: userId, day, watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS), goal_minutes: goalMinutes })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({
-            watch_seconds: eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds')),
-          })),
+          conflict.columns(['user_id', 'day']).doUpdateSet((eb) => {
+            const sum = eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds'))
+            return { watch_seconds: eb.case().when(sum, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(sum).end() }
+          }),
         )
         .execute()
     },
@@ -50,9 +56,10 @@ export type DailyTotalsIngestWriter = ReturnType<typeof createDailyTotalsIngestW
  * of the same rule until the ingest moves to Kysely; then this goes.
  */
 export function createDailyTotalsIngestWriter(raw: Db) {
+  // No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it.
   const addSeconds = raw.prepare<[number, string, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = watch_seconds + excluded.watch_seconds`,
+    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS})`,
   )
   return {
     addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>

@@ -3,6 +3,7 @@
  * the same calls, the same answers (test-support/test-databases.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
 import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
 import { hotPathReadsFor } from '../db/dialect/hot-path.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
@@ -96,7 +97,12 @@ describe.each(ENGINES)('on %s', (engine) => {
     await totals.recordGoalForDay(user.id, '2026-01-06', 20)
     expect(await totals.watchSeconds(user.id, '2026-01-05')).toBe(42.5)
     expect(await totals.watchSeconds(user.id, '2026-01-07')).toBe(0)
-    expect(await totals.allForUser(user.id)).toEqual([
+    // No day holds more than a day.
+    await totals.addSeconds(user.id, '2026-01-08', WATCH_DAY_MAX_SECONDS + 5, 15)
+    await totals.addSeconds(user.id, '2026-01-09', WATCH_DAY_MAX_SECONDS - 10, 15)
+    await totals.addSeconds(user.id, '2026-01-09', 60, 15)
+    expect([await totals.watchSeconds(user.id, '2026-01-08'), await totals.watchSeconds(user.id, '2026-01-09')]).toEqual([WATCH_DAY_MAX_SECONDS, WATCH_DAY_MAX_SECONDS])
+    expect((await totals.allForUser(user.id)).slice(0, 2)).toEqual([
       { day: '2026-01-05', watch_seconds: 42.5, goal_minutes: 10 },
       { day: '2026-01-06', watch_seconds: 0, goal_minutes: 20 },
     ])
