@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from '../watching/check-watch-events.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
@@ -196,13 +198,13 @@ describe('POST /watch_events', () => {
         },
       },
       videoProgress: ctx.repositories.videoProgress,
-      dailyTotals: ctx.repositories.dailyTotals,
-      dailyGoals: ctx.repositories.dailyGoals,
+      dailyTotals: createDailyTotalsIngestWriter(ctx.db),
+      dailyGoals: createDailyGoalsIngestReader(ctx.db),
       catalogue: ctx.repositories.catalogue,
       previewSeconds: 180,
     })
     const { id } = await newLearner()
-    const user = ctx.repositories.users.findById(id)!
+    const user = (await ctx.repositories.users.findById(id))!
     const video = await seedVideo(server)
     const good = event(video)
     const bad = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]

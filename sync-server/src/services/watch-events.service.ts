@@ -21,8 +21,8 @@
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
-import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
-import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import type { DailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import type { DailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import type { WatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
@@ -55,8 +55,8 @@ export function createWatchEventsService(deps: {
   watchEvents: WatchEventsRepository
   watchCoverage: WatchCoverageRepository
   videoProgress: VideoProgressRepository
-  dailyTotals: DailyTotalsRepository
-  dailyGoals: DailyGoalsRepository
+  dailyTotals: DailyTotalsIngestWriter
+  dailyGoals: DailyGoalsIngestReader
   catalogue: CatalogueRepository
   previewSeconds: number
 }) {

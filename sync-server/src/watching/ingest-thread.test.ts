@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WATCH_EVENT_REJECTIONS } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import { createIngestThread } from './ingest-thread.ts'
@@ -14,11 +16,11 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function newUser(zone = 'UTC') {
+async function newUser(zone = 'UTC') {
   const { ctx } = server
-  const created = ctx.repositories.users.create(`thread${++users}@example.com`, false, new Date().toISOString())
-  ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').run(zone, created.id)
-  return ctx.repositories.users.findById(created.id)!
+  const created = await ctx.repositories.users.create(`thread${++users}@example.com`, false, new Date().toISOString())
+  await ctx.repositories.users.setTimeZone(created.id, zone)
+  return (await ctx.repositories.users.findById(created.id))!
 }
 
 const event = (videoId: number, overrides: Record<string, unknown> = {}) => watchEvent(server, videoId, overrides)
@@ -59,15 +61,15 @@ describe('the ingest thread', () => {
       watchEvents: ctx.repositories.watchEvents,
       watchCoverage: ctx.repositories.watchCoverage,
       videoProgress: ctx.repositories.videoProgress,
-      dailyTotals: ctx.repositories.dailyTotals,
-      dailyGoals: ctx.repositories.dailyGoals,
+      dailyTotals: createDailyTotalsIngestWriter(ctx.db),
+      dailyGoals: createDailyGoalsIngestReader(ctx.db),
       catalogue: ctx.repositories.catalogue,
       previewSeconds: 180,
     })
     const free = await seedVideo(server, { duration: 600 })
     const premium = await seedVideo(server, { access: 'premium' })
-    const threaded = newUser('Asia/Ho_Chi_Minh')
-    const local = newUser('Asia/Ho_Chi_Minh')
+    const threaded = await newUser('Asia/Ho_Chi_Minh')
+    const local = await newUser('Asia/Ho_Chi_Minh')
     const batch = mixedBatch(free, premium)
     const viaThread = await ctx.services.watchEvents.ingest(threaded, batch)
     const inProcessIngest = (events: unknown[]) => {
@@ -91,7 +93,7 @@ describe('the ingest thread', () => {
 
   it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {
     const { ctx } = server
-    const user = newUser()
+    const user = await newUser()
     const video = await seedVideo(server)
     // The ingest thread's statements fail while the table is away (its connection sees the schema change).
     ctx.db.exec('ALTER TABLE watch_events RENAME TO watch_events_away')
@@ -107,7 +109,7 @@ describe('the ingest thread', () => {
 
   it('finishes the batches in flight when closed, then refuses new ones', async () => {
     const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
-    const user = newUser()
+    const user = await newUser()
     const video = await seedVideo(server)
     const events = [event(video), event(video, { position_from: 10, position_to: 20, occurred_at: new Date(server.clock.now() - 20_000).toISOString() })]
     const inFlight = thread.ingest(user, events)

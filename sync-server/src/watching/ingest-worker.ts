@@ -6,8 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
-import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
-import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { createWatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
@@ -24,8 +24,8 @@ const service = createWatchEventsService({
   watchEvents: createWatchEventsRepository(db),
   watchCoverage: createWatchCoverageRepository(db),
   videoProgress: createVideoProgressRepository(db),
-  dailyTotals: createDailyTotalsRepository(db),
-  dailyGoals: createDailyGoalsRepository(db),
+  dailyTotals: createDailyTotalsIngestWriter(db),
+  dailyGoals: createDailyGoalsIngestReader(db),
   catalogue: createCatalogueRepository(db),
   previewSeconds,
 })
