@@ -16,9 +16,9 @@ const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVE
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
 const ctx = await createContext(config, { logger })
 const now = Date.now()
-const user = ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
+const user = await ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
 const token = newToken()
-ctx.repositories.sessions.create(hashToken(token), user.id, now, now + 86_400_000)
+await ctx.repositories.sessions.create(hashToken(token), user.id, now, now + 86_400_000)
 ctx.db.prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)').run(
   user.id,
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, uuidv7 } from '../../contract/index.ts'
 import { makePremium, seedVideo } from '../test-support/catalogue-fixtures.ts'
 import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
+import { makeContributor } from '../test-support/users.ts'
 
 const ROLES = ['anonymous', 'learner', 'premium', 'contributor', 'admin'] as const
 type Role = (typeof ROLES)[number]
@@ -229,7 +230,7 @@ beforeAll(async () => {
     tokens[role] = { main: main.token, spare: spare.token, id: main.user.id }
   }
   await makePremium(server, tokens.premium.id)
-  server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(tokens.contributor.id)
+  await makeContributor(server, tokens.contributor.id)
   videoId = await seedVideo(server, { access: 'free' })
   submissionId = await createSubmission('contributor')
   const feedback = await fetch(`${server.api}/user_feedbacks`, {

@@ -12,7 +12,7 @@ let token: string
 beforeAll(async () => {
   server = await startTestServer()
   token = (await signIn(server, 'fuzz@example.com')).token
-  server.ctx.db.prepare('UPDATE users SET is_premium = 1').run()
+  await server.ctx.database.db.updateTable('users').set({ is_premium: 1 }).execute()
 })
 afterAll(() => server.close())
 

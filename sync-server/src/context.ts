@@ -8,6 +8,8 @@ import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Db } from './db/connection.ts'
 import { openEngine, type Engine } from './db/engine.ts'
+import { textSearchFor } from './db/dialect/text-search.ts'
+import { hotPathReadsFor } from './db/dialect/hot-path.ts'
 import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -96,13 +98,14 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const secret = loadAppSecret(config.dataDir, config.appSecret)
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
+  const hotPath = hotPathReadsFor(database)
   const repositories = {
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    otpCodes: createOtpCodesRepository(db),
+    users: createUsersRepository(database.db),
+    sessions: createSessionsRepository(database.db, hotPath),
+    otpCodes: createOtpCodesRepository(database.db),
     languages: createLanguagesRepository(database.db),
-    dailyTotals: createDailyTotalsRepository(db),
-    dailyGoals: createDailyGoalsRepository(db),
+    dailyTotals: createDailyTotalsRepository(database.db, hotPath),
+    dailyGoals: createDailyGoalsRepository(database.db),
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
     catalogue: createCatalogueRepository(db),
@@ -110,7 +113,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     comments: createCommentsRepository(db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
     adminVideos: createAdminVideosRepository(db),
-    adminUsers: createAdminUsersRepository(db),
+    adminUsers: createAdminUsersRepository(database.db, textSearchFor(database.engine)),
     adminFeedback: createAdminFeedbackRepository(db),
     billing: createBillingRepository(db),
     submissions: createSubmissionsRepository(database.db),
@@ -132,10 +135,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       isAcceptedContributor: (email) => repositories.contributorApplications.isAcceptedEmail(email),
     }),
     users: createUsersService({
-      db,
+      db: database.db,
       users: repositories.users,
       dailyTotals: repositories.dailyTotals,
-      dailyGoals: repositories.dailyGoals,
       clock,
     }),
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
@@ -167,7 +169,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       outsideHours: repositories.outsideHours,
     }),
   }
-  const admin = createAdminAndBilling({ config, clock, db, repositories, usersService: services.users })
+  const admin = createAdminAndBilling({ config, clock, db, database, repositories, usersService: services.users })
   const contributor = createContributorServices({
     config,
     clock,
@@ -268,6 +270,7 @@ function createAdminAndBilling(deps: {
   config: Config
   clock: Clock
   db: Db
+  database: Engine
   repositories: {
     adminVideos: ReturnType<typeof createAdminVideosRepository>
     adminUsers: ReturnType<typeof createAdminUsersRepository>
@@ -298,7 +301,7 @@ function createAdminAndBilling(deps: {
     stripeWebhook,
     services: {
       adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
-      adminUsers: createAdminUsersService({ users: repositories.adminUsers, db }),
+      adminUsers: createAdminUsersService({ db: deps.database.db, search: textSearchFor(deps.database.engine) }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
       billing: createBillingService({ provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
     },

@@ -19,7 +19,7 @@ async function start() {
   const ctx = await createContext(config)
   const app = createApp(ctx)
   const hourly = () => {
-    ctx.services.auth.pruneCodes()
+    ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
     ctx.services.billing.expireLapsed()
   }
   hourly()

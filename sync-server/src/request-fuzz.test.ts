@@ -18,6 +18,7 @@ import { apiRoutes, type AppRoute } from '../test-support/app-routes.ts'
 import { seedVideo } from '../test-support/catalogue-fixtures.ts'
 import { multipartBody, rawRequest, type Part } from '../test-support/raw-request.ts'
 import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
+import { makeContributor } from '../test-support/users.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const BURSTS = 21
@@ -38,7 +39,7 @@ const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0])
 
 async function signInAs(role: Exclude<Role, 'anonymous'>) {
   const { token, user } = await signIn(server, `fuzz-${role}@example.com`)
-  if (role === 'contributor') server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(user.id)
+  if (role === 'contributor') await makeContributor(server, user.id)
   tokens[role] = token
 }
 

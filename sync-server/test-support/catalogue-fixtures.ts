@@ -1,6 +1,7 @@
 import { uuidv7 } from '../../contract/index.ts'
 import type { Row } from '../src/db/schema.ts'
 import type { TestServer } from './test-server.ts'
+import { updateUser } from './users.ts'
 
 let counter = 0
 
@@ -31,8 +32,8 @@ export async function seedVideo(
   return row.id
 }
 
-export async function makePremium(server: TestServer, userId: number, premium = true): Promise<void> {
-  await server.ctx.database.db.updateTable('users').set({ is_premium: premium ? 1 : 0 }).where('id', '=', userId).execute()
+export async function makePremium(server: TestServer, userId: number, premium = true) {
+  await updateUser(server, userId, { is_premium: premium ? 1 : 0 })
 }
 
 /** A watch event as the player's outbox sends it: 10 s of play at normal speed, just now. */

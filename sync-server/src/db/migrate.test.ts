@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
+import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
 import { openDatabase } from './connection.ts'
 import { migrateSqlite as migrate, readMigrations as readFor } from './migrate.ts'
 
@@ -54,7 +54,7 @@ describe('migrations', () => {
       { user_id: noRows, day: '2025-01-05', goal_minutes: 20 },
       { user_id: offRecord, day: '2025-03-01', goal_minutes: 25 },
     ])
-    const goals = createDailyGoalsRepository(db)
+    const goals = createDailyGoalsIngestReader(db)
     expect(['2025-02-28', '2025-03-03', '2025-03-06', '2025-03-08', '2025-03-20'].map((day) => goals.inForceOn(changed, day))).toEqual([15, 10, 10, 30, 30])
     expect(goals.inForceOn(neverSet, '2025-03-10')).toBe(15)
     db.close()

@@ -21,11 +21,11 @@ declare global {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/
 
 export function requireUser(auth: AuthService, users: UsersService) {
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return async (req: Request, _res: Response, next: NextFunction) => {
     const match = BEARER.exec(req.get('authorization') ?? '')
-    const found = match ? auth.authenticate(match[1]) : undefined
+    const found = match ? await auth.authenticate(match[1]) : undefined
     if (!found) return next(unauthorized())
-    req.user = users.noteTimeZone(found.user, req.get('x-time-zone'))
+    req.user = await users.noteTimeZone(found.user, req.get('x-time-zone'))
     req.tokenHash = found.tokenHash
     next()
   }

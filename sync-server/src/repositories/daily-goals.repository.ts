@@ -2,28 +2,55 @@
  * Each user's daily goal by day (table daily_goal_changes, migration 0009): a row per local day on
  * which the goal changed, holding the goal set last that day.
  */
+import type { Kysely } from 'kysely'
 import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
+import type { Database } from '../db/schema.ts'
 
 export type DailyGoalsRepository = ReturnType<typeof createDailyGoalsRepository>
 
-export function createDailyGoalsRepository(db: Db) {
-  const record = db.prepare<[number, string, number]>(
-    `INSERT INTO daily_goal_changes (user_id, day, goal_minutes) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
-  )
-  const inForce = db.prepare<[number, string], { goal_minutes: number }>(
-    'SELECT goal_minutes FROM daily_goal_changes WHERE user_id = ? AND day <= ? ORDER BY day DESC LIMIT 1',
-  )
+export function createDailyGoalsRepository(db: Kysely<Database>) {
   return {
     /** A change of the goal on a local day; a later change the same day replaces it. */
-    recordChange: (userId: number, day: string, goalMinutes: number) => void record.run(userId, day, goalMinutes),
+    async recordChange(userId: number, day: string, goalMinutes: number): Promise<void> {
+      await db
+        .insertInto('daily_goal_changes')
+        .values({ user_id: userId, day, goal_minutes: goalMinutes })
+        .onConflict((conflict) => conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({ goal_minutes: eb.ref('excluded.goal_minutes') })))
+        .execute()
+    },
     /**
      * The goal in force on a local day: the one of the latest change on or before it. A day before the
      * first recorded change had the default: every change is recorded when it is made (and the
      * migration seeded what was known before), so no recorded change means the goal had never been
      * changed yet, and the account had the default it starts with.
      */
+    async inForceOn(userId: number, day: string): Promise<number> {
+      const row = await db
+        .selectFrom('daily_goal_changes')
+        .select('goal_minutes')
+        .where('user_id', '=', userId)
+        .where('day', '<=', day)
+        .orderBy('day', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.goal_minutes ?? DAILY_GOAL_DEFAULT_MINUTES
+    },
+  }
+}
+
+export type DailyGoalsIngestReader = ReturnType<typeof createDailyGoalsIngestReader>
+
+/**
+ * Transition (issue 16): the watch-event ingest runs synchronously on its own SQLite connection
+ * (watching/ingest-worker.ts, inside better-sqlite3 transactions), so it keeps this synchronous read
+ * of the same rule until the ingest moves to Kysely; then this goes.
+ */
+export function createDailyGoalsIngestReader(raw: Db) {
+  const inForce = raw.prepare<[number, string], { goal_minutes: number }>(
+    'SELECT goal_minutes FROM daily_goal_changes WHERE user_id = ? AND day <= ? ORDER BY day DESC LIMIT 1',
+  )
+  return {
     inForceOn: (userId: number, day: string) => inForce.get(userId, day)?.goal_minutes ?? DAILY_GOAL_DEFAULT_MINUTES,
   }
 }

@@ -1,31 +1,48 @@
+import type { Kysely } from 'kysely'
 import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
+import type { HotPathReads } from '../db/dialect/hot-path.ts'
+import type { Database } from '../db/schema.ts'
 
 export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
 
-export function createDailyTotalsRepository(db: Db) {
-  const watched = db.prepare<[number, string], { watch_seconds: number }>(
-    'SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?',
-  )
-  // The goal in force on a day is the one set last that day; days already passed keep theirs.
-  const recordGoal = db.prepare<[number, string, number]>(
-    `INSERT INTO daily_totals (user_id, day, goal_minutes) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
-  )
-  // No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it.
-  const addSeconds = db.prepare<[number, string, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS})`,
-  )
-  const allDays = db.prepare<[number], { day: string; watch_seconds: number; goal_minutes: number }>(
-    'SELECT day, watch_seconds, goal_minutes FROM daily_totals WHERE user_id = ? ORDER BY day',
-  )
+/** `hotPath`: the hand-written twin of `watchSeconds` for the server (db/dialect/hot-path.ts). */
+export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
-    /** Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that day. */
-    addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
-      void addSeconds.run(userId, day, seconds, goalMinutes),
-    allForUser: (userId: number) => allDays.all(userId),
-    watchSeconds: (userId: number, day: string) => watched.get(userId, day)?.watch_seconds ?? 0,
-    recordGoalForDay: (userId: number, day: string, goalMinutes: number) => void recordGoal.run(userId, day, goalMinutes),
+    /**
+     * Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that
+     * day. No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it (a CASE, not MIN/LEAST,
+     * which differ between the engines).
+     */
+    async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number): Promise<void> {
+      await db
+        .insertInto('daily_totals')
+        .values({ user_id: userId, day, watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS), goal_minutes: goalMinutes })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'day']).doUpdateSet((eb) => {
+            const sum = eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds'))
+            return { watch_seconds: eb.case().when(sum, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(sum).end() }
+          }),
+        )
+        .execute()
+    },
+    allForUser: (userId: number) =>
+      db.selectFrom('daily_totals').select(['day', 'watch_seconds', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute(),
+    watchSeconds: hotPath ? hotPath.watchSeconds : async (userId: number, day: string): Promise<number> => {
+      const row = await db
+        .selectFrom('daily_totals')
+        .select('watch_seconds')
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .executeTakeFirst()
+      return row?.watch_seconds ?? 0
+    },
+    /** The goal in force on a day is the one set last that day; days already passed keep theirs. */
+    async recordGoalForDay(userId: number, day: string, goalMinutes: number): Promise<void> {
+      await db
+        .insertInto('daily_totals')
+        .values({ user_id: userId, day, goal_minutes: goalMinutes })
+        .onConflict((conflict) => conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({ goal_minutes: eb.ref('excluded.goal_minutes') })))
+        .execute()
+    },
   }
 }

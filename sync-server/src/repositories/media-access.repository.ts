@@ -1,11 +1,12 @@
 import type { Db } from '../db/connection.ts'
+import type { UserRow } from './users.repository.ts'
 
 export type MediaAccessRepository = ReturnType<typeof createMediaAccessRepository>
 
 /** What a playlist request re-checks about a grant: its session, and the video or submission it opens. */
 export function createMediaAccessRepository(db: Db) {
   // The grant carries the start of the token hash: a range on the sessions key finds it.
-  const sessionUser = db.prepare<[string, string, number, number], { is_premium: number; is_admin: number; is_contributor: number }>(
+  const sessionUser = db.prepare<[string, string, number, number], Pick<UserRow, 'is_premium' | 'is_admin' | 'is_contributor'>>(
     `SELECT u.is_premium, u.is_admin, u.is_contributor
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash >= ? AND s.token_hash < ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?

@@ -1,73 +1,98 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/schema.ts'
 
-export interface OtpCodeRow {
-  id: number
-  email: string
-  code_hash: string
-  requested_ip: string
-  created_at: number
-  expires_at: number
-  wrong_tries: number
-  consumed_at: number | null
-}
+export type OtpCodeRow = Row<'otp_codes'>
 
 export type OtpCodesRepository = ReturnType<typeof createOtpCodesRepository>
 
-export function createOtpCodesRepository(db: Db) {
-  const sentToAddressSince = db.prepare<[string, number], { count: number; oldest: number | null }>(
-    'SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otp_codes WHERE email = ? AND created_at > ?',
-  )
-  const sentFromIpSince = db.prepare<[string, number], { count: number; oldest: number | null }>(
-    'SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otp_codes WHERE requested_ip = ? AND created_at > ?',
-  )
-  const sentToPairSince = db.prepare<[string, string, number], { count: number; oldest: number | null }>(
-    'SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM otp_codes WHERE email = ? AND requested_ip = ? AND created_at > ?',
-  )
-  const retireLive = db.prepare<[number, string]>(
-    'UPDATE otp_codes SET consumed_at = ? WHERE email = ? AND consumed_at IS NULL',
-  )
-  const retireLiveOfPair = db.prepare<[number, string, string]>(
-    'UPDATE otp_codes SET consumed_at = ? WHERE email = ? AND requested_ip = ? AND consumed_at IS NULL',
-  )
-  const insert = db.prepare<[string, string, string, number, number]>(
-    'INSERT INTO otp_codes (email, code_hash, requested_ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  )
-  const newestUnused = db.prepare<[string], OtpCodeRow>(
-    'SELECT * FROM otp_codes WHERE email = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1',
-  )
-  const newestUnusedOfPair = db.prepare<[string, string], OtpCodeRow>(
-    'SELECT * FROM otp_codes WHERE email = ? AND requested_ip = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1',
-  )
-  const wrongTry = db.prepare<[number], { wrong_tries: number }>(
-    'UPDATE otp_codes SET wrong_tries = wrong_tries + 1 WHERE id = ? RETURNING wrong_tries',
-  )
-  const consume = db.prepare<[number, number]>(
-    'UPDATE otp_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL',
-  )
-  const remove = db.prepare<[number]>('DELETE FROM otp_codes WHERE id = ?')
-  const prune = db.prepare<[number]>('DELETE FROM otp_codes WHERE created_at < ?')
+/** How many codes matched, and when the oldest of them was made (null when none). */
+export interface SentSince {
+  count: number
+  oldest: number | null
+}
+
+export function createOtpCodesRepository(db: Kysely<Database>) {
+  /** Codes made after `since`, by address, by IP or both: what the hourly send limits count. */
+  const sentSince = (since: number, by: { email?: string; ip?: string }): Promise<SentSince> => {
+    let query = db
+      .selectFrom('otp_codes')
+      // COUNT is BIGINT and MIN of a BIGINT column BIGINT on PostgreSQL: the pool parses both to numbers.
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('created_at').as('oldest')])
+      .where('created_at', '>', since)
+    if (by.email !== undefined) query = query.where('email', '=', by.email)
+    if (by.ip !== undefined) query = query.where('requested_ip', '=', by.ip)
+    return query.executeTakeFirstOrThrow()
+  }
+  const newestUnused = (email: string, ip?: string): Promise<OtpCodeRow | undefined> => {
+    let query = db.selectFrom('otp_codes').selectAll().where('email', '=', email).where('consumed_at', 'is', null)
+    if (ip !== undefined) query = query.where('requested_ip', '=', ip)
+    return query.orderBy('id', 'desc').limit(1).executeTakeFirst()
+  }
 
   return {
-    sentToAddressSince: (email: string, since: number) => sentToAddressSince.get(email, since)!,
-    sentFromIpSince: (ip: string, since: number) => sentFromIpSince.get(ip, since)!,
-    sentToPairSince: (email: string, ip: string, since: number) => sentToPairSince.get(email, ip, since)!,
+    sentToAddressSince: (email: string, since: number) => sentSince(since, { email }),
+    sentFromIpSince: (ip: string, since: number) => sentSince(since, { ip }),
+    sentToPairSince: (email: string, ip: string, since: number) => sentSince(since, { email, ip }),
     /**
      * Stores a new code; earlier codes asked for by the same IP stop working. Codes another network
      * asked for stay alive, so a stranger asking for codes cannot void the owner's. Returns the row id.
      */
-    replace: db.transaction((email: string, codeHash: string, ip: string, now: number, expiresAt: number) => {
-      retireLiveOfPair.run(now, email, ip)
-      return Number(insert.run(email, codeHash, ip, now, expiresAt).lastInsertRowid)
-    }),
+    replace(email: string, codeHash: string, ip: string, now: number, expiresAt: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('otp_codes')
+          .set({ consumed_at: now })
+          .where('email', '=', email)
+          .where('requested_ip', '=', ip)
+          .where('consumed_at', 'is', null)
+          .execute()
+        const row = await trx
+          .insertInto('otp_codes')
+          .values({ email, code_hash: codeHash, requested_ip: ip, created_at: now, expires_at: expiresAt })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return row.id
+      })
+    },
     /** The newest code not yet used (it may have expired or died of wrong tries). */
-    newestUnused: (email: string) => newestUnused.get(email),
-    newestUnusedOfPair: (email: string, ip: string) => newestUnusedOfPair.get(email, ip),
+    newestUnused: (email: string) => newestUnused(email),
+    newestUnusedOfPair: (email: string, ip: string) => newestUnused(email, ip),
     /** After a sign-in: every other code of the address stops working. */
-    retireAll: (email: string, now: number) => void retireLive.run(now, email),
-    recordWrongTry: (id: number) => wrongTry.get(id)!.wrong_tries,
-    /** True when this call used the code (a second use of the same code loses the race). */
-    consume: (id: number, now: number) => consume.run(now, id).changes === 1,
-    remove: (id: number) => void remove.run(id),
-    pruneOlderThan: (cutoff: number) => prune.run(cutoff).changes,
+    async retireAll(email: string, now: number): Promise<void> {
+      await db.updateTable('otp_codes').set({ consumed_at: now }).where('email', '=', email).where('consumed_at', 'is', null).execute()
+    },
+    async recordWrongTry(id: number): Promise<number> {
+      const row = await db
+        .updateTable('otp_codes')
+        .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
+        .where('id', '=', id)
+        .returning('wrong_tries')
+        .executeTakeFirstOrThrow()
+      return row.wrong_tries
+    },
+    /**
+     * Uses the code if it is unused and has had fewer than `maxWrongTries` wrong tries, in one UPDATE,
+     * so of tries made together only one uses it, and none once the wrong ones counted reach the limit.
+     */
+    async consume(id: number, now: number, maxWrongTries: number): Promise<'used' | 'already_used' | 'too_many_tries'> {
+      const used = await db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .where('wrong_tries', '<', maxWrongTries)
+        .returning('id')
+        .executeTakeFirst()
+      if (used) return 'used'
+      const row = await db.selectFrom('otp_codes').select('consumed_at').where('id', '=', id).executeTakeFirst()
+      return row && row.consumed_at === null ? 'too_many_tries' : 'already_used'
+    },
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('otp_codes').where('id', '=', id).execute()
+    },
+    async pruneOlderThan(cutoff: number): Promise<number> {
+      const result = await db.deleteFrom('otp_codes').where('created_at', '<', cutoff).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
   }
 }

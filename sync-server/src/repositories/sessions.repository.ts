@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { HotPathReads } from '../db/dialect/hot-path.ts'
+import type { Database } from '../db/schema.ts'
 import type { UserRow } from './users.repository.ts'
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>
@@ -6,26 +8,30 @@ export type SessionsRepository = ReturnType<typeof createSessionsRepository>
 /** The user row plus when the session ends, as one row: this runs on every signed-in call. */
 export type SessionUserRow = UserRow & { session_expires_at: number }
 
-export function createSessionsRepository(db: Db) {
-  const insert = db.prepare<[string, number, number, number]>(
-    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  )
-  // Every signed-in call runs this: one indexed join, no write.
-  const active = db.prepare<[string, number], SessionUserRow>(
-    `SELECT u.*, s.expires_at AS session_expires_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-  )
-  const revoke = db.prepare<[number, string]>(
-    'UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL',
-  )
-  const extend = db.prepare<[number, string]>('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
-
+/** `hotPath`: the hand-written twin of `findActive` for the server (db/dialect/hot-path.ts). */
+export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
-    create: (tokenHash: string, userId: number, now: number, expiresAt: number) =>
-      void insert.run(tokenHash, userId, now, expiresAt),
-    findActive: (tokenHash: string, now: number) => active.get(tokenHash, now),
-    revoke: (tokenHash: string, now: number) => void revoke.run(now, tokenHash),
-    extend: (tokenHash: string, expiresAt: number) => void extend.run(expiresAt, tokenHash),
+    async create(tokenHash: string, userId: number, now: number, expiresAt: number): Promise<void> {
+      await db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }).execute()
+    },
+    /** Every signed-in call runs this: one indexed join, no write. */
+    findActive: hotPath
+      ? hotPath.activeSession
+      : (tokenHash: string, now: number): Promise<SessionUserRow | undefined> =>
+        db
+          .selectFrom('sessions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .selectAll('u')
+          .select('s.expires_at as session_expires_at')
+          .where('s.token_hash', '=', tokenHash)
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .executeTakeFirst(),
+    async revoke(tokenHash: string, now: number): Promise<void> {
+      await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute()
+    },
+    async extend(tokenHash: string, expiresAt: number): Promise<void> {
+      await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute()
+    },
   }
 }

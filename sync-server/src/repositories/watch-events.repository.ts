@@ -6,14 +6,17 @@
  * (db/dialect/watch-ingest.sqlite.ts): on SQLite this runs at about half their rate
  * (bench/watch-ingest-stores.ts).
  */
-import { sql, type Kysely } from 'kysely'
-import { DAILY_GOAL_DEFAULT_MINUTES, WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { Interval } from '../watching/covered-time.ts'
 import type { WatchIngestStore } from '../watching/ingest-store.ts'
+import { createDailyGoalsRepository } from './daily-goals.repository.ts'
+import { createDailyTotalsRepository } from './daily-totals.repository.ts'
 
 /** `db`: the batch's transaction. */
 export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestStore {
+  const dailyTotals = createDailyTotalsRepository(db)
+  const dailyGoals = createDailyGoalsRepository(db)
   return {
     async storedClientIds(userId, clientIds) {
       const rows = await db
@@ -86,32 +89,9 @@ export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestSt
         .execute()
     },
 
-    async goalInForceOn(userId, day) {
-      const row = await db
-        .selectFrom('daily_goal_changes')
-        .select('goal_minutes')
-        .where('user_id', '=', userId)
-        .where('day', '<=', day)
-        .orderBy('day', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-      return row?.goal_minutes ?? DAILY_GOAL_DEFAULT_MINUTES
-    },
-
-    async addDaySeconds(userId, day, seconds, goalMinutes) {
-      // No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it (CASE: the same on both engines).
-      const capped = (total: ReturnType<typeof sql<number>>) =>
-        sql<number>`CASE WHEN ${total} > ${sql.lit(WATCH_DAY_MAX_SECONDS)} THEN ${sql.lit(WATCH_DAY_MAX_SECONDS)} ELSE ${total} END`
-      await db
-        .insertInto('daily_totals')
-        .values({ user_id: userId, day, watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS), goal_minutes: goalMinutes })
-        .onConflict((conflict) =>
-          conflict.columns(['user_id', 'day']).doUpdateSet({
-            watch_seconds: capped(sql<number>`daily_totals.watch_seconds + excluded.watch_seconds`),
-          }),
-        )
-        .execute()
-    },
+    // Day totals and goals: their own repositories' rules (the 24 h cap, the goal in force on a day).
+    goalInForceOn: (userId, day) => dailyGoals.inForceOn(userId, day),
+    addDaySeconds: (userId, day, seconds, goalMinutes) => dailyTotals.addSeconds(userId, day, seconds, goalMinutes),
 
     async insertEvents(userId, receivedAt, events) {
       const rows = events.clientIds.map((client_id, i) => ({

@@ -112,10 +112,10 @@ describe('admin users', () => {
   })
 
   it('pages through many users with cursors, newest first', async () => {
-    const insert = server.ctx.db.prepare('INSERT INTO users (email, created_at) VALUES (?, ?)')
-    server.ctx.db.transaction(() => {
-      for (let i = 0; i < 120; i++) insert.run(`bulk${i}@example.com`, new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString())
-    })()
+    await server.ctx.database.db
+      .insertInto('users')
+      .values(Array.from({ length: 120 }, (_, i) => ({ email: `bulk${i}@example.com`, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })))
+      .execute()
     const seen = new Set<number>()
     let cursor: string | null = null
     do {

@@ -37,12 +37,12 @@ export function adminRoutes(
     const { video } = parseWith(patchAdminVideoBodySchema, req.body)
     res.json({ data: deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
   })
-  router.get('/admin/users', ...signedIn, (req, res) => {
-    res.json(deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
+  router.get('/admin/users', ...signedIn, async (req, res) => {
+    res.json(await deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
   })
-  router.patch('/admin/users/:id', ...signedIn, (req, res) => {
+  router.patch('/admin/users/:id', ...signedIn, async (req, res) => {
     const { user } = parseWith(patchAdminUserBodySchema, req.body)
-    res.json({ data: deps.users.update(currentUser(req), id(req.params.id), user) })
+    res.json({ data: await deps.users.update(currentUser(req), id(req.params.id), user) })
   })
   router.get('/admin/feedback', ...signedIn, (req, res) => {
     res.json(deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))

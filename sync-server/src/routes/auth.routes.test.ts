@@ -54,7 +54,7 @@ describe('sign-in by e-mail code', () => {
   it('stores codes hashed, never the code itself', async () => {
     const email = freshEmail()
     const code = await requestCode(email)
-    const rows = server.ctx.db.prepare('SELECT * FROM otp_codes WHERE email = ?').all(email)
+    const rows = await server.ctx.database.db.selectFrom('otp_codes').selectAll().where('email', '=', email).execute()
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows)).not.toContain(code)
   })

@@ -22,12 +22,12 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
   router.post('/auth/verify', verifyLimit, async (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
     const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, req.ip ?? 'unknown')
-    const withZone = deps.users.noteTimeZone(user, req.get('x-time-zone'))
+    const withZone = await deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })
 
-  router.post('/auth/logout', deps.requireUser, (req, res) => {
-    deps.auth.logout(req.tokenHash!)
+  router.post('/auth/logout', deps.requireUser, async (req, res) => {
+    await deps.auth.logout(req.tokenHash!)
     res.status(204).end()
   })
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DISPLAY_NAME_COOLDOWN_DAYS } from '../../../contract/index.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { updateUser } from '../../test-support/users.ts'
 
 let server: TestServer
 let counter = 0
@@ -16,7 +17,7 @@ async function newLearner(options: { premium?: boolean; zone?: string } = {}) {
   const email = `me${++counter}@example.com`
   const headers: Record<string, string> = options.zone ? { 'x-time-zone': options.zone } : {}
   const { token, user } = await signIn(server, email, headers)
-  if (options.premium) server.ctx.db.prepare('UPDATE users SET is_premium = 1 WHERE id = ?').run(user.id)
+  if (options.premium) await updateUser(server, user.id, { is_premium: 1 })
   return { token, id: user.id, email, api: apiClient(server.api, { token, headers }) }
 }
 
@@ -166,9 +167,10 @@ describe('GET /me/daily_progress', () => {
     const expectedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(server.clock.now())
     expect(progress.body).toEqual({ daily_goal_minutes: 15, today_watch_seconds: 0, date: expectedDay })
 
-    server.ctx.db
-      .prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)')
-      .run(id, expectedDay, 125.4, 15)
+    await server.ctx.database.db
+      .insertInto('daily_totals')
+      .values({ user_id: id, day: expectedDay, watch_seconds: 125.4, goal_minutes: 15 })
+      .execute()
     expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(125)
   })
 

@@ -12,27 +12,27 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
     res.json(deps.users.toView(currentUser(req)))
   })
 
-  router.patch('/me/display_name', signedIn, (req, res) => {
+  router.patch('/me/display_name', signedIn, async (req, res) => {
     // The name is validated by the service, after the premium rule.
     const body = req.body as { display_name?: unknown } | undefined
-    res.json({ data: deps.users.changeDisplayName(currentUser(req), body?.display_name) })
+    res.json({ data: await deps.users.changeDisplayName(currentUser(req), body?.display_name) })
   })
 
-  router.patch('/me/daily_goal', signedIn, (req, res) => {
+  router.patch('/me/daily_goal', signedIn, async (req, res) => {
     const { daily_goal_minutes } = parseWith(dailyGoalBodySchema, req.body)
-    res.json({ data: deps.users.setDailyGoal(currentUser(req), daily_goal_minutes) })
+    res.json({ data: await deps.users.setDailyGoal(currentUser(req), daily_goal_minutes) })
   })
 
-  router.patch('/me', signedIn, (req, res) => {
+  router.patch('/me', signedIn, async (req, res) => {
     const { user } = parseWith(patchMeBodySchema, req.body)
     // The name first: if its rules refuse it, the goal is not half-applied.
-    let view = user.display_name !== undefined ? deps.users.changeDisplayName(currentUser(req), user.display_name) : undefined
-    if (user.daily_goal_minutes !== undefined) view = deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes)
+    let view = user.display_name !== undefined ? await deps.users.changeDisplayName(currentUser(req), user.display_name) : undefined
+    if (user.daily_goal_minutes !== undefined) view = await deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes)
     res.json({ data: view })
   })
 
-  router.get('/me/daily_progress', signedIn, (req, res) => {
-    res.json(deps.users.dailyProgress(currentUser(req)))
+  router.get('/me/daily_progress', signedIn, async (req, res) => {
+    res.json(await deps.users.dailyProgress(currentUser(req)))
   })
 
 }

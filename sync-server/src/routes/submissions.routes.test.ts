@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { newMediaKey } from '../media/media-paths.ts'
+import { makeContributor, updateUser } from '../../test-support/users.ts'
 
 let server: TestServer
 let maker: ReturnType<typeof apiClient>
@@ -33,7 +34,7 @@ beforeAll(async () => {
     ['maker@example.com', 'other@example.com', 'learner@example.com', 'boss@example.com'].map((email) => signIn(server, email)),
   )
   for (const session of sessions.slice(0, 2)) {
-    await server.ctx.database.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', session.user.id).execute()
+    await makeContributor(server, session.user.id)
   }
   ;[maker, other, learner, admin] = sessions.map((session) => apiClient(server.api, { token: session.token }))
   adminToken = sessions[3].token
@@ -161,7 +162,7 @@ describe('listing, reading, reviewing and deleting', () => {
 describe('POST /submissions/:id/publish', () => {
   it('answers 201 with the VideoDetail GET /videos/ID shows, creators named', async () => {
     const cook = await signIn(server, 'cook@example.com')
-    await server.ctx.database.db.updateTable('users').set({ display_name: 'Bếp Trưởng' }).where('id', '=', cook.user.id).execute()
+    await updateUser(server, cook.user.id, { display_name: 'Bếp Trưởng' })
     const id = (await maker.post('/submissions', body({ client_id: randomUUID(), publishable: true }))).body.data.id
     // Processed, as the transcoder would leave it (no media needed to publish without thumbnails).
     await server.ctx.database.db

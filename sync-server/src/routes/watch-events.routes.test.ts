@@ -208,7 +208,7 @@ describe('POST /watch_events', () => {
       }),
     })
     const { id } = await newLearner()
-    const user = ctx.repositories.users.findById(id)!
+    const user = (await ctx.repositories.users.findById(id))!
     const video = await seedVideo(server)
     const good = event(video)
     const bad = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]

@@ -4,10 +4,12 @@
  */
 import { z } from 'zod'
 import type { AdminUser, Page } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
 import { notFound } from '../errors.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
-import type { AdminUsersRepository } from '../repositories/admin-users.repository.ts'
+import { createAdminUsersRepository } from '../repositories/admin-users.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { requireAdmin } from './contributor-roles.ts'
 
@@ -25,24 +27,26 @@ export const toAdminUser = (row: UserRow): AdminUser => ({
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>
 
-export function createAdminUsersService(deps: { users: AdminUsersRepository; db: Db }) {
+export function createAdminUsersService(deps: { db: Kysely<Database>; search: TextSearch }) {
+  const users = createAdminUsersRepository(deps.db, deps.search)
   return {
-    list(admin: UserRow, query: { q?: string; cursor?: string; limit: number }): Page<AdminUser> {
+    async list(admin: UserRow, query: { q?: string; cursor?: string; limit: number }): Promise<Page<AdminUser>> {
       requireAdmin(admin)
       const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = deps.users.list({ q: query.q, after: after && { created: after.c, id: after.i }, limit: query.limit + 1 })
+      const rows = await users.list({ q: query.q, after: after && { created: after.c, id: after.i }, limit: query.limit + 1 })
       const page = pageOf(rows, query.limit, (row) => ({ c: row.created_at, i: row.id }))
       return { data: page.data.map(toAdminUser), next_cursor: page.next_cursor }
     },
 
-    update(admin: UserRow, id: number, change: { display_name?: string | null; is_contributor?: boolean }): AdminUser {
+    async update(admin: UserRow, id: number, change: { display_name?: string | null; is_contributor?: boolean }): Promise<AdminUser> {
       requireAdmin(admin)
-      const updated = deps.db.transaction(() => {
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        const inTrx = createAdminUsersRepository(trx, deps.search)
         let row: UserRow | undefined
-        if (change.display_name !== undefined) row = deps.users.rename(id, change.display_name)
-        if (change.is_contributor !== undefined) row = deps.users.setContributor(id, change.is_contributor)
+        if (change.display_name !== undefined) row = await inTrx.rename(id, change.display_name)
+        if (change.is_contributor !== undefined) row = await inTrx.setContributor(id, change.is_contributor)
         return row
-      })()
+      })
       if (!updated) throw notFound('No such user.')
       return toAdminUser(updated)
     },

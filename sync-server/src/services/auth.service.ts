@@ -10,6 +10,9 @@
  *   IPs, over a sliding hour, counted from the stored codes so the limits survive a restart. The pair
  *   limit is what a stranger hits; it leaves the owner free to ask from her own network.
  * - Tokens are 32 random bytes, stored as SHA-256, valid SESSION_DAYS and extended while in use.
+ * The queries are async (issue 16), so requests interleave between them: the limits are checked and the
+ * code stored under one lock of this process, and the wrong-try limit is enforced by the UPDATEs
+ * themselves (a try counts and a code is used only while it has tries left), not by the row read first.
  */
 import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
@@ -45,7 +48,7 @@ export interface AuthServiceDeps {
   sendsPerIpPerHour: number
   onCodeIssued?: (email: string, code: string) => void
   /** An accepted contributor application for this address: its account is a contributor from the start. */
-  isAcceptedContributor?: (email: string) => Promise<boolean>
+  isAcceptedContributor?: (email: string) => boolean | Promise<boolean>
 }
 
 export type AuthService = ReturnType<typeof createAuthService>
@@ -54,8 +57,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, otpCodes, clock } = deps
 
   const foreignTries = createForeignCodeTries(OTP_MAX_WRONG_TRIES)
+  // Sending checks the counts and then stores a code: one request at a time in this process, so
+  // requests arriving together cannot all pass the same count. (One process serves the API until the
+  // scale-out work; several would need a database lock here.)
+  let sending: Promise<unknown> = Promise.resolve()
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const result = sending.then(work)
+    sending = result.catch(() => {})
+    return result
+  }
 
-  function checkSendLimits(email: string, ip: string, now: number) {
+  async function checkSendLimits(email: string, ip: string, now: number) {
     const since = now - HOUR_MS
     const limits = [
       {
@@ -75,22 +87,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
     ]
     for (const limit of limits) {
-      const { count, oldest } = limit.sent()
+      const { count, oldest } = await limit.sent()
       if (count >= limit.max) throw rateLimited((oldest! + HOUR_MS - now) / 1000, limit.message)
     }
   }
 
   return {
     async requestCode(email: string, ip: string): Promise<void> {
-      const now = clock.now()
-      checkSendLimits(email, ip, now)
       const code = newOtpCode()
-      const id = otpCodes.replace(email, hashOtpCode(deps.secret, email, code), ip, now, now + OTP_TTL_MS)
+      const id = await oneAtATime(async () => {
+        const now = clock.now()
+        await checkSendLimits(email, ip, now)
+        return otpCodes.replace(email, hashOtpCode(deps.secret, email, code), ip, now, now + OTP_TTL_MS)
+      })
       try {
         await deps.mailer.send(signInCodeMail(email, code))
       } catch (error) {
         // An unsent code must not count against the person's limit, nor stay usable.
-        otpCodes.remove(id)
+        await otpCodes.remove(id)
         throw new ApiError(503, ERROR_CODES.mailUnavailable, 'We could not send the code right now. Please try again.', {
           cause: error,
         })
@@ -102,17 +116,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Asked first, so nothing awaits between checking the code and creating the session.
       const acceptedContributor = (await deps.isAcceptedContributor?.(email)) ?? false
       const now = clock.now()
-      const own = otpCodes.newestUnusedOfPair(email, ip)
-      const code = own ?? otpCodes.newestUnused(email)
+      const own = await otpCodes.newestUnusedOfPair(email, ip)
+      const code = own ?? (await otpCodes.newestUnused(email))
       const foreign = !own
       const invalid = (message: string, reason: string) =>
         new ApiError(401, ERROR_CODES.invalidCode, message, { extra: { reason } })
       if (!code) {
         throw invalid('That code is not valid. Check the e-mail or ask for a new code.', 'wrong')
       }
-      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && foreignTries.exhausted(code.id))) {
-        throw rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
-      }
+      const tooMany = () => rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
+      // From here to the first await nothing interleaves: the foreign count is checked and charged at once.
+      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && foreignTries.exhausted(code.id))) throw tooMany()
       if (code.expires_at <= now) {
         throw invalid('That code has expired. Please ask for a new code.', 'expired')
       }
@@ -120,43 +134,48 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Each of the first OTP_MAX_WRONG_TRIES wrong tries is answered as wrong; the check above
         // refuses every try after them, the right code included. A try from another network is
         // charged to that network, never to the code, which the owner may still be typing.
+        // Tries made together were all read before any was counted: the count each one makes decides.
         if (foreign) foreignTries.record(code.id, code.expires_at, now)
-        else otpCodes.recordWrongTry(code.id)
+        else if ((await otpCodes.recordWrongTry(code.id)) > OTP_MAX_WRONG_TRIES) throw tooMany()
         throw invalid('That code is not right. Check the e-mail and try again.', 'wrong')
       }
-      if (!otpCodes.consume(code.id, now)) {
-        throw invalid('That code was already used. Please ask for a new code.', 'used')
-      }
+      // Used only while unused and with tries left: a right code among many tries made together wins
+      // only if fewer than the limit of wrong ones were counted before it.
+      const used = await otpCodes.consume(code.id, now, OTP_MAX_WRONG_TRIES)
+      if (used === 'too_many_tries') throw tooMany()
+      if (used === 'already_used') throw invalid('That code was already used. Please ask for a new code.', 'used')
       // Signed in: codes other networks asked for have done their job.
-      otpCodes.retireAll(email, now)
+      await otpCodes.retireAll(email, now)
       const nowIso = new Date(now).toISOString()
       const isAdmin = deps.adminEmails.has(email)
-      const existing = users.findByEmail(email)
-      let user = existing ? users.recordSignIn(existing.id, isAdmin, nowIso) : users.create(email, isAdmin, nowIso)
-      if (!existing && acceptedContributor) user = users.setContributor(user.id)
+      const existing = await users.findByEmail(email)
+      // Two first sign-ins at once (codes from two networks): one creates the account, the other finds it.
+      const created = existing ? undefined : await users.createOnce(email, isAdmin, nowIso)
+      let user = created ?? (await users.recordSignIn((existing ?? (await users.findByEmail(email)))!.id, isAdmin, nowIso))
+      if (created && acceptedContributor) user = await users.setContributor(user.id)
       const token = newToken()
-      sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS)
-      return { token, user, isNewUser: !existing }
+      await sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS)
+      return { token, user, isNewUser: created !== undefined }
     },
 
     /** The user behind a bearer token, or undefined for a missing, unknown, expired or revoked one. */
-    authenticate(token: string): { user: UserRow; tokenHash: string } | undefined {
+    async authenticate(token: string): Promise<{ user: UserRow; tokenHash: string } | undefined> {
       const now = clock.now()
       const tokenHash = hashToken(token)
-      const user = sessions.findActive(tokenHash, now)
+      const user = await sessions.findActive(tokenHash, now)
       if (!user) return undefined
       if (user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
-        sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
+        await sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
       }
       return { user, tokenHash }
     },
 
-    logout(tokenHash: string): void {
-      sessions.revoke(tokenHash, clock.now())
+    async logout(tokenHash: string): Promise<void> {
+      await sessions.revoke(tokenHash, clock.now())
     },
 
     /** Old codes only feed the hourly limits; anything older than a day can go. */
-    pruneCodes(): number {
+    pruneCodes(): Promise<number> {
       return otpCodes.pruneOlderThan(clock.now() - DAY_MS)
     },
   }

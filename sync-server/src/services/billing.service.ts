@@ -30,9 +30,9 @@ export function createBillingService(deps: {
   }
 
   /** Recomputes the flag from the subscription and answers the fresh user. */
-  function refreshPremium(userId: number): User {
+  async function refreshPremium(userId: number): Promise<User> {
     deps.billing.setPremium(userId, isPremium(deps.billing.subscriptionOf(userId), nowIso()))
-    return deps.usersService.toView(deps.users.findById(userId)!)
+    return deps.usersService.toView((await deps.users.findById(userId))!)
   }
 
   return {
@@ -45,7 +45,7 @@ export function createBillingService(deps: {
 
     async confirm(user: UserRow, checkoutId: string): Promise<{ user: User; paid: boolean }> {
       const { paid } = await provider().confirm(user, checkoutId)
-      return { user: refreshPremium(user.id), paid }
+      return { user: await refreshPremium(user.id), paid }
     },
 
     /** Premium members only (spec section 6), premium as /me shows it: others get 403 before any provider call. */

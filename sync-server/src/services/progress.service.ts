@@ -37,7 +37,7 @@ export function createProgressService(deps: {
     async forUser(user: UserRow, languageCode: string | undefined): Promise<Progress> {
       if (languageCode !== undefined && !(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const today = localDay(deps.clock.now(), user.time_zone)
-      const allDays = deps.dailyTotals.allForUser(user.id)
+      const allDays = await deps.dailyTotals.allForUser(user.id)
       const byDay = new Map(allDays.map((day) => [day.day, day]))
       const { current, longest } = streaks(allDays, today)
 
@@ -45,7 +45,7 @@ export function createProgressService(deps: {
       for (let i = 0, day = today; i < CHART_DAYS; i++, day = previousDay(day)) {
         const total = byDay.get(day)
         // A day without watch time has no total to hold its goal: the goal in force then, not today's.
-        const goal = total?.goal_minutes ?? deps.dailyGoals.inForceOn(user.id, day)
+        const goal = total?.goal_minutes ?? (await deps.dailyGoals.inForceOn(user.id, day))
         const seconds = Math.round(total?.watch_seconds ?? 0)
         days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }

@@ -12,12 +12,13 @@ import {
   type User,
 } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { parseWith } from '../middleware/validate.ts'
-import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
-import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
-import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsRepository, type DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import { createUsersRepository, type UserRow, type UsersRepository } from '../repositories/users.repository.ts'
 import { isValidTimeZone, localToday } from '../time-zones.ts'
 
 const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
@@ -25,24 +26,25 @@ const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 export type UsersService = ReturnType<typeof createUsersService>
 
 export function createUsersService(deps: {
-  db: Db
+  db: Kysely<Database>
   users: UsersRepository
   dailyTotals: DailyTotalsRepository
-  dailyGoals: DailyGoalsRepository
   clock: Clock
 }) {
-  const { users, dailyTotals, dailyGoals, clock } = deps
+  const { users, dailyTotals, clock } = deps
 
   // The goal, its history (by the user's local day, the day daily totals use) and today's total change
   // together. Today is judged by the goal set last today; earlier days keep the goal they had, also
   // those whose first watch time arrives later (watch-events.service.ts reads the history).
-  const setGoal = deps.db.transaction((row: UserRow, minutes: number) => {
-    const today = localToday(clock.now(), row.time_zone)
-    const updated = users.setDailyGoal(row.id, minutes)
-    dailyGoals.recordChange(row.id, today, minutes)
-    dailyTotals.recordGoalForDay(row.id, today, minutes)
-    return updated
-  })
+  function setGoal(row: UserRow, minutes: number): Promise<UserRow> {
+    return deps.db.transaction().execute(async (trx) => {
+      const today = localToday(clock.now(), row.time_zone)
+      const updated = await createUsersRepository(trx).setDailyGoal(row.id, minutes)
+      await createDailyGoalsRepository(trx).recordChange(row.id, today, minutes)
+      await createDailyTotalsRepository(trx).recordGoalForDay(row.id, today, minutes)
+      return updated
+    })
+  }
 
   function nextNameChangeAt(row: UserRow, now: number): number | null {
     if (!row.display_name_changed_at) return null
@@ -73,9 +75,9 @@ export function createUsersService(deps: {
     toView,
 
     /** Keeps the newest valid zone the client reports; an unknown zone is ignored. */
-    noteTimeZone(row: UserRow, zone: string | undefined): UserRow {
+    async noteTimeZone(row: UserRow, zone: string | undefined): Promise<UserRow> {
       if (!zone || zone === row.time_zone || !isValidTimeZone(zone)) return row
-      users.setTimeZone(row.id, zone)
+      await users.setTimeZone(row.id, zone)
       return { ...row, time_zone: zone }
     },
 
@@ -83,7 +85,7 @@ export function createUsersService(deps: {
      * `rawName` is the body's display_name, checked here after the premium rule (a refusal comes
      * before a word about the name) with the rules of contract/text-rules.ts; admins may take staff names.
      */
-    changeDisplayName(row: UserRow, rawName: unknown): User {
+    async changeDisplayName(row: UserRow, rawName: unknown): Promise<User> {
       if (row.is_premium !== 1) {
         throw new ApiError(403, ERROR_CODES.premiumRequired, 'Changing your display name is a premium feature.')
       }
@@ -99,18 +101,18 @@ export function createUsersService(deps: {
           headers: { 'Retry-After': String(Math.ceil((next - now) / 1000)) },
         })
       }
-      return toView(users.setDisplayName(row.id, name, new Date(now).toISOString()))
+      return toView(await users.setDisplayName(row.id, name, new Date(now).toISOString()))
     },
 
-    setDailyGoal(row: UserRow, minutes: number): User {
-      return toView(setGoal(row, minutes))
+    async setDailyGoal(row: UserRow, minutes: number): Promise<User> {
+      return toView(await setGoal(row, minutes))
     },
 
-    dailyProgress(row: UserRow): DailyProgress {
+    async dailyProgress(row: UserRow): Promise<DailyProgress> {
       const date = localToday(clock.now(), row.time_zone)
       return {
         daily_goal_minutes: row.daily_goal_minutes,
-        today_watch_seconds: Math.round(dailyTotals.watchSeconds(row.id, date)),
+        today_watch_seconds: Math.round(await dailyTotals.watchSeconds(row.id, date)),
         date,
       }
     },

@@ -15,13 +15,12 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function newUser(zone = 'UTC') {
+async function newUser(zone = 'UTC') {
   const { ctx } = server
-  const created = ctx.repositories.users.create(`thread${++users}@example.com`, false, new Date().toISOString())
-  ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').run(zone, created.id)
-  return ctx.repositories.users.findById(created.id)!
+  const created = await ctx.repositories.users.create(`thread${++users}@example.com`, false, new Date().toISOString())
+  await ctx.repositories.users.setTimeZone(created.id, zone)
+  return (await ctx.repositories.users.findById(created.id))!
 }
-
 
 const event = (videoId: number, overrides: Record<string, unknown> = {}) => watchEvent(server, videoId, overrides)
 
@@ -68,8 +67,8 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
     const inProcess = createSqliteIngest(ctx.db, { previewSeconds: 180 })
     const free = await seedVideo(server, { duration: 600 })
     const premium = await seedVideo(server, { access: 'premium' })
-    const threaded = newUser('Asia/Ho_Chi_Minh')
-    const local = newUser('Asia/Ho_Chi_Minh')
+    const threaded = await newUser('Asia/Ho_Chi_Minh')
+    const local = await newUser('Asia/Ho_Chi_Minh')
     const batch = mixedBatch(free, premium)
     const viaThread = await ctx.services.watchEvents.ingest(threaded, batch)
     const inProcessIngest = (events: unknown[]) => {
@@ -93,7 +92,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
 
   it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {
     const { ctx } = server
-    const user = newUser()
+    const user = await newUser()
     const video = await seedVideo(server)
     // The ingest thread's statements fail while the table is away (its connection sees the schema change).
     await sql`ALTER TABLE watch_events RENAME TO watch_events_away`.execute(ctx.database.db)
@@ -109,7 +108,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest threa
 
   it('finishes the batches in flight when closed, then refuses new ones', async () => {
     const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
-    const user = newUser()
+    const user = await newUser()
     const video = await seedVideo(server)
     const events = [event(video), event(video, { position_from: 10, position_to: 20, occurred_at: new Date(server.clock.now() - 20_000).toISOString() })]
     const inFlight = thread.ingest(user, events)

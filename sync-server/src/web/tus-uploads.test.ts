@@ -13,6 +13,7 @@ import { signIn, startTestServer, type TestServer } from '../../test-support/tes
 import { statusOf, tusUpload } from '../../test-support/tus-upload.ts'
 import { generateTestVideo } from '../media/ffmpeg.ts'
 import { mediaDir, uploadsDir } from '../media/media-paths.ts'
+import { makeContributor } from '../../test-support/users.ts'
 
 const MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 const env = { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), ADMIN_EMAILS: 'admin@example.com' }
@@ -28,7 +29,7 @@ let admin: { token: string; id: number }
 
 async function contributorSignIn(s: TestServer, email: string) {
   const session = await signIn(s, email)
-  await s.ctx.database.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', session.user.id).execute()
+  await makeContributor(s, session.user.id)
   return { token: session.token, id: session.user.id }
 }
 
