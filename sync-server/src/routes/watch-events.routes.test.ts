@@ -191,6 +191,34 @@ describe('POST /watch_events', () => {
     expect(await dayTotal(second.id, today.date)).toBe(10)
   })
 
+  it('8 clients replaying the same batches at once store every event and count every second once', async () => {
+    const { id, api } = await newLearner()
+    const video = await seedVideo(server, { duration: 3600 })
+    // Three batches of 50 events back to back: 1,500 s of distinct time in the last hour.
+    const start = server.clock.now() - 3_000_000
+    const batches = Array.from({ length: 3 }, (_, b) =>
+      Array.from({ length: 50 }, (_, i) => {
+        const n = b * 50 + i
+        return event(video, { position_from: 10 * n, position_to: 10 * n + 10, occurred_at: new Date(start + 10_000 * (n + 1)).toISOString() })
+      }),
+    )
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, client) => Promise.all(batches.map((_, b) => api.post('/watch_events', { events: batches[(b + client) % 3] })))),
+    )
+    const data = answers.flat().map((answer) => answer.body.data)
+    expect(data.flatMap((d) => d.accepted).sort()).toEqual(batches.flat().map((e) => e.client_id).sort())
+    expect(data.flatMap((d) => d.duplicate)).toHaveLength(150 * 7)
+    const stored = await server.ctx.database.db
+      .selectFrom('watch_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(stored.n).toBe(150)
+    const days = (await api.get('/me/progress')).body.data.days as { watch_seconds: number }[]
+    expect(days.reduce((sum, day) => sum + day.watch_seconds, 0)).toBe(1500)
+    expect((await progressOf(id, video)).spans).toBe('[[0,1500]]')
+  })
+
   // Group commit is SQLite's (PostgreSQL commits each batch alone: pool-ingest.postgres.test.ts).
   it.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('undoes only the batch that fails when batches are committed together', async () => {
     const { ctx } = server
