@@ -19,21 +19,22 @@ const now = Date.now()
 const user = await ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
 const token = newToken()
 await ctx.repositories.sessions.create(hashToken(token), user.id, now, now + 86_400_000)
-ctx.db.prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)').run(
-  user.id,
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now),
-  420,
-  15,
-)
-// Other users and sessions, so the token lookup is an index search, not a one-row table scan.
-const insertUser = ctx.db.prepare('INSERT INTO users (email, created_at) VALUES (?, ?)')
-const insertSession = ctx.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-ctx.db.transaction(() => {
-  for (let i = 0; i < 20_000; i++) {
-    const id = Number(insertUser.run(`user${i}@example.com`, new Date(now).toISOString()).lastInsertRowid)
-    insertSession.run(hashToken(newToken()), id, now, now + 86_400_000)
+await ctx.database.db
+  .insertInto('daily_totals')
+  .values({ user_id: user.id, day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now), watch_seconds: 420, goal_minutes: 15 })
+  .execute()
+// Other users and sessions, so the token lookup is an index search, not a one-row table scan (through
+// Kysely, so they are where users live on either engine).
+await ctx.database.db.transaction().execute(async (trx) => {
+  for (let chunk = 0; chunk < 20_000; chunk += 500) {
+    const emails = Array.from({ length: 500 }, (_, i) => ({ email: `user${chunk + i}@example.com`, created_at: new Date(now).toISOString() }))
+    const ids = await trx.insertInto('users').values(emails).returning('id').execute()
+    await trx
+      .insertInto('sessions')
+      .values(ids.map(({ id }) => ({ token_hash: hashToken(newToken()), user_id: id, created_at: now, expires_at: now + 86_400_000 })))
+      .execute()
   }
-})()
+})
 // A long published video for the watch-event benchmark.
 const videoId = Number(
   ctx.db
@@ -44,11 +45,10 @@ const videoId = Number(
     .run(new Date(now).toISOString(), new Date(now).toISOString()).lastInsertRowid,
 )
 // Issue 16, during the transition: on PostgreSQL the watch-event ingest stores into PostgreSQL, whose
-// foreign keys want the user and the video there too, while users and the catalogue still live in
-// SQLite. Once they move this finds the rows already there.
+// foreign keys want the video there too, while the catalogue still lives in SQLite. Once it moves this
+// finds the row already there.
 if (ctx.database.engine === 'postgres') {
   const nowIso = new Date(now).toISOString()
-  await ctx.database.db.insertInto('users').values({ id: user.id, email: user.email, created_at: user.created_at }).onConflict((c) => c.doNothing()).execute()
   await ctx.database.db
     .insertInto('videos')
     .values({ id: videoId, language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
