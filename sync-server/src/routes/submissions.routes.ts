@@ -83,7 +83,7 @@ export function publishFormRoutes(
         throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
       }
       const fields = parseWith(publishFieldsSchema, form.fields)
-      const video = deps.publishing.publish(admin, id, fields, {
+      const video = await deps.publishing.publish(admin, id, fields, {
         product: form.files.product_thumbnail,
         youtube: form.files.youtube_thumbnail,
       })

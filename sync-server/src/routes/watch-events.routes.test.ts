@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from '../watching/check-watch-events.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
@@ -192,10 +193,10 @@ describe('POST /watch_events', () => {
           return stored
         },
       },
-      videoProgress: ctx.repositories.videoProgress,
+      videoProgress: createIngestVideoProgress(ctx.db),
       dailyTotals: ctx.repositories.dailyTotals,
       dailyGoals: ctx.repositories.dailyGoals,
-      catalogue: ctx.repositories.catalogue,
+      catalogue: createIngestCatalogue(ctx.db),
       previewSeconds: 180,
     })
     const { id } = await newLearner()

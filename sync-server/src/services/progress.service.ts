@@ -37,7 +37,7 @@ export function createProgressService(deps: {
     async forUser(user: UserRow, languageCode: string | undefined): Promise<Progress> {
       if (languageCode !== undefined && !(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const today = localDay(deps.clock.now(), user.time_zone)
-      const allDays = deps.dailyTotals.allForUser(user.id)
+      const allDays = await deps.dailyTotals.allForUser(user.id)
       const byDay = new Map(allDays.map((day) => [day.day, day]))
       const { current, longest } = streaks(allDays, today)
 
@@ -45,12 +45,12 @@ export function createProgressService(deps: {
       for (let i = 0, day = today; i < CHART_DAYS; i++, day = previousDay(day)) {
         const total = byDay.get(day)
         // A day without watch time has no total to hold its goal: the goal in force then, not today's.
-        const goal = total?.goal_minutes ?? deps.dailyGoals.inForceOn(user.id, day)
+        const goal = total?.goal_minutes ?? (await deps.dailyGoals.inForceOn(user.id, day))
         const seconds = Math.round(total?.watch_seconds ?? 0)
         days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }
 
-      const rows = languageCode === undefined ? [] : deps.videoProgress.forLanguage(user.id, languageCode)
+      const rows = languageCode === undefined ? [] : await deps.videoProgress.forLanguage(user.id, languageCode)
       const totalSeconds =
         languageCode === undefined
           ? allDays.reduce((sum, day) => sum + day.watch_seconds, 0)
@@ -64,10 +64,10 @@ export function createProgressService(deps: {
         .slice(0, IN_PROGRESS_SHOWN)
       const wanted = [...new Set([...(rows[0] ? [rows[0].video_id] : []), ...unfinished.map(({ row }) => row.video_id)])]
       const summaries = new Map(
-        deps.catalogueService.summaries(user, deps.catalogue.findPublishedByIds(wanted)).map((summary) => [summary.id, summary]),
+        (await deps.catalogueService.summaries(user, await deps.catalogue.findPublishedByIds(wanted))).map((summary) => [summary.id, summary]),
       )
 
-      const outsideSeconds = deps.outsideHours.totalMinutes(user.id) * 60
+      const outsideSeconds = (await deps.outsideHours.totalMinutes(user.id)) * 60
       return {
         total_watch_seconds: Math.round(totalSeconds),
         outside_seconds: outsideSeconds,

@@ -108,7 +108,7 @@ export function createPublishingService(deps: {
   }
 
   return {
-    publish(admin: UserRow, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): VideoDetail {
+    publish(admin: UserRow, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): Promise<VideoDetail> {
       requireAdmin(admin)
       const row = submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')

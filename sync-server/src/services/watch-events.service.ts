@@ -14,11 +14,12 @@
  */
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
-import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
+import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { IngestCatalogue, IngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { localToday } from '../time-zones.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
@@ -42,10 +43,10 @@ export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 export function createWatchEventsService(deps: {
   db: Db
   watchEvents: WatchEventsRepository
-  videoProgress: VideoProgressRepository
+  videoProgress: IngestVideoProgress
   dailyTotals: DailyTotalsRepository
   dailyGoals: DailyGoalsRepository
-  catalogue: CatalogueRepository
+  catalogue: IngestCatalogue
   previewSeconds: number
 }) {
   /** Stores the events of a checked batch that pass the rules left: the video and the user's access. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WATCH_EVENT_REJECTIONS } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import { createIngestThread } from './ingest-thread.ts'
@@ -55,10 +56,10 @@ describe('the ingest thread', () => {
     const inProcess = createWatchEventsService({
       db: ctx.db,
       watchEvents: ctx.repositories.watchEvents,
-      videoProgress: ctx.repositories.videoProgress,
+      videoProgress: createIngestVideoProgress(ctx.db),
       dailyTotals: ctx.repositories.dailyTotals,
       dailyGoals: ctx.repositories.dailyGoals,
-      catalogue: ctx.repositories.catalogue,
+      catalogue: createIngestCatalogue(ctx.db),
       previewSeconds: 180,
     })
     const free = seedVideo(server, { duration: 600 })

@@ -5,11 +5,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
-import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
-import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
 
@@ -21,10 +20,10 @@ const db = openDatabase(dataDir)
 const service = createWatchEventsService({
   db,
   watchEvents: createWatchEventsRepository(db),
-  videoProgress: createVideoProgressRepository(db),
+  videoProgress: createIngestVideoProgress(db),
   dailyTotals: createDailyTotalsRepository(db),
   dailyGoals: createDailyGoalsRepository(db),
-  catalogue: createCatalogueRepository(db),
+  catalogue: createIngestCatalogue(db),
   previewSeconds,
 })
 
