@@ -19,13 +19,13 @@ beforeAll(async () => {
   server = await startTestServer({ env: { PREVIEW_SECONDS: '4' } })
   keys = { free: makeHlsFixture(server.dataDir), preview: makeHlsFixture(server.dataDir), premium: makeHlsFixture(server.dataDir) }
   videos = {
-    free: seedVideo(server, { access: 'free', mediaKey: keys.free, duration: 12 }),
-    preview: seedVideo(server, { access: 'preview', mediaKey: keys.preview, duration: 12 }),
-    premium: seedVideo(server, { access: 'premium', mediaKey: keys.premium, duration: 12 }),
+    free: await seedVideo(server, { access: 'free', mediaKey: keys.free, duration: 12 }),
+    preview: await seedVideo(server, { access: 'preview', mediaKey: keys.preview, duration: 12 }),
+    premium: await seedVideo(server, { access: 'premium', mediaKey: keys.premium, duration: 12 }),
   }
   learner = apiClient(server.api, { token: (await signIn(server, 'media-learner@example.com')).token })
   const paid = await signIn(server, 'media-premium@example.com')
-  makePremium(server, paid.user.id)
+  await makePremium(server, paid.user.id)
   premium = apiClient(server.api, { token: paid.token })
 })
 afterAll(() => server.close())
@@ -187,7 +187,7 @@ describe('parts: consecutive files of one rendition in one answer', () => {
 
   it('answers 404, not a short body, when a file of the part is missing', async () => {
     const key = makeHlsFixture(server.dataDir)
-    const videoId = seedVideo(server, { access: 'free', mediaKey: key, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey: key, duration: 12 })
     const url = await playbackUrl(learner, videoId)
     fs.rmSync(path.join(folder(key), 'seg_003.m4s'))
     expect((await get(`${base(url)}v360p/part?from=0&count=7`)).status).toBe(404)
