@@ -209,6 +209,25 @@ describe('comments', () => {
     }
   })
 
+  it('eight clients posting the same comments at once store each exactly once', async () => {
+    const { id, api } = await newLearner({ premium: true })
+    const video = await seedVideo(server)
+    const clientIds = Array.from({ length: 5 }, () => uuidv7())
+    // Eight tabs' outboxes sending the same five comments, each in its own order.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, tab) =>
+        Promise.all(clientIds.map((_, n) => clientIds[(n + tab) % 5]).map((clientId) => api.post(`/videos/${video}/comments`, { comment: { text: `Bình luận ${clientId}`, client_id: clientId } }))),
+      ),
+    )
+    const flat = answers.flat()
+    expect(flat.filter((answer) => answer.status === 201)).toHaveLength(5)
+    expect(flat.filter((answer) => answer.status === 200)).toHaveLength(35)
+    const rows = await server.ctx.database.db.selectFrom('comments').select(['id', 'client_id']).where('user_id', '=', id).execute()
+    expect(rows.map((row) => row.client_id).sort()).toEqual([...clientIds].sort())
+    for (const answer of flat) expect(rows.find((row) => row.id === answer.body.data.id)?.client_id).toBe(answer.body.data.text.slice('Bình luận '.length))
+    expect((await api.get(`/videos/${video}/comments?limit=50`)).body.data).toHaveLength(5)
+  })
+
   it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {
     const { api } = await newLearner({ premium: true })
     const video = await seedVideo(server)
