@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import { createWatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
@@ -20,6 +21,7 @@ const db = openDatabase(dataDir)
 const service = createWatchEventsService({
   db,
   watchEvents: createWatchEventsRepository(db),
+  watchCoverage: createWatchCoverageRepository(db),
   videoProgress: createIngestVideoProgress(db),
   dailyTotals: createDailyTotalsRepository(db),
   dailyGoals: createDailyGoalsRepository(db),
