@@ -144,7 +144,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
-    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(db), clock }),
+    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock }),
     // The ingest runs the watch-events service on a thread of its own, on its own connection.
     watchEvents: createIngestThread({ dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),

@@ -1,5 +1,5 @@
 /**
- * Catalogue, video progress and comments on both engines: the same calls, the same answers. The
+ * Catalogue, video progress, comments and the media server's access lookups on both engines: the same calls, the same answers. The
  * comment test runs eight clients, each on a connection of its own (as eight server processes
  * would), posting the same comments at once: each is stored exactly once.
  */
@@ -10,6 +10,7 @@ import { openEngine, type Engine } from '../db/engine.ts'
 import type { NewRow } from '../db/schema.ts'
 import { createCatalogueRepository, type VideoListFilter } from './catalogue.repository.ts'
 import { createCommentsRepository } from './comments.repository.ts'
+import { createMediaAccessRepository } from './media-access.repository.ts'
 import { createVideoProgressRepository } from './video-progress.repository.ts'
 
 postgresForThisFile()
@@ -104,6 +105,35 @@ describe.each(ENGINES)('on %s', (engine) => {
     expect((await progress.forVideos(user, [b, c])).map((p) => p.video_id).sort((x, y) => x - y)).toEqual([b, c])
     expect(await progress.forVideos(user, [])).toEqual([])
     expect(await progress.get(user, 999_999)).toBeUndefined()
+  })
+
+  it('media access: a live session by the start of its token hash, the video and the submission owners of a media key', async () => {
+    const user = await addUser('viewer@example.com')
+    await database.db.updateTable('users').set({ is_premium: 1 }).where('id', '=', user).execute()
+    const live = 'ab12'.repeat(16)
+    await database.db
+      .insertInto('sessions')
+      .values([
+        { token_hash: live, user_id: user, created_at: 1, expires_at: 2_000 },
+        { token_hash: 'ab13'.repeat(16), user_id: user, created_at: 1, expires_at: 2_000, revoked_at: 1_500 },
+      ])
+      .execute()
+    const access = createMediaAccessRepository(database.db)
+    expect(await access.sessionUser(user, live.slice(0, 16), 1_000)).toEqual({ is_premium: 1, is_admin: 0, is_contributor: 0 })
+    expect(await access.sessionUser(user, live.slice(0, 16), 2_000)).toBeUndefined() // expired
+    expect(await access.sessionUser(user, 'ab13'.repeat(4), 1_000)).toBeUndefined() // revoked
+    expect(await access.sessionUser(user + 1, live.slice(0, 16), 1_000)).toBeUndefined() // another user's grant
+
+    const key = 'f'.repeat(32)
+    await addVideo({ media_key: key, access_level: 'preview', published_at: '2026-01-02' })
+    expect(await access.videoByMediaKey(key)).toEqual({ access_level: 'preview', published_at: '2026-01-02' })
+    expect(await access.videoByMediaKey('0'.repeat(32))).toBeUndefined()
+    await database.db
+      .insertInto('submissions')
+      .values({ user_id: user, title: 'Mine', proficiency_level: 'beginner', language_code: 'vi', created_at: '2026-01-01', media_key: key })
+      .execute()
+    expect(await access.submissionOwners(key)).toEqual([user])
+    expect(await access.submissionOwners('0'.repeat(32))).toEqual([])
   })
 
   it('comments: pages oldest first after the cursor, with the author name', async () => {
