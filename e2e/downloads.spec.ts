@@ -13,7 +13,19 @@ import { makePremium, seedVideo } from '../sync-server/test-support/catalogue-fi
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
 import { expect, test } from './fixtures.ts'
-import { DownloadControls, DownloadsPage, offlineCacheEntries, offlineParts, playUntil, rangesFromStoredPlaylist, seekTo, storageUsage } from './pages/Downloads.ts'
+import {
+  DownloadControls,
+  DownloadsPage,
+  downloadStatusInWorker,
+  handedToBrowser,
+  offlineCacheEntries,
+  offlineParts,
+  playUntil,
+  rangesFromStoredPlaylist,
+  seekTo,
+  storageUsage,
+  withoutBackgroundFetch,
+} from './pages/Downloads.ts'
 import { SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
 
 async function controlledBy(page: import('@playwright/test').Page) {
@@ -158,7 +170,30 @@ test('a video downloaded from the list opens and plays offline with its stored p
   await playUntil(page, 1)
 })
 
+test('a download keeps going with its tab closed, and plays offline afterwards', async ({ page, context, server, signInAs }) => {
+  // Chromium offers Background Fetch: the browser fetches the parts and the service worker stores them.
+  const mediaKey = makeHlsFixture(server.dataDir, 60, { bandwidth: 6_000_000 })
+  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
+  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+  await controlledBy(page)
+  const worker = context.serviceWorkers()[0]
+  await new DownloadControls(page).download()
+  await expect.poll(() => handedToBrowser(page, videoId), { intervals: [20] }).toBe(true)
+  await page.close()
+  // No page of the app is open: the worker alone finishes it.
+  expect(context.pages()).toHaveLength(0)
+  await expect.poll(() => downloadStatusInWorker(worker, videoId), { timeout: 30_000 }).toBe('complete')
+  await context.setOffline(true)
+  const again = await context.newPage()
+  await again.goto('/downloads')
+  await expect(new DownloadsPage(again).item('Sông Hương').getByTestId('download-complete')).toBeVisible()
+  await again.goto(`/languages/vi/videos/${videoId}`)
+  await playUntil(again, 1)
+})
+
 test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {
+  // Where the page downloads the parts itself (no Background Fetch), which this test holds and cuts.
+  await withoutBackgroundFetch(context)
   // A high declared bandwidth: the 24 s video travels in several parts of a few segments each.
   const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
   const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
