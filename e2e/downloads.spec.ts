@@ -173,7 +173,7 @@ test('a video downloaded from the list opens and plays offline with its stored p
 test('a download keeps going with its tab closed, and plays offline afterwards', async ({ page, context, server, signInAs }) => {
   // Chromium offers Background Fetch: the browser fetches the parts and the service worker stores them.
   const mediaKey = makeHlsFixture(server.dataDir, 60, { bandwidth: 6_000_000 })
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   const worker = context.serviceWorkers()[0]
