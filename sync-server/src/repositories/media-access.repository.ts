@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import type { Database, Row } from '../db/schema.ts'
 
 export type MediaAccessRepository = ReturnType<typeof createMediaAccessRepository>
 
@@ -10,7 +10,7 @@ export function createMediaAccessRepository(db: Kysely<Database>) {
      * The user of a live session whose token hash starts with `tokenHashStart`, or undefined. The grant
      * carries the start of the (lowercase hex) token hash: a range on the sessions key finds it.
      */
-    sessionUser(userId: number, tokenHashStart: string, now: number): Promise<{ is_premium: number; is_admin: number; is_contributor: number } | undefined> {
+    sessionUser(userId: number, tokenHashStart: string, now: number): Promise<Pick<Row<'users'>, 'is_premium' | 'is_admin' | 'is_contributor'> | undefined> {
       return db
         .selectFrom('sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
