@@ -42,7 +42,8 @@ test('three downloaded videos play offline after a reload, from the start and fr
 }) => {
   const titles = ['Chợ nổi offline', 'Phở buổi sáng', 'Mưa Sài Gòn']
   const mediaKeys = titles.map(() => makeHlsFixture(server.dataDir, 12))
-  const videoIds = await Promise.all(titles.map((title, index) => seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title })))
+  const videoIds: number[] = []
+  for (const [index, title] of titles.entries()) videoIds.push(await seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
   await signInAs({ path: `/languages/vi/videos/${videoIds[0]}` })
   await controlledBy(page)
   const controls = new DownloadControls(page)

@@ -1,25 +1,25 @@
 import { uuidv7 } from '../../contract/index.ts'
-import type { NewRow } from '../src/db/schema.ts'
+import type { Row } from '../src/db/schema.ts'
 import type { TestServer } from './test-server.ts'
 
 let counter = 0
 
 /**
- * Puts a published video straight into the catalogue (no media files) for tests of watching rules,
- * through the server's Kysely instance, so it lands on whichever engine the server runs.
+ * Puts a published video straight into the catalogue (no media files) for tests of watching rules;
+ * written through Kysely, so it lands on whichever engine the test server runs.
  */
 export async function seedVideo(
   server: TestServer,
   video: { access?: 'free' | 'premium' | 'preview'; duration?: number; language?: string; level?: string; title?: string; published?: boolean; mediaKey?: string } = {},
 ): Promise<number> {
   counter++
-  const inserted = await server.ctx.database.db
+  const row = await server.ctx.database.db
     .insertInto('videos')
     .values({
       language_code: video.language ?? 'vi',
       title: video.title ?? `Video ${counter}`,
       description: '',
-      proficiency_level: (video.level ?? 'beginner') as NewRow<'videos'>['proficiency_level'],
+      proficiency_level: (video.level ?? 'beginner') as Row<'videos'>['proficiency_level'],
       access_level: video.access ?? 'free',
       duration_seconds: video.duration ?? 600,
       published_at: video.published === false ? null : new Date(Date.now() - 1000 * counter).toISOString(),
@@ -28,7 +28,7 @@ export async function seedVideo(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return inserted.id
+  return row.id
 }
 
 export async function makePremium(server: TestServer, userId: number, premium = true): Promise<void> {
