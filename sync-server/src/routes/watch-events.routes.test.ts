@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from '../watching/check-watch-events.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
@@ -197,10 +198,10 @@ describe('POST /watch_events', () => {
           return stored
         },
       },
-      videoProgress: ctx.repositories.videoProgress,
+      videoProgress: createIngestVideoProgress(ctx.db),
       dailyTotals: createDailyTotalsIngestWriter(ctx.db),
       dailyGoals: createDailyGoalsIngestReader(ctx.db),
-      catalogue: ctx.repositories.catalogue,
+      catalogue: createIngestCatalogue(ctx.db),
       previewSeconds: 180,
     })
     const { id } = await newLearner()

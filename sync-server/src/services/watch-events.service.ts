@@ -20,11 +20,12 @@
  */
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
-import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
+import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import type { DailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { IngestCatalogue, IngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import type { WatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { localToday } from '../time-zones.ts'
@@ -54,10 +55,10 @@ export function createWatchEventsService(deps: {
   db: Db
   watchEvents: WatchEventsRepository
   watchCoverage: WatchCoverageRepository
-  videoProgress: VideoProgressRepository
+  videoProgress: IngestVideoProgress
   dailyTotals: DailyTotalsIngestWriter
   dailyGoals: DailyGoalsIngestReader
-  catalogue: CatalogueRepository
+  catalogue: IngestCatalogue
   previewSeconds: number
 }) {
   /** Stores the events of a checked batch that pass the rules left: the video and the user's access. */

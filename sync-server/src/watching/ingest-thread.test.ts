@@ -4,6 +4,7 @@ import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import { createIngestThread } from './ingest-thread.ts'
@@ -60,10 +61,10 @@ describe('the ingest thread', () => {
       db: ctx.db,
       watchEvents: ctx.repositories.watchEvents,
       watchCoverage: ctx.repositories.watchCoverage,
-      videoProgress: ctx.repositories.videoProgress,
+      videoProgress: createIngestVideoProgress(ctx.db),
       dailyTotals: createDailyTotalsIngestWriter(ctx.db),
       dailyGoals: createDailyGoalsIngestReader(ctx.db),
-      catalogue: ctx.repositories.catalogue,
+      catalogue: createIngestCatalogue(ctx.db),
       previewSeconds: 180,
     })
     const free = await seedVideo(server, { duration: 600 })

@@ -5,12 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
-import { createCatalogueRepository } from '../repositories/catalogue.repository.ts'
 import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
-import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { createWatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
+import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
 
@@ -23,10 +22,10 @@ const service = createWatchEventsService({
   db,
   watchEvents: createWatchEventsRepository(db),
   watchCoverage: createWatchCoverageRepository(db),
-  videoProgress: createVideoProgressRepository(db),
+  videoProgress: createIngestVideoProgress(db),
   dailyTotals: createDailyTotalsIngestWriter(db),
   dailyGoals: createDailyGoalsIngestReader(db),
-  catalogue: createCatalogueRepository(db),
+  catalogue: createIngestCatalogue(db),
   previewSeconds,
 })
 
