@@ -7,6 +7,7 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Db } from './db/connection.ts'
+import { textSearchFor } from './db/dialect/text-search.ts'
 import { openEngine, type Engine } from './db/engine.ts'
 import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
@@ -94,6 +95,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const secret = loadAppSecret(config.dataDir, config.appSecret)
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
+  const search = textSearchFor(database.engine)
   const repositories = {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
@@ -108,9 +110,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
     outsideHours: createOutsideHoursRepository(db),
-    adminVideos: createAdminVideosRepository(db),
+    adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(db),
-    adminFeedback: createAdminFeedbackRepository(db),
+    adminFeedback: createAdminFeedbackRepository(database.db, search),
     billing: createBillingRepository(db),
     submissions: createSubmissionsRepository(db),
     publishing: createPublishingRepository(db),

@@ -1,20 +1,13 @@
 /**
- * Turning what an admin typed into a search condition. Three characters or more use the FTS5
- * trigram tables (migration 0007): fast, and blind to case and accents. Shorter text cannot be
- * trigram-matched, so it falls back to LIKE, which scans but is rarely asked for.
+ * Moved to db/dialect/text-search.ts (one interface, FTS5 on SQLite and pg_trgm on PostgreSQL). These
+ * re-exports serve the repositories still on the raw SQLite handle (admin users); delete this file
+ * when the last of them moves to `textSearchFor(engine).idsContaining`.
  */
-import { containsPattern } from './like-pattern.ts'
+import { containsPattern, ftsPhrase as phrase, usesTrigrams } from '../db/dialect/text-search.ts'
 
-const TRIGRAM = 3
-
-/** The text as one FTS5 phrase (quotes doubled), optionally limited to one column. */
+/** The text as one FTS5 phrase, optionally limited to one column. */
 export function ftsPhrase(text: string, column?: string): string {
-  const phrase = `"${text.replace(/"/g, '""')}"`
-  return column ? `${column} : ${phrase}` : phrase
+  return phrase(text, column ? [column] : undefined)
 }
 
-export function usesTrigrams(text: string): boolean {
-  return [...text].length >= TRIGRAM
-}
-
-export { containsPattern }
+export { containsPattern, usesTrigrams }

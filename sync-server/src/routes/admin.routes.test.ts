@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { makePremium } from '../../test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -21,14 +21,34 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+/** A published video straight into the database the server uses (either engine). */
+async function insertVideo(video: { title?: string; access?: 'free' | 'premium' | 'preview'; mediaKey?: string } = {}): Promise<number> {
+  const now = new Date().toISOString()
+  const row = await server.ctx.database.db
+    .insertInto('videos')
+    .values({
+      language_code: 'vi',
+      title: video.title ?? 'Admin test video',
+      proficiency_level: 'beginner',
+      access_level: video.access ?? 'free',
+      duration_seconds: 600,
+      published_at: now,
+      created_at: now,
+      media_key: video.mediaKey ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 // Smallest valid images: the server sniffs bytes, not names.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex')
 
 describe('admin videos', () => {
   it('lists with search and access filter, and changes a video access so a learner loses playback at once', async () => {
     const key = makeHlsFixture(server.dataDir, 4)
-    const video = seedVideo(server, { title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
-    seedVideo(server, { title: 'Something else', access: 'premium' })
+    const video = await insertVideo({ title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
+    await insertVideo({ title: 'Something else', access: 'premium' })
 
     const found = await admin.get('/admin/videos?q=phở')
     expect(found.status).toBe(200)
@@ -37,6 +57,7 @@ describe('admin videos', () => {
     ])
     // Blind to case and accents: "ha noi" finds "Hà Nội".
     expect((await admin.get('/admin/videos?q=ha%20noi')).body.data.map((v: { id: number }) => v.id)).toEqual([video])
+    expect((await admin.get(`/admin/videos?q=${encodeURIComponent('PHỞ Ở')}`)).body.data.map((v: { id: number }) => v.id)).toEqual([video])
     expect((await admin.get('/admin/videos?q=P')).body.data.map((v: { id: number }) => v.id)).toContain(video)
     expect((await admin.get('/admin/videos?access=premium')).body.data.every((v: { access_level: string }) => v.access_level === 'premium')).toBe(true)
 
@@ -51,7 +72,7 @@ describe('admin videos', () => {
 
   it('takes thumbnails sniffed by their bytes, at least one, 5 MB each', async () => {
     const key = makeHlsFixture(server.dataDir, 2)
-    const video = seedVideo(server, { mediaKey: key })
+    const video = await insertVideo({ mediaKey: key })
     const upload = (parts: Record<string, Buffer>) => {
       const form = new FormData()
       for (const [name, bytes] of Object.entries(parts)) form.append(name, new Blob([new Uint8Array(bytes)]), 'picture.png')
@@ -133,14 +154,20 @@ describe('admin feedback', () => {
   it('searches, filters by time range, and shows one with its environment data', async () => {
     makePremium(server, learner.id, false)
     const sent = await learner.api.post('/user_feedbacks', { user_feedback: { feedback: 'The player froze on my phone.', environment_data: { userAgent: 'UA', sessionDuration: 5 } } })
-    const old = server.ctx.db
-      .prepare("INSERT INTO user_feedbacks (user_id, feedback, environment_data, created_at) VALUES (?, 'An old note about subtitles', NULL, ?)")
-      .run(learner.id, new Date(Date.now() - 20 * 86_400_000).toISOString())
+    const old = await server.ctx.database.db
+      .insertInto('user_feedbacks')
+      .values({ user_id: learner.id, feedback: 'Một ghi chú cũ về phụ đề (subtitles)', environment_data: null, created_at: new Date(Date.now() - 20 * 86_400_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
 
     const recent = await admin.get('/admin/feedback?range=7d')
     expect(recent.body.data.map((f: { id: number }) => f.id)).toEqual([sent.body.data.id])
     expect((await admin.get('/admin/feedback?range=30d')).body.data).toHaveLength(2)
-    expect((await admin.get('/admin/feedback?q=subtitles')).body.data.map((f: { id: number }) => f.id)).toEqual([Number(old.lastInsertRowid)])
+    for (const q of ['subtitles', 'phu de', 'ghi chú cũ', 'GHI CHU']) {
+      expect((await admin.get(`/admin/feedback?q=${encodeURIComponent(q)}`)).body.data.map((f: { id: number }) => f.id), q).toEqual([old.id])
+    }
+    // The sender's e-mail is searched too.
+    expect((await admin.get('/admin/feedback?q=lan@example')).body.data).toHaveLength(2)
 
     const one = await admin.get(`/admin/feedback/${sent.body.data.id}`)
     expect(one.body.data).toEqual({
