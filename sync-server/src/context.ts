@@ -3,12 +3,14 @@
  * repositories and services. Tests build one on a temp DATA_DIR and may pass their own clock.
  */
 import fs from 'node:fs'
+import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Db } from './db/connection.ts'
 import { textSearchFor } from './db/dialect/text-search.ts'
 import { openEngine, type Engine } from './db/engine.ts'
+import type { Database } from './db/schema.ts'
 import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -113,7 +115,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(db),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
-    billing: createBillingRepository(db),
+    billing: createBillingRepository(database.db),
     submissions: createSubmissionsRepository(db),
     publishing: createPublishingRepository(db),
     contributorApplications: createContributorApplicationsRepository(db),
@@ -167,7 +169,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       outsideHours: repositories.outsideHours,
     }),
   }
-  const admin = createAdminAndBilling({ config, clock, db, repositories, usersService: services.users })
+  const admin = createAdminAndBilling({ config, clock, db, kysely: database.db, repositories, usersService: services.users })
   const contributor = createContributorServices({
     config,
     clock,
@@ -268,6 +270,7 @@ function createAdminAndBilling(deps: {
   config: Config
   clock: Clock
   db: Db
+  kysely: Kysely<Database>
   repositories: {
     adminVideos: ReturnType<typeof createAdminVideosRepository>
     adminUsers: ReturnType<typeof createAdminUsersRepository>
@@ -277,7 +280,7 @@ function createAdminAndBilling(deps: {
   }
   usersService: ReturnType<typeof createUsersService>
 }) {
-  const { config, clock, db, repositories } = deps
+  const { config, clock, db, kysely, repositories } = deps
   const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey) : undefined
   const provider = stripe
     ? createStripeProvider({
@@ -289,10 +292,10 @@ function createAdminAndBilling(deps: {
       })
     : config.isProduction
       ? undefined
-      : createLocalProvider({ db, billing: repositories.billing, clock })
+      : createLocalProvider({ db: kysely, billing: repositories.billing, clock })
   const stripeWebhook =
     stripe && config.stripe.webhookSecret
-      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db, billing: repositories.billing, clock })
+      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db: kysely, clock })
       : undefined
   return {
     stripeWebhook,
@@ -300,7 +303,7 @@ function createAdminAndBilling(deps: {
       adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
       adminUsers: createAdminUsersService({ users: repositories.adminUsers, db }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
-      billing: createBillingService({ provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
+      billing: createBillingService({ db: kysely, provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
     },
   }
 }
