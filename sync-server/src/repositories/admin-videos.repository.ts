@@ -39,7 +39,7 @@ export function createAdminVideosRepository(db: Kysely<Database>, search: TextSe
      */
     list(filter: { q?: string; access?: AccessLevel; after?: { created: string; id: number }; limit: number }): Promise<AdminVideoRow[]> {
       let query = db.selectFrom('videos').select(COLUMNS)
-      if (filter.q) query = query.where('id', 'in', search.idsContaining('videos', filter.q))
+      if (filter.q) query = query.where(search.contains({ table: 'videos' }, filter.q))
       if (filter.access) query = query.where('access_level', '=', filter.access)
       const after = filter.after
       if (after) {

@@ -1,20 +1,21 @@
 /**
- * Substring search for the admin tables, the one place that knows how each engine answers it
- * (migration 0007). One interface, one implementation per engine, chosen once from the engine:
+ * The admin search (migration 0007): "rows whose columns hold this text anywhere", blind to case and
+ * accents ("pho" finds "Phở"). The engines index it differently, so the condition is built here, one
+ * interface and one implementation per engine, chosen once from the engine in context.ts:
  *
- * - SQLite: FTS5 trigram tables (`tokenize='trigram remove_diacritics 1'`) kept in step by triggers;
- *   `MATCH` on a quoted phrase, blind to case and tone marks. Text shorter than three characters
- *   cannot be trigram-matched and falls back to `LIKE`, which scans (ASCII case only), and is rarely
- *   asked for.
- * - PostgreSQL: pg_trgm GIN indexes over `search_fold(column)` (lower-cased, unaccented), queried with
- *   `search_fold(column) LIKE '%' || search_fold(text) || '%'`, the expression the indexes hold, so the
- *   planner can use them. Any length (short text scans, as on SQLite).
+ * - SQLite: FTS5 trigram tables beside the table (`videos_search`…, `trigram remove_diacritics 1`, kept
+ *   in step by triggers), matched by rowid. Text under three characters cannot be trigram-matched and
+ *   falls back to LIKE (it scans, rarely asked for; ASCII case-blind only). "đ" is a letter of its own
+ *   to FTS5 but "d" to unaccent, so that "duoc" finds "được" here too the query asks for each spelling
+ *   of its d's (up to 2^5 phrases, OR-ed).
+ * - PostgreSQL: pg_trgm GIN indexes on `search_fold(column)` (lower + unaccent), which answer
+ *   `search_fold(column) LIKE '%' || search_fold(text) || '%'`: the planner folds search_fold(text)
+ *   (IMMUTABLE) to a constant, so the indexes are used. Short text uses the same condition (scans).
  *
- * Both answer the ids of the matching rows as a subquery, for `where('x.id', 'in', …)`.
- * "đ" is a letter of its own to FTS5 but "d" to unaccent; so that "duoc" finds "được" on SQLite too,
- * the SQLite query asks for each spelling of its d's (up to 2^5 phrases, OR-ed).
+ * The condition is `alias.id IN (ids of the table's matching rows)` on both engines, so conditions on
+ * two joined tables OR-ed together (feedback text or sender e-mail) still use each table's index.
  */
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { EngineName } from '../engine.ts'
 
 /** The searched tables, their searched columns, and the FTS5 table over them on SQLite. */
@@ -24,15 +25,20 @@ const SEARCHED = {
   users: { fts: 'users_search', columns: ['email', 'display_name'] },
 } as const
 
-export type SearchedTable = keyof typeof SEARCHED
-export type SearchedColumn<T extends SearchedTable> = (typeof SEARCHED)[T]['columns'][number]
+export type SearchTable = keyof typeof SEARCHED
+export type SearchedColumn<T extends SearchTable> = (typeof SEARCHED)[T]['columns'][number]
+
+export interface SearchTarget<T extends SearchTable> {
+  table: T
+  /** The table's name or alias in the query (`u` in `from users as u`); the table name when left out. */
+  alias?: string
+  /** Some of the indexed columns; all of them when left out. */
+  columns?: readonly SearchedColumn<T>[]
+}
 
 export interface TextSearch {
-  /**
-   * The ids of the rows of `table` where one of `columns` (all its searched columns when omitted)
-   * contains `text`, as a subquery.
-   */
-  idsContaining<T extends SearchedTable>(table: T, text: string, columns?: readonly SearchedColumn<T>[]): RawBuilder<number>
+  /** A condition true for rows of the target whose columns contain `text`. */
+  contains<T extends SearchTable>(target: SearchTarget<T>, text: string): Expression<SqlBool>
 }
 
 const TRIGRAM = 3
@@ -75,35 +81,34 @@ export function ftsQuery(text: string, columns?: readonly string[]): string {
   return columns?.length ? `{${columns.join(' ')}} : ${any}` : any
 }
 
-function anyOf(conditions: RawBuilder<unknown>[]) {
-  return sql.join(conditions, sql` OR `)
+function parts<T extends SearchTable>(target: SearchTarget<T>) {
+  const searched = SEARCHED[target.table]
+  const columns: readonly string[] = target.columns?.length ? target.columns : searched.columns
+  return { id: sql.ref(`${target.alias ?? target.table}.id`), columns, every: columns.length === searched.columns.length, fts: sql.table(searched.fts) }
 }
 
+const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` OR `)})`
+
 const sqliteSearch: TextSearch = {
-  idsContaining(table, text, columns) {
-    const searched = SEARCHED[table]
+  contains(target, text) {
+    const { id, columns, every, fts } = parts(target)
     const normalized = text.normalize('NFC')
     if (usesTrigrams(normalized)) {
-      const fts = sql.table(searched.fts)
-      const phrase = ftsQuery(normalized, columns && columns.length < searched.columns.length ? columns : undefined)
-      return sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`
+      const match = ftsQuery(normalized, every ? undefined : columns)
+      return sql<SqlBool>`${id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})`
     }
     const pattern = containsPattern(normalized)
-    const like = (columns ?? searched.columns).map((column) => sql`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`)
-    return sql<number>`(SELECT id FROM ${sql.table(table)} WHERE ${anyOf(like)})`
+    const alias = target.alias ?? target.table
+    return anyOf(columns.map((column) => sql<SqlBool>`${sql.ref(`${alias}.${column}`)} LIKE ${pattern} ESCAPE '\\'`))
   },
 }
 
 const postgresSearch: TextSearch = {
-  idsContaining(table, text, columns) {
-    const searched = SEARCHED[table]
-    // search_fold(parameter) is folded to a constant at planning (it is IMMUTABLE), so the pattern
-    // is known to the planner and the GIN index over search_fold(column) answers the LIKE.
+  contains(target, text) {
+    const { id, columns } = parts(target)
     const escaped = escapeLike(text.normalize('NFC'))
-    const like = (columns ?? searched.columns).map(
-      (column) => sql`search_fold(${sql.ref(column)}) LIKE '%' || search_fold(${escaped}) || '%' ESCAPE '\\'`,
-    )
-    return sql<number>`(SELECT id FROM ${sql.table(table)} WHERE ${anyOf(like)})`
+    const like = columns.map((column) => sql<SqlBool>`search_fold(${sql.ref(column)}) LIKE '%' || search_fold(${escaped}) || '%' ESCAPE '\\'`)
+    return sql<SqlBool>`${id} IN (SELECT id FROM ${sql.table(target.table)} WHERE ${anyOf(like)})`
   },
 }
 
