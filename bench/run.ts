@@ -37,6 +37,11 @@ async function main() {
     const watch = await runWatchEventsBench()
     results.watchEvents = watch
     console.log(`  raw better-sqlite3 inserts   ${fmt(watch.rawSqliteEventsPerSecond)} events/s`)
+    if (watch.rawPostgresEventsPerSecond === null) console.log(`  raw pg multi-row insert of ${fmt(watch.events)} watch-event rows   ${watch.postgres}`)
+    else {
+      console.log(`  raw pg multi-row insert of ${fmt(watch.events)} watch-event rows   ${fmt(watch.rawPostgresEventsPerSecond)} events/s (baseline for later, not compared with the app yet)`)
+      console.log(`    on ${watch.postgres}, not the tests' fsync=off`)
+    }
     console.log(`  bare Express route that only inserts (reference)   ${fmt(watch.bareExpressInsertEventsPerSecond)} events/s = ${fmt(watch.bareExpressRatio, 2)} of raw`)
     console.log(`  Dễ Hiểu server (HTTP, rules, day totals, progress)   ${fmt(watch.serverEventsPerSecond)} events/s`)
     console.log(`  ratio: ${fmt(watch.ratio, 2)} (goal ≥ 0.50): ${watch.goalMet ? 'met' : 'NOT met'}`)

@@ -2,7 +2,9 @@
  * POST /watch_events ingest on the real server (batches of 500, UUIDv7 ids, day totals and per-video
  * progress updated) against raw better-sqlite3 inserting the same rows in transactions of 500, in the
  * same run. Goal: ≥ 0.5 of raw SQLite. A bare Express route that only inserts is measured beside them
- * as the reference for what HTTP and JSON alone cost on this machine.
+ * as the reference for what HTTP and JSON alone cost on this machine. Raw pg multi-row inserts of the
+ * same batches into a throwaway PostgreSQL at default durability (bench/lib/postgres.ts) run in the
+ * same rotation: printed as the baseline for the PostgreSQL ingest, not yet compared with the app.
  *
  * Every contender is warmed up first (a server runs for days; the first batches measure the JIT, not
  * the code), and the load comes from a keep-alive node:http client, which leaves more of the other
@@ -11,6 +13,7 @@
 import http from 'node:http'
 import { uuidv7 } from '../contract/index.ts'
 import { startChildServer } from './lib/child-server.ts'
+import { openRawPgWatchEvents, postgresUnavailable, startBenchPostgres, type BenchPostgres } from './lib/postgres.ts'
 import { openRawWatchEvents, type WatchEventRow } from './lib/raw-watch-events.ts'
 
 const BATCH = 500
@@ -30,6 +33,13 @@ export interface WatchEventsBenchResult {
   ratio: number
   bareExpressRatio: number
   goalMet: boolean
+  /**
+   * Raw pg multi-row inserts of the same batches into PostgreSQL at default durability: the baseline
+   * for the ingest once it runs on PostgreSQL (issue 16). Printed, not yet compared with the app.
+   */
+  rawPostgresEventsPerSecond: number | null
+  /** The PostgreSQL measured (version and durability settings), or why it was skipped. */
+  postgres: string
 }
 
 /**
@@ -120,6 +130,22 @@ function rawSqliteRate(): number {
   }
 }
 
+async function rawPostgresRate(server: BenchPostgres): Promise<number> {
+  const raw = await openRawPgWatchEvents(server)
+  try {
+    const batches = makeBatches(raw.videoId, WARMUP_BATCHES + BATCHES, startOfEvents())
+    for (const events of batches.slice(0, WARMUP_BATCHES)) await raw.insertBatch(events)
+    const started = performance.now()
+    for (const events of batches.slice(WARMUP_BATCHES)) {
+      const inserted = await raw.insertBatch(events)
+      if (inserted.length !== events.length) throw new Error(`raw pg: only ${inserted.length} of ${events.length} inserted`)
+    }
+    return (BATCH * BATCHES) / ((performance.now() - started) / 1000)
+  } finally {
+    await raw.close()
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 export async function runWatchEventsBench(): Promise<WatchEventsBenchResult> {
@@ -128,13 +154,23 @@ export async function runWatchEventsBench(): Promise<WatchEventsBenchResult> {
   const servers: number[] = []
   const bare: number[] = []
   const raws: number[] = []
+  const rawPgs: number[] = []
+  const unavailable = postgresUnavailable()
+  const postgres = unavailable ? undefined : await startBenchPostgres()
   const contenders = [
     async () => servers.push(await serverRate('app-server.ts')),
     async () => bare.push(await serverRate('bare-express-insert.ts')),
     async () => raws.push(rawSqliteRate()),
+    ...(postgres ? [async () => rawPgs.push(await rawPostgresRate(postgres))] : []),
   ]
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let i = 0; i < contenders.length; i++) await contenders[(round + i) % contenders.length]()
+  let postgresDescription = unavailable ? `skipped: ${unavailable}` : ''
+  try {
+    if (postgres) postgresDescription = await postgres.describe()
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < contenders.length; i++) await contenders[(round + i) % contenders.length]()
+    }
+  } finally {
+    postgres?.stop()
   }
   const server = median(servers)
   const raw = median(raws)
@@ -150,5 +186,7 @@ export async function runWatchEventsBench(): Promise<WatchEventsBenchResult> {
     ratio,
     bareExpressRatio: median(bare.map((rate, round) => rate / raws[round])),
     goalMet: ratio >= 0.5,
+    rawPostgresEventsPerSecond: rawPgs.length ? median(rawPgs) : null,
+    postgres: postgresDescription,
   }
 }

@@ -2,8 +2,9 @@
  * Contributors, end to end on the real server: a contributor uploads a real video, the network drops
  * in the middle, the page reloads offline, the network returns and the upload finishes by itself and
  * is processed (real ffprobe and ffmpeg); an admin publishes it into the catalogue. With the page
- * open in two tabs, one tab sends the file and a pause or resume in the other reaches it. The
- * application form shows each of its coded errors. Screenshots of the three pages go to e2e/screenshots/.
+ * open in two tabs, one tab sends the file and a pause or resume in the other reaches it. A video
+ * submitted with no signal at all waits on the device, survives a reload and becomes exactly one
+ * submission once online. The application form shows each of its coded errors. Screenshots of the three pages go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -168,6 +169,51 @@ test('an upload cut off mid-way survives a reload offline, finishes by itself, a
   // The next upload in that series is offered the next episode number.
   const series = await apiGet<{ data: { name: string; next_episode_number: number }[] }>(server.api, admin.token, '/languages/vi/series')
   expect(series.data.find((item) => item.name === 'Đi chợ')?.next_episode_number).toBe(2)
+})
+
+test('a video submitted with no signal waits on the device through a reload, and online becomes one submission, uploaded and processed', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  test.setTimeout(180_000)
+  const { video, size, title, contributor, upload } = await contributorWithVideo(page, signInAs, 'on-the-train.mp4', 'Trên tàu')
+  await swReady(page)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  const submissionPosts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/submissions') submissionPosts.push(request.url())
+  })
+
+  await context.setOffline(true)
+  await upload.fill({ title, level: 'Beginner', file: video, description: 'Recorded between two stations.' })
+  await upload.submit.click()
+  await expect(upload.outcome).toHaveText("Saved on this device. It will upload when you're back online; you can add another video meanwhile.")
+  await expect(upload.error).toBeEmpty()
+  await expect(upload.state(title)).toHaveText("Will upload when you're back online")
+  await upload.queue.screenshot({ path: path.join(SHOTS, 'upload-queued-offline-desktop.png') })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await upload.item(title).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(SHOTS, 'upload-queued-offline-mobile.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The page reopens offline from the service worker, the upload still queued on the device.
+  await page.reload()
+  await expect(upload.state(title)).toHaveText("Will upload when you're back online")
+  expect(submissionPosts).toEqual([])
+  const mine = async () =>
+    (await apiGet<SubmissionBody>(server.api, contributor.token, '/submissions')).data.filter((item) => item.title === title)
+  expect(await mine()).toHaveLength(0)
+
+  await context.setOffline(false)
+  await expect(upload.state(title)).toContainText(/Processing|Ready/, { timeout: 60_000 })
+  await expect(upload.state(title)).toHaveText('Ready', { timeout: 150_000 })
+  const created = await mine()
+  expect(created, 'exactly one submission').toHaveLength(1)
+  expect(created[0].upload).toMatchObject({ state: 'complete', bytes_received: size })
+  expect(created[0].processing.state).toBe('ready')
+  expect(submissionPosts).toHaveLength(1)
 })
 
 test('a 401 during an upload sends the browser to /login, and the upload carries on after signing in again', async ({

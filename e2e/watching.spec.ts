@@ -2,13 +2,14 @@
  * Watching, end to end against the real server and real HLS: a learner watches, loses the network,
  * keeps watching, comments and sends feedback offline, reloads offline, comes back online, and the
  * server holds every second, the comment and the feedback exactly once, also when the page dies in
- * the middle of a flush. Plus the premium gating of comments and the progress page's failure message.
+ * the middle of a flush. Offline, the comments last seen read as a saved copy. Plus the premium
+ * gating of comments and the progress page's failure message.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
-import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { expect, test } from './fixtures.ts'
 import { FeedbackDialog } from './pages/FeedbackDialog.ts'
 import { Navbar } from './pages/Navbar.ts'
@@ -127,6 +128,36 @@ test('watch online and offline: every second, the comment and the feedback reach
   await page.screenshot({ path: 'e2e/screenshots/watching-progress-mobile.png', fullPage: true })
 })
 
+test('a stream whose media link runs out mid-play gets a fresh one and plays on from the same moment', async ({ page, context, server, signInAs }) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 150)
+  const id = seedVideo(server, { access: 'free', mediaKey, duration: 150, title: `Hết hạn ${Date.now()}` })
+  // Every grant the player uses; the first one is refused (403, as after an hour) once the test says so.
+  const grants: string[] = []
+  const refusing: { grant?: string } = {}
+  await context.route('**/media/g/**', (route) => {
+    const grant = /\/media\/g\/([^/]+)\//.exec(route.request().url())?.[1]
+    if (grant && !grants.includes(grant)) grants.push(grant)
+    if (grant !== undefined && grant === refusing.grant) return route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"forbidden","message":"expired"}' })
+    return route.continue()
+  })
+  await signInAs({ path: `/languages/vi/videos/${id}` })
+  const video = new VideoPage(page)
+  const position = () => video.video.evaluate((element: HTMLVideoElement) => element.currentTime)
+  await video.play()
+  await expect.poll(position).toBeGreaterThan(1)
+  refusing.grant = grants[0]
+  server.clock.advance(10_000) // so the fresh grant is another URL
+  try {
+    // Far ahead, past what is buffered (about 30 s): the next segment needs the grant.
+    await video.video.evaluate((element: HTMLVideoElement) => void (element.currentTime = 120))
+    await expect.poll(position, { timeout: 20_000 }).toBeGreaterThan(121)
+    expect(grants).toHaveLength(2)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  } finally {
+    server.clock.reset()
+  }
+})
+
 test('a page killed in the middle of a flush sends again on reopening, and the server counts it once', async ({ page, context, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 20)
   const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 20, title: `Phở ${Date.now()}` })
@@ -200,6 +231,54 @@ test('a tab killed in the middle of a video loses at most a second of the time w
   await expect(status.indicator).toBeVisible()
   await expect.poll(() => status.pending()).toBe(0)
   expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+})
+
+/** Another premium member comments on the video, through the API. */
+async function commentAs(server: TestServer, email: string, videoId: number, text: string) {
+  const { token } = await signIn(server, email)
+  server.ctx.db.prepare('UPDATE users SET is_premium = 1 WHERE email = ?').run(email)
+  const response = await fetch(`${server.api}/videos/${videoId}/comments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ comment: { text, client_id: crypto.randomUUID() } }),
+  })
+  expect(response.status).toBe(201)
+}
+
+test('offline, the comments last seen show as a saved copy with its time, not as an error, and new ones arrive back online', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: `Bún chả ${Date.now()}` })
+  const stamp = Date.now()
+  await commentAs(server, `lan-${stamp}@example.com`, videoId, 'Giọng miền Bắc rõ quá!')
+  await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(page)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/])
+  await workerInControl(page)
+
+  // Offline, the page reopens from the cache with the comments as last seen, and says so plainly.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(video.savedCommentsNote).toHaveText(/^You're offline: these are the comments saved on .+\. New ones appear when you're back online\.$/)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/])
+  await expect(video.commentsFailed).toHaveCount(0)
+  await video.postComment('Mình sẽ thử nấu món này.')
+  await expect(video.pendingComments).toHaveCount(1)
+  await page.screenshot({ path: 'e2e/screenshots/watching-comments-offline-desktop.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await video.comments.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'e2e/screenshots/watching-comments-offline-mobile.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Meanwhile someone else comments; back online, the list is the server's again, theirs and ours in it.
+  await commentAs(server, `minh-${stamp}@example.com`, videoId, 'Cảm ơn bạn đã chia sẻ.')
+  await context.setOffline(false)
+  await expect(video.savedCommentsNote).toHaveCount(0)
+  await expect(video.listedComments).toHaveText([/Giọng miền Bắc rõ quá!/, /Cảm ơn bạn đã chia sẻ\./, /Mình sẽ thử nấu món này\./], { timeout: 20_000 })
+  await expect(video.pendingComments).toHaveCount(0)
 })
 
 test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {

@@ -46,7 +46,7 @@ const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`
   const mediaKey = process.env.BENCH_MEDIA_KEY
-  const hlsUrl = mediaKey ? ctx.services.mediaGrants.playbackUrl({ userId: user.id, mediaKey, previewSeconds: null }) : undefined
+  const hlsUrl = mediaKey ? ctx.services.mediaGrants.playbackUrl({ userId: user.id, tokenHash: hashToken(token), mediaKey, previewSeconds: null }) : undefined
   console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId, origin: `http://127.0.0.1:${address.port}`, hlsUrl }))
 })
 process.on('SIGTERM', () => {

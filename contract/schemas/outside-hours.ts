@@ -4,6 +4,10 @@ import { uuidSchema } from './common.ts'
 export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
 export const OUTSIDE_MINUTES_MAX = 720
 export const OUTSIDE_NOTE_MAX_CHARS = 500
+/** No date holds more outside time than this, all entries together (api-contract "Hardening"). */
+export const OUTSIDE_DAY_MAX_MINUTES = 24 * 60
+/** The error code of an entry that would pass it. */
+export const OUTSIDE_TOO_MANY_HOURS = 'too_many_hours'
 /** How far back an entry may be dated. */
 export const OUTSIDE_HOURS_MAX_AGE_DAYS = 365
 

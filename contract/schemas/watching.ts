@@ -12,6 +12,8 @@ export const WATCH_EVENT_MAX_AGE_DAYS = 30
 export const WATCH_EVENT_MAX_FUTURE_MINUTES = 5
 export const PLAYBACK_RATE_MIN = 0.25
 export const PLAYBACK_RATE_MAX = 4
+/** No local day holds more watch time than this (api-contract "Hardening"). */
+export const WATCH_DAY_MAX_SECONDS = 24 * 3600
 
 /** Why an event was refused; the rest of its batch still lands. */
 export const WATCH_EVENT_REJECTIONS = [
@@ -22,6 +24,8 @@ export const WATCH_EVENT_REJECTIONS = [
   'in_the_future',
   'unknown_video',
   'not_watchable',
+  /** Its whole wall-clock interval is already counted (another tab, or a replay under a new client_id). */
+  'overlap',
 ] as const
 export type WatchEventRejection = (typeof WATCH_EVENT_REJECTIONS)[number]
 

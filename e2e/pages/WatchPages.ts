@@ -42,6 +42,11 @@ export class VideoPage {
   readonly commentSubmit: Locator
   readonly commentError: Locator
   readonly pendingComments: Locator
+  /** The comments the server's list holds (not this person's unsent ones). */
+  readonly listedComments: Locator
+  /** Offline: the note over the comments last seen, saying when they were saved. */
+  readonly savedCommentsNote: Locator
+  readonly commentsFailed: Locator
   readonly upgradePrompt: Locator
   readonly commentsUpgrade: Locator
 
@@ -53,6 +58,9 @@ export class VideoPage {
     this.commentSubmit = page.getByTestId('comment-submit')
     this.commentError = page.getByTestId('comment-error')
     this.pendingComments = page.getByTestId('comment-pending')
+    this.listedComments = page.getByTestId('comment')
+    this.savedCommentsNote = page.getByTestId('comments-saved')
+    this.commentsFailed = page.getByTestId('comments-failed')
     this.upgradePrompt = page.getByTestId('upgrade-prompt')
     this.commentsUpgrade = page.getByTestId('comments-upgrade')
   }

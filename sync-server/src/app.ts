@@ -80,7 +80,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })
   app.use(API_BASE, api)
-  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants }))
+  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

@@ -87,6 +87,18 @@ export type Config = Readonly<{
 
 export class ConfigError extends Error {}
 
+/**
+ * DATA_DIR alone, read as loadConfig reads it, for tools that need only the data folder (db:copy):
+ * they must not stop on settings that concern only a running server.
+ */
+export function loadDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const parsed = envSchema.shape.DATA_DIR.safeParse(env.DATA_DIR)
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid settings in the environment:\n  DATA_DIR: ${parsed.error.issues[0]?.message}`)
+  }
+  return path.resolve(parsed.data)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {

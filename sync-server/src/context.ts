@@ -24,10 +24,13 @@ import { createUsersRepository } from './repositories/users.repository.ts'
 import { createWaitlistRepository } from './repositories/waitlist.repository.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createMediaGrants } from './media/grants.ts'
+import { createPlaylistAccess } from './media/playlist-access.ts'
+import { createMediaAccessRepository } from './repositories/media-access.repository.ts'
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
+import { createWatchCoverageRepository } from './repositories/watch-coverage.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createIngestThread } from './watching/ingest-thread.ts'
@@ -109,6 +112,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     waitlist: createWaitlistRepository(database.db),
     catalogue: createCatalogueRepository(db),
     watchEvents: createWatchEventsRepository(db),
+    watchCoverage: createWatchCoverageRepository(db),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db),
     outsideHours: createOutsideHoursRepository(db),
@@ -144,6 +148,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
+    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(db), clock }),
     // The ingest runs the watch-events service on a thread of its own, on its own connection.
     watchEvents: createIngestThread({ dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),

@@ -1,7 +1,8 @@
 /**
  * A throwaway PostgreSQL for tests: initdb in a temp folder, started on a free port on 127.0.0.1 with
- * its unix socket in that folder, fsync off (tests only: benchmarks run with the defaults), stopped and
- * removed at the end. As root, initdb refuses to run, so the server runs as the `postgres` user.
+ * its unix socket in that folder, fsync off (tests only; benchmarks pass `durability: 'default'` and
+ * keep PostgreSQL's own settings, see bench/lib/postgres.ts), stopped and removed at the end. As root,
+ * initdb refuses to run, so the server runs as the `postgres` user.
  *
  * One server per vitest run in the server-postgres project (`postgres-global-setup.ts`), one database
  * per test file or test server (`createDatabase`); see `test-databases.ts` for the helpers tests use.
@@ -42,7 +43,16 @@ async function freePort(): Promise<number> {
   })
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartOptions {
+  /**
+   * 'test' (the default): fsync, full_page_writes and synchronous_commit off, fast and unsafe.
+   * 'default': PostgreSQL's own settings (every commit flushed to disk), for benchmarks.
+   */
+  durability?: 'test' | 'default'
+}
+
+export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
+  const durable = options.durability === 'default'
   const bin = postgresBinDir()
   if (!bin) throw new Error("PostgreSQL's binaries are missing: install Debian's postgresql package (.ci/run does).")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-pg-'))
@@ -55,13 +65,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`)
   }
   const data = path.join(dir, 'data')
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'])
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', ...(durable ? [] : ['--no-sync']), '-E', 'UTF8', '--locale=C.UTF-8'])
+  const unsafe = durable ? '' : ' -c fsync=off -c full_page_writes=off -c synchronous_commit=off'
   let port: number
   for (let attempt = 0; ; attempt++) {
     port = await freePort()
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${unsafe} -c max_connections=200`
     try {
-      run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start'])
+      run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', serverOptions, 'start'])
       break
     } catch (error) {
       // Another process may have taken the port between our probe and the start.

@@ -8,6 +8,7 @@ import { Dexie, type EntityTable } from 'dexie'
 import type { Progress, VideoDetail, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
+import type { CommentCopy } from './comment-copies.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { OpenStretch } from './open-stretches.ts'
 import type { DeadLetter } from './outbox-store.ts'
@@ -50,6 +51,8 @@ export type DeHieuDb = Dexie & {
   /** The contributor's upload queue; the file bytes sit apart in uploadBlobs so lists stay light. */
   uploads: EntityTable<UploadItem, 'id'>
   uploadBlobs: EntityTable<UploadBlob, 'id'>
+  /** The last comments seen of each video, shown offline as a saved copy (data/comment-copies.ts). */
+  commentCopies: EntityTable<CommentCopy, 'videoId'>
 }
 
 export const db = new Dexie('de-hieu') as DeHieuDb
@@ -67,6 +70,11 @@ db.version(2).stores({
   downloads: 'videoId, status',
   uploads: 'id, status, createdAt',
   uploadBlobs: 'id',
+})
+
+// Comments as last seen, per video; savedAt orders which copies go first.
+db.version(3).stores({
+  commentCopies: 'videoId, savedAt',
 })
 
 // Another tab opened a newer schema: let it upgrade; this tab reloads into the new version.

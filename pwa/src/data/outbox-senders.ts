@@ -1,7 +1,8 @@
 /**
  * How each kind of outbox item reaches the server, and what its answer means for the item: done
- * (accepted, or a duplicate of one already stored), rejected (a 4xx about the item itself: it goes to
- * the dead letters), retry (no answer, 5xx or 429), or stop (the session ended: 401).
+ * (accepted, a duplicate of one already stored, or a watch event whose time was counted already),
+ * rejected (a 4xx about the item itself: it goes to the dead letters), retry (no answer, 5xx or 429),
+ * or stop (the session ended: 401).
  */
 import type { FeedbackBody } from '../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../contract/schemas/outside-hours.ts'
@@ -33,10 +34,13 @@ export const outboxSenders: Senders = {
       const result = await apiRequest<WatchEventsResult>('POST', '/watch_events', {
         body: { events: items.map((item) => ({ ...(item.payload as object), client_id: item.id })) },
       })
+      // `overlap`: that stretch of time is counted already (another tab played it): done, nothing to show.
+      const refused = result.data.rejected.filter((r) => r.error !== 'overlap')
+      const overlapping = result.data.rejected.flatMap((r) => (r.error === 'overlap' && r.client_id ? [r.client_id] : []))
       return {
         kind: 'answered',
-        done: [...result.data.accepted, ...result.data.duplicate],
-        rejected: result.data.rejected.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
+        done: [...result.data.accepted, ...result.data.duplicate, ...overlapping],
+        rejected: refused.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
       }
     } catch (error) {
       return failure(error, items)

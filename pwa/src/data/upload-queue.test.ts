@@ -5,7 +5,7 @@
 import { Dexie, type EntityTable } from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryLocks } from './tab-locks.ts'
-import { createUploadQueue, type UploadBlob, type UploadItem } from './upload-queue.ts'
+import { createUploadQueue, type CreateSubmissionResult, type SubmissionDetails, type UploadBlob, type UploadItem } from './upload-queue.ts'
 
 type Options = Record<string, any>
 
@@ -28,12 +28,62 @@ function scriptedTus() {
   return { module: { Upload } as never, uploads }
 }
 
+/**
+ * POST /submissions as the server answers it: one submission per client_id (a repeat gets the first
+ * id back), unless an answer is scripted for the next call.
+ */
+function submissionsServer() {
+  const byClientId = new Map<string, number>()
+  const calls: Array<{ details: SubmissionDetails; clientId: string }> = []
+  const scripted: CreateSubmissionResult[] = []
+  const discarded: number[] = []
+  let hold: Promise<void> | null = null
+  const createSubmission = vi.fn(async (details: SubmissionDetails, clientId: string): Promise<CreateSubmissionResult> => {
+    calls.push({ details, clientId })
+    if (hold) await hold
+    const answer = scripted.shift()
+    if (answer) return answer
+    if (!byClientId.has(clientId)) byClientId.set(clientId, 100 + byClientId.size)
+    return { ok: true, id: byClientId.get(clientId)! }
+  })
+  return {
+    createSubmission,
+    discardSubmission: async (id: number) => void discarded.push(id),
+    calls,
+    discarded,
+    created: () => byClientId.size,
+    answerNext: (answer: CreateSubmissionResult) => void scripted.push(answer),
+    /** The next answers wait until `release()`. */
+    holdAnswers: () => {
+      let release!: () => void
+      hold = new Promise((resolve) => (release = resolve))
+      return () => {
+        hold = null
+        release()
+      }
+    },
+  }
+}
+
+const details = (title = 'Chợ'): SubmissionDetails => ({
+  title,
+  description: '',
+  proficiency_level: 'beginner',
+  language_code: 'vi',
+  creator_emails: [],
+  series_name: null,
+  episode_number: null,
+  release_confirmed: true,
+  publishable: false,
+})
+
 function setup(options: { online?: boolean; token?: () => string | null } = {}) {
   const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
   db.version(1).stores({ items: 'id, status', blobs: 'id' })
   const tus = scriptedTus()
   let online = options.online ?? true
   const onUnauthorized = vi.fn()
+  const server = submissionsServer()
   const queue = createUploadQueue({
     items: db.items,
     blobs: db.blobs,
@@ -41,8 +91,10 @@ function setup(options: { online?: boolean; token?: () => string | null } = {}) 
     onUnauthorized,
     isOnline: () => online,
     loadTus: async () => tus.module,
+    createSubmission: server.createSubmission,
+    discardSubmission: server.discardSubmission,
   })
-  return { db, tus, queue, onUnauthorized, goOnline: () => void (online = true), goOffline: () => void (online = false) }
+  return { db, tus, queue, onUnauthorized, server, goOnline: () => void (online = true), goOffline: () => void (online = false) }
 }
 
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
@@ -167,6 +219,85 @@ describe('the upload queue', () => {
     expect((await db.items.get(refused))?.status).toBe('failed')
   })
 
+  it('a form sent with no signal is kept whole on the device, and its submission is created once online, then the file goes', async () => {
+    const { db, tus, queue, server, goOnline } = setup({ online: false })
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details() })
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    expect(server.calls).toHaveLength(0)
+    expect(await db.items.get(id)).toMatchObject({ status: 'waiting', details: details() })
+    expect((await db.items.get(id))?.submissionId).toBeUndefined()
+    expect(await db.blobs.get(id)).toBeDefined()
+
+    goOnline()
+    await queue.resumeAll()
+    await started(tus, 1)
+    expect(server.calls).toEqual([{ details: details(), clientId: id }])
+    expect(tus.uploads[0].options.metadata.submission_id).toBe('100')
+    expect((await db.items.get(id))?.submissionId).toBe(100)
+  })
+
+  it('a submission whose answer was lost is asked for again with the same client_id, and the server answers the first', async () => {
+    const { db, tus, queue, server } = setup()
+    server.answerNext({ ok: false, failure: 'retry' })
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details() })
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    expect((await db.items.get(id))?.status).toBe('waiting')
+    expect(tus.uploads).toHaveLength(0)
+
+    await queue.resumeAll()
+    await started(tus, 1)
+    expect(server.calls.map((call) => call.clientId)).toEqual([id, id])
+    expect(server.created()).toBe(1)
+    // Once it exists, later sends (a resume after going offline) never ask again.
+    tus.uploads[0].options.onError(new Error('network down'))
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    await queue.resumeAll()
+    await started(tus, 2)
+    expect(server.calls).toHaveLength(2)
+  })
+
+  it('two tabs coming online together create one submission and send the file once', async () => {
+    const { db, a, b } = twoTabs()
+    const release = a.server.holdAnswers()
+    const id = await a.queue.enqueue({ title: 'Chợ', file: file(), details: details() })
+    await vi.waitFor(() => expect(a.server.calls).toHaveLength(1))
+    await b.queue.resumeAll()
+    release()
+    await started(a.tus, 1)
+    expect(b.server.calls).toHaveLength(0)
+    expect(b.tus.uploads).toHaveLength(0)
+    expect((await db.items.get(id))?.submissionId).toBe(100)
+  })
+
+  it('details the server refuses fail with its sentence; a 401 keeps them for the next sign-in', async () => {
+    const { db, tus, queue, server } = setup()
+    server.answerNext({ ok: false, failure: 'refused', reason: 'Choose a language we teach.' })
+    const refused = await queue.enqueue({ title: 'Chợ', file: file(), details: details() })
+    await vi.waitFor(async () => expect(await db.items.get(refused)).toMatchObject({ status: 'failed', error: 'Choose a language we teach.' }))
+
+    server.answerNext({ ok: false, failure: 'signed_out' })
+    const signedOut = await queue.enqueue({ title: 'Ở nhà', file: file(), details: details('Ở nhà') })
+    await vi.waitFor(async () => expect(await db.items.get(signedOut)).toMatchObject({ status: 'failed', error: 'signed_out' }))
+    expect(tus.uploads).toHaveLength(0)
+    await queue.resumeAll() // signed in again
+    await started(tus, 1)
+    expect((await db.items.get(signedOut))?.submissionId).toBeDefined()
+  })
+
+  it('cancelled while its submission is being created: the new submission is deleted and nothing uploads', async () => {
+    const { db, tus, queue, server } = setup()
+    const release = server.holdAnswers()
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details() })
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1))
+    const cancelled = queue.cancel(id) // settles once this tab is done with the item
+    release()
+    await cancelled
+    expect(server.discarded).toEqual([100])
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    expect(tus.uploads).toHaveLength(0)
+    expect(await db.items.get(id)).toBeUndefined()
+  })
+
   it('a 401 to a request sent without a token does not end a session', async () => {
     const { tus, queue, onUnauthorized } = setup({ token: () => null })
     await queue.enqueue({ submissionId: 1, title: 'x', file: file() })
@@ -185,8 +316,17 @@ function twoTabs() {
   const locks = memoryLocks()
   const tab = () => {
     const tus = scriptedTus()
-    const queue = createUploadQueue({ items: db.items, blobs: db.blobs, token: () => 'token-123', isOnline: () => true, loadTus: async () => tus.module, locks })
-    return { tus, queue }
+    const server = submissionsServer()
+    const queue = createUploadQueue({
+      items: db.items,
+      blobs: db.blobs,
+      token: () => 'token-123',
+      isOnline: () => true,
+      loadTus: async () => tus.module,
+      locks,
+      createSubmission: server.createSubmission,
+    })
+    return { tus, queue, server }
   }
   return { db, a: tab(), b: tab() }
 }

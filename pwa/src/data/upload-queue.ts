@@ -1,7 +1,10 @@
 /**
  * The contributor's upload queue. A queued upload keeps the File itself in IndexedDB (in its own
  * table, so lists never load the bytes), which is why it survives a reload, a closed tab and a
- * browser restart. tus-js-client sends it:
+ * browser restart. A form submitted with no signal is stored whole (its details too) and the
+ * submission is created only once the network answers (createSubmission, POST /submissions), with the
+ * item's id as its client_id: a retry after a lost answer, or a second tab, gets the first submission
+ * back instead of a second one. tus-js-client then sends the file:
  * - with a fingerprint keyed on the queue item (the default one collides for Blobs read back from
  *   IndexedDB, which have no name or date), and the upload URL kept on the item as well;
  * - with a fresh Authorization header on every request, and retry delays for a flaky network;
@@ -17,14 +20,33 @@
  */
 import { liveQuery, type EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
-import { UPLOADS_PATH } from '../../../contract/schemas/contributors.ts'
+import { UPLOADS_PATH, UPLOAD_CHUNK_BYTES, type CreateSubmissionBody } from '../../../contract/schemas/contributors.ts'
+import { newClientId } from './client-id.ts'
 import { browserLocks, tryLock, type TabLocks } from './tab-locks.ts'
 
 export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'processing' | 'ready' | 'failed'
 
+/** What POST /submissions is sent for a queued upload; the item's id goes with it as client_id. */
+export type SubmissionDetails = Omit<CreateSubmissionBody['submission'], 'client_id'>
+
+/**
+ * How creating a submission went: its id, or what the queue does about it (`retry`: no answer, or
+ * one worth asking again, such as 5xx or 429; `signed_out`: a 401, kept for the next sign-in;
+ * `refused`: the server will not take these details, with its own sentence).
+ */
+export type CreateSubmissionResult =
+  | { ok: true; id: number }
+  | { ok: false; failure: 'retry' }
+  | { ok: false; failure: 'signed_out' }
+  | { ok: false; failure: 'refused'; reason: string }
+
 export interface UploadItem {
+  /** Also the submission's client_id (POST /submissions), so creating it twice answers the first. */
   id: string
-  submissionId: number
+  /** Absent until the server has created the submission (the form was sent with no signal). */
+  submissionId?: number
+  /** The form as submitted, kept until the submission exists on the server. */
+  details?: SubmissionDetails
   title: string
   fileName: string
   fileType: string
@@ -56,6 +78,10 @@ export interface UploadQueueDeps {
   endpoint?: string
   /** Who holds which item: navigator.locks by default (an in-page stand-in without it). */
   locks?: TabLocks
+  /** POST /submissions for an item stored before its submission existed. */
+  createSubmission?: (details: SubmissionDetails, clientId: string) => Promise<CreateSubmissionResult>
+  /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
+  discardSubmission?: (submissionId: number) => Promise<unknown>
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */
@@ -98,6 +124,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       await update(id, { status: 'failed', error: 'The file is no longer on this device. Please choose it again.' })
       return 'done'
     }
+    const submissionId = item.submissionId ?? (await createSubmission(item))
+    if (submissionId === undefined) return 'done'
     const tus = await loadTus()
     return new Promise((over) => {
       let lastBytes = item.bytesSent
@@ -119,9 +147,10 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         uploadUrl: item.uploadUrl,
         fingerprint: async () => `dehieu-upload-${id}`,
         storeFingerprintForResuming: false, // the upload URL lives on the queue item instead
-        metadata: { submission_id: String(item.submissionId), filename: item.fileName, filetype: item.fileType },
+        metadata: { submission_id: String(submissionId), filename: item.fileName, filetype: item.fileType },
         retryDelays: RETRY_DELAYS_MS,
-        chunkSize: 16 * 1024 * 1024, // = UPLOAD_CHUNK_BYTES (contract): a cut connection costs at most one chunk; size measured in bench/tus-upload.bench.ts
+        // a cut connection costs at most one chunk; size measured in bench/tus-upload.bench.ts
+        chunkSize: UPLOAD_CHUNK_BYTES,
         onBeforeRequest(request) {
           const token = deps.token()
           sentToken = Boolean(token)
@@ -183,6 +212,32 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   }
 
   /**
+   * Creates the submission of an item stored without one (under the item's lock, so one tab asks; a
+   * second ask, after a lost answer, gets the same submission back by client_id). Answers its id, or
+   * undefined when the item was left waiting, failed or was cancelled meanwhile.
+   */
+  async function createSubmission(item: UploadItem): Promise<number | undefined> {
+    if (!deps.createSubmission || !item.details) {
+      await update(item.id, { status: 'failed', speed: 0, error: 'refused' })
+      return undefined
+    }
+    const result = await deps.createSubmission(item.details, item.id).catch((): CreateSubmissionResult => ({ ok: false, failure: 'retry' }))
+    if (!result.ok) {
+      if (result.failure === 'retry') await update(item.id, { status: 'waiting', speed: 0 })
+      else if (result.failure === 'signed_out') await update(item.id, { status: 'failed', speed: 0, error: SIGNED_OUT })
+      else await update(item.id, { status: 'failed', speed: 0, error: result.reason })
+      return undefined
+    }
+    // Cancelled while the answer was on its way: the new submission would linger without a file.
+    const kept = await deps.items.update(item.id, { submissionId: result.id })
+    if (kept === 0) {
+      await deps.discardSubmission?.(result.id)
+      return undefined
+    }
+    return result.id
+  }
+
+  /**
    * Sends an item if no tab does yet (another tab that holds its lock sends it, and its progress shows
    * here from Dexie). Answers once the upload has started or been left alone; the lock is held until
    * the upload is over.
@@ -215,12 +270,15 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   }
 
   return {
-    /** Stores the file and its details first, then starts sending. */
-    async enqueue(input: { submissionId: number; title: string; file: File }): Promise<string> {
-      const id = crypto.randomUUID()
+    /**
+     * Stores the file and its details first, then starts sending. Either the submission already
+     * exists (`submissionId`) or its `details` are kept and it is created once the network answers.
+     */
+    async enqueue(input: { title: string; file: File } & ({ submissionId: number } | { details: SubmissionDetails })): Promise<string> {
+      const id = newClientId()
       const item: UploadItem = {
         id,
-        submissionId: input.submissionId,
+        ...('submissionId' in input ? { submissionId: input.submissionId } : { details: input.details }),
         title: input.title,
         fileName: input.file.name,
         fileType: input.file.type || 'application/octet-stream',

@@ -13,13 +13,13 @@
  * Everything stops on sign-out. A logout clears the queue (local-cache.ts); after a 401 it stays, and
  * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
-import type { Submission } from '../../../contract/schemas/contributors.ts'
+import type { Submission, SubmissionCreated } from '../../../contract/schemas/contributors.ts'
 import { session } from '../features/session/session.ts'
-import { api, ApiError } from './api.ts'
+import { api, ApiError, apiRequest } from './api.ts'
 import { db } from './db.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
 import { reportUnauthorized } from './unauthorized.ts'
-import { createUploadQueue, type UploadItem } from './upload-queue.ts'
+import { createUploadQueue, type CreateSubmissionResult, type SubmissionDetails, type UploadItem } from './upload-queue.ts'
 
 export const uploadQueue = createUploadQueue({
   items: db.uploads,
@@ -27,7 +27,24 @@ export const uploadQueue = createUploadQueue({
   token: () => readString(STORAGE_KEYS.token),
   // The same path as the API client's 401: the session ends and the app goes to /login.
   onUnauthorized: reportUnauthorized,
+  createSubmission,
+  discardSubmission: (submissionId) => apiRequest('DELETE', `/submissions/${submissionId}`),
 })
+
+/**
+ * POST /submissions with the queue item's id as client_id. A 401 has already ended the session
+ * (api.ts reports it); 408, 429 and 5xx are worth asking again later, any other refusal is final.
+ */
+async function createSubmission(details: SubmissionDetails, clientId: string): Promise<CreateSubmissionResult> {
+  try {
+    const { data } = await api.post<SubmissionCreated>('/submissions', { submission: { ...details, client_id: clientId } })
+    return { ok: true, id: data.id }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 408 || error.status === 429 || error.status >= 500) return { ok: false, failure: 'retry' }
+    if (error.status === 401) return { ok: false, failure: 'signed_out' }
+    return { ok: false, failure: 'refused', reason: [error.message, ...error.errors.filter((line) => line !== error.message)].join(' ') }
+  }
+}
 
 const RETRY_WAITING_MS = 30_000
 const POLL_PROCESSING_MS = 2_000
@@ -121,6 +138,8 @@ async function pollProcessing(): Promise<void> {
 }
 
 async function followOne(item: UploadItem): Promise<UploadItem['status']> {
+  // Processing follows the last byte, which only goes to a submission that exists: never the case.
+  if (item.submissionId === undefined) return 'failed'
   try {
     const { data } = await api.get<{ data: Submission }>(`/submissions/${item.submissionId}`)
     const { state, percent, error } = data.processing

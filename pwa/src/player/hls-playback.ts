@@ -4,9 +4,15 @@
  * and the offline cache behave the same everywhere; native HLS only where hls.js cannot run (old iOS).
  * hls.js does not react to losing the network by itself: loading stops on `offline` and restarts on
  * `online`, and a fatal error gets one recovery attempt before it is reported.
+ * Media grants last an hour and playlists are refused once the session or the access behind them is
+ * gone: a 403 asks `refreshSource` for a fresh URL (the video's detail again) and carries on from the
+ * same moment; no fresh URL (no longer watchable) is reported as a network failure.
  */
 import type Hls from 'hls.js'
 import { shortSide } from '../data/downloads/hls-manifest.ts'
+
+/** A grant refused again this soon after a refresh is not refreshed again (the refusal stands). */
+const GRANT_REFRESH_PAUSE_MS = 30_000
 
 export interface Quality {
   index: number // -1 is automatic
@@ -22,7 +28,13 @@ export interface Playback {
 export async function attachHls(
   video: HTMLVideoElement,
   src: string,
-  options: { startAt?: number; onQualities?: (qualities: Quality[]) => void; onFatal?: (kind: 'network' | 'media') => void },
+  options: {
+    startAt?: number
+    onQualities?: (qualities: Quality[]) => void
+    onFatal?: (kind: 'network' | 'media') => void
+    /** A fresh URL for the same video (its grant expired or was refused), or null when it no longer plays. */
+    refreshSource?: () => Promise<string | null>
+  },
 ): Promise<Playback> {
   const { default: HlsClass } = await import('hls.js')
   if (!HlsClass.isSupported()) {
@@ -36,6 +48,28 @@ export async function attachHls(
     fragLoadPolicy: { default: { maxTimeToFirstByteMs: 10_000, maxLoadTimeMs: 30_000, timeoutRetry: { maxNumRetry: 2, retryDelayMs: 1000, maxRetryDelayMs: 4000 }, errorRetry: { maxNumRetry: 3, retryDelayMs: 1000, maxRetryDelayMs: 8000 } } },
   })
   let recovered = false
+  let refreshing = false
+  // One refresh per grant: a fresh URL that is refused at once is not asked for again and again.
+  let refreshedAt = Number.NEGATIVE_INFINITY
+  const refresh = (refreshSource: () => Promise<string | null>) => {
+    refreshing = true
+    const resumeAt = video.currentTime
+    const wasPlaying = !video.paused
+    const failed = () => {
+      refreshing = false
+      options.onFatal?.('network')
+    }
+    refreshSource().then((fresh) => {
+      refreshing = false
+      if (!fresh) return failed()
+      refreshedAt = performance.now()
+      recovered = false
+      // A new source re-attaches the media: start where playback was, and go on playing if it was.
+      hls.config.startPosition = resumeAt
+      if (wasPlaying) hls.once(HlsClass.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined))
+      hls.loadSource(fresh)
+    }, failed)
+  }
   const onOffline = () => hls.stopLoad()
   const onOnline = () => hls.startLoad()
   window.addEventListener('offline', onOffline)
@@ -58,6 +92,10 @@ export async function attachHls(
   })
   hls.on(HlsClass.Events.ERROR, (_event, data) => {
     if (!data.fatal) return
+    if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && data.response?.code === 403 && options.refreshSource) {
+      if (refreshing) return
+      if (performance.now() - refreshedAt > GRANT_REFRESH_PAUSE_MS) return refresh(options.refreshSource)
+    }
     if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recovered) {
       recovered = true
       hls.recoverMediaError()

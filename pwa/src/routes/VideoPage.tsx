@@ -15,7 +15,7 @@ import { useOnline } from '../features/pwa/useOnline.ts'
 import { useSession } from '../features/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
-import { useVideoDetail } from '../features/watching/video-detail.ts'
+import { freshPlaybackUrl, useVideoDetail } from '../features/watching/video-detail.ts'
 import { VideoFacts } from '../features/watching/VideoFacts.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
@@ -80,6 +80,7 @@ export default function VideoPage() {
               title={video.title}
               poster={poster}
               startAt={resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
+              refreshSource={offline ? undefined : () => freshPlaybackUrl(id)}
             />
           ) : waitingForGrant ? (
             <p className="muted" role="status">

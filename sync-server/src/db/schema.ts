@@ -250,6 +250,13 @@ export interface DailyGoalChangesTable {
   goal_minutes: number
 }
 
+/** 0010: each user's covered watch time as disjoint wall-clock intervals (epoch ms). */
+export interface WatchCoverageTable {
+  user_id: number
+  start_ms: number
+  end_ms: number
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -282,6 +289,7 @@ export interface Database {
   billing_events: BillingEventsTable
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
+  watch_coverage: WatchCoverageTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -308,6 +316,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'billing_events',
   'outside_hours',
   'daily_goal_changes',
+  'watch_coverage',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -3,21 +3,33 @@
  * relative URI inside the playlists (variant playlists, init segments, media segments) inherits it and
  * a CDN can cache by URL.
  *
- *   /media/g/<userId>.<mediaKey>.<expiresAtSeconds>.<previewSeconds|0>.<signature>/master.m3u8
+ *   /media/g/<userId>.<session>.<mediaKey>.<expiresAtSeconds>.<previewSeconds|0>.<signature>/master.m3u8
  *
  * The signature is an HMAC of the other fields under the server secret, so a grant is bound to one
- * user and one video, cannot be stretched or moved to another video, and expires. A non-zero preview
- * limit tells the media server to cut playlists at that point and refuse later segments.
+ * user, one session and one video, cannot be stretched or moved to another video, and expires within
+ * the hour. `session` is the start of the session's token hash (what the sessions table keys on; not
+ * the token, which stays secret): the media server re-checks on each playlist that the session is alive
+ * and the video still watchable (playlist-access.ts), while segments need only this stateless check.
+ * A non-zero preview limit tells the media server to cut playlists at that point and refuse later
+ * segments. The signature is read strictly: one grant has one spelling, so one URL (no other base64
+ * alphabet, padding or trailing characters).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import { isMediaKey } from './media-paths.ts'
 
-export const GRANT_TTL_SECONDS = 6 * 3600
+export const GRANT_TTL_SECONDS = 3600
 const SIGNATURE_BYTES = 18
+/** 18 bytes are exactly 24 base64url characters: no padding, no spare bits. */
+const SIGNATURE = /^[A-Za-z0-9_-]{24}$/
+/** Hex characters of the session's token hash a grant carries (64 bits: enough to tell sessions apart). */
+export const GRANT_SESSION_CHARS = 16
+const SESSION = new RegExp(`^[0-9a-f]{${GRANT_SESSION_CHARS}}$`)
 
 export interface Grant {
   userId: number
+  /** The first GRANT_SESSION_CHARS of the session's token hash. */
+  session: string
   mediaKey: string
   expiresAt: number // epoch seconds
   previewSeconds: number | null
@@ -30,11 +42,13 @@ export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSecon
   const sign = (payload: string) =>
     createHmac('sha256', `media-grant\n${deps.secret}`).update(payload).digest().subarray(0, SIGNATURE_BYTES).toString('base64url')
 
-  function issue(input: { userId: number; mediaKey: string; previewSeconds: number | null }): { grant: string; expiresAt: Date } {
+  function issue(input: GrantInput): { grant: string; expiresAt: Date } {
     if (!isMediaKey(input.mediaKey)) throw new Error(`not a media key: ${input.mediaKey}`)
+    const session = input.tokenHash.slice(0, GRANT_SESSION_CHARS)
+    if (!SESSION.test(session)) throw new Error('not a session token hash')
     const expiresAt = Math.floor(deps.clock.now() / 1000) + ttl
     const preview = input.previewSeconds === null ? 0 : Math.max(1, Math.ceil(input.previewSeconds))
-    const payload = `${input.userId}.${input.mediaKey}.${expiresAt}.${preview}`
+    const payload = `${input.userId}.${session}.${input.mediaKey}.${expiresAt}.${preview}`
     return { grant: `${payload}.${sign(payload)}`, expiresAt: new Date(expiresAt * 1000) }
   }
 
@@ -42,29 +56,37 @@ export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSecon
     issue,
 
     /** The playlist URL for a player, and when it stops working. */
-    playback(input: { userId: number; mediaKey: string; previewSeconds: number | null }) {
+    playback(input: GrantInput) {
       const { grant, expiresAt } = issue(input)
       return { hls_url: `/media/g/${grant}/master.m3u8`, expires_at: expiresAt.toISOString() }
     },
 
     /** Convenience for callers that only need the URL. */
-    playbackUrl(input: { userId: number; mediaKey: string; previewSeconds: number | null }): string {
+    playbackUrl(input: GrantInput): string {
       return `/media/g/${issue(input).grant}/master.m3u8`
     },
 
     /** The grant a URL carries, or undefined when it is forged, malformed or expired. */
     verify(grant: string): Grant | undefined {
       const parts = grant.split('.')
-      if (parts.length !== 5) return undefined
-      const [userIdText, mediaKey, expiresText, previewText, signature] = parts
-      const payload = `${userIdText}.${mediaKey}.${expiresText}.${previewText}`
-      const expected = Buffer.from(sign(payload), 'base64url')
-      const given = Buffer.from(signature, 'base64url')
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      if (parts.length !== 6) return undefined
+      const [userIdText, session, mediaKey, expiresText, previewText, signature] = parts
+      if (!SIGNATURE.test(signature)) return undefined
+      const payload = `${userIdText}.${session}.${mediaKey}.${expiresText}.${previewText}`
+      // Compared as text: the one spelling the server writes.
+      if (!timingSafeEqual(Buffer.from(signature, 'latin1'), Buffer.from(sign(payload), 'latin1'))) return undefined
       const expiresAt = Number(expiresText)
       if (!Number.isSafeInteger(expiresAt) || expiresAt * 1000 <= deps.clock.now()) return undefined
       const preview = Number(previewText)
-      return { userId: Number(userIdText), mediaKey, expiresAt, previewSeconds: preview > 0 ? preview : null }
+      return { userId: Number(userIdText), session, mediaKey, expiresAt, previewSeconds: preview > 0 ? preview : null }
     },
   }
+}
+
+export interface GrantInput {
+  userId: number
+  /** The hash of the session's bearer token, as the sessions table keeps it. */
+  tokenHash: string
+  mediaKey: string
+  previewSeconds: number | null
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { PLAYLIST_ACCESS_CACHE_MS } from './playlist-access.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -73,8 +74,8 @@ describe('the media server', () => {
     expect((await learner.get(`/videos/${videos.premium}`)).body.data.playback).toBeNull()
     const freeUrl = await playbackUrl(learner, videos.free)
     const grant = freeUrl.split('/')[3]
-    const [user, , expires, preview, signature] = grant.split('.')
-    const moved = [user, keys.premium, expires, preview, signature].join('.')
+    const [user, session, , expires, preview, signature] = grant.split('.')
+    const moved = [user, session, keys.premium, expires, preview, signature].join('.')
     expect((await get(`/media/g/${moved}/master.m3u8`)).status).toBe(403)
     expect((await get(`/media/g/${moved}/v360p/seg_000.m4s`)).status).toBe(403)
   })
@@ -83,12 +84,66 @@ describe('the media server', () => {
     const url = await playbackUrl(learner, videos.free)
     const grant = url.split('/')[3]
     const parts = grant.split('.')
-    const stretched = [parts[0], parts[1], String(Number(parts[2]) + 86_400), parts[3], parts[4]].join('.')
+    const stretched = [parts[0], parts[1], parts[2], String(Number(parts[3]) + 86_400), parts[4], parts[5]].join('.')
     expect((await get(`/media/g/${stretched}/master.m3u8`)).status).toBe(403)
-    expect((await get('/media/g/1.abc.99999999999.0.AAAA/master.m3u8')).status).toBe(403)
-    server.clock.advance(7 * 3600 * 1000)
+    expect((await get('/media/g/1.0123456789abcdef.abc.99999999999.0.AAAA/master.m3u8')).status).toBe(403)
+    // A grant lasts an hour.
+    server.clock.advance(3600 * 1000 + 1000)
     try {
       expect((await get(url)).status).toBe(403)
+    } finally {
+      server.clock.reset()
+    }
+  })
+
+  it('a grant re-encoded with padding is refused', async () => {
+    const url = await playbackUrl(learner, videos.free)
+    const grant = url.split('/')[3]
+    const signature = grant.slice(grant.lastIndexOf('.') + 1)
+    const withSignature = (spelled: string) => `/media/g/${grant.slice(0, grant.lastIndexOf('.'))}.${spelled}/`
+    const respelled = [`${signature}=`, `${signature}%3D%3D`, `${signature}AA`, `%${signature.charCodeAt(0).toString(16)}${signature.slice(1)}`]
+    for (const spelled of respelled) {
+      expect((await get(`${withSignature(spelled)}master.m3u8`)).status, spelled).toBe(403)
+      expect((await get(`${withSignature(spelled)}v360p/seg_000.m4s`)).status, spelled).toBe(403)
+    }
+    expect((await get(url)).status).toBe(200)
+  })
+
+  it("after logout the video's playlist is refused within a minute", async () => {
+    const { token } = await signIn(server, 'media-leaving@example.com')
+    const leaving = apiClient(server.api, { token })
+    const url = await playbackUrl(leaving, videos.free)
+    expect((await get(url)).status).toBe(200)
+    expect((await leaving.post('/auth/logout')).status).toBe(204)
+    server.clock.advance(PLAYLIST_ACCESS_CACHE_MS + 1000)
+    try {
+      const master = await get(url)
+      expect(master.status).toBe(403)
+      expect((await master.json()).error).toBe('forbidden')
+      expect((await get(`${base(url)}v360p/index.m3u8`)).status).toBe(403)
+      // The learner's other session still plays: the grant was bound to the one that ended.
+      expect((await get(await playbackUrl(learner, videos.free))).status).toBe(200)
+    } finally {
+      server.clock.reset()
+    }
+  })
+
+  it("a learner who loses premium loses the premium video's playlist within a minute", async () => {
+    const paid = await signIn(server, 'media-lapsing@example.com')
+    makePremium(server, paid.user.id)
+    const lapsing = apiClient(server.api, { token: paid.token })
+    const premiumUrl = await playbackUrl(lapsing, videos.premium)
+    const fullPreviewUrl = await playbackUrl(lapsing, videos.preview)
+    expect((await get(premiumUrl)).status).toBe(200)
+    expect((await get(`${base(fullPreviewUrl)}v360p/index.m3u8`)).status).toBe(200)
+    makePremium(server, paid.user.id, false)
+    server.clock.advance(PLAYLIST_ACCESS_CACHE_MS + 1000)
+    try {
+      expect((await get(premiumUrl)).status).toBe(403)
+      // The preview video's full grant goes too; the video page hands out a preview grant instead.
+      expect((await get(`${base(fullPreviewUrl)}v360p/index.m3u8`)).status).toBe(403)
+      const previewUrl = await playbackUrl(lapsing, videos.preview)
+      expect(segmentUris(await (await get(`${base(previewUrl)}v360p/index.m3u8`)).text())).toEqual(['seg_000.m4s', 'seg_001.m4s'])
     } finally {
       server.clock.reset()
     }
@@ -162,8 +217,8 @@ describe('parts: consecutive files of one rendition in one answer', () => {
 
   it('opens no other video with a grant', async () => {
     const grant = (await playbackUrl(learner, videos.free)).split('/')[3]
-    const [user, , expires, preview, signature] = grant.split('.')
-    const moved = [user, keys.premium, expires, preview, signature].join('.')
+    const [user, session, , expires, preview, signature] = grant.split('.')
+    const moved = [user, session, keys.premium, expires, preview, signature].join('.')
     expect((await get(`/media/g/${moved}/v360p/part?from=0&count=7`)).status).toBe(403)
   })
 

@@ -1,7 +1,9 @@
 /**
  * Serves processed media under /media:
  * - /media/g/<grant>/<file>: a video's HLS files, only with a valid grant for that video (grants.ts).
- *   A preview grant gets playlists cut at the preview and 403 for any segment past it.
+ *   A preview grant gets playlists cut at the preview and 403 for any segment past it. Playlists are
+ *   served only while the grant's session and access last (playlist-access.ts) and are not kept by
+ *   the browser, so that re-check is not skipped; segments need only the grant's signature.
  * - /media/g/<grant>/<variant>/part?from=&count=: consecutive files of one rendition in one answer, for
  *   downloads (variant-parts.ts). Relative to the variant playlist, so it inherits the grant too.
  * - /media/<media_key>/<picture>: posters and thumbnails, public like the catalogue that shows them.
@@ -15,6 +17,7 @@ import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../.
 import { sendFile } from './file-response.ts'
 import type { Grant, MediaGrants } from './grants.ts'
 import { isMediaKey, mediaDir } from './media-paths.ts'
+import type { PlaylistAccess } from './playlist-access.ts'
 import { cutPlaylistAt } from './preview-playlist.ts'
 import { parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
 
@@ -32,7 +35,7 @@ const TYPES: Record<string, string> = {
 }
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
-export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
+export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playlistAccess: PlaylistAccess }) {
   // What is read from variant playlists (the preview cut, the file list of parts) is small and asked
   // for often; kept per playlist file and mtime so a re-transcode is seen.
   const derived = new Map<string, { mtimeMs: number; value: unknown }>()
@@ -63,7 +66,11 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     const folder = mediaDir(deps.dataDir, grant.mediaKey)
     const file = path.join(folder, relative)
     const type = TYPES[path.extname(file)]
-    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': privateCaching(grant) }
+    const isPlaylist = relative.endsWith('.m3u8')
+    if (isPlaylist && !deps.playlistAccess.allows(grant)) {
+      return refuse(res, 403, ERROR_CODES.forbidden, 'This media link is no longer valid: open the video again.')
+    }
+    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': isPlaylist ? 'private, no-cache' : privateCaching(grant) }
 
     if (grant.previewSeconds !== null && relative.includes('/')) {
       const variant = path.dirname(file)
@@ -123,7 +130,8 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
     try {
       if (parts[0] === 'g' && parts.length >= 3) {
-        const grant = deps.grants.verify(safeDecode(parts[1]))
+        // Taken as it stands in the URL: a percent-encoded spelling of a grant is another URL, refused.
+        const grant = deps.grants.verify(parts[1])
         if (!grant) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
         const relative = parts.slice(2).join('/')
         if (PART.test(relative)) return await servePart(req, res, grant, relative)
@@ -139,13 +147,5 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants }) {
     } catch (error) {
       next(error)
     }
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return '' // not a grant: refused like any other bad one
   }
 }

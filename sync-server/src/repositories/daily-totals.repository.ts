@@ -1,3 +1,4 @@
+import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
 import type { Db } from '../db/connection.ts'
 
 export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
@@ -11,9 +12,10 @@ export function createDailyTotalsRepository(db: Db) {
     `INSERT INTO daily_totals (user_id, day, goal_minutes) VALUES (?, ?, ?)
      ON CONFLICT (user_id, day) DO UPDATE SET goal_minutes = excluded.goal_minutes`,
   )
+  // No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it.
   const addSeconds = db.prepare<[number, string, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = watch_seconds + excluded.watch_seconds`,
+    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS})`,
   )
   const allDays = db.prepare<[number], { day: string; watch_seconds: number; goal_minutes: number }>(
     'SELECT day, watch_seconds, goal_minutes FROM daily_totals WHERE user_id = ? ORDER BY day',

@@ -18,16 +18,17 @@ async function newLearner(options: { premium?: boolean } = {}) {
   return { id: user.id, api: apiClient(server.api, { token }) }
 }
 
+// Each span a minute before the next, as one learner plays them: time that overlaps counts once.
 const watch = (api: ReturnType<typeof apiClient>, videoId: number, spans: Array<[number, number]>, occurredAt = new Date()) =>
   api.post('/watch_events', {
-    events: spans.map(([from, to]) => ({
+    events: spans.map(([from, to], i) => ({
       client_id: uuidv7(),
       video_id: videoId,
       position_from: from,
       position_to: to,
       watched_seconds: Math.min(60, to - from),
       playback_rate: 1,
-      occurred_at: occurredAt.toISOString(),
+      occurred_at: new Date(occurredAt.getTime() - (spans.length - 1 - i) * 61_000).toISOString(),
     })),
   })
 

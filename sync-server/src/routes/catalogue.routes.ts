@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express'
 import { currentUser } from '../middleware/authenticate.ts'
+import { currentSession } from '../middleware/current-session.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import type { CommentsService } from '../services/comments.service.ts'
 import type { ProgressService } from '../services/progress.service.ts'
@@ -17,7 +18,7 @@ export function catalogueRoutes(
   })
 
   router.get('/videos/:id', signedIn, (req, res) => {
-    res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id)) })
+    res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id), currentSession(req)) })
   })
 
   router.get('/me/progress', signedIn, async (req, res) => {

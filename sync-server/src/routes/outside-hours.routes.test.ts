@@ -45,4 +45,20 @@ describe('outside hours', () => {
     }
     expect((await apiClient(server.api).post('/me/outside_hours', { entry: entry() })).status).toBe(401)
   })
+
+  it('a date never holds more than 24 hours of outside time', async () => {
+    const { token } = await signIn(server, 'outside-full@example.com')
+    const learner = apiClient(server.api, { token })
+    const date = new Date(server.clock.now() - 3 * 86_400_000).toISOString().slice(0, 10)
+    const first = entry({ date, minutes: 720 })
+    expect((await learner.post('/me/outside_hours', { entry: first })).status).toBe(201)
+    expect((await learner.post('/me/outside_hours', { entry: entry({ date, minutes: 720 }) })).status).toBe(201)
+    const over = await learner.post('/me/outside_hours', { entry: entry({ date, minutes: 1 }) })
+    expect(over.status).toBe(422)
+    expect(over.body).toMatchObject({ error: 'too_many_hours', message: expect.stringContaining('24 hours') })
+    // A resend of what is stored still answers as stored; another date still has room.
+    expect((await learner.post('/me/outside_hours', { entry: first })).status).toBe(200)
+    expect((await learner.post('/me/outside_hours', { entry: entry({ minutes: 30 }) })).status).toBe(201)
+    expect((await learner.get('/me/progress')).body.data.outside_seconds).toBe((1440 + 30) * 60)
+  })
 })

@@ -13,6 +13,7 @@ import { incomingDir } from '../media/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { adminsOnly, contributorsOnly } from '../middleware/roles.ts'
+import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
@@ -35,17 +36,17 @@ export function submissionsRoutes(
 
   router.get('/submissions', ...contributing, (req, res) => {
     const query = parseWith(submissionsQuerySchema, req.query)
-    res.json(deps.submissions.list(currentUser(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
+    res.json(deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
   router.get('/submissions/:id', ...contributing, (req, res) => {
-    res.json({ data: deps.submissions.get(currentUser(req), pathId(req.params.id)) })
+    res.json({ data: deps.submissions.get(currentUser(req), currentSession(req), pathId(req.params.id)) })
   })
 
   router.patch('/submissions/:id', signedIn, adminsOnly, (req, res) => {
     const id = pathId(req.params.id)
     const { submission } = parseWith(patchSubmissionBodySchema, req.body)
-    res.json({ data: deps.submissions.setStatus(currentUser(req), id, submission.status) })
+    res.json({ data: deps.submissions.setStatus(currentUser(req), currentSession(req), id, submission.status) })
   })
 
   router.delete('/submissions/:id', ...contributing, (req, res) => {
@@ -83,7 +84,7 @@ export function publishFormRoutes(
         throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
       }
       const fields = parseWith(publishFieldsSchema, form.fields)
-      const video = deps.publishing.publish(admin, id, fields, {
+      const video = deps.publishing.publish(admin, currentSession(req), id, fields, {
         product: form.files.product_thumbnail,
         youtube: form.files.youtube_thumbnail,
       })

@@ -20,6 +20,8 @@ async function newLearner(zone = 'UTC') {
 }
 
 const event = (videoId: number, overrides: Record<string, unknown> = {}) => watchEvent(server, videoId, overrides)
+/** occurred_at this many seconds before now: events of a test that must not share wall-clock time. */
+const ago = (seconds: number) => new Date(server.clock.now() - seconds * 1000).toISOString()
 
 const dayTotal = (userId: number, day: string) =>
   (server.ctx.db.prepare('SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?').get(userId, day) as { watch_seconds: number } | undefined)
@@ -29,7 +31,7 @@ describe('POST /watch_events', () => {
   it('counts the same batch once, however often it is sent', async () => {
     const { id, api } = await newLearner()
     const video = seedVideo(server)
-    const events = [event(video, { position_from: 0, position_to: 10 }), event(video, { position_from: 10, position_to: 20 })]
+    const events = [event(video, { position_from: 0, position_to: 10, occurred_at: ago(10) }), event(video, { position_from: 10, position_to: 20 })]
     const first = await api.post('/watch_events', { events })
     expect(first.status).toBe(200)
     expect(first.body.data).toEqual({ accepted: events.map((e) => e.client_id), duplicate: [], rejected: [] })
@@ -41,7 +43,7 @@ describe('POST /watch_events', () => {
     expect(today.today_watch_seconds).toBe(20)
     expect(dayTotal(id, today.date)).toBe(20)
     // A repeat inside one batch is a duplicate too.
-    const twin = event(video)
+    const twin = event(video, { occurred_at: ago(60) })
     expect((await api.post('/watch_events', { events: [twin, twin] })).body.data).toMatchObject({ accepted: [twin.client_id], duplicate: [twin.client_id] })
   })
 
@@ -68,9 +70,9 @@ describe('POST /watch_events', () => {
     expect(response.body.data.rejected.map((r: { error: string }) => r.error)).toEqual(cases.map(([, error]) => error))
     // Edges that are still fine: 60 s, the 2 s of slack, 2x speed, 29 days old, 4 minutes ahead.
     const fine = [
-      event(video, { position_to: 60, watched_seconds: 60 }),
-      event(video, { position_to: 10, watched_seconds: 12 }),
-      event(video, { position_to: 20, playback_rate: 2, watched_seconds: 10 }),
+      event(video, { position_to: 60, watched_seconds: 60, occurred_at: ago(20) }),
+      event(video, { position_to: 10, watched_seconds: 12, occurred_at: ago(100) }),
+      event(video, { position_to: 20, playback_rate: 2, watched_seconds: 10, occurred_at: ago(120) }),
       event(video, { occurred_at: new Date(now - 29 * 86_400_000).toISOString() }),
       event(video, { occurred_at: new Date(now + 4 * 60_000).toISOString() }),
     ]
@@ -82,7 +84,7 @@ describe('POST /watch_events', () => {
     const video = seedVideo(server)
     expect((await api.post('/watch_events', { events: [] })).status).toBe(422)
     expect((await api.post('/watch_events', { events: Array.from({ length: 501 }, () => event(video)) })).status).toBe(422)
-    const full = await api.post('/watch_events', { events: Array.from({ length: 500 }, () => event(video, { watched_seconds: 1, position_to: 1 })) })
+    const full = await api.post('/watch_events', { events: Array.from({ length: 500 }, (_, i) => event(video, { watched_seconds: 1, position_to: 1, occurred_at: ago(i) })) })
     expect(full.body.data.accepted).toHaveLength(500)
   })
 
@@ -106,7 +108,7 @@ describe('POST /watch_events', () => {
     const { id, api } = await newLearner()
     const video = seedVideo(server, { duration: 600 })
     const spans = [[30, 40], [35, 50], [10, 20], [45, 70], [300, 301], [60, 65]]
-    const events = spans.map(([from, to]) => event(video, { position_from: from, position_to: to, watched_seconds: to - from }))
+    const events = spans.map(([from, to], i) => event(video, { position_from: from, position_to: to, watched_seconds: to - from, occurred_at: ago(100 * i) }))
     expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(spans.length)
     const row = server.ctx.db.prepare('SELECT spans, covered_seconds FROM video_progress WHERE user_id = ? AND video_id = ?').get(id, video) as {
       spans: string
@@ -122,10 +124,10 @@ describe('POST /watch_events', () => {
     server.clock.travelTo(Date.parse('2026-11-21T19:00:00Z'))
     try {
       const occurred = ['2026-11-20T18:14:58Z', '2026-11-20T18:14:59Z', '2026-11-20T18:15:00Z', '2026-11-20T18:15:01Z']
-      const events = occurred.map((iso) => event(video, { occurred_at: iso }))
+      const events = occurred.map((iso) => event(video, { occurred_at: iso, position_to: 1, watched_seconds: 1 }))
       expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(4)
-      expect(dayTotal(id, '2026-11-20')).toBe(20)
-      expect(dayTotal(id, '2026-11-21')).toBe(20)
+      expect(dayTotal(id, '2026-11-20')).toBe(2)
+      expect(dayTotal(id, '2026-11-21')).toBe(2)
     } finally {
       server.clock.reset()
     }
@@ -155,7 +157,7 @@ describe('POST /watch_events', () => {
     expect(result.rejected.map((r: { error: string }) => r.error)).toEqual(['not_watchable', 'not_watchable'])
 
     makePremium(server, id)
-    const later = [event(previewVideo, { position_from: 200, position_to: 210 }), event(premiumVideo)]
+    const later = [event(previewVideo, { position_from: 200, position_to: 210, occurred_at: ago(20) }), event(premiumVideo, { occurred_at: ago(40) })]
     expect((await api.post('/watch_events', { events: later })).body.data.accepted).toHaveLength(2)
   })
 
@@ -164,7 +166,7 @@ describe('POST /watch_events', () => {
     const second = await newLearner()
     const video = seedVideo(server)
     const shared = event(video, { position_from: 0, position_to: 10 })
-    const own = [event(video, { position_from: 10, position_to: 20 }), event(video, { position_from: 20, position_to: 30 })]
+    const own = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]
     const answers = await Promise.all([
       first.api.post('/watch_events', { events: [shared, own[0]] }),
       first.api.post('/watch_events', { events: [shared, own[1]] }),
@@ -184,6 +186,7 @@ describe('POST /watch_events', () => {
     const failing = new Set<string>()
     const service = createWatchEventsService({
       db: ctx.db,
+      watchCoverage: ctx.repositories.watchCoverage,
       watchEvents: {
         ...ctx.repositories.watchEvents,
         insertOnce: (...args: Parameters<typeof ctx.repositories.watchEvents.insertOnce>) => {
@@ -202,7 +205,7 @@ describe('POST /watch_events', () => {
     const user = ctx.repositories.users.findById(id)!
     const video = seedVideo(server)
     const good = event(video)
-    const bad = [event(video, { position_from: 10, position_to: 20 }), event(video, { position_from: 20, position_to: 30 })]
+    const bad = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]
     failing.add(bad[1].client_id)
     const now = server.clock.now()
     const store = (events: unknown[]) => service.store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now)
@@ -213,6 +216,62 @@ describe('POST /watch_events', () => {
     const storedIds = ctx.db.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').pluck().all(id)
     expect(storedIds).toEqual([good.client_id])
     expect(dayTotal(id, new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(server.clock.now()))).toBe(10)
+  })
+
+  it('watching the same minute in two tabs counts it once', async () => {
+    const { id, api } = await newLearner()
+    const [videoA, videoB] = [seedVideo(server, { duration: 600 }), seedVideo(server, { duration: 600 })]
+    const start = server.clock.now() - 600_000
+    const at = (ms: number) => new Date(start + ms).toISOString()
+    // Tab A plays a minute of video A; tab B plays video B at the same time, 5 s out of step.
+    const tabA = Array.from({ length: 6 }, (_, k) => event(videoA, { position_from: 10 * k, position_to: 10 * k + 10, occurred_at: at(10_000 * (k + 1)) }))
+    const tabB = Array.from({ length: 6 }, (_, k) => event(videoB, { position_from: 10 * k, position_to: 10 * k + 10, occurred_at: at(5_000 + 10_000 * (k + 1)) }))
+    expect((await api.post('/watch_events', { events: tabA })).body.data.accepted).toHaveLength(6)
+    const second = (await api.post('/watch_events', { events: tabB })).body.data
+    // Only tab B's last 5 s reach past tab A's minute.
+    expect(second.accepted).toEqual([tabB[5].client_id])
+    expect(second.rejected).toEqual(tabB.slice(0, 5).map((e) => ({ client_id: e.client_id, error: 'overlap', message: expect.any(String) })))
+    expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(65)
+    // Video B's progress still shows what was played of it.
+    const progressB = server.ctx.db.prepare('SELECT spans FROM video_progress WHERE user_id = ? AND video_id = ?').get(id, videoB) as { spans: string }
+    expect(JSON.parse(progressB.spans)).toEqual([[0, 60]])
+    // Sent again, every event is a duplicate, never an overlap; the same minute under new ids adds nothing.
+    expect((await api.post('/watch_events', { events: tabA })).body.data).toEqual({ accepted: [], duplicate: tabA.map((e) => e.client_id), rejected: [] })
+    const replayed = tabA.map((e) => ({ ...e, client_id: event(videoA).client_id }))
+    expect((await api.post('/watch_events', { events: replayed })).body.data.rejected.map((r: { error: string }) => r.error)).toEqual(Array(6).fill('overlap'))
+    expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(65)
+  })
+
+  it('1,500 events of the same minute count one minute', async () => {
+    const { api } = await newLearner()
+    const video = seedVideo(server)
+    const occurred = new Date(server.clock.now() - 120_000).toISOString()
+    const batch = () => Array.from({ length: 500 }, () => event(video, { position_to: 60, watched_seconds: 60, occurred_at: occurred }))
+    for (let i = 0; i < 3; i++) await api.post('/watch_events', { events: batch() })
+    expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(60)
+  })
+
+  it('a day never holds more than 24 hours', async () => {
+    const { id, api } = await newLearner()
+    const video = seedVideo(server, { duration: 86_400 })
+    server.clock.travelTo(Date.parse('2026-11-12T12:00:00Z'))
+    try {
+      // Minutes back to back from 23:59:30 the evening before to 23:59:59 on 2026-11-10: each lands on
+      // the day it ends in, so that day is reached by 24 h and 29 s of distinct time.
+      const firstEnd = Date.parse('2026-11-10T00:00:30Z')
+      const events = Array.from({ length: 1440 }, (_, k) =>
+        event(video, { position_from: (60 * k) % 86_000, position_to: ((60 * k) % 86_000) + 60, watched_seconds: 60, occurred_at: new Date(firstEnd + 60_000 * k).toISOString() }),
+      )
+      events.push(event(video, { position_from: 0, position_to: 29, watched_seconds: 29, occurred_at: '2026-11-10T23:59:59.000Z' }))
+      for (let i = 0; i < events.length; i += 500) {
+        expect((await api.post('/watch_events', { events: events.slice(i, i + 500) })).body.data.rejected).toEqual([])
+      }
+      expect(dayTotal(id, '2026-11-10')).toBe(24 * 3600)
+      const day = (await api.get('/me/progress')).body.data.days.find((d: { date: string }) => d.date === '2026-11-10')
+      expect(day.watch_seconds).toBe(24 * 3600)
+    } finally {
+      server.clock.reset()
+    }
   })
 
   it('answers 401 without a token', async () => {

@@ -83,14 +83,15 @@ export function createCatalogueService(deps: {
       return { data: summaries(user, page.data), next_cursor: page.next_cursor }
     },
 
-    detail(user: UserRow, videoId: number): VideoDetail {
+    /** `tokenHash`: the viewer's session, which the playback grant is bound to. */
+    detail(user: UserRow, videoId: number, tokenHash: string): VideoDetail {
       const row = deps.catalogue.findPublished(videoId)
       if (!row) throw notFound('No such video.')
       const access: CanWatch = canWatch(row, user)
       const previewSeconds = access === 'preview' ? deps.previewSeconds : null
       const playback =
         access !== 'none' && row.media_key
-          ? { ...deps.grants.playback({ userId: user.id, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
+          ? { ...deps.grants.playback({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
           : null
       return {
         ...toSummary(row, deps.videoProgress.get(user.id, row.id)),

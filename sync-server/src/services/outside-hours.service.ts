@@ -1,10 +1,12 @@
 /**
  * Outside hours: input a learner had away from the app. Dated by the learner (today in their zone at
- * the latest, a year back at most), stored once per client_id, counted in total input hours.
+ * the latest, a year back at most), stored once per client_id, counted in total input hours. A date
+ * holds at most 24 h of it: an entry past that is refused (422 `too_many_hours`), while a resend of one
+ * already stored still answers as stored.
  */
-import { OUTSIDE_HOURS_MAX_AGE_DAYS } from '../../../contract/index.ts'
+import { OUTSIDE_DAY_MAX_MINUTES, OUTSIDE_HOURS_MAX_AGE_DAYS, OUTSIDE_TOO_MANY_HOURS } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import { validationFailed } from '../errors.ts'
+import { ApiError, validationFailed } from '../errors.ts'
 import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { localToday } from '../time-zones.ts'
@@ -19,8 +21,13 @@ export function createOutsideHoursService(deps: { outsideHours: OutsideHoursRepo
       const earliest = new Date(Date.parse(`${today}T00:00:00Z`) - OUTSIDE_HOURS_MAX_AGE_DAYS * 86_400_000).toISOString().slice(0, 10)
       if (entry.date > today) throw validationFailed(['The date cannot be in the future.'])
       if (entry.date < earliest) throw validationFailed([`The date can be at most ${OUTSIDE_HOURS_MAX_AGE_DAYS} days ago.`])
-      const created = deps.outsideHours.insertOnce(user.id, entry.client_id, entry.date, entry.minutes, entry.type, entry.note, new Date(now).toISOString())
-      return { created }
+      if (deps.outsideHours.exists(user.id, entry.client_id)) return { created: false }
+      const nowIso = new Date(now).toISOString()
+      if (!deps.outsideHours.insertWithinDay(user.id, entry.client_id, entry.date, entry.minutes, entry.type, entry.note, nowIso, OUTSIDE_DAY_MAX_MINUTES)) {
+        const message = `A day holds at most ${OUTSIDE_DAY_MAX_MINUTES / 60} hours: ${entry.date} has no room for ${entry.minutes} more minutes.`
+        throw new ApiError(422, OUTSIDE_TOO_MANY_HOURS, message, { errors: [message] })
+      }
+      return { created: true }
     },
   }
 }

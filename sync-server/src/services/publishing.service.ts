@@ -108,12 +108,12 @@ export function createPublishingService(deps: {
   }
 
   return {
-    publish(admin: UserRow, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): VideoDetail {
+    publish(admin: UserRow, tokenHash: string, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): VideoDetail {
       requireAdmin(admin)
       const row = submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       const videoId = publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
-      return deps.catalogue.detail(admin, videoId)
+      return deps.catalogue.detail(admin, videoId, tokenHash)
     },
 
     /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */

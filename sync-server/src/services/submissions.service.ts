@@ -51,7 +51,8 @@ export function createSubmissionsService(deps: {
     }
   }
 
-  function toView(row: SubmissionRow, viewer: UserRow): Submission {
+  /** `tokenHash`: the viewer's session, which the review grant is bound to. */
+  function toView(row: SubmissionRow, viewer: UserRow, tokenHash: string): Submission {
     const ready = row.processing_state === 'ready' && row.media_key !== null
     return {
       id: row.id,
@@ -70,7 +71,7 @@ export function createSubmissionsService(deps: {
       upload: { state: row.upload_state, bytes_received: bytesReceived(row), bytes_total: row.upload_bytes_total },
       processing: { state: row.processing_state, percent: row.processing_percent, error: row.processing_error },
       // The owner and admins review the processed video in full, whatever access it will be published with.
-      playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, mediaKey: row.media_key!, previewSeconds: null }) } : null,
+      playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, tokenHash, mediaKey: row.media_key!, previewSeconds: null }) } : null,
       created_at: row.created_at,
     }
   }
@@ -116,7 +117,7 @@ export function createSubmissionsService(deps: {
       return { id, upload: { endpoint: UPLOADS_PATH, metadata: { submission_id: String(id) } } }
     },
 
-    list(user: UserRow, options: { mine: boolean; before?: number; limit?: number }) {
+    list(user: UserRow, tokenHash: string, options: { mine: boolean; before?: number; limit?: number }) {
       requireContributor(user)
       const limit = options.limit ?? LIST_DEFAULT_LIMIT
       const before = options.before ?? Number.MAX_SAFE_INTEGER
@@ -124,20 +125,20 @@ export function createSubmissionsService(deps: {
         user.is_admin === 1 && !options.mine ? submissions.listAll(before, limit + 1) : submissions.listOfUser(user.id, before, limit + 1)
       const page = rows.slice(0, limit)
       return {
-        data: page.map((row) => toView(row, user)),
+        data: page.map((row) => toView(row, user, tokenHash)),
         next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
       }
     },
 
-    get(user: UserRow, id: number): Submission {
-      return toView(visible(user, id), user)
+    get(user: UserRow, tokenHash: string, id: number): Submission {
+      return toView(visible(user, id), user, tokenHash)
     },
 
-    setStatus(user: UserRow, id: number, status: 'accepted' | 'rejected'): Submission {
+    setStatus(user: UserRow, tokenHash: string, id: number, status: 'accepted' | 'rejected'): Submission {
       requireAdmin(user)
       const row = visible(user, id)
       submissions.setStatus(row.id, status)
-      return toView(submissions.findById(row.id)!, user)
+      return toView(submissions.findById(row.id)!, user, tokenHash)
     },
 
     /** Removes the row first (so nothing points at the files), then the files. */

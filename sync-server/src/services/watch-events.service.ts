@@ -5,10 +5,16 @@
  * - The rules that need no database (shape, watched_seconds in 0..60 and within the played span at
  *   that speed, +2 s of slack; occurred_at up to 30 days old and 5 minutes ahead) are checked first,
  *   by checkWatchEvents; this service adds the video's existence and the user's access to it.
- * - Accepted time lands on the local day of occurred_at in the user's zone, and on the video's
- *   progress: its merged played spans, total time and last position. A day's total, when first
- *   written, keeps the goal in force that day: today's is the current goal, an earlier day's (late
- *   outbox events) the one its goal history gives.
+ * - Counted time is the union of the wall-clock intervals the user's events cover
+ *   ([occurred_at - watched_seconds, occurred_at], watching/covered-time.ts): an event counts only
+ *   the part of its interval not covered before. One whose interval is all covered already is
+ *   `overlap` (a stored client_id stays `duplicate`); its played span still marks the video's
+ *   progress, since the learner did see it, but it is not stored and adds no time.
+ * - Accepted time lands on the local day of occurred_at in the user's zone (never beyond 24 h a
+ *   day: the union allows 24 h plus the minute an event may reach back past midnight, and a
+ *   daylight-saving day is 25 h long), and on the video's progress: its merged played spans, total
+ *   time and last position. A day's total, when first written, keeps the goal in force that day:
+ *   today's is the current goal, an earlier day's (late outbox events) the one its goal history gives.
  * Day totals and progress are written once per day and video of a batch; batches that arrive together
  * share one transaction (group commit, below).
  */
@@ -19,11 +25,15 @@ import type { DailyGoalsRepository } from '../repositories/daily-goals.repositor
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { WatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { localToday } from '../time-zones.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
 import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
+import { CoveredTime } from '../watching/covered-time.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
+
+const PASSES = CHECK_OUTCOMES.indexOf('passes')
 
 const MESSAGES: Record<WatchEventRejection, string> = {
   invalid_event: 'The event is malformed.',
@@ -33,6 +43,7 @@ const MESSAGES: Record<WatchEventRejection, string> = {
   in_the_future: 'The event is in the future.',
   unknown_video: 'No such video.',
   not_watchable: 'This video is not watchable with your plan.',
+  overlap: 'This stretch of time is already counted.',
 }
 
 type Result = WatchEventsResult['data']
@@ -42,6 +53,7 @@ export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 export function createWatchEventsService(deps: {
   db: Db
   watchEvents: WatchEventsRepository
+  watchCoverage: WatchCoverageRepository
   videoProgress: VideoProgressRepository
   dailyTotals: DailyTotalsRepository
   dailyGoals: DailyGoalsRepository
@@ -62,15 +74,30 @@ export function createWatchEventsService(deps: {
     // Seconds of the day being summed; added to dayTotals when the day changes and at the end.
     let currentDay = ''
     let currentDaySeconds = 0
+    // The user's covered time around this batch's events, loaded with the first event that needs it.
+    let covered: CoveredTime | undefined
+    const loadCoverage = () => {
+      let fromMs = Infinity
+      let toMs = -Infinity
+      for (let i = 0; i < checked.count; i++) {
+        if (outcomes[i] !== PASSES) continue
+        const endMs = Math.round(numbers[i * NUMBERS_PER_EVENT + EventNumber.OccurredAtMs])
+        fromMs = Math.min(fromMs, endMs - Math.round(numbers[i * NUMBERS_PER_EVENT + EventNumber.WatchedSeconds] * 1000))
+        toMs = Math.max(toMs, endMs)
+      }
+      return new CoveredTime(deps.watchCoverage.around(user.id, fromMs, toMs))
+    }
 
-    const reject = (clientId: string | null, error: WatchEventRejection) => {
+    /** Answers an event refused by a rule; true when it is a duplicate instead. */
+    const reject = (clientId: string | null, error: WatchEventRejection): boolean => {
       // A stored event that fails a rule today (say it has grown too old) is still a duplicate.
       if (clientId && (refusedInBatch?.has(clientId) || (error !== 'invalid_event' && deps.watchEvents.exists(user.id, clientId)))) {
         result.duplicate.push(clientId)
-      } else {
-        result.rejected.push({ client_id: clientId, error, message: MESSAGES[error] })
-        if (clientId) (refusedInBatch ??= new Set()).add(clientId)
+        return true
       }
+      result.rejected.push({ client_id: clientId, error, message: MESSAGES[error] })
+      if (clientId) (refusedInBatch ??= new Set()).add(clientId)
+      return false
     }
 
     for (let i = 0; i < checked.count; i++) {
@@ -107,28 +134,40 @@ export function createWatchEventsService(deps: {
 
       const day = days[i]
       const occurredIso = occurredAt[i]
-      const stored = deps.watchEvents.insertOnce(
-        user.id,
-        clientId,
-        video.id,
-        positionFrom,
-        positionTo,
-        watchedSeconds,
-        numbers[at + EventNumber.PlaybackRate],
-        occurredIso,
-        day,
-        nowIso,
-      )
-      if (!stored) {
-        result.duplicate.push(clientId)
-        continue
-      }
-      result.accepted.push(clientId)
-      if (day === currentDay) currentDaySeconds += watchedSeconds
-      else {
-        if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
-        currentDay = day
-        currentDaySeconds = watchedSeconds
+      const endMs = Math.round(numbers[at + EventNumber.OccurredAtMs])
+      const lengthMs = Math.round(watchedSeconds * 1000)
+      const freshMs = (covered ??= loadCoverage()).uncovered(endMs - lengthMs, endMs)
+      let countedSeconds = 0
+      if (lengthMs > 0 && freshMs <= 0) {
+        // All of it was counted before: a replay (duplicate, when its client_id is stored) or a parallel tab.
+        if (reject(clientId, 'overlap')) continue
+      } else {
+        const stored = deps.watchEvents.insertOnce(
+          user.id,
+          clientId,
+          video.id,
+          positionFrom,
+          positionTo,
+          watchedSeconds,
+          numbers[at + EventNumber.PlaybackRate],
+          occurredIso,
+          day,
+          nowIso,
+        )
+        if (!stored) {
+          result.duplicate.push(clientId)
+          continue
+        }
+        result.accepted.push(clientId)
+        if (lengthMs > 0) covered.add(endMs - lengthMs, endMs)
+        // Whole seconds as sent when all of it is new (no rounding through milliseconds).
+        countedSeconds = freshMs === lengthMs ? watchedSeconds : freshMs / 1000
+        if (day === currentDay) currentDaySeconds += countedSeconds
+        else {
+          if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
+          currentDay = day
+          currentDaySeconds = countedSeconds
+        }
       }
 
       let entry = progress.get(video.id)
@@ -156,13 +195,14 @@ export function createWatchEventsService(deps: {
       } else {
         entry.newSpans.push([positionFrom, positionTo])
       }
-      entry.watch_seconds += watchedSeconds
+      entry.watch_seconds += countedSeconds
       if (occurredIso >= entry.last_watched_at) {
         entry.last_watched_at = occurredIso
         entry.last_position_seconds = positionTo
       }
     }
 
+    if (covered) deps.watchCoverage.save(user.id, covered.changes())
     if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
     if (dayTotals.size > 0) {
       const today = localToday(now, user.time_zone)

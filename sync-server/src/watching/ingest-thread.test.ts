@@ -38,6 +38,8 @@ function mixedBatch(free: number, premium: number) {
     event(999_999),
     event(premium),
     event(free, { position_from: 200, position_to: 260, watched_seconds: 30, playback_rate: 2 }),
+    // Inside the 30 s just above: that time is counted already.
+    event(free, { position_from: 300, position_to: 305, watched_seconds: 5, occurred_at: new Date(server.clock.now() - 1000).toISOString() }),
   ]
 }
 
@@ -55,6 +57,7 @@ describe('the ingest thread', () => {
     const inProcess = createWatchEventsService({
       db: ctx.db,
       watchEvents: ctx.repositories.watchEvents,
+      watchCoverage: ctx.repositories.watchCoverage,
       videoProgress: ctx.repositories.videoProgress,
       dailyTotals: ctx.repositories.dailyTotals,
       dailyGoals: ctx.repositories.dailyGoals,
@@ -106,7 +109,7 @@ describe('the ingest thread', () => {
     const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
     const user = newUser()
     const video = seedVideo(server)
-    const events = [event(video), event(video, { position_from: 10, position_to: 20 })]
+    const events = [event(video), event(video, { position_from: 10, position_to: 20, occurred_at: new Date(server.clock.now() - 20_000).toISOString() })]
     const inFlight = thread.ingest(user, events)
     await thread.close()
     expect(await inFlight).toEqual({ accepted: events.map((e) => e.client_id), duplicate: [], rejected: [] })

@@ -9,6 +9,7 @@ import { createCatalogueRepository } from '../repositories/catalogue.repository.
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
+import { createWatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
 import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { createWatchEventsService } from '../services/watch-events.service.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
@@ -21,6 +22,7 @@ const db = openDatabase(dataDir)
 const service = createWatchEventsService({
   db,
   watchEvents: createWatchEventsRepository(db),
+  watchCoverage: createWatchCoverageRepository(db),
   videoProgress: createVideoProgressRepository(db),
   dailyTotals: createDailyTotalsRepository(db),
   dailyGoals: createDailyGoalsRepository(db),

@@ -1,8 +1,9 @@
 /**
- * The upload form (spec sections 2, 5 and 8): the details go to POST /submissions first (with a
- * client_id kept across retries, so a lost answer never makes two submissions), then the file joins
- * the upload queue, which stores it on the device before sending it. The form is free again at once:
- * the queue below shows the upload's progress.
+ * The upload form (spec sections 2, 5 and 8): the details and the file go into the upload queue,
+ * which stores them on the device before anything is sent, so a contributor with no signal (on a
+ * train) submits just the same. The queue creates the submission (POST /submissions, with a client_id,
+ * so a retry never makes two) once the network answers, then sends the file. The form is free again
+ * at once: the queue below shows where the upload is.
  */
 import { useId, useRef, useState } from 'react'
 import { FormField } from '../../components/FormField.tsx'
@@ -10,10 +11,7 @@ import {
   SERIES_NAME_MAX_CHARS,
   SUBMISSION_DESCRIPTION_MAX_CHARS,
   SUBMISSION_TITLE_MAX_CHARS,
-  type SubmissionCreated,
 } from '../../../../contract/schemas/contributors.ts'
-import { api, ApiError, NetworkError } from '../../data/api.ts'
-import { newClientId } from '../../data/client-id.ts'
 import { uploadQueue } from '../../data/uploads.ts'
 import { useCachedLanguages } from '../languages/languages-store.ts'
 import { getSelectedLanguage } from '../languages/selected-language.ts'
@@ -22,7 +20,8 @@ import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { checkUpload, parseCreatorEmails, type UploadField, type UploadProblems } from './upload-rules.ts'
 
-type Outcome = { kind: 'success' } | { kind: 'error'; details: string[]; offline: boolean } | null
+/** `queued`: stored while offline, it goes once the network is back. `error`: it could not be stored here. */
+type Outcome = { kind: 'success'; queued: boolean } | { kind: 'error' } | null
 
 export function UploadForm() {
   const { t } = useTranslation('contribute')
@@ -44,7 +43,6 @@ export function UploadForm() {
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [guidelinesOpen, setGuidelinesOpen] = useState(false)
-  const clientId = useRef(newClientId())
   const formRef = useRef<HTMLFormElement>(null)
 
   const languageOptions = languages && languages.length > 0 ? languages : [{ code: language, name: language }]
@@ -70,7 +68,6 @@ export function UploadForm() {
     setReleaseConfirmed(false)
     setPublishable(false)
     setProblems({})
-    clientId.current = newClientId()
   }
 
   async function submit(event: React.FormEvent) {
@@ -85,8 +82,10 @@ export function UploadForm() {
     }
     setBusy(true)
     try {
-      const { data } = await api.post<SubmissionCreated>('/submissions', {
-        submission: {
+      await uploadQueue.enqueue({
+        title: title.trim(),
+        file,
+        details: {
           title: title.trim(),
           description: description.trim(),
           proficiency_level: level,
@@ -96,18 +95,14 @@ export function UploadForm() {
           episode_number: episode.trim() ? Number(episode) : null,
           release_confirmed: true,
           publishable,
-          client_id: clientId.current,
         },
       })
-      await uploadQueue.enqueue({ submissionId: data.id, title: title.trim(), file })
       reset()
-      setOutcome({ kind: 'success' })
+      setOutcome({ kind: 'success', queued: navigator.onLine === false })
     } catch (error) {
-      setOutcome({
-        kind: 'error',
-        details: error instanceof ApiError ? error.errors : [],
-        offline: error instanceof NetworkError,
-      })
+      // Only the device can fail here (storage full, a private window refusing files).
+      console.warn('Could not store the upload', error)
+      setOutcome({ kind: 'error' })
     } finally {
       setBusy(false)
     }
@@ -283,20 +278,13 @@ export function UploadForm() {
       </label>
 
       <div role="status" aria-live="polite" className="contribute-outcome" data-testid="upload-outcome">
-        {outcome?.kind === 'success' ? <p className="form-success">{t('upload.success')}</p> : null}
+        {outcome?.kind === 'success' ? <p className="form-success">{outcome.queued ? t('upload.queuedOffline') : t('upload.success')}</p> : null}
       </div>
       <div role="alert" className="contribute-outcome" data-testid="upload-error">
         {outcome?.kind === 'error' ? (
           <>
             <p className="form-error">{t('upload.failed')}</p>
-            {outcome.offline ? <p className="field-hint">{t('upload.offlineHint')}</p> : null}
-            {outcome.details.length > 0 ? (
-              <ul className="field-hint">
-                {outcome.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            ) : null}
+            <p className="field-hint">{t('upload.storeFailedHint')}</p>
           </>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 /**
  * The upload queue as the contributor sees it: one row per file, read live from Dexie, so it shows
- * the same thing after a reload or offline. Each row says where the file is (waiting for the network,
- * uploading with percent and speed, paused, processing with percent, ready, failed with the reason)
+ * the same thing after a reload or offline. Each row says where the file is (queued until the network
+ * is back, waiting for the network, uploading with percent and speed, paused, processing with percent, ready, failed with the reason)
  * and offers what makes sense then. The screen stays awake while anything is uploading.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -69,10 +69,15 @@ export function UploadQueueList() {
   )
 }
 
-/** Stops the upload and discards the submission too: a submission with no file would only linger. */
+/**
+ * Stops the upload and discards the submission too: a submission with no file would only linger. One
+ * not created yet exists only here (the queue drops it if its creation answers after the cancel).
+ */
 async function cancelUpload(item: UploadItem) {
+  // Read again: it may have been created since the dialog opened.
+  const submissionId = (await db.uploads.get(item.id))?.submissionId ?? item.submissionId
   await uploadQueue.cancel(item.id)
-  await apiRequest('DELETE', `/submissions/${item.submissionId}`).catch(() => undefined)
+  if (submissionId !== undefined) await apiRequest('DELETE', `/submissions/${submissionId}`).catch(() => undefined)
 }
 
 function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }) {
@@ -88,11 +93,19 @@ function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }
   let percent: number | null = null
   switch (item.status) {
     case 'waiting':
-      state = online ? t('queue.state.retrying', { percent: uploadPercent }) : t('queue.state.waitingNetwork', { percent: uploadPercent })
-      percent = uploadPercent
+      if (!online && item.bytesSent === 0) {
+        // Nothing has left the device yet (often not even the details): it is simply queued.
+        state = t('queue.state.queuedOffline')
+      } else {
+        state = online ? t('queue.state.retrying', { percent: uploadPercent }) : t('queue.state.waitingNetwork', { percent: uploadPercent })
+        percent = uploadPercent
+      }
       break
     case 'uploading':
-      state = t('queue.state.uploading', { percent: uploadPercent, speed: formatBytes(item.speed, i18n.language) })
+      state =
+        item.submissionId === undefined
+          ? t('queue.state.creating')
+          : t('queue.state.uploading', { percent: uploadPercent, speed: formatBytes(item.speed, i18n.language) })
       percent = uploadPercent
       break
     case 'paused':

@@ -1,13 +1,16 @@
 /**
  * The comments section under the player. Premium people and admins read and post; a posted comment
  * shows at once as pending (it sits in the outbox), then as sent once the server's list has it.
- * Everyone else is told to sign up for premium, with the upgrade link.
+ * Offline, the comments last seen show as a saved copy, saying when they were saved and that new
+ * ones appear once the network is back: not as an error. Everyone else is told to sign up for
+ * premium, with the upgrade link.
  */
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import { countCharacters } from '../../../../contract/text.ts'
 import { useTranslation } from 'react-i18next'
+import { useOnline } from '../pwa/useOnline.ts'
 import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from './comments.ts'
 
 export function CommentsSection({ videoId, allowed }: { videoId: number; allowed: boolean }) {
@@ -36,6 +39,7 @@ function CommentsBody({ videoId }: { videoId: number }) {
   const local = useLocalComments(videoId)
   const pendingCount = local.filter((comment) => comment.state === 'pending').length
   const server = useServerComments(videoId, pendingCount)
+  const online = useOnline()
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<CommentProblem | 'storeFailed' | null>(null)
   // Texts posted from this page that have left the outbox: their server copy gets the "sent" mark.
@@ -62,6 +66,7 @@ function CommentsBody({ videoId }: { videoId: number }) {
   }
 
   const pendingTexts = new Set(local.map((comment) => comment.text))
+  const shown = server.kind === 'ready' || server.kind === 'saved' ? server.comments : null
   return (
     <>
       {server.kind === 'failed' ? (
@@ -69,10 +74,20 @@ function CommentsBody({ videoId }: { videoId: number }) {
           {t('comments.failed')}
         </p>
       ) : null}
+      {server.kind === 'saved' ? (
+        <p className="notice-inline" role="status" data-testid="comments-saved">
+          {t(online ? 'comments.savedCopyUnreachable' : 'comments.savedCopyOffline', { date: dateFormat.format(new Date(server.savedAt)) })}
+        </p>
+      ) : null}
+      {server.kind === 'unreachable' ? (
+        <p className="notice-inline" role="status" data-testid="comments-unreachable">
+          {t(online ? 'comments.unreachable' : 'comments.offline')}
+        </p>
+      ) : null}
       {server.kind === 'loading' ? <p className="muted">{t('comments.loading')}</p> : null}
       <ol className="comment-list" data-testid="comment-list">
-        {server.kind === 'ready'
-          ? server.comments.map((comment) => (
+        {shown
+          ? shown.map((comment) => (
               <li key={comment.id} className="comment" data-testid="comment">
                 <p className="comment-meta">
                   <strong>{comment.author.display_name ?? t('comments.anonymous')}</strong>{' '}
@@ -100,7 +115,7 @@ function CommentsBody({ videoId }: { videoId: number }) {
           </li>
         ))}
       </ol>
-      {server.kind === 'ready' && server.comments.length === 0 && local.length === 0 ? <p className="muted">{t('comments.empty')}</p> : null}
+      {shown && shown.length === 0 && local.length === 0 ? <p className="muted">{t(server.kind === 'saved' ? 'comments.emptySaved' : 'comments.empty')}</p> : null}
       <form className="comment-form" onSubmit={submit} noValidate>
         <label className="field-label" htmlFor={fieldId}>
           {t('comments.label')}

@@ -22,7 +22,22 @@ export function resumePosition(lastPosition: number | undefined, duration: numbe
   return lastPosition
 }
 
-export function Player({ videoId, src, startAt, poster, title }: { videoId: number; src: string; startAt: number; poster?: string; title: string }) {
+export function Player({
+  videoId,
+  src,
+  startAt,
+  poster,
+  title,
+  refreshSource,
+}: {
+  videoId: number
+  src: string
+  startAt: number
+  poster?: string
+  title: string
+  /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
+  refreshSource?: () => Promise<string | null>
+}) {
   const { t } = useTranslation('watch')
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
   // The element again, for event handlers that set its speed (state values are not for mutating).
@@ -43,7 +58,12 @@ export function Player({ videoId, src, startAt, poster, title }: { videoId: numb
     if (!video) return
     let live = true
     let attached: Playback | null = null
-    void attachHls(video, src, { startAt, onQualities: (list) => live && setQualities(list), onFatal: (kind) => live && setFailed(kind) })
+    void attachHls(video, src, {
+      startAt,
+      onQualities: (list) => live && setQualities(list),
+      onFatal: (kind) => live && setFailed(kind),
+      refreshSource: refreshSource && (() => (live ? refreshSource() : Promise.resolve(null))),
+    })
       .then((result) => {
         attached = result
         if (live) setPlayback(result)

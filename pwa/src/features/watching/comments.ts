@@ -2,14 +2,17 @@
  * A video's comments: the server's list (premium and admins only) plus the ones this person posted
  * that still wait in the outbox (shown as pending) or were refused (shown with the reason). Posting
  * writes to the outbox only; the sync engine sends it, and it turns "sent" once the list has it.
+ * Every list loaded is kept on the device (data/comment-copies.ts), so with no answer from the network
+ * the page shows the copy last seen, with when it was saved, instead of an error.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { COMMENT_MAX_CHARS, LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
+import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { countCharacters } from '../../../../contract/text.ts'
 import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
-import { api } from '../../data/api.ts'
+import { NetworkError } from '../../data/api.ts'
+import { fetchComments, saveCommentCopy } from '../../data/comment-copies.ts'
 import { db } from '../../data/db.ts'
 import { enqueue } from '../../data/outbox.ts'
 import type { CommentPayload } from '../../data/outbox-senders.ts'
@@ -47,19 +50,35 @@ export function useLocalComments(videoId: number): LocalComment[] {
   )
 }
 
-export type ServerComments = { kind: 'loading' } | { kind: 'ready'; comments: Comment[] } | { kind: 'failed' }
+export type ServerComments =
+  | { kind: 'loading' }
+  /** The server's list, loaded on this visit. */
+  | { kind: 'ready'; comments: Comment[] }
+  /** No fresh list (no answer, or a refusal): the copy saved at `savedAt`. */
+  | { kind: 'saved'; comments: Comment[]; savedAt: number }
+  /** No answer from the network and no copy of this video's comments on the device. */
+  | { kind: 'unreachable' }
+  | { kind: 'failed' }
 
-/** Loads the list now, and again whenever a pending comment leaves the outbox (it was sent). */
+type Loaded = { kind: 'ready'; comments: Comment[] } | { kind: 'unreachable' } | { kind: 'failed' }
+
+/**
+ * Loads the list now, again whenever a pending comment leaves the outbox (it was sent), and again
+ * when the network comes back. A list loaded replaces the device's copy.
+ */
 export function useServerComments(videoId: number, pendingCount: number): ServerComments {
-  const [state, setState] = useState<ServerComments>({ kind: 'loading' })
+  const copy = useLiveQuery(async () => (await db.commentCopies.get(videoId)) ?? null, [videoId])
+  const [loaded, setLoaded] = useState<{ videoId: number; result: Loaded } | null>(null)
   const load = useCallback(async () => {
     try {
-      const page = await api.get<{ data: Comment[] }>(`/videos/${videoId}/comments?limit=${LIST_MAX_LIMIT}`)
-      setState({ kind: 'ready', comments: page.data })
+      const comments = await fetchComments(videoId)
+      setLoaded({ videoId, result: { kind: 'ready', comments } })
+      await saveCommentCopy(videoId, comments).catch((error: unknown) => console.warn('Could not keep the comments', error))
     } catch (error) {
       console.warn('Could not load comments', error)
-      // A failed refresh keeps the list already shown; only a first failure is an error.
-      setState((previous) => (previous.kind === 'ready' ? previous : { kind: 'failed' }))
+      const result: Loaded = error instanceof NetworkError ? { kind: 'unreachable' } : { kind: 'failed' }
+      // A failed refresh keeps the list already shown.
+      setLoaded((previous) => (previous?.videoId === videoId && previous.result.kind === 'ready' ? previous : { videoId, result }))
     }
   }, [videoId])
 
@@ -69,7 +88,18 @@ export function useServerComments(videoId: number, pendingCount: number): Server
     previousPending.current = pendingCount
   }, [pendingCount, load])
 
-  return state
+  useEffect(() => {
+    const onOnline = () => void load()
+    window.addEventListener('online', onOnline)
+    return () => window.removeEventListener('online', onOnline)
+  }, [load])
+
+  const result = loaded?.videoId === videoId ? loaded.result : null
+  if (result?.kind === 'ready') return result
+  // The copy is read before it is shown: a moment's wait rather than a wrong "nothing saved".
+  if (!result || copy === undefined) return { kind: 'loading' }
+  if (copy) return { kind: 'saved', comments: copy.comments, savedAt: copy.savedAt }
+  return result
 }
 
 export async function postComment(videoId: number, text: string): Promise<string> {

@@ -42,3 +42,13 @@ export function useVideoDetail(id: number): DetailState {
   if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
   return { kind: 'loading' }
 }
+
+/**
+ * A fresh playback URL for a stream whose grant ran out or was refused (grants last an hour and end
+ * with the session or the access). Not written to the cached detail: the page would start the player
+ * again from the top. Null when the video no longer plays for this user.
+ */
+export async function freshPlaybackUrl(id: number): Promise<string | null> {
+  const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  return data.can_watch === 'none' ? null : (data.playback?.hls_url ?? null)
+}
