@@ -27,7 +27,7 @@ export function createAdminFeedbackRepository(db: Kysely<Database>, search: Text
       const q = filter.q
       if (q) {
         query = query.where((eb) =>
-          eb.or([search.contains({ table: 'user_feedbacks', alias: 'f' }, q), search.contains({ table: 'users', alias: 'u', columns: ['email'] }, q)]),
+          eb.or([search.contains({ table: 'user_feedbacks', alias: 'f' }, q), search.contains({ table: 'users', alias: 'u', columns: ['email'], idFrom: 'f.user_id' }, q)]),
         )
       }
       if (filter.since) query = query.where('f.created_at', '>=', filter.since)

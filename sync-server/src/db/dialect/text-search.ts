@@ -34,6 +34,11 @@ export interface SearchTarget<T extends SearchTable> {
   alias?: string
   /** Some of the indexed columns; all of them when left out. */
   columns?: readonly SearchedColumn<T>[]
+  /**
+   * Where the query holds the searched row's id: `alias.id` when left out; for a joined table, the
+   * referencing column (`f.user_id` for `users`) lets the planner look it up through that column's index.
+   */
+  idFrom?: string
 }
 
 export interface TextSearch {
@@ -84,7 +89,7 @@ export function ftsQuery(text: string, columns?: readonly string[]): string {
 function parts<T extends SearchTable>(target: SearchTarget<T>) {
   const searched = SEARCHED[target.table]
   const columns: readonly string[] = target.columns?.length ? target.columns : searched.columns
-  return { id: sql.ref(`${target.alias ?? target.table}.id`), columns, every: columns.length === searched.columns.length, fts: sql.table(searched.fts) }
+  return { id: sql.ref(target.idFrom ?? `${target.alias ?? target.table}.id`), columns, every: columns.length === searched.columns.length, fts: sql.table(searched.fts) }
 }
 
 const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` OR `)})`
