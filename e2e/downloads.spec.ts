@@ -13,7 +13,19 @@ import { makePremium, seedVideo } from '../sync-server/test-support/catalogue-fi
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
 import { expect, test } from './fixtures.ts'
-import { DownloadControls, DownloadsPage, offlineCacheEntries, offlineParts, playUntil, rangesFromStoredPlaylist, seekTo, storageUsage } from './pages/Downloads.ts'
+import {
+  DownloadControls,
+  DownloadsPage,
+  downloadStatusInWorker,
+  handedToBrowser,
+  offlineCacheEntries,
+  offlineParts,
+  playUntil,
+  rangesFromStoredPlaylist,
+  seekTo,
+  storageUsage,
+  withoutBackgroundFetch,
+} from './pages/Downloads.ts'
 import { SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
 
 async function controlledBy(page: import('@playwright/test').Page) {
@@ -30,7 +42,8 @@ test('three downloaded videos play offline after a reload, from the start and fr
 }) => {
   const titles = ['Chợ nổi offline', 'Phở buổi sáng', 'Mưa Sài Gòn']
   const mediaKeys = titles.map(() => makeHlsFixture(server.dataDir, 12))
-  const videoIds = titles.map((title, index) => seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
+  const videoIds: number[] = []
+  for (const [index, title] of titles.entries()) videoIds.push(await seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
   await signInAs({ path: `/languages/vi/videos/${videoIds[0]}` })
   await controlledBy(page)
   const controls = new DownloadControls(page)
@@ -103,10 +116,10 @@ test('a video downloaded from the list opens and plays offline with its stored p
 }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 12)
   const title = 'Bánh xèo miền Tây'
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
   const other = 'Cà phê sữa đá'
   const otherKey = makeHlsFixture(server.dataDir, 4)
-  seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
+  await seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
   await signInAs({ path: '/languages/vi/videos' })
   await controlledBy(page)
   // The list seen online while the worker controls the page: its thumbnails pass through the worker.
@@ -158,10 +171,33 @@ test('a video downloaded from the list opens and plays offline with its stored p
   await playUntil(page, 1)
 })
 
+test('a download keeps going with its tab closed, and plays offline afterwards', async ({ page, context, server, signInAs }) => {
+  // Chromium offers Background Fetch: the browser fetches the parts and the service worker stores them.
+  const mediaKey = makeHlsFixture(server.dataDir, 60, { bandwidth: 6_000_000 })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
+  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+  await controlledBy(page)
+  const worker = context.serviceWorkers()[0]
+  await new DownloadControls(page).download()
+  await expect.poll(() => handedToBrowser(page, videoId), { intervals: [20] }).toBe(true)
+  await page.close()
+  // No page of the app is open: the worker alone finishes it.
+  expect(context.pages()).toHaveLength(0)
+  await expect.poll(() => downloadStatusInWorker(worker, videoId), { timeout: 30_000 }).toBe('complete')
+  await context.setOffline(true)
+  const again = await context.newPage()
+  await again.goto('/downloads')
+  await expect(new DownloadsPage(again).item('Sông Hương').getByTestId('download-complete')).toBeVisible()
+  await again.goto(`/languages/vi/videos/${videoId}`)
+  await playUntil(again, 1)
+})
+
 test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {
+  // Where the page downloads the parts itself (no Background Fetch), which this test holds and cuts.
+  await withoutBackgroundFetch(context)
   // A high declared bandwidth: the 24 s video travels in several parts of a few segments each.
   const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The network lets two parts through, then holds the rest until it is cut.
@@ -211,7 +247,7 @@ test('an interrupted download resumes after a reload and stores every part once 
 })
 
 test('deleting a download frees its space', async ({ page, server, signInAs }) => {
-  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Hội An' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Hội An' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The size is there before anything is fetched. The fixture's one rendition is 160×90, less than the
@@ -243,7 +279,7 @@ test('deleting a download frees its space', async ({ page, server, signInAs }) =
 })
 
 test('a premium download is removed once the learner is no longer premium and comes online', async ({ page, context, server, signInAs }) => {
-  const videoId = seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 8), duration: 8, title: 'Chỉ dành cho hội viên' })
+  const videoId = await seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 8), duration: 8, title: 'Chỉ dành cho hội viên' })
   const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   await new DownloadControls(page).download()
@@ -252,7 +288,7 @@ test('a premium download is removed once the learner is no longer premium and co
   await downloadsPage.open()
   await expect(downloadsPage.item('Chỉ dành cho hội viên')).toBeVisible()
 
-  makePremium(server, user.id, false)
+  await makePremium(server, user.id, false)
   await context.setOffline(true)
   await context.setOffline(false)
   await expect(downloadsPage.revokedNotice).toContainText('Chỉ dành cho hội viên')

@@ -1,5 +1,5 @@
 /** Downloading on a video page, and the Downloads page, as a learner uses them. */
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Locator, type Page, type Worker } from '@playwright/test'
 
 export class DownloadControls {
   readonly start: Locator
@@ -147,3 +147,33 @@ export async function seekTo(page: Page, seconds: number) {
     element.currentTime = to
   }, seconds)
 }
+
+/** The page's download as the app's database holds it (read with plain IndexedDB, from a page or the worker). */
+async function readDownloadRecord(videoId: number) {
+  const database = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('de-hieu')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  try {
+    return await new Promise<{ status: string; handed?: unknown } | undefined>((resolve, reject) => {
+      const request = database.transaction('downloads').objectStore('downloads').get(videoId)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  } finally {
+    database.close()
+  }
+}
+
+/** Whether the download was handed to the browser's Background Fetch (and not finished yet). */
+export const handedToBrowser = (page: Page, videoId: number) => page.evaluate(readDownloadRecord, videoId).then((record) => record?.handed !== undefined)
+
+/** The download's status as the service worker sees it, with no page of the app open. */
+export const downloadStatusInWorker = (worker: Worker, videoId: number) => worker.evaluate(readDownloadRecord, videoId).then((record) => record?.status)
+
+/** Pages of this context see a browser without Background Fetch: downloads run in the page. */
+export const withoutBackgroundFetch = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    delete (self as { BackgroundFetchManager?: unknown }).BackgroundFetchManager
+  })

@@ -13,10 +13,15 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from './sw-routes/background-downloads.ts'
+import { routeAroundWorker } from './sw-routes/network-only.ts'
 import { answerOfflineMedia, isOfflineMedia } from './sw-routes/offline-media.ts'
 import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_CACHE, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './sw-routes/thumbnails.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+// Streamed media and download parts go straight to the network, past this worker (sw-routes/network-only.ts).
+self.addEventListener('install', (event) => void routeAroundWorker(event, self as unknown as Parameters<typeof routeAroundWorker>[1]))
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
@@ -68,6 +73,14 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && /^\/locales\/.+\.json$/.test(url.pathname),
   new StaleWhileRevalidate({ cacheName: 'translations' }),
 )
+
+// Downloads the browser fetched in the background, with or without a tab open (sw-routes/background-downloads.ts).
+for (const [type, outcome] of [['backgroundfetchsuccess', 'success'], ['backgroundfetchfail', 'failure']] as const) {
+  self.addEventListener(type, (event) => {
+    const fetched = event as unknown as BackgroundFetchedEvent
+    fetched.waitUntil(withDownloadsTable(DATABASE_NAME, (table) => finishBackgroundDownload(fetched, outcome, { table })))
+  })
+}
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting()

@@ -3,6 +3,7 @@ import type { VideoDetail } from '../../../contract/schemas/catalogue.ts'
 import { apiRequest } from './api.ts'
 import { keepCommentsOf } from './comment-copies.ts'
 import { db } from './db.ts'
+import { browserBackgroundFetch } from './downloads/background-fetch.ts'
 import { createDownloadManager } from './downloads/download-manager.ts'
 import { savingGetVideo, savingKnownDetail, type SaveDetail } from './downloads/keep-detail.ts'
 
@@ -16,6 +17,8 @@ const saveDetail: SaveDetail = (videoId, video) => {
 export const downloads = savingKnownDetail(
   createDownloadManager({
     table: db.downloads,
+    // Downloads outlive the tab where the browser offers Background Fetch; elsewhere they run in the page.
+    backgroundFetch: browserBackgroundFetch,
     getVideo: savingGetVideo((videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data), saveDetail),
   }),
   saveDetail,

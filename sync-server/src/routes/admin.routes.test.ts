@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makePremium } from '../../test-support/catalogue-fixtures.ts'
+import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -21,34 +21,14 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-/** A published video straight into the database the server uses (either engine). */
-async function insertVideo(video: { title?: string; access?: 'free' | 'premium' | 'preview'; mediaKey?: string } = {}): Promise<number> {
-  const now = new Date().toISOString()
-  const row = await server.ctx.database.db
-    .insertInto('videos')
-    .values({
-      language_code: 'vi',
-      title: video.title ?? 'Admin test video',
-      proficiency_level: 'beginner',
-      access_level: video.access ?? 'free',
-      duration_seconds: 600,
-      published_at: now,
-      created_at: now,
-      media_key: video.mediaKey ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
 // Smallest valid images: the server sniffs bytes, not names.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex')
 
 describe('admin videos', () => {
   it('lists with search and access filter, and changes a video access so a learner loses playback at once', async () => {
     const key = makeHlsFixture(server.dataDir, 4)
-    const video = await insertVideo({ title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
-    await insertVideo({ title: 'Something else', access: 'premium' })
+    const video = await seedVideo(server, { title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
+    await seedVideo(server, { title: 'Something else', access: 'premium' })
 
     const found = await admin.get('/admin/videos?q=phở')
     expect(found.status).toBe(200)
@@ -72,7 +52,7 @@ describe('admin videos', () => {
 
   it('takes thumbnails sniffed by their bytes, at least one, 5 MB each', async () => {
     const key = makeHlsFixture(server.dataDir, 2)
-    const video = await insertVideo({ mediaKey: key })
+    const video = await seedVideo(server, { mediaKey: key })
     const upload = (parts: Record<string, Buffer>) => {
       const form = new FormData()
       for (const [name, bytes] of Object.entries(parts)) form.append(name, new Blob([new Uint8Array(bytes)]), 'picture.png')
@@ -111,9 +91,9 @@ describe('admin users', () => {
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'Lan Chi' } })).status).toBe(200)
     expect((await admin.get('/admin/users?q=Lan Chi')).body.data).toHaveLength(1)
     // The learner's own change is not blocked by what the admin did.
-    makePremium(server, learner.id)
+    await makePremium(server, learner.id)
     expect((await learner.api.get('/me')).body).toMatchObject({ display_name: 'Lan Chi', can_change_display_name: true })
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'x' } })).status).toBe(422)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: {} })).status).toBe(422)
   })
@@ -152,7 +132,7 @@ describe('admin users', () => {
 
 describe('admin feedback', () => {
   it('searches, filters by time range, and shows one with its environment data', async () => {
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     const sent = await learner.api.post('/user_feedbacks', { user_feedback: { feedback: 'The player froze on my phone.', environment_data: { userAgent: 'UA', sessionDuration: 5 } } })
     const old = await server.ctx.database.db
       .insertInto('user_feedbacks')

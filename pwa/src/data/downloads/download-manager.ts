@@ -36,6 +36,7 @@ import {
   type StoredPart,
 } from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
+import { backgroundFetchId, type BackgroundFetchManagerLike, type BackgroundFetchRegistrationLike, type HandedDownload } from './background-fetch.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
@@ -69,6 +70,8 @@ export interface DownloadRecord {
   error?: string
   /** Chosen by smart downloads (removed by them once watched), not by the learner. */
   smart?: boolean
+  /** Handed to the browser's Background Fetch: what the service worker needs to finish it. */
+  handed?: HandedDownload
 }
 
 export class DownloadError extends Error {
@@ -92,6 +95,8 @@ export interface DownloadDeps {
   origin?: () => string
   /** Who holds which download: navigator.locks by default (an in-page stand-in without it). */
   locks?: TabLocks
+  /** The browser's Background Fetch where it has one (background-fetch.ts); without it the page downloads. */
+  backgroundFetch?: () => Promise<BackgroundFetchManagerLike | undefined>
 }
 
 /** A run ended by a pause or a delete, pressed in this tab or another. */
@@ -223,6 +228,49 @@ export function createDownloadManager(deps: DownloadDeps) {
     return files
   }
 
+  /**
+   * Follows a download handed to Background Fetch: its progress goes into the record while this tab is
+   * open, a pause or delete aborts it, and it ends when the service worker has stored it (the record
+   * says complete) or failed (waiting for the network).
+   */
+  function followHanded(videoId: number, registration: BackgroundFetchRegistrationLike, storedBytes: number, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let reportedAt = 0
+      const onProgress = () => {
+        if (registration.result === 'failure') return finish(new DownloadError('network'))
+        if (now() - reportedAt < PROGRESS_EVERY_MS) return
+        reportedAt = now()
+        // Never over the worker's own last word (complete, waiting): only a download still running moves.
+        void deps.table
+          .update(videoId, (current) => {
+            if (current.status === 'downloading') current.bytesDone = storedBytes + registration.downloaded
+          })
+          .catch(() => undefined)
+      }
+      const onAbort = () => {
+        void registration.abort().catch(() => false)
+        finish(signal.reason)
+      }
+      const subscription = liveQuery(() => deps.table.get(videoId)).subscribe({
+        next: (record) => {
+          if (record?.status === 'complete') finish()
+          else if (record?.status === 'waiting_for_network') finish(new DownloadError('network'))
+        },
+        error: () => undefined,
+      })
+      function finish(error?: unknown) {
+        registration.removeEventListener('progress', onProgress)
+        signal.removeEventListener('abort', onAbort)
+        subscription.unsubscribe()
+        if (error === undefined) resolve()
+        else reject(error)
+      }
+      registration.addEventListener('progress', onProgress)
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort)
+    })
+  }
+
   async function run(
     videoId: number,
     preferredHeight: number | undefined,
@@ -308,6 +356,40 @@ export function createDownloadManager(deps: DownloadDeps) {
     const poster = video.thumbnail_url
       ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
+    // Where the browser offers Background Fetch, the parts not stored yet are handed to it: they keep
+    // coming with the app closed, and the service worker stores them.
+    const background = deps.backgroundFetch && (await deps.backgroundFetch().catch(() => undefined))
+    if (background) {
+      const handed: HandedDownload = {
+        parts: plan.map((part) => {
+          const name = partName(part.from)
+          return { ...part, name, url: new URL(partRequest(part), variantUrl).href, key: `${base}${variantDir}${name}` }
+        }),
+        variantText,
+        variantKey: `${base}${variant.uri}`,
+        masterKey: offlineMasterUrl(videoId),
+        masterText: offlineMaster(variant),
+      }
+      let storedBytes = 0
+      const missing: string[] = []
+      for (const part of handed.parts) {
+        const files = resuming ? parsePartFiles((await cache.match(part.key))?.headers.get(MEDIA_PART_FILES_HEADER) ?? null) : undefined
+        if (holdsPlannedFiles(part, files)) storedBytes += files.reduce((sum, file) => sum + file.size, 0)
+        else missing.push(part.url)
+      }
+      // Everything stored already: the playlists are written below, as in the page.
+      if (missing.length > 0) {
+        await recordWritten
+        if (signal.aborted) throw new DownloadError('network') // paused or removed meanwhile: Stopped
+        await deps.table.update(videoId, { handed })
+        // Another tab may have handed it over already (and closed): that fetch is followed, not repeated.
+        const id = backgroundFetchId(videoId)
+        const registration = (await background.get(id)) ?? (await background.fetch(id, missing, { title: video.title }))
+        await followHanded(videoId, registration, storedBytes, signal)
+        await poster
+        return { persistence: await asked }
+      }
+    }
     const worker = async () => {
       for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
         const name = partName(part.from)
