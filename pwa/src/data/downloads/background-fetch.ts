@@ -58,3 +58,4 @@ export async function browserBackgroundFetch(): Promise<BackgroundFetchManagerLi
   const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManagerLike }) | undefined
   return registration?.active ? registration.backgroundFetch : undefined
 }
+
