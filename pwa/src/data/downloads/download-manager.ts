@@ -15,6 +15,9 @@
  *   with it only if the holder went away mid-download (closed). A pause pressed in any tab is written
  *   to the record, a delete removes it (after the files); the tab that downloads follows the record,
  *   stops, and after a delete removes what it stored meanwhile.
+ * - In sight, the page fetches the parts itself. Where the browser offers Background Fetch, a download
+ *   still running when the page goes out of sight or away is handed to it (background-fetch.ts), and a
+ *   fetch running already is followed, never repeated.
  * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
 import { liveQuery, type EntityTable } from 'dexie'
@@ -77,7 +80,10 @@ export interface DownloadRecord {
   error?: string
   /** Chosen by smart downloads (removed by them once watched), not by the learner. */
   smart?: boolean
-  /** Handed to the browser's Background Fetch: what the service worker needs to finish it. */
+  /**
+   * Where the browser offers Background Fetch: what the service worker needs to finish the download
+   * should the page hand it over (written from the start, dropped once complete).
+   */
   handed?: HandedDownload
 }
 
@@ -102,7 +108,10 @@ export interface DownloadDeps {
   origin?: () => string
   /** Who holds which download: navigator.locks by default (an in-page stand-in without it). */
   locks?: TabLocks
-  /** The browser's Background Fetch where it has one (background-fetch.ts); without it the page downloads. */
+  /**
+   * The browser's Background Fetch where it has one (background-fetch.ts): a download still running when
+   * the page goes out of sight or away is handed to it. Without it the page download goes on.
+   */
   backgroundFetch?: () => Promise<BackgroundFetchManagerLike | undefined>
   /** When the page goes out of sight or away (page-leaving.ts): the moment a download is handed over. */
   leaving?: PageLeaving
