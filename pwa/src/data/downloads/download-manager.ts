@@ -411,8 +411,9 @@ export function createDownloadManager(deps: DownloadDeps) {
     const handOver = () => background!.fetch(id, missing().map((part) => part.url), { title: video.title })
     if (background && missing().length > 0) {
       // Already in the browser's hands (handed over by a tab that went away, this one before a reload, or
-      // before a restart): followed, never fetched a second time.
-      const running = await background.get(id)
+      // before a restart): followed, never fetched a second time. Only a download with a record can be
+      // (a delete aborts the fetch), so a new one starts without asking the browser.
+      const running = resuming ? await background.get(id) : undefined
       if (running) return followBackground(running)
       // A page out of sight hands over at once; one in sight downloads itself (the browser's copy would
       // store every part twice: its own store, then the worker's cache.put).
