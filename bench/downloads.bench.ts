@@ -78,7 +78,7 @@ export async function runDownloadsBench(): Promise<DownloadsBenchResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS })
   try {
     const mediaKey = makeFiveMinuteVideo(server.dataDir)
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: SECONDS, title: 'Five minutes' })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: SECONDS, title: 'Five minutes' })
     const folder = path.join(mediaDir(server.dataDir, mediaKey), 'v360p')
     const files = fs.readdirSync(folder).filter((file) => file.endsWith('.m4s') || file === 'init.mp4')
     const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(folder, file)).size, 0)

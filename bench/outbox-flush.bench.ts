@@ -57,7 +57,7 @@ export async function runOutboxFlushBench(): Promise<OutboxFlushBenchResult> {
   const server = await startTestServer({ pwaDist: DIST })
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS })
   try {
-    const videoId = seedVideo(server, { access: 'free', duration: 600, title: 'Flush bench' })
+    const videoId = await seedVideo(server, { access: 'free', duration: 600, title: 'Flush bench' })
     const session = await signIn(server, 'bench-outbox@example.com')
     const context = await browser.newContext({ baseURL: server.baseUrl })
     const page = await context.newPage()

@@ -59,8 +59,12 @@ export async function runTranscodeBench(): Promise<TranscodeBenchResult> {
         const finished = new Promise<number>((resolve) => app.ctx.jobs.events.once('finished', () => resolve(performance.now())))
         await tusUpload({ endpoint: `${app.api}/uploads`, token, data: bytes, submissionId: ticket.id }).done
         jobMs = Math.min(jobMs, (await finished) - started)
-        const state = app.ctx.db.prepare('SELECT processing_state FROM submissions WHERE id = ?').pluck().get(ticket.id)
-        if (state !== 'ready') throw new Error(`the job ended with processing ${String(state)}`)
+        const { processing_state: state } = await app.ctx.database.db
+          .selectFrom('submissions')
+          .select('processing_state')
+          .where('id', '=', ticket.id)
+          .executeTakeFirstOrThrow()
+        if (state !== 'ready') throw new Error(`the job ended with processing ${state}`)
       }
     } finally {
       await app.close()

@@ -86,7 +86,7 @@ test('an admin finds a user, renames them and grants the contributor role', asyn
 
 test('an admin makes a free video premium and a learner can no longer watch it', async ({ page, server, signInAs }) => {
   const title = `Chợ nổi Cái Răng ${Date.now()}`
-  const id = seedVideo(server, { title, access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4) })
+  const id = await seedVideo(server, { title, access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4) })
   const person = await learner(server)
   const before = await person.api.get(`/videos/${id}`)
   expect(before.body.data.can_watch).toBe('full')
@@ -112,7 +112,7 @@ test('an admin makes a free video premium and a learner can no longer watch it',
 
 test('long lists page by cursor with "load more"', async ({ page, server, signInAs }) => {
   const prefix = `Bài ${Date.now()}`
-  for (let index = 0; index < 55; index++) seedVideo(server, { title: `${prefix} số ${index}` })
+  for (let index = 0; index < 55; index++) await seedVideo(server, { title: `${prefix} số ${index}` })
   await signInAs({ admin: true, path: '/admin-videos' })
   const videos = new AdminVideosPage(page)
   // The unfiltered first page may hold the same 50 rows: wait for the search itself to answer.
@@ -130,7 +130,7 @@ test('long lists page by cursor with "load more"', async ({ page, server, signIn
 test('thumbnails: at least one image, images only, then uploaded', async ({ page, server, signInAs }) => {
   const title = `Bánh mì Hội An ${Date.now()}`
   const mediaKey = makeHlsFixture(server.dataDir, 4)
-  seedVideo(server, { title, mediaKey })
+  await seedVideo(server, { title, mediaKey })
   await signInAs({ admin: true, path: '/admin-videos' })
   const videos = new AdminVideosPage(page)
   await videos.search.fill(title)
@@ -232,9 +232,9 @@ for (const viewport of [
       // Many pages, two dialogs and an axe pass each: longer than one journey on a shared machine.
       test.setTimeout(180_000)
       const mediaKey = makeHlsFixture(server.dataDir, 4)
-      seedVideo(server, { title: 'Phở bò Hà Nội', access: 'premium', mediaKey })
-      seedVideo(server, { title: 'Chào hỏi hằng ngày', access: 'free' })
-      seedVideo(server, { title: 'Đi chợ Bến Thành', access: 'preview' })
+      await seedVideo(server, { title: 'Phở bò Hà Nội', access: 'premium', mediaKey })
+      await seedVideo(server, { title: 'Chào hỏi hằng ngày', access: 'free' })
+      await seedVideo(server, { title: 'Đi chợ Bến Thành', access: 'preview' })
       const person = await learner(server, 'shots')
       await person.api.post('/user_feedbacks', {
         user_feedback: { feedback: 'Could the beginner videos be a little slower, please?', environment_data: { appLanguage: 'en', currentPage: '/languages/vi/videos' } },

@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
 }
 
 test('a learner upgrades through the local provider, then comments and renames', async ({ page, server, signInAs }) => {
-  const videoId = seedVideo(server, { title: 'Cà phê sữa đá', access: 'free' })
+  const videoId = await seedVideo(server, { title: 'Cà phê sữa đá', access: 'free' })
   const { token } = await signInAs({ path: '/languages' })
   const api = apiClient(server.api, { token })
   const comment = () => api.post(`/videos/${videoId}/comments`, { comment: { text: 'Ngon quá!', client_id: randomUUID() } })

@@ -42,7 +42,8 @@ test('three downloaded videos play offline after a reload, from the start and fr
 }) => {
   const titles = ['Chợ nổi offline', 'Phở buổi sáng', 'Mưa Sài Gòn']
   const mediaKeys = titles.map(() => makeHlsFixture(server.dataDir, 12))
-  const videoIds = titles.map((title, index) => seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
+  const videoIds: number[] = []
+  for (const [index, title] of titles.entries()) videoIds.push(await seedVideo(server, { access: 'free', mediaKey: mediaKeys[index], duration: 12, title }))
   await signInAs({ path: `/languages/vi/videos/${videoIds[0]}` })
   await controlledBy(page)
   const controls = new DownloadControls(page)
@@ -115,10 +116,10 @@ test('a video downloaded from the list opens and plays offline with its stored p
 }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 12)
   const title = 'Bánh xèo miền Tây'
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
   const other = 'Cà phê sữa đá'
   const otherKey = makeHlsFixture(server.dataDir, 4)
-  seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
+  await seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
   await signInAs({ path: '/languages/vi/videos' })
   await controlledBy(page)
   // The list seen online while the worker controls the page: its thumbnails pass through the worker.
@@ -174,7 +175,7 @@ test('a download keeps going with its tab closed, and plays offline afterwards',
   // In sight, the page downloads the parts itself. Closed mid-download, it hands the parts not stored
   // yet to the browser's Background Fetch (Chromium), and the service worker stores them.
   const mediaKey = makeHlsFixture(server.dataDir, 60, { bandwidth: 6_000_000 })
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   const worker = context.serviceWorkers()[0]
@@ -247,7 +248,7 @@ test('an interrupted download resumes after a reload and stores every part once 
   await withoutBackgroundFetch(context)
   // A high declared bandwidth: the 24 s video travels in several parts of a few segments each.
   const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The network lets two parts through, then holds the rest until it is cut.
@@ -297,7 +298,7 @@ test('an interrupted download resumes after a reload and stores every part once 
 })
 
 test('deleting a download frees its space', async ({ page, server, signInAs }) => {
-  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Hội An' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title: 'Hội An' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The size is there before anything is fetched. The fixture's one rendition is 160×90, less than the
@@ -329,7 +330,7 @@ test('deleting a download frees its space', async ({ page, server, signInAs }) =
 })
 
 test('a premium download is removed once the learner is no longer premium and comes online', async ({ page, context, server, signInAs }) => {
-  const videoId = seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 8), duration: 8, title: 'Chỉ dành cho hội viên' })
+  const videoId = await seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 8), duration: 8, title: 'Chỉ dành cho hội viên' })
   const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   await new DownloadControls(page).download()
@@ -338,7 +339,7 @@ test('a premium download is removed once the learner is no longer premium and co
   await downloadsPage.open()
   await expect(downloadsPage.item('Chỉ dành cho hội viên')).toBeVisible()
 
-  makePremium(server, user.id, false)
+  await makePremium(server, user.id, false)
   await context.setOffline(true)
   await context.setOffline(false)
   await expect(downloadsPage.revokedNotice).toContainText('Chỉ dành cho hội viên')

@@ -46,7 +46,7 @@ test('watch online and offline: every second, the comment and the feedback reach
   test.setTimeout(150_000)
   const mediaKey = makeHlsFixture(server.dataDir, 60)
   const title = `Chợ nổi ${Date.now()}`
-  seedVideo(server, { access: 'free', mediaKey, duration: 60, title })
+  await seedVideo(server, { access: 'free', mediaKey, duration: 60, title })
   const { user } = await signInAs({ premium: true, path: '/languages/vi/videos' })
 
   const list = new VideosPage(page)
@@ -130,7 +130,7 @@ test('watch online and offline: every second, the comment and the feedback reach
 
 test('a stream whose media link runs out mid-play gets a fresh one and plays on from the same moment', async ({ page, context, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 150)
-  const id = seedVideo(server, { access: 'free', mediaKey, duration: 150, title: `Hết hạn ${Date.now()}` })
+  const id = await seedVideo(server, { access: 'free', mediaKey, duration: 150, title: `Hết hạn ${Date.now()}` })
   // Every grant the player uses; the first one is refused (403, as after an hour) once the test says so.
   const grants: string[] = []
   const refusing: { grant?: string } = {}
@@ -160,7 +160,7 @@ test('a stream whose media link runs out mid-play gets a fresh one and plays on 
 
 test('a page killed in the middle of a flush sends again on reopening, and the server counts it once', async ({ page, context, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 20)
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 20, title: `Phở ${Date.now()}` })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 20, title: `Phở ${Date.now()}` })
   const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
   const video = new VideoPage(page)
   await video.video.waitFor()
@@ -196,7 +196,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
 
 test('a tab killed in the middle of a video loses at most a second of the time watched', async ({ page, context, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 40)
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 40, title: `Bánh mì ${Date.now()}` })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 40, title: `Bánh mì ${Date.now()}` })
   const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
   const video = new VideoPage(page)
   await video.video.waitFor()
@@ -251,7 +251,7 @@ test('offline, the comments last seen show as a saved copy with its time, not as
   server,
   signInAs,
 }) => {
-  const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: `Bún chả ${Date.now()}` })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: `Bún chả ${Date.now()}` })
   const stamp = Date.now()
   await commentAs(server, `lan-${stamp}@example.com`, videoId, 'Giọng miền Bắc rõ quá!')
   await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
@@ -282,9 +282,9 @@ test('offline, the comments last seen show as a saved copy with its time, not as
 })
 
 test('comments are for premium members; others are invited to upgrade, and premium videos ask for it', async ({ page, server, signInAs }) => {
-  const free = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Free one' })
-  const premium = seedVideo(server, { access: 'premium', duration: 60, title: 'Premium one' })
-  const preview = seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Preview one' })
+  const free = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Free one' })
+  const premium = await seedVideo(server, { access: 'premium', duration: 60, title: 'Premium one' })
+  const preview = await seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Preview one' })
   await signInAs({ path: `/languages/vi/videos/${free}` })
   const video = new VideoPage(page)
   await expect(video.commentsUpgrade).toContainText('Sign up for premium to join the conversation')
@@ -304,7 +304,7 @@ test('comments are for premium members; others are invited to upgrade, and premi
 })
 
 test('premium members see the validation messages and their comment go from pending to sent', async ({ page, server, signInAs }) => {
-  const id = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Talk' })
+  const id = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4, title: 'Talk' })
   await signInAs({ premium: true, path: `/languages/vi/videos/${id}` })
   const video = new VideoPage(page)
   await video.commentSubmit.click()
@@ -335,8 +335,8 @@ test('premium members see the validation messages and their comment go from pend
 
 test('the list filters and searches, says why it is empty, and the progress page says when it cannot load', async ({ page, context, server, signInAs }) => {
   const stamp = Date.now()
-  seedVideo(server, { access: 'preview', level: 'advanced', title: `Tin tức ${stamp}` })
-  seedVideo(server, { access: 'free', level: 'introductory', title: `Chào ${stamp}` })
+  await seedVideo(server, { access: 'preview', level: 'advanced', title: `Tin tức ${stamp}` })
+  await seedVideo(server, { access: 'free', level: 'introductory', title: `Chào ${stamp}` })
   await signInAs({ path: '/languages/vi/videos' })
   const list = new VideosPage(page)
   await expect(list.card(`Tin tức ${stamp}`)).toBeVisible()

@@ -228,9 +228,9 @@ beforeAll(async () => {
     const spare = await signIn(server, email)
     tokens[role] = { main: main.token, spare: spare.token, id: main.user.id }
   }
-  makePremium(server, tokens.premium.id)
+  await makePremium(server, tokens.premium.id)
   server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(tokens.contributor.id)
-  videoId = seedVideo(server, { access: 'free' })
+  videoId = await seedVideo(server, { access: 'free' })
   submissionId = await createSubmission('contributor')
   const feedback = await fetch(`${server.api}/user_feedbacks`, {
     method: 'POST',
@@ -250,7 +250,7 @@ describe('authorization matrix', () => {
       for (const role of ROLES) {
         seen[role] = await asRole(role, await row.call(role), row.route === '/auth/logout' ? 'spare' : 'main')
         // Paying in the matrix must not change who is premium for the rows after it.
-        if (row.route === '/billing/confirm' && role !== 'anonymous') makePremium(server, tokens[role].id, role === 'premium')
+        if (row.route === '/billing/confirm' && role !== 'anonymous') await makePremium(server, tokens[role].id, role === 'premium')
       }
       expect(seen).toEqual(row.expected)
     })

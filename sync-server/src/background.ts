@@ -14,20 +14,22 @@ const SWEEP_EVERY_MS = 15 * 60_000
 export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boolean } = {}) {
   // Multipart files half-received when the last process stopped.
   fs.rmSync(incomingDir(ctx.config.dataDir), { recursive: true, force: true })
-  ctx.services.uploads.recoverFinished()
-  ctx.jobs.start()
+  // Finished uploads first (they enqueue their jobs), then the queue (which requeues what was running).
+  const starting = ctx.services.uploads
+    .recoverFinished()
+    .then(() => ctx.jobs.start())
+    .catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
+  let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
-    try {
-      ctx.services.uploads.expireSilent()
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'upload expiry sweep failed')
-    }
+    sweeping = ctx.services.uploads
+      .expireSilent()
+      .catch((error) => ctx.logger.error({ err: error }, 'upload expiry sweep failed'))
   }
   sweep()
   const timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
   let seeding: Promise<unknown> = Promise.resolve()
   if (options.seedDemo ?? ctx.config.seedDemo) {
-    seeding = seedDemoCatalogue(ctx)
+    seeding = starting.then(() => seedDemoCatalogue(ctx))
       .then((jobs) => {
         if (jobs.length > 0) ctx.logger.info({ videos: jobs.length }, 'demo catalogue queued for processing')
       })
@@ -38,7 +40,7 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
     seeding,
     async stop() {
       clearInterval(timer)
-      await seeding
+      await Promise.all([starting, sweeping, seeding])
       await ctx.jobs.stop()
     },
   }

@@ -116,9 +116,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     adminUsers: createAdminUsersRepository(db),
     adminFeedback: createAdminFeedbackRepository(db),
     billing: createBillingRepository(db),
-    submissions: createSubmissionsRepository(db),
-    publishing: createPublishingRepository(db),
-    contributorApplications: createContributorApplicationsRepository(db),
+    submissions: createSubmissionsRepository(database.db),
+    publishing: createPublishingRepository(database.db),
+    contributorApplications: createContributorApplicationsRepository(database.db),
   }
   const services = {
     auth: createAuthService({
@@ -175,7 +175,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     config,
     clock,
     logger,
-    db,
+    database,
     repositories,
     grants: services.mediaGrants,
     catalogue: catalogueService,
@@ -207,7 +207,7 @@ function createContributorServices(deps: {
   config: Config
   clock: Clock
   logger: Logger
-  db: Db
+  database: Engine
   repositories: {
     submissions: SubmissionsRepository
     publishing: PublishingRepository
@@ -218,9 +218,10 @@ function createContributorServices(deps: {
   grants: MediaGrants
   catalogue: CatalogueService
 }) {
-  const { config, clock, logger, db, repositories } = deps
+  const { config, clock, logger, repositories } = deps
+  const { db, engine } = deps.database
   const dataDir = config.dataDir
-  const jobs = createJobQueue({ db, clock, logger })
+  const jobs = createJobQueue({ db, engine, clock, logger })
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,
@@ -234,8 +235,8 @@ function createContributorServices(deps: {
     submissions: repositories.submissions,
     dataDir,
     logger,
-    onReady: (submissionId, payload) => {
-      if (payload.autoPublish) publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
+    onReady: async (submissionId, payload) => {
+      if (payload.autoPublish) await publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
     },
   })
   jobs.register(
@@ -256,7 +257,6 @@ function createContributorServices(deps: {
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
-      users: repositories.users,
       clock,
       dataDir,
     }),

@@ -82,7 +82,7 @@ beforeAll(async () => {
   // only), so per-IP limits such as the application form's do not turn the fuzz into 429s.
   server.app.set('trust proxy', 'loopback')
   for (const role of ['learner', 'contributor', 'admin'] as const) await signInAs(role)
-  ids.video = String(seedVideo(server, { access: 'free' }))
+  ids.video = String(await seedVideo(server, { access: 'free' }))
   for (let i = 0; i < 3; i++) await createUpload()
   routes = apiRoutes(server.app)
 })

@@ -1,34 +1,38 @@
 import { uuidv7 } from '../../contract/index.ts'
+import type { Row } from '../src/db/schema.ts'
 import type { TestServer } from './test-server.ts'
 
 let counter = 0
 
-/** Puts a published video straight into the catalogue (no media files) for tests of watching rules. */
-export function seedVideo(
+/**
+ * Puts a published video straight into the catalogue (no media files) for tests of watching rules;
+ * written through Kysely, so it lands on whichever engine the test server runs.
+ */
+export async function seedVideo(
   server: TestServer,
   video: { access?: 'free' | 'premium' | 'preview'; duration?: number; language?: string; level?: string; title?: string; published?: boolean; mediaKey?: string } = {},
-): number {
+): Promise<number> {
   counter++
-  const result = server.ctx.db
-    .prepare(
-      `INSERT INTO videos (language_code, title, description, proficiency_level, access_level, duration_seconds, published_at, created_at, media_key)
-       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      video.language ?? 'vi',
-      video.title ?? `Video ${counter}`,
-      video.level ?? 'beginner',
-      video.access ?? 'free',
-      video.duration ?? 600,
-      video.published === false ? null : new Date(Date.now() - 1000 * counter).toISOString(),
-      new Date().toISOString(),
-      video.mediaKey ?? null,
-    )
-  return Number(result.lastInsertRowid)
+  const row = await server.ctx.database.db
+    .insertInto('videos')
+    .values({
+      language_code: video.language ?? 'vi',
+      title: video.title ?? `Video ${counter}`,
+      description: '',
+      proficiency_level: (video.level ?? 'beginner') as Row<'videos'>['proficiency_level'],
+      access_level: video.access ?? 'free',
+      duration_seconds: video.duration ?? 600,
+      published_at: video.published === false ? null : new Date(Date.now() - 1000 * counter).toISOString(),
+      created_at: new Date().toISOString(),
+      media_key: video.mediaKey ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
-export function makePremium(server: TestServer, userId: number, premium = true) {
-  server.ctx.db.prepare('UPDATE users SET is_premium = ? WHERE id = ?').run(premium ? 1 : 0, userId)
+export async function makePremium(server: TestServer, userId: number, premium = true): Promise<void> {
+  await server.ctx.database.db.updateTable('users').set({ is_premium: premium ? 1 : 0 }).where('id', '=', userId).execute()
 }
 
 /** A watch event as the player's outbox sends it: 10 s of play at normal speed, just now. */

@@ -152,6 +152,8 @@ export interface JobsTable {
   created_at: number
   started_at: number | null
   finished_at: number | null
+  /** 0011: epoch ms until which the running worker holds the job (renewed while it runs). */
+  lease_until: number | null
 }
 
 export interface ContributorApplicationsTable {

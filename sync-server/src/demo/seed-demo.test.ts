@@ -14,15 +14,17 @@ afterAll(() => server?.close())
 
 it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeline, and is skipped once data exists', async () => {
   expect(server.ctx.config.seedDemo).toBe(false)
-  expect(hasData(server.ctx)).toBe(false)
+  expect(await hasData(server.ctx)).toBe(false)
   const jobs = await seedDemoCatalogue(server.ctx, { clipSeconds: 1 })
   expect(jobs).toHaveLength(6)
   await server.ctx.jobs.whenIdle()
-  for (const id of jobs) expect(server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
+  for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
 
-  const videos = server.ctx.db
-    .prepare('SELECT proficiency_level, access_level, series_id, episode_number, media_key, published_at FROM videos ORDER BY id')
-    .all() as { proficiency_level: string; access_level: string; series_id: number | null; episode_number: number | null; media_key: string; published_at: string }[]
+  const videos = await server.ctx.database.db
+    .selectFrom('videos')
+    .select(['proficiency_level', 'access_level', 'series_id', 'episode_number', 'media_key', 'published_at'])
+    .orderBy('id')
+    .execute()
   expect(videos).toHaveLength(6)
   expect(new Set(videos.map((v) => v.proficiency_level))).toEqual(new Set(['introductory', 'beginner', 'intermediate', 'advanced']))
   expect(new Set(videos.map((v) => v.access_level))).toEqual(new Set(['free', 'premium', 'preview']))
@@ -34,6 +36,6 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   expect(series.body.data).toEqual([expect.objectContaining({ name: 'Một ngày ở Hà Nội', video_count: 3, next_episode_number: 4 })])
   expect((await learner.get('/languages')).body.data.find((l: { code: string }) => l.code === 'vi').video_count).toBe(6)
 
-  expect(hasData(server.ctx)).toBe(true)
+  expect(await hasData(server.ctx)).toBe(true)
   expect(await seedDemoCatalogue(server.ctx, { clipSeconds: 1 })).toEqual([])
 })

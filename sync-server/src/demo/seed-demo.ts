@@ -9,9 +9,13 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { PublishFields } from '../../../contract/index.ts'
+import type { Kysely } from 'kysely'
 import type { AppContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
 import { generateTestVideo } from '../media/ffmpeg.ts'
 import { uploadFiles, uploadsDir } from '../media/media-paths.ts'
+import { createPublishingRepository } from '../repositories/publishing.repository.ts'
+import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
 
 const DEMO_EMAIL = 'demo-contributor@dehieu.local'
@@ -39,13 +43,13 @@ const CLIPS: DemoClip[] = [
 ]
 
 /** True when the data folder already holds a catalogue or submissions: then nothing is seeded. */
-export function hasData(ctx: AppContext): boolean {
-  return ctx.repositories.publishing.hasAnyVideo() || ctx.repositories.submissions.hasAny()
+export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Database> = ctx.database.db): Promise<boolean> {
+  return (await createPublishingRepository(db).hasAnyVideo()) || (await createSubmissionsRepository(db).hasAny())
 }
 
 /** Generates the clips and enqueues their processing; resolves once the jobs are queued (not done). */
 export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?: number } = {}): Promise<number[]> {
-  if (hasData(ctx)) return []
+  if (await hasData(ctx)) return []
   fs.mkdirSync(uploadsDir(ctx.config.dataDir), { recursive: true })
   const sources: { clip: DemoClip; uploadId: string; bytes: number }[] = []
   for (const clip of CLIPS) {
@@ -55,15 +59,22 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?
     await generateTestVideo({ out: file, seconds: options.clipSeconds ?? clip.seconds, width: clip.size[0], height: clip.size[1], pattern: clip.pattern, frequency: clip.frequency })
     sources.push({ clip, uploadId, bytes: fs.statSync(file).size })
   }
-  const { repositories, jobs, clock } = ctx
+  const { jobs, clock } = ctx
   const nowIso = new Date(clock.now()).toISOString()
-  const write = ctx.db.transaction(() => {
-    if (hasData(ctx)) return []
-    const user = repositories.users.findByEmail(DEMO_EMAIL) ?? repositories.users.create(DEMO_EMAIL, false, nowIso)
-    repositories.users.setContributor(user.id)
-    const seriesId = repositories.publishing.insertSeries('vi', SERIES.name, SERIES.description, nowIso)
-    return sources.map(({ clip, uploadId, bytes }) => {
-      const submissionId = repositories.submissions.insert({
+  const jobIds = await ctx.database.db.transaction().execute(async (trx) => {
+    if (await hasData(ctx, trx)) return []
+    const submissions = createSubmissionsRepository(trx)
+    // The demo contributor's account, written here so it commits (or not) with the rest.
+    const user = await trx
+      .insertInto('users')
+      .values({ email: DEMO_EMAIL, created_at: nowIso, is_contributor: 1 })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet({ is_contributor: 1 }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const seriesId = await createPublishingRepository(trx).insertSeries('vi', SERIES.name, SERIES.description, nowIso)
+    const ids: number[] = []
+    for (const { clip, uploadId, bytes } of sources) {
+      const submissionId = await submissions.insert({
         userId: user.id,
         clientId: crypto.randomUUID(),
         title: clip.title,
@@ -76,9 +87,9 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?
         creatorEmails: [DEMO_EMAIL],
         nowIso,
       })
-      repositories.submissions.bindUpload(submissionId, uploadId, bytes, clock.now())
-      repositories.submissions.completeUpload(submissionId, bytes)
-      repositories.submissions.setStatus(submissionId, 'accepted')
+      await submissions.bindUpload(submissionId, uploadId, bytes, clock.now())
+      await submissions.completeUpload(submissionId, bytes)
+      await submissions.setStatus(submissionId, 'accepted')
       const fields: PublishFields = {
         title: clip.title,
         description: clip.description,
@@ -92,10 +103,11 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?
         new_series_description: null,
         episode_number: clip.episode ?? null,
       }
-      return jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId, autoPublish: { fields, access: clip.access } })
-    })
+      ids.push(await jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId, autoPublish: { fields, access: clip.access } }, trx))
+    }
+    return ids
   })
-  const jobIds = write()
+  jobs.wake()
   if (jobIds.length === 0) {
     for (const { uploadId } of sources) fs.rmSync(uploadFiles(ctx.config.dataDir, uploadId).data, { force: true })
   }

@@ -1,77 +1,98 @@
 /**
- * A durable job queue in SQLite. A job is a row: `queued` until a worker claims it, `running` while
- * it runs, then `done` or `failed`. Because the state is in the database, jobs survive a restart; a
- * job still `running` when the queue starts belonged to a process that stopped mid-way and is queued
- * again (handlers are written to be re-run from the start). One job runs at a time by default:
- * ffmpeg already uses every core.
+ * A durable job queue in the database. A job is a row: `queued` until a worker claims it, `running`
+ * while it runs, then `done` or `failed`. Because the state is in the database, jobs survive a restart:
+ * a job still `running` whose worker stopped mid-way runs again (handlers are written to be re-run from
+ * the start). The worker holds a running job under a lease it renews while the job runs; a stop gives
+ * the lease up, so the next start runs the job again; a crash lets it pass. One job runs at a time by
+ * default: ffmpeg already uses every core. Claiming is the engine-specific part
+ * (`db/dialect/job-claim.ts`: on PostgreSQL `FOR UPDATE SKIP LOCKED`, so queues claiming at once, in
+ * one process or several, never take the same job).
  */
 import { EventEmitter } from 'node:events'
+import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import { jobClaimFor, type JobRow } from '../db/dialect/job-claim.ts'
+import type { EngineName } from '../db/engine.ts'
+import type { Database } from '../db/schema.ts'
 
-export interface JobRow {
-  id: number
-  kind: string
-  payload: string
-  state: 'queued' | 'running' | 'done' | 'failed'
-  attempts: number
-  error: string | null
-  created_at: number
-  started_at: number | null
-  finished_at: number | null
-}
+export type { JobRow }
 
 export type JobHandler = (payload: unknown, job: { id: number; signal: AbortSignal }) => Promise<void>
 /** Told when a job of its kind fails for good (an error, or too many attempts), to record why. */
-export type JobFailureHandler = (payload: unknown, error: string) => void
+export type JobFailureHandler = (payload: unknown, error: string) => unknown
 
 /** A job re-run this many times (each start after a crash counts) is given up as failed. */
 const MAX_ATTEMPTS = 3
+/** How often a started queue looks for jobs nobody told it about (another process enqueued them). */
+const POLL_MS = 2_000
+/** How long a claim holds a job; renewed every third of it while the job runs. */
+const LEASE_MS = 60_000
 
 export type JobQueue = ReturnType<typeof createJobQueue>
 
-export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; concurrency?: number }) {
+export function createJobQueue(deps: {
+  db: Kysely<Database>
+  engine: EngineName
+  clock: Clock
+  logger: Logger
+  concurrency?: number
+  pollMs?: number
+  leaseMs?: number
+}) {
   const { db, clock, logger } = deps
   const concurrency = deps.concurrency ?? 1
-  const insert = db.prepare<[string, string, number]>('INSERT INTO jobs (kind, payload, created_at) VALUES (?, ?, ?)')
-  const claim = db.prepare<[number], JobRow>(
-    `UPDATE jobs SET state = 'running', started_at = ?, attempts = attempts + 1
-      WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1) RETURNING *`,
-  )
-  const finish = db.prepare<[string, string | null, number, number]>(
-    'UPDATE jobs SET state = ?, error = ?, finished_at = ? WHERE id = ?',
-  )
-  const requeueRunning = db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running'")
-  const byId = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?')
-  const pendingCount = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'running')")
+  const claim = jobClaimFor(deps.engine)
+  const leaseMs = deps.leaseMs ?? LEASE_MS
+
+  const byId = (id: number) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()
+  async function pendingCount(): Promise<number> {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow()
+    return row.n
+  }
 
   const handlers = new Map<string, JobHandler>()
   const failureHandlers = new Map<string, JobFailureHandler>()
   const events = new EventEmitter()
   events.setMaxListeners(0)
   const running = new Map<number, AbortController>()
+  /** Every run in flight, finishing writes included: stop() waits for them before the database closes. */
+  const active = new Set<Promise<void>>()
   let started = false
-  let scheduled = false
+  let poll: NodeJS.Timeout | undefined
+  let pumping: Promise<void> | undefined
+  let pumpAgain = false
 
+  /** Claims what it can; one pump at a time, and one more after it when asked meanwhile. */
   function schedule() {
-    if (!started || scheduled) return
-    scheduled = true
-    // After the current transaction and request have finished: enqueue may run inside a transaction.
-    setImmediate(() => {
-      scheduled = false
-      pump()
-    })
+    if (!started) return
+    if (pumping) {
+      pumpAgain = true
+      return
+    }
+    pumping = pump()
+      .catch((error) => logger.error({ err: error }, 'job queue could not claim'))
+      .finally(() => {
+        pumping = undefined
+        if (pumpAgain) {
+          pumpAgain = false
+          schedule()
+        }
+      })
   }
 
-  function pump() {
-    if (!started) return // stopped (and perhaps closed) since this was scheduled
-    while (running.size < concurrency) {
-      const job = claim.get(clock.now())
+  async function pump() {
+    while (started && running.size < concurrency) {
+      const job = await claim.next(db, clock.now(), leaseMs)
       if (!job) break
-      void run(job)
+      const done = run(job).finally(() => active.delete(done))
+      active.add(done)
     }
-    if (running.size === 0 && pendingCount.get()!.n === 0) events.emit('idle')
+    if (started && running.size === 0 && (await pendingCount()) === 0) events.emit('idle')
   }
 
   async function run(job: JobRow) {
@@ -79,6 +100,14 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
     running.set(job.id, controller)
     const handler = handlers.get(job.kind)
     events.emit('started', job.id)
+    const renew = setInterval(() => {
+      db.updateTable('jobs')
+        .set({ lease_until: clock.now() + leaseMs })
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .execute()
+        .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not renewed'))
+    }, leaseMs / 3).unref()
     let state: 'done' | 'failed' = 'done'
     let error: string | null = null
     try {
@@ -89,21 +118,34 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
       state = 'failed'
       error = caught instanceof Error ? caught.message : String(caught)
     }
+    clearInterval(renew)
     running.delete(job.id)
     if (controller.signal.aborted) {
-      // Stopped with the process: the row stays 'running' and the next start runs it again.
+      // Stopped with the process: the row stays 'running' with its lease given up, so the next start
+      // (of this process or another) runs it again.
+      await db
+        .updateTable('jobs')
+        .set({ lease_until: 0 })
+        .where('id', '=', job.id)
+        .execute()
+        .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not given up'))
       events.emit('stopped', job.id)
       return
     }
-    if (state === 'failed') {
-      logger.error({ jobId: job.id, kind: job.kind, error }, 'job failed')
-      try {
-        failureHandlers.get(job.kind)?.(JSON.parse(job.payload), error!)
-      } catch (caught) {
-        logger.error({ err: caught, jobId: job.id }, 'job failure handler failed')
+    try {
+      if (state === 'failed') {
+        logger.error({ jobId: job.id, kind: job.kind, error }, 'job failed')
+        try {
+          await failureHandlers.get(job.kind)?.(JSON.parse(job.payload), error!)
+        } catch (caught) {
+          logger.error({ err: caught, jobId: job.id }, 'job failure handler failed')
+        }
       }
+      await db.updateTable('jobs').set({ state, error, finished_at: clock.now(), lease_until: null }).where('id', '=', job.id).execute()
+    } catch (caught) {
+      // The row stays 'running': the next start runs the job again.
+      logger.error({ err: caught, jobId: job.id }, 'job outcome could not be recorded')
     }
-    finish.run(state, error, clock.now(), job.id)
     events.emit('finished', job.id)
     schedule()
   }
@@ -114,49 +156,58 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
       if (onFailed) failureHandlers.set(kind, onFailed)
     },
 
-    /** Adds a job (synchronous, so it can share the caller's transaction) and returns its id. */
-    enqueue(kind: string, payload: unknown): number {
-      const id = Number(insert.run(kind, JSON.stringify(payload), clock.now()).lastInsertRowid)
-      schedule()
+    /**
+     * Adds a job and returns its id. Inside a transaction pass it as `trx` (the job commits with the
+     * caller's rows) and call `wake()` once it has committed: a claim before the commit would not see it.
+     */
+    async enqueue(kind: string, payload: unknown, trx?: Kysely<Database>): Promise<number> {
+      const { id } = await (trx ?? db)
+        .insertInto('jobs')
+        .values({ kind, payload: JSON.stringify(payload), created_at: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (!trx) schedule()
       return id
     },
 
-    start() {
+    /** Looks for queued jobs now (after a transaction that enqueued some has committed). */
+    wake() {
+      schedule()
+    },
+
+    async start() {
       if (started) return
-      const requeued = requeueRunning.run().changes
+      const requeued = await claim.recoverAtStart(db)
       if (requeued > 0) logger.info({ requeued }, 'jobs interrupted by the last stop run again')
       started = true
+      poll = setInterval(schedule, deps.pollMs ?? POLL_MS).unref()
       schedule()
     },
 
     /** Stops claiming jobs and kills the running ones; they run again at the next start. */
     async stop() {
       started = false
-      const stopping = [...running.keys()].map((id) => new Promise((resolve) => {
-        const onStopped = (stoppedId: number) => {
-          if (stoppedId !== id) return
-          events.off('stopped', onStopped)
-          resolve(undefined)
-        }
-        events.on('stopped', onStopped)
-      }))
+      clearInterval(poll)
+      await pumping
       for (const controller of running.values()) controller.abort()
-      await Promise.all(stopping)
+      await Promise.all(active)
     },
 
-    get(id: number): JobRow | undefined {
-      return byId.get(id)
+    get(id: number): Promise<JobRow | undefined> {
+      return byId(id)
     },
 
     /** Resolves when the job is done or failed (for tests and tools; nothing in a request waits). */
     waitFor(id: number): Promise<JobRow> {
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
+        let settled = false
         const check = () => {
-          const job = byId.get(id)
-          if (job && (job.state === 'done' || job.state === 'failed')) {
+          byId(id).then((job) => {
+            if (settled || !job || (job.state !== 'done' && job.state !== 'failed')) return
+            settled = true
             events.off('finished', check)
             resolve(job)
-          }
+          }, reject)
         }
         events.on('finished', check)
         check()
@@ -165,9 +216,15 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger; con
 
     /** Resolves once nothing is queued or running. */
     whenIdle(): Promise<void> {
-      return new Promise((resolve) => {
-        if (running.size === 0 && pendingCount.get()!.n === 0) return resolve()
-        events.once('idle', () => resolve())
+      return new Promise((resolve, reject) => {
+        const onIdle = () => resolve()
+        events.once('idle', onIdle)
+        if (running.size > 0) return
+        pendingCount().then((n) => {
+          if (n > 0 || running.size > 0) return
+          events.off('idle', onIdle)
+          resolve()
+        }, reject)
       })
     },
 

@@ -20,13 +20,13 @@ beforeAll(async () => {
   server = await startTestServer({ env: { PREVIEW_SECONDS: '4' } })
   keys = { free: makeHlsFixture(server.dataDir), preview: makeHlsFixture(server.dataDir), premium: makeHlsFixture(server.dataDir) }
   videos = {
-    free: seedVideo(server, { access: 'free', mediaKey: keys.free, duration: 12 }),
-    preview: seedVideo(server, { access: 'preview', mediaKey: keys.preview, duration: 12 }),
-    premium: seedVideo(server, { access: 'premium', mediaKey: keys.premium, duration: 12 }),
+    free: await seedVideo(server, { access: 'free', mediaKey: keys.free, duration: 12 }),
+    preview: await seedVideo(server, { access: 'preview', mediaKey: keys.preview, duration: 12 }),
+    premium: await seedVideo(server, { access: 'premium', mediaKey: keys.premium, duration: 12 }),
   }
   learner = apiClient(server.api, { token: (await signIn(server, 'media-learner@example.com')).token })
   const paid = await signIn(server, 'media-premium@example.com')
-  makePremium(server, paid.user.id)
+  await makePremium(server, paid.user.id)
   premium = apiClient(server.api, { token: paid.token })
 })
 afterAll(() => server.close())
@@ -130,13 +130,13 @@ describe('the media server', () => {
 
   it("a learner who loses premium loses the premium video's playlist within a minute", async () => {
     const paid = await signIn(server, 'media-lapsing@example.com')
-    makePremium(server, paid.user.id)
+    await makePremium(server, paid.user.id)
     const lapsing = apiClient(server.api, { token: paid.token })
     const premiumUrl = await playbackUrl(lapsing, videos.premium)
     const fullPreviewUrl = await playbackUrl(lapsing, videos.preview)
     expect((await get(premiumUrl)).status).toBe(200)
     expect((await get(`${base(fullPreviewUrl)}v360p/index.m3u8`)).status).toBe(200)
-    makePremium(server, paid.user.id, false)
+    await makePremium(server, paid.user.id, false)
     server.clock.advance(PLAYLIST_ACCESS_CACHE_MS + 1000)
     try {
       expect((await get(premiumUrl)).status).toBe(403)
@@ -242,7 +242,7 @@ describe('parts: consecutive files of one rendition in one answer', () => {
 
   it('answers 404, not a short body, when a file of the part is missing', async () => {
     const key = makeHlsFixture(server.dataDir)
-    const videoId = seedVideo(server, { access: 'free', mediaKey: key, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey: key, duration: 12 })
     const url = await playbackUrl(learner, videoId)
     fs.rmSync(path.join(folder(key), 'seg_003.m4s'))
     expect((await get(`${base(url)}v360p/part?from=0&count=7`)).status).toBe(404)

@@ -1,47 +1,40 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/schema.ts'
 
-export interface ApplicationRow {
-  id: number
-  name: string
-  email: string
-  location: string
-  english_ability: 'none' | 'a_little' | 'well'
-  notes: string
-  video_file: string
-  video_type: string
-  video_bytes: number
-  status: 'pending' | 'accepted' | 'rejected'
-  created_at: string
-  decided_at: string | null
-}
+export type ApplicationRow = Row<'contributor_applications'>
 
 export type ContributorApplicationsRepository = ReturnType<typeof createContributorApplicationsRepository>
 
-export function createContributorApplicationsRepository(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO contributor_applications (name, email, location, english_ability, notes, video_file, video_type,
-       video_bytes, created_at)
-     VALUES (@name, @email, @location, @english_ability, @notes, @video_file, @video_type, @video_bytes, @created_at)`,
-  )
-  const byId = db.prepare<[number], ApplicationRow>('SELECT * FROM contributor_applications WHERE id = ?')
-  const all = db.prepare<[number, number], ApplicationRow>(
-    'SELECT * FROM contributor_applications WHERE id < ? ORDER BY id DESC LIMIT ?',
-  )
-  const withStatus = db.prepare<[string, number, number], ApplicationRow>(
-    'SELECT * FROM contributor_applications WHERE status = ? AND id < ? ORDER BY id DESC LIMIT ?',
-  )
-  const decide = db.prepare<[string, string | null, number]>(
-    'UPDATE contributor_applications SET status = ?, decided_at = ? WHERE id = ?',
-  )
-  const accepted = db.prepare<[string], { id: number }>(
-    "SELECT id FROM contributor_applications WHERE email = ? AND status = 'accepted' LIMIT 1",
-  )
+/** Over `db` or a transaction. */
+export function createContributorApplicationsRepository(db: Kysely<Database>) {
   return {
-    insert: (row: Omit<ApplicationRow, 'id' | 'status' | 'decided_at'>) => Number(insert.run(row).lastInsertRowid),
-    findById: (id: number) => byId.get(id),
-    list: (status: string | undefined, beforeId: number, limit: number) =>
-      status ? withStatus.all(status, beforeId, limit) : all.all(beforeId, limit),
-    decide: (id: number, status: string, decidedAtIso: string | null) => void decide.run(status, decidedAtIso, id),
-    isAcceptedEmail: (email: string) => accepted.get(email) !== undefined,
+    async insert(row: Omit<ApplicationRow, 'id' | 'status' | 'decided_at'>): Promise<number> {
+      const { id } = await db.insertInto('contributor_applications').values(row).returning('id').executeTakeFirstOrThrow()
+      return id
+    },
+    findById: (id: number): Promise<ApplicationRow | undefined> =>
+      db.selectFrom('contributor_applications').selectAll().where('id', '=', id).executeTakeFirst(),
+    list(status: ApplicationRow['status'] | undefined, beforeId: number, limit: number): Promise<ApplicationRow[]> {
+      let query = db.selectFrom('contributor_applications').selectAll().where('id', '<', beforeId)
+      if (status) query = query.where('status', '=', status)
+      return query.orderBy('id', 'desc').limit(limit).execute()
+    },
+    async decide(id: number, status: ApplicationRow['status'], decidedAtIso: string | null): Promise<void> {
+      await db.updateTable('contributor_applications').set({ status, decided_at: decidedAtIso }).where('id', '=', id).execute()
+    },
+    async isAcceptedEmail(email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('contributor_applications')
+        .select('id')
+        .where('email', '=', email)
+        .where('status', '=', 'accepted')
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    /** Accepting an application: that address's account, if it has one, contributes from now on. */
+    async makeContributor(email: string): Promise<void> {
+      await db.updateTable('users').set({ is_contributor: 1 }).where('email', '=', email).execute()
+    },
   }
 }

@@ -1,5 +1,6 @@
+import { sql, type Kysely } from 'kysely'
 import type { Series } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
+import type { Database, Row } from '../db/schema.ts'
 
 export interface SeriesRow {
   id: number
@@ -28,42 +29,86 @@ export interface NewVideo {
 
 export type PublishingRepository = ReturnType<typeof createPublishingRepository>
 
-/** Series and the catalogue rows that publishing writes. */
-export function createPublishingRepository(db: Db) {
-  const seriesOfLanguage = db.prepare<[string], Series>(
-    `SELECT s.id, s.name, s.description,
-            (SELECT COUNT(*) FROM videos v WHERE v.series_id = s.id AND v.published_at IS NOT NULL) AS video_count,
-            COALESCE((SELECT MAX(v.episode_number) FROM videos v WHERE v.series_id = s.id), 0) + 1 AS next_episode_number
-       FROM series s WHERE s.language_code = ? ORDER BY s.name COLLATE NOCASE`,
-  )
-  const seriesById = db.prepare<[number], SeriesRow>('SELECT id, language_code, name, description FROM series WHERE id = ?')
-  const seriesByName = db.prepare<[string, string], SeriesRow>(
-    'SELECT id, language_code, name, description FROM series WHERE language_code = ? AND name = ? COLLATE NOCASE',
-  )
-  const insertSeries = db.prepare<[string, string, string, string]>(
-    'INSERT INTO series (language_code, name, description, created_at) VALUES (?, ?, ?, ?)',
-  )
-  const nextEpisode = db.prepare<[number], { n: number }>(
-    'SELECT COALESCE(MAX(episode_number), 0) + 1 AS n FROM videos WHERE series_id = ?',
-  )
-  const insertVideo = db.prepare(
-    `INSERT INTO videos (language_code, title, description, proficiency_level, access_level, duration_seconds,
-       published_at, created_at, series_id, episode_number, media_key, thumbnail_file, youtube_thumbnail_file,
-       youtube_title, youtube_description, submission_id)
-     VALUES (@languageCode, @title, @description, @proficiencyLevel, @accessLevel, @durationSeconds, @nowIso, @nowIso,
-       @seriesId, @episodeNumber, @mediaKey, @thumbnailFile, @youtubeThumbnailFile, @youtubeTitle, @youtubeDescription,
-       @submissionId)`,
-  )
-  const anyVideo = db.prepare<[], { id: number }>('SELECT id FROM videos LIMIT 1')
-
+/**
+ * Series and the catalogue rows that publishing writes; over `db` or a transaction. Series names are
+ * unique per language ignoring case: compared and sorted as lower(name) on both engines (the
+ * PostgreSQL index is on lower(name); SQLite's NOCASE index and lower() both fold ASCII only).
+ */
+export function createPublishingRepository(db: Kysely<Database>) {
   return {
-    seriesOfLanguage: (code: string) => seriesOfLanguage.all(code),
-    findSeries: (id: number) => seriesById.get(id),
-    findSeriesByName: (code: string, name: string) => seriesByName.get(code, name),
-    insertSeries: (code: string, name: string, description: string, nowIso: string) =>
-      Number(insertSeries.run(code, name, description, nowIso).lastInsertRowid),
-    nextEpisodeNumber: (seriesId: number) => nextEpisode.get(seriesId)!.n,
-    insertVideo: (video: NewVideo) => Number(insertVideo.run(video).lastInsertRowid),
-    hasAnyVideo: () => anyVideo.get() !== undefined,
+    seriesOfLanguage: (code: string): Promise<Series[]> =>
+      db
+        .selectFrom('series as s')
+        .select((eb) => [
+          's.id',
+          's.name',
+          's.description',
+          eb
+            .selectFrom('videos as v')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('v.series_id', '=', 's.id')
+            .where('v.published_at', 'is not', null)
+            .as('video_count'),
+          sql<number>`COALESCE((SELECT MAX(v.episode_number) FROM videos v WHERE v.series_id = s.id), 0) + 1`.as(
+            'next_episode_number',
+          ),
+        ])
+        .where('s.language_code', '=', code)
+        .orderBy(sql`lower(s.name)`)
+        .orderBy('s.id')
+        .execute() as Promise<Series[]>,
+    findSeries: (id: number): Promise<SeriesRow | undefined> =>
+      db.selectFrom('series').select(['id', 'language_code', 'name', 'description']).where('id', '=', id).executeTakeFirst(),
+    findSeriesByName: (code: string, name: string): Promise<SeriesRow | undefined> =>
+      db
+        .selectFrom('series')
+        .select(['id', 'language_code', 'name', 'description'])
+        .where('language_code', '=', code)
+        .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+        .executeTakeFirst(),
+    async insertSeries(code: string, name: string, description: string, nowIso: string): Promise<number> {
+      const { id } = await db
+        .insertInto('series')
+        .values({ language_code: code, name, description, created_at: nowIso })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+    async nextEpisodeNumber(seriesId: number): Promise<number> {
+      const row = await db
+        .selectFrom('videos')
+        .select(sql<number>`COALESCE(MAX(episode_number), 0) + 1`.as('n'))
+        .where('series_id', '=', seriesId)
+        .executeTakeFirstOrThrow()
+      return row.n
+    },
+    async insertVideo(video: NewVideo): Promise<number> {
+      const { id } = await db
+        .insertInto('videos')
+        .values({
+          language_code: video.languageCode,
+          title: video.title,
+          description: video.description,
+          proficiency_level: video.proficiencyLevel as Row<'videos'>['proficiency_level'],
+          access_level: video.accessLevel,
+          duration_seconds: video.durationSeconds,
+          published_at: video.nowIso,
+          created_at: video.nowIso,
+          series_id: video.seriesId,
+          episode_number: video.episodeNumber,
+          media_key: video.mediaKey,
+          thumbnail_file: video.thumbnailFile,
+          youtube_thumbnail_file: video.youtubeThumbnailFile,
+          youtube_title: video.youtubeTitle,
+          youtube_description: video.youtubeDescription,
+          submission_id: video.submissionId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+    async hasAnyVideo(): Promise<boolean> {
+      return (await db.selectFrom('videos').select('id').limit(1).executeTakeFirst()) !== undefined
+    },
   }
 }

@@ -27,8 +27,8 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 describe('admin videos', () => {
   it('lists with search and access filter, and changes a video access so a learner loses playback at once', async () => {
     const key = makeHlsFixture(server.dataDir, 4)
-    const video = seedVideo(server, { title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
-    seedVideo(server, { title: 'Something else', access: 'premium' })
+    const video = await seedVideo(server, { title: 'Phở ở Hà Nội', access: 'free', mediaKey: key })
+    await seedVideo(server, { title: 'Something else', access: 'premium' })
 
     const found = await admin.get('/admin/videos?q=phở')
     expect(found.status).toBe(200)
@@ -51,7 +51,7 @@ describe('admin videos', () => {
 
   it('takes thumbnails sniffed by their bytes, at least one, 5 MB each', async () => {
     const key = makeHlsFixture(server.dataDir, 2)
-    const video = seedVideo(server, { mediaKey: key })
+    const video = await seedVideo(server, { mediaKey: key })
     const upload = (parts: Record<string, Buffer>) => {
       const form = new FormData()
       for (const [name, bytes] of Object.entries(parts)) form.append(name, new Blob([new Uint8Array(bytes)]), 'picture.png')
@@ -90,9 +90,9 @@ describe('admin users', () => {
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'Lan Chi' } })).status).toBe(200)
     expect((await admin.get('/admin/users?q=Lan Chi')).body.data).toHaveLength(1)
     // The learner's own change is not blocked by what the admin did.
-    makePremium(server, learner.id)
+    await makePremium(server, learner.id)
     expect((await learner.api.get('/me')).body).toMatchObject({ display_name: 'Lan Chi', can_change_display_name: true })
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: { display_name: 'x' } })).status).toBe(422)
     expect((await admin.patch(`/admin/users/${learner.id}`, { user: {} })).status).toBe(422)
   })
@@ -131,7 +131,7 @@ describe('admin users', () => {
 
 describe('admin feedback', () => {
   it('searches, filters by time range, and shows one with its environment data', async () => {
-    makePremium(server, learner.id, false)
+    await makePremium(server, learner.id, false)
     const sent = await learner.api.post('/user_feedbacks', { user_feedback: { feedback: 'The player froze on my phone.', environment_data: { userAgent: 'UA', sessionDuration: 5 } } })
     const old = server.ctx.db
       .prepare("INSERT INTO user_feedbacks (user_id, feedback, environment_data, created_at) VALUES (?, 'An old note about subtitles', NULL, ?)")

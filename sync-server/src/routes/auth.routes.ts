@@ -19,9 +19,9 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
     res.status(202).json({ data: { sent: true } })
   })
 
-  router.post('/auth/verify', verifyLimit, (req, res) => {
+  router.post('/auth/verify', verifyLimit, async (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
-    const { token, user, isNewUser } = deps.auth.verifyCode(email, otp, req.ip ?? 'unknown')
+    const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, req.ip ?? 'unknown')
     const withZone = deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })

@@ -49,7 +49,7 @@ describe('billing with the local provider', () => {
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({ error: 'premium_required', message: expect.any(String) })
     expect((await apiClient(server.api).post('/billing/portal')).status).toBe(401)
-    makePremium(server, id)
+    await makePremium(server, id)
     const opened = await api.post('/billing/portal')
     expect(opened.status).toBe(200)
     expect(opened.body).toEqual({ url: '/account?manage=1', data: { url: '/account?manage=1' } })

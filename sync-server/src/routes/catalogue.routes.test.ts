@@ -14,7 +14,7 @@ afterAll(() => server.close())
 
 async function newLearner(options: { premium?: boolean } = {}) {
   const { token, user } = await signIn(server, `cat${++learnerCount}@example.com`)
-  if (options.premium) makePremium(server, user.id)
+  if (options.premium) await makePremium(server, user.id)
   return { id: user.id, api: apiClient(server.api, { token }) }
 }
 
@@ -36,10 +36,10 @@ describe('GET /languages/:code/videos', () => {
   it('lists published videos newest first with filters, search, level sort and cursors', async () => {
     const { api } = await newLearner()
     const ids = {
-      intro: seedVideo(server, { language: 'yue', level: 'introductory', title: 'Dim sum 100% fun', access: 'free' }),
-      adv: seedVideo(server, { language: 'yue', level: 'advanced', title: 'Harbour talk', access: 'premium' }),
-      beg: seedVideo(server, { language: 'yue', level: 'beginner', title: 'Market_day', access: 'preview' }),
-      draft: seedVideo(server, { language: 'yue', level: 'beginner', title: 'Unpublished', published: false }),
+      intro: await seedVideo(server, { language: 'yue', level: 'introductory', title: 'Dim sum 100% fun', access: 'free' }),
+      adv: await seedVideo(server, { language: 'yue', level: 'advanced', title: 'Harbour talk', access: 'premium' }),
+      beg: await seedVideo(server, { language: 'yue', level: 'beginner', title: 'Market_day', access: 'preview' }),
+      draft: await seedVideo(server, { language: 'yue', level: 'beginner', title: 'Unpublished', published: false }),
     }
     const all = await api.get('/languages/yue/videos')
     expect(all.status).toBe(200)
@@ -76,8 +76,8 @@ describe('GET /languages/:code/videos', () => {
 
   it('shows my progress on each video and hides the finished ones when asked', async () => {
     const { api } = await newLearner()
-    const finished = seedVideo(server, { duration: 100 })
-    const started = seedVideo(server, { duration: 100 })
+    const finished = await seedVideo(server, { duration: 100 })
+    const started = await seedVideo(server, { duration: 100 })
     await watch(api, finished, [[0, 50], [50, 95]])
     await watch(api, started, [[0, 30], [20, 40]])
     const list = (await api.get('/languages/vi/videos?limit=200')).body.data as Array<{ id: number; progress: { percent: number } | null }>
@@ -103,9 +103,9 @@ describe('GET /videos/:id', () => {
     const learner = await newLearner()
     const premium = await newLearner({ premium: true })
     const key = 'c'.repeat(32)
-    const free = seedVideo(server, { access: 'free', mediaKey: key })
-    const paid = seedVideo(server, { access: 'premium', mediaKey: 'd'.repeat(32) })
-    const preview = seedVideo(server, { access: 'preview', mediaKey: 'e'.repeat(32) })
+    const free = await seedVideo(server, { access: 'free', mediaKey: key })
+    const paid = await seedVideo(server, { access: 'premium', mediaKey: 'd'.repeat(32) })
+    const preview = await seedVideo(server, { access: 'preview', mediaKey: 'e'.repeat(32) })
 
     const freeDetail = (await learner.api.get(`/videos/${free}`)).body.data
     expect(freeDetail).toMatchObject({ can_watch: 'full', creators: [], youtube_id: null, thumbnail_url: `/media/${key}/poster.jpg` })
@@ -117,7 +117,7 @@ describe('GET /videos/:id', () => {
     expect((await premium.api.get(`/videos/${preview}`)).body.data).toMatchObject({ can_watch: 'full', playback: { preview_seconds: null } })
 
     expect((await learner.api.get('/videos/999999')).status).toBe(404)
-    expect((await learner.api.get(`/videos/${seedVideo(server, { published: false })}`)).status).toBe(404)
+    expect((await learner.api.get(`/videos/${await seedVideo(server, { published: false })}`)).status).toBe(404)
     expect((await learner.api.get('/videos/abc')).status).toBe(404) // not an id: names nothing
   })
 })
@@ -125,8 +125,8 @@ describe('GET /videos/:id', () => {
 describe('GET /me/progress', () => {
   it('adds up time, streaks by each day goal, the last viewed video and videos in progress by covered share', async () => {
     const { id, api } = await newLearner()
-    const a = seedVideo(server, { duration: 200, language: 'vi' })
-    const b = seedVideo(server, { duration: 100, language: 'vi' })
+    const a = await seedVideo(server, { duration: 200, language: 'vi' })
+    const b = await seedVideo(server, { duration: 100, language: 'vi' })
     const now = server.clock.now()
     await watch(api, a, [[0, 60], [0, 60], [150, 160]], new Date(now - 2 * 86_400_000))
     await watch(api, b, [[0, 45]], new Date(now - 60_000))
@@ -156,8 +156,8 @@ describe('GET /me/progress', () => {
 
   it('keeps a video with a few seconds watched in progress at 0%, and leaves a finished one out', async () => {
     const { api } = await newLearner()
-    const long = seedVideo(server, { duration: 3600, language: 'vi' })
-    const finished = seedVideo(server, { duration: 100, language: 'vi' })
+    const long = await seedVideo(server, { duration: 3600, language: 'vi' })
+    const finished = await seedVideo(server, { duration: 100, language: 'vi' })
     await watch(api, finished, [[0, 60], [60, 90]], new Date(server.clock.now() - 120_000))
     await watch(api, long, [[0, 20]], new Date(server.clock.now() - 60_000))
     const progress = (await api.get('/me/progress?language=vi')).body.data
@@ -169,7 +169,7 @@ describe('GET /me/progress', () => {
 describe('comments', () => {
   it('are for premium members: others get 403 premium_required', async () => {
     const { api } = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const list = await api.get(`/videos/${video}/comments`)
     expect(list.status).toBe(403)
     expect(list.body.error).toBe('premium_required')
@@ -178,7 +178,7 @@ describe('comments', () => {
 
   it('refuses a comment of zero-width or filler characters as empty', async () => {
     const { api } = await newLearner({ premium: true })
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     for (const text of ['\u200B\u200B\u200B', '\u3164\u3164', '\u2800 \u200D']) {
       const refused = await api.post(`/videos/${video}/comments`, { comment: { text, client_id: uuidv7() } })
       expect(refused.status, JSON.stringify(text)).toBe(422)
@@ -189,7 +189,7 @@ describe('comments', () => {
 
   it("answers 409 when a comment's client_id was already used on another video, and never shows that other comment", async () => {
     const { api } = await newLearner({ premium: true })
-    const [first, second] = [seedVideo(server), seedVideo(server)]
+    const [first, second] = [await seedVideo(server), await seedVideo(server)]
     const clientId = uuidv7()
     expect((await api.post(`/videos/${first}/comments`, { comment: { text: 'Video một', client_id: clientId } })).status).toBe(201)
     const reused = await api.post(`/videos/${second}/comments`, { comment: { text: 'Video hai', client_id: clientId } })
@@ -203,7 +203,7 @@ describe('comments', () => {
 
   it('answers 404 for an id that is not plain decimal, in every spelling that would once have found the video', async () => {
     const { api } = await newLearner({ premium: true })
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     expect((await api.get(`/videos/${video}`)).status).toBe(200)
     for (const spelling of [`0x${video.toString(16)}`, `0${video}`, `+${video}`, `%20${video}`, `${video}.0`, `${video}e0`, `${video}%00`]) {
       expect((await api.get(`/videos/${spelling}`)).status, spelling).toBe(404)
@@ -213,7 +213,7 @@ describe('comments', () => {
 
   it('post once per client_id, validate like the spec, and list oldest first with cursors', async () => {
     const { api } = await newLearner({ premium: true })
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const clientId = uuidv7()
     const first = await api.post(`/videos/${video}/comments`, { comment: { text: '  Cảm ơn bạn!  ', client_id: clientId } })
     expect(first.status).toBe(201)

@@ -64,9 +64,13 @@ describe('POST /contributor_applications', () => {
       expect(response.status).toBe(201)
       const { data } = (await response.json()) as { data: { id: number } }
       expect(data.id).toBeGreaterThan(0)
-      const row = server.ctx.db.prepare('SELECT video_file, video_type, video_bytes FROM contributor_applications WHERE id = ?').get(data.id)
+      const row = await server.ctx.database.db
+        .selectFrom('contributor_applications')
+        .select(['video_file', 'video_type', 'video_bytes'])
+        .where('id', '=', data.id)
+        .executeTakeFirst()
       expect(row).toMatchObject({ video_type: type, video_bytes: 4096 })
-      expect((row as { video_file: string }).video_file).toMatch(/^[0-9a-f-]{36}\.(mp4|mov|webm)$/)
+      expect(row!.video_file).toMatch(/^[0-9a-f-]{36}\.(mp4|mov|webm)$/)
     }
     expect(applicationFiles()).toHaveLength(3)
     expect(incomingFiles()).toEqual([])

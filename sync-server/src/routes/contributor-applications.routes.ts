@@ -27,19 +27,19 @@ export function contributorApplicationsRoutes(
   router: Router,
   deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
 ) {
-  router.get('/admin/applications', deps.requireUser, adminsOnly, (req, res) => {
+  router.get('/admin/applications', deps.requireUser, adminsOnly, async (req, res) => {
     const query = parseWith(applicationsListQuerySchema, req.query)
-    res.json(deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
+    res.json(await deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, (req, res) => {
+  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, async (req, res) => {
     const id = pathId(req.params.id)
     const { application } = parseWith(patchApplicationBodySchema, req.body)
-    res.json({ data: deps.applications.decide(currentUser(req), id, application.status) })
+    res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, (req, res, next) => {
-    const { file, type } = deps.applications.video(currentUser(req), pathId(req.params.id))
+  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res, next) => {
+    const { file, type } = await deps.applications.video(currentUser(req), pathId(req.params.id))
     if (!fs.existsSync(file)) throw notFound('The video file is missing.')
     res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
   })
@@ -73,7 +73,7 @@ export function applicationFormRoutes(
       const video = form.files.video
       if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
       const fields = parseWith(applicationFieldsSchema, form.fields)
-      res.status(201).json({ data: deps.applications.submit(fields, video) })
+      res.status(201).json({ data: await deps.applications.submit(fields, video) })
     } finally {
       form.cleanup()
     }

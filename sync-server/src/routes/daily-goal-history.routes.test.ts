@@ -32,7 +32,7 @@ describe('the goal in force that day', () => {
   it('judges each day, also one whose watch time arrives late, by the goal in force that day', async () => {
     // Four days from now, at noon UTC: days stay whole whatever the real time is.
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS + 4 * DAY_MS + 12 * 3_600_000
-    const video = seedVideo(server, { duration: 7200 })
+    const video = await seedVideo(server, { duration: 7200 })
 
     server.clock.travelTo(today - 4 * DAY_MS)
     const { token } = await signIn(server, 'goals@example.com', { 'x-time-zone': 'UTC' })

@@ -33,7 +33,7 @@ beforeAll(async () => {
     ['maker@example.com', 'other@example.com', 'learner@example.com', 'boss@example.com'].map((email) => signIn(server, email)),
   )
   for (const session of sessions.slice(0, 2)) {
-    server.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(session.user.id)
+    await server.ctx.database.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', session.user.id).execute()
   }
   ;[maker, other, learner, admin] = sessions.map((session) => apiClient(server.api, { token: session.token }))
   adminToken = sessions[3].token
@@ -161,12 +161,14 @@ describe('listing, reading, reviewing and deleting', () => {
 describe('POST /submissions/:id/publish', () => {
   it('answers 201 with the VideoDetail GET /videos/ID shows, creators named', async () => {
     const cook = await signIn(server, 'cook@example.com')
-    server.ctx.db.prepare("UPDATE users SET display_name = 'Bếp Trưởng' WHERE id = ?").run(cook.user.id)
+    await server.ctx.database.db.updateTable('users').set({ display_name: 'Bếp Trưởng' }).where('id', '=', cook.user.id).execute()
     const id = (await maker.post('/submissions', body({ client_id: randomUUID(), publishable: true }))).body.data.id
     // Processed, as the transcoder would leave it (no media needed to publish without thumbnails).
-    server.ctx.db
-      .prepare("UPDATE submissions SET processing_state = 'ready', processing_percent = 100, duration_seconds = 42, media_key = ? WHERE id = ?")
-      .run(newMediaKey(), id)
+    await server.ctx.database.db
+      .updateTable('submissions')
+      .set({ processing_state: 'ready', processing_percent: 100, duration_seconds: 42, media_key: newMediaKey() })
+      .where('id', '=', id)
+      .execute()
     const form = new FormData()
     for (const [name, value] of Object.entries({ title: 'Phở', description: 'Soup', proficiency_level: 'beginner', is_free: 'true', series_mode: 'none' })) {
       form.set(name, value)

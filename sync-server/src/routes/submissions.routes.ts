@@ -34,23 +34,23 @@ export function submissionsRoutes(
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
-  router.get('/submissions', ...contributing, (req, res) => {
+  router.get('/submissions', ...contributing, async (req, res) => {
     const query = parseWith(submissionsQuerySchema, req.query)
-    res.json(deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
+    res.json(await deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
-  router.get('/submissions/:id', ...contributing, (req, res) => {
-    res.json({ data: deps.submissions.get(currentUser(req), currentSession(req), pathId(req.params.id)) })
+  router.get('/submissions/:id', ...contributing, async (req, res) => {
+    res.json({ data: await deps.submissions.get(currentUser(req), currentSession(req), pathId(req.params.id)) })
   })
 
-  router.patch('/submissions/:id', signedIn, adminsOnly, (req, res) => {
+  router.patch('/submissions/:id', signedIn, adminsOnly, async (req, res) => {
     const id = pathId(req.params.id)
     const { submission } = parseWith(patchSubmissionBodySchema, req.body)
-    res.json({ data: deps.submissions.setStatus(currentUser(req), currentSession(req), id, submission.status) })
+    res.json({ data: await deps.submissions.setStatus(currentUser(req), currentSession(req), id, submission.status) })
   })
 
-  router.delete('/submissions/:id', ...contributing, (req, res) => {
-    deps.submissions.remove(currentUser(req), pathId(req.params.id))
+  router.delete('/submissions/:id', ...contributing, async (req, res) => {
+    await deps.submissions.remove(currentUser(req), pathId(req.params.id))
     res.status(204).end()
   })
 
@@ -84,7 +84,7 @@ export function publishFormRoutes(
         throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
       }
       const fields = parseWith(publishFieldsSchema, form.fields)
-      const video = deps.publishing.publish(admin, currentSession(req), id, fields, {
+      const video = await deps.publishing.publish(admin, currentSession(req), id, fields, {
         product: form.files.product_thumbnail,
         youtube: form.files.youtube_thumbnail,
       })

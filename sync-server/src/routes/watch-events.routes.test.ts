@@ -30,7 +30,7 @@ const dayTotal = (userId: number, day: string) =>
 describe('POST /watch_events', () => {
   it('counts the same batch once, however often it is sent', async () => {
     const { id, api } = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const events = [event(video, { position_from: 0, position_to: 10, occurred_at: ago(10) }), event(video, { position_from: 10, position_to: 20 })]
     const first = await api.post('/watch_events', { events })
     expect(first.status).toBe(200)
@@ -49,7 +49,7 @@ describe('POST /watch_events', () => {
 
   it('accepts the good events of a mixed batch and rejects each bad one with its reason', async () => {
     const { api } = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const now = server.clock.now()
     const good = event(video)
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -60,7 +60,7 @@ describe('POST /watch_events', () => {
       [event(video, { occurred_at: new Date(now - 31 * 86_400_000).toISOString() }), 'too_old'],
       [event(video, { occurred_at: new Date(now + 6 * 60_000).toISOString() }), 'in_the_future'],
       [event(999_999), 'unknown_video'],
-      [event(seedVideo(server, { published: false })), 'unknown_video'.replace('unknown_video', 'not_watchable')],
+      [event(await seedVideo(server, { published: false })), 'unknown_video'.replace('unknown_video', 'not_watchable')],
       [{ ...event(video), position_to: -3 }, 'invalid_event'],
       [{ client_id: 'not-a-uuid', video_id: video }, 'invalid_event'],
     ]
@@ -81,7 +81,7 @@ describe('POST /watch_events', () => {
 
   it('refuses more than 500 events or an empty list with 422', async () => {
     const { api } = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     expect((await api.post('/watch_events', { events: [] })).status).toBe(422)
     expect((await api.post('/watch_events', { events: Array.from({ length: 501 }, () => event(video)) })).status).toBe(422)
     const full = await api.post('/watch_events', { events: Array.from({ length: 500 }, (_, i) => event(video, { watched_seconds: 1, position_to: 1, occurred_at: ago(i) })) })
@@ -90,7 +90,7 @@ describe('POST /watch_events', () => {
 
   it("credits the local day of occurred_at in the user's zone, across a daylight-saving change", async () => {
     const { id, api } = await newLearner('America/New_York')
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     // 2026-11-01 is the US fall-back day. 03:30 UTC on Nov 2 is still Nov 1 (22:30 EST) in New York.
     server.clock.travelTo(Date.parse('2026-11-03T12:00:00Z'))
     try {
@@ -106,7 +106,7 @@ describe('POST /watch_events', () => {
 
   it('keeps the union of the spans a batch played, in any order', async () => {
     const { id, api } = await newLearner()
-    const video = seedVideo(server, { duration: 600 })
+    const video = await seedVideo(server, { duration: 600 })
     const spans = [[30, 40], [35, 50], [10, 20], [45, 70], [300, 301], [60, 65]]
     const events = spans.map(([from, to], i) => event(video, { position_from: from, position_to: to, watched_seconds: to - from, occurred_at: ago(100 * i) }))
     expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(spans.length)
@@ -120,7 +120,7 @@ describe('POST /watch_events', () => {
 
   it('splits a batch at local midnight to the second, in a quarter-hour zone', async () => {
     const { id, api } = await newLearner('Asia/Kathmandu') // UTC+05:45: midnight is 18:15 UTC
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     server.clock.travelTo(Date.parse('2026-11-21T19:00:00Z'))
     try {
       const occurred = ['2026-11-20T18:14:58Z', '2026-11-20T18:14:59Z', '2026-11-20T18:15:00Z', '2026-11-20T18:15:01Z']
@@ -136,7 +136,7 @@ describe('POST /watch_events', () => {
   it('moves days with the zone: the same instant is today in Hanoi and yesterday in Los Angeles', async () => {
     const hanoi = await newLearner('Asia/Ho_Chi_Minh')
     const la = await newLearner('America/Los_Angeles')
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const instant = new Date(server.clock.now() - 60_000)
     const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant)
     await hanoi.api.post('/watch_events', { events: [event(video, { occurred_at: instant.toISOString() })] })
@@ -147,8 +147,8 @@ describe('POST /watch_events', () => {
 
   it('lets only premium users watch premium videos, and others only the preview of preview videos', async () => {
     const { id, api } = await newLearner()
-    const premiumVideo = seedVideo(server, { access: 'premium' })
-    const previewVideo = seedVideo(server, { access: 'preview' })
+    const premiumVideo = await seedVideo(server, { access: 'premium' })
+    const previewVideo = await seedVideo(server, { access: 'preview' })
     const inPreview = event(previewVideo, { position_from: 100, position_to: 110 })
     const pastPreview = event(previewVideo, { position_from: 200, position_to: 210 })
     const premium = event(premiumVideo)
@@ -156,7 +156,7 @@ describe('POST /watch_events', () => {
     expect(result.accepted).toEqual([inPreview.client_id])
     expect(result.rejected.map((r: { error: string }) => r.error)).toEqual(['not_watchable', 'not_watchable'])
 
-    makePremium(server, id)
+    await makePremium(server, id)
     const later = [event(previewVideo, { position_from: 200, position_to: 210, occurred_at: ago(20) }), event(premiumVideo, { occurred_at: ago(40) })]
     expect((await api.post('/watch_events', { events: later })).body.data.accepted).toHaveLength(2)
   })
@@ -164,7 +164,7 @@ describe('POST /watch_events', () => {
   it('answers batches sent at the same moment each with their own result, and a repeat across them counts once', async () => {
     const first = await newLearner()
     const second = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const shared = event(video, { position_from: 0, position_to: 10 })
     const own = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]
     const answers = await Promise.all([
@@ -203,7 +203,7 @@ describe('POST /watch_events', () => {
     })
     const { id } = await newLearner()
     const user = ctx.repositories.users.findById(id)!
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const good = event(video)
     const bad = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]
     failing.add(bad[1].client_id)
@@ -220,7 +220,7 @@ describe('POST /watch_events', () => {
 
   it('watching the same minute in two tabs counts it once', async () => {
     const { id, api } = await newLearner()
-    const [videoA, videoB] = [seedVideo(server, { duration: 600 }), seedVideo(server, { duration: 600 })]
+    const [videoA, videoB] = [await seedVideo(server, { duration: 600 }), await seedVideo(server, { duration: 600 })]
     const start = server.clock.now() - 600_000
     const at = (ms: number) => new Date(start + ms).toISOString()
     // Tab A plays a minute of video A; tab B plays video B at the same time, 5 s out of step.
@@ -244,7 +244,7 @@ describe('POST /watch_events', () => {
 
   it('1,500 events of the same minute count one minute', async () => {
     const { api } = await newLearner()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const occurred = new Date(server.clock.now() - 120_000).toISOString()
     const batch = () => Array.from({ length: 500 }, () => event(video, { position_to: 60, watched_seconds: 60, occurred_at: occurred }))
     for (let i = 0; i < 3; i++) await api.post('/watch_events', { events: batch() })
@@ -253,7 +253,7 @@ describe('POST /watch_events', () => {
 
   it('a day never holds more than 24 hours', async () => {
     const { id, api } = await newLearner()
-    const video = seedVideo(server, { duration: 86_400 })
+    const video = await seedVideo(server, { duration: 86_400 })
     server.clock.travelTo(Date.parse('2026-11-12T12:00:00Z'))
     try {
       // Minutes back to back from 23:59:30 the evening before to 23:59:59 on 2026-11-10: each lands on

@@ -45,7 +45,7 @@ export interface AuthServiceDeps {
   sendsPerIpPerHour: number
   onCodeIssued?: (email: string, code: string) => void
   /** An accepted contributor application for this address: its account is a contributor from the start. */
-  isAcceptedContributor?: (email: string) => boolean
+  isAcceptedContributor?: (email: string) => Promise<boolean>
 }
 
 export type AuthService = ReturnType<typeof createAuthService>
@@ -98,7 +98,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.onCodeIssued?.(email, code)
     },
 
-    verifyCode(email: string, otp: string, ip: string): { token: string; user: UserRow; isNewUser: boolean } {
+    async verifyCode(email: string, otp: string, ip: string): Promise<{ token: string; user: UserRow; isNewUser: boolean }> {
+      // Asked first, so nothing awaits between checking the code and creating the session.
+      const acceptedContributor = (await deps.isAcceptedContributor?.(email)) ?? false
       const now = clock.now()
       const own = otpCodes.newestUnusedOfPair(email, ip)
       const code = own ?? otpCodes.newestUnused(email)
@@ -131,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const isAdmin = deps.adminEmails.has(email)
       const existing = users.findByEmail(email)
       let user = existing ? users.recordSignIn(existing.id, isAdmin, nowIso) : users.create(email, isAdmin, nowIso)
-      if (!existing && deps.isAcceptedContributor?.(email)) user = users.setContributor(user.id)
+      if (!existing && acceptedContributor) user = users.setContributor(user.id)
       const token = newToken()
       sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS)
       return { token, user, isNewUser: !existing }

@@ -8,20 +8,24 @@ import path from 'node:path'
 import type { ApplicationFields, ApplicationStatus, ContributorApplication } from '../../../contract/index.ts'
 import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { notFound } from '../errors.ts'
 import { applicationsDir } from '../media/media-paths.ts'
-import type { ApplicationRow, ContributorApplicationsRepository } from '../repositories/contributor-applications.repository.ts'
-import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
+import {
+  createContributorApplicationsRepository,
+  type ApplicationRow,
+  type ContributorApplicationsRepository,
+} from '../repositories/contributor-applications.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
 import type { ReceivedFile } from '../web/multipart.ts'
 import { requireAdmin } from './contributor-roles.ts'
 
 export type ContributorApplicationsService = ReturnType<typeof createContributorApplicationsService>
 
 export function createContributorApplicationsService(deps: {
-  db: Db
+  db: Kysely<Database>
   applications: ContributorApplicationsRepository
-  users: UsersRepository
   clock: Clock
   dataDir: string
 }) {
@@ -42,27 +46,27 @@ export function createContributorApplicationsService(deps: {
     }
   }
 
-  const decide = deps.db.transaction((id: number, status: ApplicationStatus, nowIso: string) => {
-    const row = applications.findById(id)
-    if (!row) throw notFound('No such application.')
-    applications.decide(id, status, status === 'pending' ? null : nowIso)
-    if (status === 'accepted') {
-      const user = deps.users.findByEmail(row.email)
-      if (user) deps.users.setContributor(user.id)
-    }
-    return applications.findById(id)!
-  })
+  /** The decision and, when accepted, the account's contributor flag, in one transaction. */
+  const decide = (id: number, status: ApplicationStatus, nowIso: string) =>
+    deps.db.transaction().execute(async (trx) => {
+      const inTrx = createContributorApplicationsRepository(trx)
+      const row = await inTrx.findById(id)
+      if (!row) throw notFound('No such application.')
+      await inTrx.decide(id, status, status === 'pending' ? null : nowIso)
+      if (status === 'accepted') await inTrx.makeContributor(row.email)
+      return (await inTrx.findById(id))!
+    })
 
   return {
     /** Moves the checked video into place under a server-chosen name, then records the application. */
-    submit(fields: ApplicationFields, video: ReceivedFile): { id: number } {
+    async submit(fields: ApplicationFields, video: ReceivedFile): Promise<{ id: number }> {
       const dir = applicationsDir(deps.dataDir)
       fs.mkdirSync(dir, { recursive: true })
       const name = `${path.basename(video.path).split('.')[0]}.${video.ext}`
       const target = path.join(dir, name)
       fs.renameSync(video.path, target)
       try {
-        const id = applications.insert({
+        const id = await applications.insert({
           ...fields,
           video_file: name,
           video_type: video.type,
@@ -76,22 +80,22 @@ export function createContributorApplicationsService(deps: {
       }
     },
 
-    list(admin: UserRow, status: ApplicationStatus | undefined, options: { before?: number; limit?: number } = {}) {
+    async list(admin: UserRow, status: ApplicationStatus | undefined, options: { before?: number; limit?: number } = {}) {
       requireAdmin(admin)
       const limit = options.limit ?? LIST_DEFAULT_LIMIT
-      const rows = applications.list(status, options.before ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      const rows = await applications.list(status, options.before ?? Number.MAX_SAFE_INTEGER, limit + 1)
       const page = rows.slice(0, limit)
       return { data: page.map(toView), next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null }
     },
 
-    decide(admin: UserRow, id: number, status: ApplicationStatus): ContributorApplication {
+    async decide(admin: UserRow, id: number, status: ApplicationStatus): Promise<ContributorApplication> {
       requireAdmin(admin)
-      return toView(decide(id, status, new Date(deps.clock.now()).toISOString()))
+      return toView(await decide(id, status, new Date(deps.clock.now()).toISOString()))
     },
 
-    video(admin: UserRow, id: number): { file: string; type: string } {
+    async video(admin: UserRow, id: number): Promise<{ file: string; type: string }> {
       requireAdmin(admin)
-      const row = applications.findById(id)
+      const row = await applications.findById(id)
       if (!row) throw notFound('No such application.')
       return { file: path.join(applicationsDir(deps.dataDir), row.video_file), type: row.video_type }
     },

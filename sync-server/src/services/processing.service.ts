@@ -24,42 +24,57 @@ export function createProcessingService(deps: {
   submissions: SubmissionsRepository
   dataDir: string
   logger: Logger
-  onReady?: (submissionId: number, payload: ProcessSubmissionPayload) => void
+  onReady?: (submissionId: number, payload: ProcessSubmissionPayload) => Promise<unknown>
 }) {
   const { submissions } = deps
 
-  function deleteSource(submissionId: number, uploadId: string) {
+  async function deleteSource(submissionId: number, uploadId: string) {
     const files = uploadFiles(deps.dataDir, uploadId)
     fs.rmSync(files.data, { force: true })
     fs.rmSync(files.info, { force: true })
-    submissions.dropSource(submissionId)
+    await submissions.dropSource(submissionId)
   }
 
   return {
     /** The job failed for good (an unexpected error, or a crash on every attempt): say so on the submission. */
-    failed(payload: ProcessSubmissionPayload) {
-      if (submissions.findById(payload.submissionId)) submissions.setProcessing(payload.submissionId, 'failed', 0, 'Processing failed.')
+    async failed(payload: ProcessSubmissionPayload): Promise<void> {
+      if (await submissions.findById(payload.submissionId)) {
+        await submissions.setProcessing(payload.submissionId, 'failed', 0, 'Processing failed.')
+      }
     },
 
     async run(payload: ProcessSubmissionPayload, signal: AbortSignal): Promise<void> {
-      const row = submissions.findById(payload.submissionId)
+      const row = await submissions.findById(payload.submissionId)
       if (!row || row.upload_state !== 'complete' || !row.upload_id) return
       if (row.processing_state === 'ready') return
-      submissions.setProcessing(row.id, 'processing', 0)
+      await submissions.setProcessing(row.id, 'processing', 0)
       const source = uploadFiles(deps.dataDir, row.upload_id).data
 
       const probe = await probeVideo(source)
       if (!probe.ok) {
-        submissions.setProcessing(row.id, 'failed', 0, probe.reason)
-        deleteSource(row.id, row.upload_id)
+        await submissions.setProcessing(row.id, 'failed', 0, probe.reason)
+        await deleteSource(row.id, row.upload_id)
         return
       }
 
       const mediaKey = row.media_key ?? newMediaKey()
-      if (!row.media_key) submissions.setMediaKey(row.id, mediaKey)
+      if (!row.media_key) await submissions.setMediaKey(row.id, mediaKey)
       const outDir = mediaDir(deps.dataDir, mediaKey)
       fs.rmSync(outDir, { recursive: true, force: true })
       let lastPercent = 0
+      // Percent writes go one after another, never more than one waiting (the newest wins).
+      let writing: Promise<void> = Promise.resolve()
+      let pendingPercent: number | null = null
+      const writePercent = () => {
+        writing = writing
+          .then(async () => {
+            if (pendingPercent === null) return
+            const percent = pendingPercent
+            pendingPercent = null
+            await submissions.setProcessing(row.id, 'processing', percent)
+          })
+          .catch((error) => deps.logger.warn({ err: error, submissionId: row.id }, 'processing percent not recorded'))
+      }
       try {
         await transcodeToHls({
           source,
@@ -69,25 +84,30 @@ export function createProcessingService(deps: {
           onPercent: (percent) => {
             if (percent <= lastPercent) return
             lastPercent = percent
-            submissions.setProcessing(row.id, 'processing', percent)
+            if (pendingPercent === null) {
+              pendingPercent = percent
+              writePercent()
+            } else pendingPercent = percent
           },
         })
       } catch (error) {
+        await writing
         if (signal.aborted) throw error // stopped with the server: the job runs again at the next start
         deps.logger.warn({ err: error, submissionId: row.id }, 'transcoding failed')
         fs.rmSync(outDir, { recursive: true, force: true })
-        if (submissions.findById(row.id)) {
+        if (await submissions.findById(row.id)) {
           const reason = error instanceof FfmpegError ? 'We could not process this video.' : 'Processing failed.'
-          submissions.setProcessing(row.id, 'failed', 0, reason)
+          await submissions.setProcessing(row.id, 'failed', 0, reason)
         }
         return
       }
-      if (!submissions.findById(row.id)) {
+      await writing
+      if (!(await submissions.findById(row.id))) {
         fs.rmSync(outDir, { recursive: true, force: true }) // deleted while it was being processed
         return
       }
-      submissions.markReady(row.id, probe.video.durationSeconds)
-      deps.onReady?.(row.id, payload)
+      await submissions.markReady(row.id, probe.video.durationSeconds)
+      await deps.onReady?.(row.id, payload)
     },
   }
 }

@@ -13,12 +13,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ERROR_CODES, type PublishFields, type Series, type VideoDetail } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
 import { mediaDir } from '../media/media-paths.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
-import type { PublishingRepository } from '../repositories/publishing.repository.ts'
-import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import { createPublishingRepository, type PublishingRepository } from '../repositories/publishing.repository.ts'
+import {
+  createSubmissionsRepository,
+  type SubmissionRow,
+  type SubmissionsRepository,
+} from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { ReceivedFile } from '../web/multipart.ts'
 import type { CatalogueService } from './catalogue.service.ts'
@@ -32,7 +37,7 @@ export interface PublishThumbnails {
 export type PublishingService = ReturnType<typeof createPublishingService>
 
 export function createPublishingService(deps: {
-  db: Db
+  db: Kysely<Database>
   publishing: PublishingRepository
   submissions: SubmissionsRepository
   languages: LanguagesRepository
@@ -41,22 +46,28 @@ export function createPublishingService(deps: {
   clock: Clock
   dataDir: string
 }) {
-  const { publishing, submissions } = deps
+  const { submissions } = deps
 
-  const write = deps.db.transaction(
-    (row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', files: { product: string | null; youtube: string | null }) => {
+  const write = (
+    row: SubmissionRow,
+    fields: PublishFields,
+    access: 'free' | 'premium' | 'preview',
+    files: { product: string | null; youtube: string | null },
+  ) =>
+    deps.db.transaction().execute(async (trx) => {
+      const publishing = createPublishingRepository(trx)
       let seriesId: number | null = null
       if (fields.series_mode === 'existing') {
-        const series = publishing.findSeries(fields.series_id!)
+        const series = await publishing.findSeries(fields.series_id!)
         if (!series || series.language_code !== row.language_code) throw validationFailed(['Choose a series of this language.'])
         seriesId = series.id
       } else if (fields.series_mode === 'new') {
-        if (publishing.findSeriesByName(row.language_code, fields.new_series_name!)) {
+        if (await publishing.findSeriesByName(row.language_code, fields.new_series_name!)) {
           throw validationFailed(['A series with this name already exists.'])
         }
-        seriesId = publishing.insertSeries(row.language_code, fields.new_series_name!, fields.new_series_description ?? '', nowIso())
+        seriesId = await publishing.insertSeries(row.language_code, fields.new_series_name!, fields.new_series_description ?? '', nowIso())
       }
-      const videoId = publishing.insertVideo({
+      const videoId = await publishing.insertVideo({
         languageCode: row.language_code,
         title: fields.title,
         description: fields.description,
@@ -64,7 +75,7 @@ export function createPublishingService(deps: {
         accessLevel: access,
         durationSeconds: row.duration_seconds ?? 0,
         seriesId,
-        episodeNumber: seriesId === null ? null : (fields.episode_number ?? publishing.nextEpisodeNumber(seriesId)),
+        episodeNumber: seriesId === null ? null : (fields.episode_number ?? (await publishing.nextEpisodeNumber(seriesId))),
         mediaKey: row.media_key!,
         thumbnailFile: files.product,
         youtubeThumbnailFile: files.youtube,
@@ -73,10 +84,12 @@ export function createPublishingService(deps: {
         submissionId: row.id,
         nowIso: nowIso(),
       })
-      submissions.markPublished(row.id, videoId)
+      // Published once: of two publishes at the same time, the second finds the link set and rolls back.
+      if (!(await createSubmissionsRepository(trx).markPublished(row.id, videoId))) {
+        throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
+      }
       return videoId
-    },
-  )
+    })
 
   const nowIso = () => new Date(deps.clock.now()).toISOString()
 
@@ -88,7 +101,7 @@ export function createPublishingService(deps: {
     return name
   }
 
-  function publishRow(row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', thumbnails: PublishThumbnails) {
+  async function publishRow(row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', thumbnails: PublishThumbnails) {
     if (row.published_video_id !== null) throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
     if (row.processing_state !== 'ready' || !row.media_key) {
       throw new ApiError(409, ERROR_CODES.conflict, 'The video is not processed yet.')
@@ -100,7 +113,7 @@ export function createPublishingService(deps: {
         youtube: place(row.media_key, thumbnails.youtube, `youtube-thumbnail-${Date.now().toString(36)}`),
       }
       for (const name of [files.product, files.youtube]) if (name) placed.push(path.join(mediaDir(deps.dataDir, row.media_key), name))
-      return write(row, fields, access, files)
+      return await write(row, fields, access, files)
     } catch (error) {
       for (const file of placed) fs.rmSync(file, { force: true })
       throw error
@@ -108,24 +121,24 @@ export function createPublishingService(deps: {
   }
 
   return {
-    publish(admin: UserRow, tokenHash: string, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): VideoDetail {
+    async publish(admin: UserRow, tokenHash: string, submissionId: number, fields: PublishFields, thumbnails: PublishThumbnails): Promise<VideoDetail> {
       requireAdmin(admin)
-      const row = submissions.findById(submissionId)
+      const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
-      const videoId = publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
-      return deps.catalogue.detail(admin, videoId, tokenHash)
+      const videoId = await publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
+      return await deps.catalogue.detail(admin, videoId, tokenHash)
     },
 
     /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */
-    publishAs(submissionId: number, fields: PublishFields, access: 'free' | 'premium' | 'preview'): number {
-      const row = submissions.findById(submissionId)
+    async publishAs(submissionId: number, fields: PublishFields, access: 'free' | 'premium' | 'preview'): Promise<number> {
+      const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       return publishRow(row, fields, access, {})
     },
 
     async seriesOf(languageCode: string): Promise<Series[]> {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
-      return publishing.seriesOfLanguage(languageCode)
+      return deps.publishing.seriesOfLanguage(languageCode)
     },
   }
 }

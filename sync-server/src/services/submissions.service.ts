@@ -52,7 +52,7 @@ export function createSubmissionsService(deps: {
   }
 
   /** `tokenHash`: the viewer's session, which the review grant is bound to. */
-  function toView(row: SubmissionRow, viewer: UserRow, tokenHash: string): Submission {
+  async function toView(row: SubmissionRow, viewer: UserRow, tokenHash: string): Promise<Submission> {
     const ready = row.processing_state === 'ready' && row.media_key !== null
     return {
       id: row.id,
@@ -61,7 +61,7 @@ export function createSubmissionsService(deps: {
       proficiency_level: row.proficiency_level,
       language_code: row.language_code,
       uploaded_by: { email: row.uploader_email, display_name: row.uploader_display_name },
-      creators: submissions.creators(row.id).map((email) => ({ email })),
+      creators: (await submissions.creators(row.id)).map((email) => ({ email })),
       series_name: row.series_name,
       episode_number: row.episode_number,
       status: row.status,
@@ -76,9 +76,9 @@ export function createSubmissionsService(deps: {
     }
   }
 
-  function visible(user: UserRow, id: number): SubmissionRow {
+  async function visible(user: UserRow, id: number): Promise<SubmissionRow> {
     requireContributor(user)
-    const row = submissions.findById(id)
+    const row = await submissions.findById(id)
     if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
     return row
   }
@@ -88,16 +88,17 @@ export function createSubmissionsService(deps: {
 
     async create(user: UserRow, input: CreateSubmissionInput) {
       requireContributor(user)
-      // Languages are never removed, so checking first answers a retry the same; and nothing awaits
-      // between looking for the client_id and inserting, so two copies of one request insert once.
+      // Languages are never removed, so checking first answers a retry the same. Two copies of one
+      // request may both miss the client_id; the unique (user_id, client_id) index lets one insert,
+      // and the other answers the row it lost to.
       if (!(await deps.languages.exists(input.language_code))) {
         throw validationFailed(['Choose a language we teach.'])
       }
       if (input.client_id) {
-        const existing = submissions.findByClientId(user.id, input.client_id)
+        const existing = await submissions.findByClientId(user.id, input.client_id)
         if (existing) return { id: existing.id, created: false }
       }
-      const id = submissions.insert({
+      const insert = submissions.insert({
         userId: user.id,
         clientId: input.client_id ?? null,
         title: input.title,
@@ -110,44 +111,52 @@ export function createSubmissionsService(deps: {
         creatorEmails: input.creator_emails,
         nowIso: new Date(deps.clock.now()).toISOString(),
       })
-      return { id, created: true }
+      try {
+        return { id: await insert, created: true }
+      } catch (error) {
+        const first = input.client_id ? await submissions.findByClientId(user.id, input.client_id) : undefined
+        if (first) return { id: first.id, created: false }
+        throw error
+      }
     },
 
     uploadTicket(id: number) {
       return { id, upload: { endpoint: UPLOADS_PATH, metadata: { submission_id: String(id) } } }
     },
 
-    list(user: UserRow, tokenHash: string, options: { mine: boolean; before?: number; limit?: number }) {
+    async list(user: UserRow, tokenHash: string, options: { mine: boolean; before?: number; limit?: number }) {
       requireContributor(user)
       const limit = options.limit ?? LIST_DEFAULT_LIMIT
       const before = options.before ?? Number.MAX_SAFE_INTEGER
       const rows =
-        user.is_admin === 1 && !options.mine ? submissions.listAll(before, limit + 1) : submissions.listOfUser(user.id, before, limit + 1)
+        user.is_admin === 1 && !options.mine
+          ? await submissions.listAll(before, limit + 1)
+          : await submissions.listOfUser(user.id, before, limit + 1)
       const page = rows.slice(0, limit)
       return {
-        data: page.map((row) => toView(row, user, tokenHash)),
+        data: await Promise.all(page.map((row) => toView(row, user, tokenHash))),
         next_cursor: rows.length > limit ? String(page[page.length - 1].id) : null,
       }
     },
 
-    get(user: UserRow, tokenHash: string, id: number): Submission {
-      return toView(visible(user, id), user, tokenHash)
+    async get(user: UserRow, tokenHash: string, id: number): Promise<Submission> {
+      return toView(await visible(user, id), user, tokenHash)
     },
 
-    setStatus(user: UserRow, tokenHash: string, id: number, status: 'accepted' | 'rejected'): Submission {
+    async setStatus(user: UserRow, tokenHash: string, id: number, status: 'accepted' | 'rejected'): Promise<Submission> {
       requireAdmin(user)
-      const row = visible(user, id)
-      submissions.setStatus(row.id, status)
-      return toView(submissions.findById(row.id)!, user, tokenHash)
+      const row = await visible(user, id)
+      await submissions.setStatus(row.id, status)
+      return toView((await submissions.findById(row.id))!, user, tokenHash)
     },
 
     /** Removes the row first (so nothing points at the files), then the files. */
-    remove(user: UserRow, id: number): void {
-      const row = visible(user, id)
+    async remove(user: UserRow, id: number): Promise<void> {
+      const row = await visible(user, id)
       if (row.published_video_id !== null) {
         throw new ApiError(409, ERROR_CODES.conflict, 'A published submission cannot be deleted.')
       }
-      submissions.remove(row.id)
+      await submissions.remove(row.id)
       removeSubmissionFiles(deps.dataDir, row)
     },
   }

@@ -6,7 +6,7 @@
  * - A new upload for a submission replaces an unfinished earlier one (its files go); a finished upload
  *   cannot be replaced.
  * - Finishing marks the upload complete and enqueues the processing job in one transaction, so a
- *   finished upload is never left without its job.
+ *   finished upload is never left without its job (the queue is woken once it has committed).
  * - "Expires after 24 h of silence": every request records the time, and a timer removes unfinished
  *   uploads whose last request and last written byte are both older than that.
  */
@@ -14,11 +14,16 @@ import fs from 'node:fs'
 import type { Logger } from 'pino'
 import { ERROR_CODES, parsePlainId, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
-import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import {
+  createSubmissionsRepository,
+  type SubmissionRow,
+  type SubmissionsRepository,
+} from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canContribute } from './contributor-roles.ts'
 
@@ -28,7 +33,7 @@ const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000
 export type UploadsService = ReturnType<typeof createUploadsService>
 
 export function createUploadsService(deps: {
-  db: Db
+  db: Kysely<Database>
   submissions: SubmissionsRepository
   jobs: JobQueue
   clock: Clock
@@ -51,14 +56,14 @@ export function createUploadsService(deps: {
   }
 
   /** Upload files no submission points at (a stop between creating and binding, say), once as old. */
-  function removeOrphans(cutoff: number): number {
+  async function removeOrphans(cutoff: number): Promise<number> {
     let removed = 0
     const dir = uploadsDir(deps.dataDir)
     const names = fs.existsSync(dir) ? fs.readdirSync(dir) : []
     // Each upload is `<id>` plus `<id>.json`; look at ids once, whichever of the two is left.
     const ids = new Set(names.map((name) => (name.endsWith('.json') ? name.slice(0, -5) : name)))
     for (const id of ids) {
-      if (!isUploadId(id) || submissions.findByUploadId(id)) continue
+      if (!isUploadId(id) || (await submissions.findByUploadId(id))) continue
       const files = uploadFiles(deps.dataDir, id)
       const modified = Math.max(...[files.data, files.info].map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)))
       if (modified > cutoff) continue
@@ -68,27 +73,33 @@ export function createUploadsService(deps: {
     return removed
   }
 
-  const bind = deps.db.transaction((submissionId: number, uploadId: string, size: number | null) => {
-    const before = submissions.findById(submissionId)
-    submissions.bindUpload(submissionId, uploadId, size, clock.now())
-    return before?.upload_id ?? null
-  })
+  function bind(submissionId: number, uploadId: string, size: number | null): Promise<string | null> {
+    return deps.db.transaction().execute(async (trx) => {
+      const inTrx = createSubmissionsRepository(trx)
+      const before = await inTrx.findById(submissionId)
+      await inTrx.bindUpload(submissionId, uploadId, size, clock.now())
+      return before?.upload_id ?? null
+    })
+  }
 
-  const finish = deps.db.transaction((row: SubmissionRow, size: number) => {
-    submissions.completeUpload(row.id, size)
-    deps.jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId: row.id })
-  })
+  async function finish(row: SubmissionRow, size: number): Promise<void> {
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await createSubmissionsRepository(trx).completeUpload(row.id, size))) return
+      await deps.jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId: row.id }, trx)
+    })
+    deps.jobs.wake()
+  }
 
   return {
     /** POST: may this user start an upload for this submission? */
-    authorizeCreate(user: UserRow, submissionIdText: string | undefined): SubmissionRow {
+    async authorizeCreate(user: UserRow, submissionIdText: string | undefined): Promise<SubmissionRow> {
       // Plain decimal only, like ids in paths ("0x7" or "1e1" name no submission).
       const id = parsePlainId(submissionIdText)
       if (id === null) {
         if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
         throw new ApiError(422, ERROR_CODES.validation, 'Upload-Metadata must name the submission_id.')
       }
-      const row = owned(user, submissions.findById(id))
+      const row = owned(user, await submissions.findById(id))
       if (row.upload_state === 'complete' || row.published_video_id !== null) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This submission already has its video.')
       }
@@ -96,35 +107,35 @@ export function createUploadsService(deps: {
     },
 
     /** HEAD, PATCH, DELETE, GET: the upload must belong to a submission of this user. */
-    authorizeExisting(user: UserRow, uploadId: string): SubmissionRow {
-      const row = owned(user, submissions.findByUploadId(uploadId))
-      submissions.touchUpload(uploadId, clock.now())
+    async authorizeExisting(user: UserRow, uploadId: string): Promise<SubmissionRow> {
+      const row = owned(user, await submissions.findByUploadId(uploadId))
+      await submissions.touchUpload(uploadId, clock.now())
       return row
     },
 
     /** Called by tus once the upload exists: bind it, and drop an unfinished earlier one. */
-    created(submissionId: number, uploadId: string, size: number | null) {
-      const previous = bind(submissionId, uploadId, size)
+    async created(submissionId: number, uploadId: string, size: number | null): Promise<void> {
+      const previous = await bind(submissionId, uploadId, size)
       if (previous && previous !== uploadId) removeUploadFiles(previous)
     },
 
-    finished(uploadId: string, size: number) {
-      const row = submissions.findByUploadId(uploadId)
+    async finished(uploadId: string, size: number): Promise<void> {
+      const row = await submissions.findByUploadId(uploadId)
       if (!row || row.upload_state === 'complete') return
-      finish(row, size)
+      await finish(row, size)
     },
 
-    terminated(uploadId: string) {
-      const row = submissions.findByUploadId(uploadId)
-      if (row && row.upload_state !== 'complete') submissions.unbindUpload(row.id)
+    async terminated(uploadId: string): Promise<void> {
+      const row = await submissions.findByUploadId(uploadId)
+      if (row && row.upload_state !== 'complete') await submissions.unbindUpload(row.id)
       removeUploadFiles(uploadId)
     },
 
     /** Removes unfinished uploads silent for 24 h: no request and no byte written since. */
-    expireSilent(): number {
+    async expireSilent(): Promise<number> {
       const cutoff = clock.now() - SILENCE_MS
       let expired = 0
-      for (const row of submissions.silentUploads(cutoff)) {
+      for (const row of await submissions.silentUploads(cutoff)) {
         const files = uploadFiles(deps.dataDir, row.upload_id!)
         let lastWrite = 0
         try {
@@ -133,11 +144,11 @@ export function createUploadsService(deps: {
           // no data file: nothing was written
         }
         if (lastWrite > cutoff) continue
-        submissions.unbindUpload(row.id)
+        await submissions.unbindUpload(row.id)
         removeUploadFiles(row.upload_id!)
         expired++
       }
-      expired += removeOrphans(cutoff)
+      expired += await removeOrphans(cutoff)
       if (expired > 0) deps.logger.info({ expired }, 'silent unfinished uploads removed')
       return expired
     },
@@ -146,16 +157,16 @@ export function createUploadsService(deps: {
      * At start: an upload whose last bytes landed just before a stop, with its finish never recorded,
      * is finished now (tus-js-client sees the full offset and will not send again).
      */
-    recoverFinished() {
-      for (const row of submissions.uploadingNow()) {
+    async recoverFinished(): Promise<void> {
+      for (const row of await submissions.uploadingNow()) {
         if (row.upload_bytes_total === null) continue
+        let size: number
         try {
-          if (fs.statSync(uploadFiles(deps.dataDir, row.upload_id!).data).size === row.upload_bytes_total) {
-            finish(row, row.upload_bytes_total)
-          }
+          size = fs.statSync(uploadFiles(deps.dataDir, row.upload_id!).data).size
         } catch {
-          // the file is gone: the expiry sweep unbinds it in time
+          continue // the file is gone: the expiry sweep unbinds it in time
         }
+        if (size === row.upload_bytes_total) await finish(row, row.upload_bytes_total)
       }
     },
   }

@@ -64,8 +64,8 @@ describe('the ingest thread', () => {
       catalogue: ctx.repositories.catalogue,
       previewSeconds: 180,
     })
-    const free = seedVideo(server, { duration: 600 })
-    const premium = seedVideo(server, { access: 'premium' })
+    const free = await seedVideo(server, { duration: 600 })
+    const premium = await seedVideo(server, { access: 'premium' })
     const threaded = newUser('Asia/Ho_Chi_Minh')
     const local = newUser('Asia/Ho_Chi_Minh')
     const batch = mixedBatch(free, premium)
@@ -92,7 +92,7 @@ describe('the ingest thread', () => {
   it('answers a batch it could not store with an error, stores nothing of it, and goes on with the next', async () => {
     const { ctx } = server
     const user = newUser()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     // The ingest thread's statements fail while the table is away (its connection sees the schema change).
     ctx.db.exec('ALTER TABLE watch_events RENAME TO watch_events_away')
     try {
@@ -108,7 +108,7 @@ describe('the ingest thread', () => {
   it('finishes the batches in flight when closed, then refuses new ones', async () => {
     const thread = createIngestThread({ dataDir: server.dataDir, previewSeconds: 180, clock: server.clock, logger: server.ctx.logger })
     const user = newUser()
-    const video = seedVideo(server)
+    const video = await seedVideo(server)
     const events = [event(video), event(video, { position_from: 10, position_to: 20, occurred_at: new Date(server.clock.now() - 20_000).toISOString() })]
     const inFlight = thread.ingest(user, events)
     await thread.close()

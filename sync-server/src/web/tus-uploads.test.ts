@@ -28,7 +28,7 @@ let admin: { token: string; id: number }
 
 async function contributorSignIn(s: TestServer, email: string) {
   const session = await signIn(s, email)
-  s.ctx.db.prepare('UPDATE users SET is_contributor = 1 WHERE id = ?').run(session.user.id)
+  await s.ctx.database.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', session.user.id).execute()
   return { token: session.token, id: session.user.id }
 }
 
@@ -56,6 +56,11 @@ async function createSubmission(s: TestServer, token: string, extra: Record<stri
 }
 
 /** Every file under the uploads and media folders (tus data and sidecars, HLS output). */
+async function mediaKeyOf(s: TestServer, id: number): Promise<string> {
+  const row = await s.ctx.database.db.selectFrom('submissions').select('media_key').where('id', '=', id).executeTakeFirstOrThrow()
+  return row.media_key!
+}
+
 function storedFiles(s: TestServer): string[] {
   const list = (dir: string): string[] =>
     fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)) : []
@@ -110,7 +115,7 @@ describe('a contributor upload', () => {
     expect(body.data.publishable_status).toBe('publishable')
     expect(body.data.playback.hls_url).toMatch(/^\/media\/g\/.+\/master\.m3u8$/)
 
-    const key = server.ctx.db.prepare('SELECT media_key FROM submissions WHERE id = ?').pluck().get(id) as string
+    const key = await mediaKeyOf(server, id)
     const dir = mediaDir(server.dataDir, key)
     const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
     expect(master).toContain('v720p/index.m3u8')
@@ -135,7 +140,7 @@ describe('a contributor upload', () => {
     const id = await createSubmission(server, contributor.token)
     await tusUpload({ endpoint: `${server.api}/uploads`, token: contributor.token, data: clip360Silent, submissionId: id }).done
     await server.ctx.jobs.whenIdle()
-    const key = server.ctx.db.prepare('SELECT media_key FROM submissions WHERE id = ?').pluck().get(id) as string
+    const key = await mediaKeyOf(server, id)
     const dir = mediaDir(server.dataDir, key)
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('v'))).toEqual(['v360p'])
     const info = probe(path.join(dir, 'v360p', 'index.m3u8'))
@@ -273,18 +278,18 @@ describe('refusals leave no files behind', () => {
     expect(Date.parse(created.headers.get('upload-expires')!) - Date.now()).toBeGreaterThan(23.9 * 3_600_000)
     expect(storedFiles(server).length).toBe(before.length + 2)
     server.clock.advance(23 * 3_600_000)
-    expect(server.ctx.services.uploads.expireSilent()).toBe(0)
+    expect(await server.ctx.services.uploads.expireSilent()).toBe(0)
     // A request resets the silence; mtime of the data file counts too, so age it on disk.
     const url = `${server.baseUrl}${created.headers.get('location')}`
     await fetch(url, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${contributor.token}` } })
     server.clock.advance(23 * 3_600_000)
-    expect(server.ctx.services.uploads.expireSilent()).toBe(0)
+    expect(await server.ctx.services.uploads.expireSilent()).toBe(0)
     // A file pair no submission points at (a stop between tus creating it and our binding it) goes too.
     const orphan = path.join(uploadsDir(server.dataDir), 'ab'.repeat(16))
     fs.writeFileSync(orphan, 'partial')
     fs.writeFileSync(`${orphan}.json`, '{}')
     server.clock.advance(2 * 3_600_000)
-    expect(server.ctx.services.uploads.expireSilent()).toBe(2)
+    expect(await server.ctx.services.uploads.expireSilent()).toBe(2)
     expect(storedFiles(server)).toEqual(before)
     expect((await fetch(url, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${contributor.token}` } })).status).toBe(404)
 

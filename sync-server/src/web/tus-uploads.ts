@@ -13,7 +13,7 @@ import crypto from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import { FileStore } from '@tus/file-store'
-import { EVENTS, Server } from '@tus/server'
+import { Server, type Upload } from '@tus/server'
 import { UPLOAD_SILENCE_EXPIRY_HOURS, UPLOADS_PATH } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
@@ -31,6 +31,29 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return metadata
 }
 
+/**
+ * The FileStore, telling the uploads service about a new upload once its file exists and before any
+ * creation-with-upload bytes are written, and about a terminated one once its files are gone. Hooks on
+ * the store are awaited by tus (its POST_CREATE and POST_TERMINATE events are not), so the binding has
+ * committed before the upload can finish and the unbinding before the DELETE is answered.
+ */
+class BindingFileStore extends FileStore {
+  readonly #uploads: UploadsService
+  constructor(directory: string, uploads: UploadsService) {
+    super({ directory })
+    this.#uploads = uploads
+  }
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload)
+    await this.#uploads.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
+    return created
+  }
+  override async remove(id: string): Promise<void> {
+    await super.remove(id)
+    await this.#uploads.terminated(id)
+  }
+}
+
 export function createTusUploads(deps: {
   dataDir: string
   maxUploadBytes: number
@@ -40,7 +63,7 @@ export function createTusUploads(deps: {
 }) {
   const tus = new Server({
     path: UPLOADS_PATH,
-    datastore: new FileStore({ directory: uploadsDir(deps.dataDir) }),
+    datastore: new BindingFileStore(uploadsDir(deps.dataDir), deps.uploads),
     maxSize: deps.maxUploadBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
@@ -48,25 +71,20 @@ export function createTusUploads(deps: {
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
     // Keep it quick: the final PATCH waits for this. Processing runs later, as a job.
     async onUploadFinish(_req, upload) {
-      deps.uploads.finished(upload.id, upload.offset)
+      await deps.uploads.finished(upload.id, upload.offset)
       return {}
     },
   })
-  // After the store created the file, before any creation-with-upload bytes are written.
-  tus.on(EVENTS.POST_CREATE, (_req, upload) => {
-    deps.uploads.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
-  })
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => deps.uploads.terminated(id))
 
-  const authorize = (req: Request, res: Response, next: NextFunction) => {
+  const authorize = async (req: Request, res: Response, next: NextFunction) => {
     const user = currentUser(req)
     if (req.method === 'POST') {
-      deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id)
+      await deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id)
     } else {
       const splat = (req.params as { splat?: string[] }).splat ?? []
       const uploadId = splat.length === 1 ? splat[0] : ''
       if (!isUploadId(uploadId)) throw notFound('No such upload.')
-      deps.uploads.authorizeExisting(user, uploadId)
+      await deps.uploads.authorizeExisting(user, uploadId)
     }
     // Expiry counts from the last request (this one), not from creation as FileStore would.
     res.setHeader('Upload-Expires', new Date(Date.now() + UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000).toUTCString())

@@ -174,7 +174,7 @@ async function expectPlayableFromParts(cache: MemoryCache, videoId: number, medi
 describe('downloads', () => {
   it('stores one rendition whole in one part, a byte-range playlist into it, a master that lists only it, and the poster', async () => {
     const mediaKey = makeHlsFixture(server.dataDir, 12)
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched } = setup()
     expect(await manager.start(videoId)).toEqual({ persistence: 'granted' })
     const record = await db.downloads.get(videoId)
@@ -193,7 +193,7 @@ describe('downloads', () => {
 
   it('stores parts and the poster answered without a Content-Length with the length it read', async () => {
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager } = setup({ chunked: true })
     await manager.start(videoId)
     expect((await db.downloads.get(videoId))?.status).toBe('complete')
@@ -212,7 +212,7 @@ describe('downloads', () => {
   it('resumes a download cut off by the network from the first part not stored, fetching none twice', async () => {
     // A high declared bandwidth: the 12 s video travels in several parts.
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
     cutNetworkAfter(2)
     await expect(manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
@@ -239,7 +239,7 @@ describe('downloads', () => {
 
   it('stores nothing of a part whose body was cut short, and fetches it again on resume', async () => {
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
     cutNetworkAfter(0, 'cut-body')
     await expect(manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
@@ -254,7 +254,7 @@ describe('downloads', () => {
 
   it("starts from the page's fresh detail without asking again, and asks when its grant is about to end or it is not full access", async () => {
     const mediaKey = makeHlsFixture(server.dataDir, 4)
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 4 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 4 })
     const detail = async () =>
       ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
     const fresh = setup()
@@ -275,18 +275,18 @@ describe('downloads', () => {
   })
 
   it('refuses a download that would not fit, and one the learner may not watch in full', async () => {
-    const free = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
+    const free = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
     const full = setup({ fits: false })
     await expect(full.manager.start(free)).rejects.toMatchObject({ code: 'no_space' })
     expect(await full.db.downloads.count()).toBe(0)
 
-    const preview = seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
+    const preview = await seedVideo(server, { access: 'preview', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
     await expect(setup().manager.start(preview)).rejects.toBeInstanceOf(DownloadError)
   })
 
   it('fails a download that runs out of room midway as out of space, and does not wait for the network to retry it', async () => {
     const { db, cache, manager } = setup()
-    const videoId = seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12 })
     cache.room = 0
     const refused = await manager.start(videoId).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(DownloadError)
@@ -302,12 +302,12 @@ describe('downloads', () => {
   })
 
   it('removes a premium download once the learner has lost premium', async () => {
-    const videoId = seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
-    makePremium(server, userId)
+    const videoId = await seedVideo(server, { access: 'premium', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
+    await makePremium(server, userId)
     const { db, cache, manager } = setup()
     await manager.start(videoId)
     expect(await manager.removeRevoked()).toEqual([])
-    makePremium(server, userId, false)
+    await makePremium(server, userId, false)
     expect(await manager.removeRevoked()).toEqual([expect.stringMatching(/^Video/)])
     expect(await db.downloads.count()).toBe(0)
     expect(cache.entries.size).toBe(0)
@@ -316,16 +316,16 @@ describe('downloads', () => {
 
 describe('downloads in two tabs', () => {
   /** A video in several parts (a high declared bandwidth), and two tabs of one browser. */
-  function twoTabs() {
+  async function twoTabs() {
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const tab = browser()
     return { videoId, mediaKey, tab, a: setup({ tab }), b: setup({ tab }) }
   }
   const status = async (db: Db, videoId: number) => (await db.downloads.get(videoId))?.status
 
   it('one tab downloads; the other leaves it alone, counts it as running, and every part is fetched once', async () => {
-    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    const { videoId, mediaKey, tab, a, b } = await twoTabs()
     a.holdPartsAfter(1)
     const running = a.manager.start(videoId)
     await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('downloading'))
@@ -344,7 +344,7 @@ describe('downloads in two tabs', () => {
   })
 
   it('a pause pressed in the other tab stops the tab that downloads; resumed there, it goes on from the parts stored', async () => {
-    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    const { videoId, mediaKey, tab, a, b } = await twoTabs()
     a.holdPartsAfter(1)
     const running = a.manager.start(videoId)
     await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
@@ -364,7 +364,7 @@ describe('downloads in two tabs', () => {
   })
 
   it('a delete pressed in the other tab stops the tab that downloads, and nothing it stored stays', async () => {
-    const { videoId, tab, a, b } = twoTabs()
+    const { videoId, tab, a, b } = await twoTabs()
     a.holdPartsAfter(1)
     const running = a.manager.start(videoId)
     await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
@@ -376,7 +376,7 @@ describe('downloads in two tabs', () => {
   })
 
   it('a tab that found the download held carries on with it when the holder goes away mid-download', async () => {
-    const { videoId, mediaKey, tab, a, b } = twoTabs()
+    const { videoId, mediaKey, tab, a, b } = await twoTabs()
     a.cutNetworkAfter(2)
     await expect(a.manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
     // Another tab holds it, downloading, and is then closed without a word.
