@@ -206,7 +206,7 @@ test('a download keeps going with its tab closed, and plays offline afterwards',
 
 test('in sight, a download runs in the page (Background Fetch offered but not used) and pauses, resumes and cancels from it', async ({ page, server, signInAs }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
-  const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Phố cổ' })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Phố cổ' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // One part goes through, the rest wait until their request is aborted.

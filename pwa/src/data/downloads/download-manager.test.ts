@@ -458,9 +458,9 @@ function fakePage() {
 }
 
 describe('downloads where the browser offers Background Fetch', () => {
-  function withBackgroundFetch() {
+  async function withBackgroundFetch() {
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
-    const videoId = seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const tab = browser()
     const background = fakeBackgroundFetch(tab)
     const page = fakePage()
@@ -469,7 +469,7 @@ describe('downloads where the browser offers Background Fetch', () => {
   const fromOf = (url: string) => Number(new URL(url).searchParams.get('from'))
 
   it('in sight, the page downloads every part itself and hands nothing to the browser', async () => {
-    const { videoId, mediaKey, tab, background, a } = withBackgroundFetch()
+    const { videoId, mediaKey, tab, background, a } = await withBackgroundFetch()
     await a.manager.start(videoId)
     const record = await tab.db.downloads.get(videoId)
     expect(record?.status).toBe('complete')
@@ -481,7 +481,7 @@ describe('downloads where the browser offers Background Fetch', () => {
   })
 
   it('hidden mid-download, only the parts not stored go to the browser; in sight again, the page follows that fetch and fetches nothing more', async () => {
-    const { videoId, mediaKey, tab, background, page, a } = withBackgroundFetch()
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
     a.holdPartsAfter(1)
     let settled = false
     const running = a.manager.start(videoId).finally(() => (settled = true))
@@ -514,7 +514,7 @@ describe('downloads where the browser offers Background Fetch', () => {
   })
 
   it('a page opened while the browser fetches a download follows it instead of starting another', async () => {
-    const { videoId, mediaKey, tab, background, page, a } = withBackgroundFetch()
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
     a.holdPartsAfter(1)
     void a.manager.start(videoId).catch(() => undefined)
     await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
@@ -537,7 +537,7 @@ describe('downloads where the browser offers Background Fetch', () => {
   })
 
   it('a pause aborts the fetch handed over, and a resume in sight downloads what is missing in the page; a delete aborts it too', async () => {
-    const { videoId, mediaKey, tab, background, page, a } = withBackgroundFetch()
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
     a.holdPartsAfter(1)
     const running = a.manager.start(videoId)
     await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
@@ -554,7 +554,7 @@ describe('downloads where the browser offers Background Fetch', () => {
     expect(new Set(a.fetched).size).toBe(storedParts(tab.cache, videoId).length)
     await expectPlayableFromParts(tab.cache, videoId, mediaKey)
 
-    const other = withBackgroundFetch()
+    const other = await withBackgroundFetch()
     other.a.holdPartsAfter(1)
     const second = other.a.manager.start(other.videoId)
     await vi.waitFor(() => expect(storedParts(other.tab.cache, other.videoId)).toHaveLength(1))
