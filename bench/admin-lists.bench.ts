@@ -1,6 +1,6 @@
 /**
  * Admin tables at 100,000 rows: GET /admin/users, /admin/feedback and /admin/videos (first page, a
- * later page by cursor, and a search) on the real server, against the same SQL run on raw
+ * later page by cursor, searches, filters) on the real server (SQLite), against the same SQL run on raw
  * better-sqlite3 in this process. The goal is that lists stay fast (p99 well under 50 ms).
  */
 import fs from 'node:fs'
@@ -78,6 +78,20 @@ export async function runAdminListsBench(): Promise<AdminListsResult> {
         path: '/admin/feedback?range=30d&limit=50',
         sql: `SELECT f.*, u.email FROM user_feedbacks f JOIN users u ON u.id = f.user_id WHERE f.created_at >= ? ORDER BY f.created_at DESC, f.id DESC LIMIT 51`,
         params: [new Date(Date.now() - 30 * 86_400_000).toISOString()],
+      },
+      {
+        name: 'feedback, search',
+        path: '/admin/feedback?q=4242&limit=50',
+        sql: `SELECT f.*, u.email FROM user_feedbacks f JOIN users u ON u.id = f.user_id
+          WHERE (f.id IN (SELECT rowid FROM feedback_search WHERE feedback_search MATCH ?) OR f.user_id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?))
+          ORDER BY f.created_at DESC, f.id DESC LIMIT 51`,
+        params: ['"4242"', '{email} : "4242"'],
+      },
+      {
+        name: 'videos, search without accents',
+        path: '/admin/videos?q=4242%3A%20cho&limit=50',
+        sql: 'SELECT * FROM videos WHERE id IN (SELECT rowid FROM videos_search WHERE videos_search MATCH ?) ORDER BY created_at DESC, id DESC LIMIT 51',
+        params: ['"4242: cho"'],
       },
       {
         name: 'videos, premium filter',

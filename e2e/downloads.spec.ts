@@ -178,24 +178,75 @@ test('a video downloaded from the list opens and plays offline with its stored p
 })
 
 test('a download keeps going with its tab closed, and plays offline afterwards', async ({ page, context, server, signInAs }) => {
-  // Chromium offers Background Fetch: the browser fetches the parts and the service worker stores them.
+  // In sight, the page downloads the parts itself. Closed mid-download, it hands the parts not stored
+  // yet to the browser's Background Fetch (Chromium), and the service worker stores them.
   const mediaKey = makeHlsFixture(server.dataDir, 60, { bandwidth: 6_000_000 })
   const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 60, title: 'Sông Hương' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   const worker = context.serviceWorkers()[0]
+  // The page's own requests: one part goes through, the rest are held (and never answered: the page closes).
+  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  let letThrough = 1
+  await page.route(isPart, async (route) => {
+    if (letThrough-- > 0) await route.continue().catch(() => undefined)
+  })
   await new DownloadControls(page).download()
-  await expect.poll(() => handedToBrowser(page, videoId), { intervals: [20] }).toBe(true)
+  await expect.poll(async () => (await offlineParts(page, videoId)).length, { timeout: 30_000 }).toBe(1)
+  // So far in the page, the browser not involved.
+  expect(await handedToBrowser(page, videoId)).toBe(false)
   await page.close()
-  // No page of the app is open: the worker alone finishes it.
+  // No page of the app is open: the parts held back came through the browser, and the worker finished it.
   expect(context.pages()).toHaveLength(0)
   await expect.poll(() => downloadStatusInWorker(worker, videoId), { timeout: 30_000 }).toBe('complete')
   await context.setOffline(true)
   const again = await context.newPage()
   await again.goto('/downloads')
   await expect(new DownloadsPage(again).item('Sông Hương').getByTestId('download-complete')).toBeVisible()
+  const parts = await offlineParts(again, videoId)
+  expect(parts.length).toBeGreaterThan(1)
+  for (const part of parts) expect(part.bytes, part.key).toBe(part.files.reduce((sum, file) => sum + file.size, 0))
   await again.goto(`/languages/vi/videos/${videoId}`)
   await playUntil(again, 1)
+})
+
+test('in sight, a download runs in the page (Background Fetch offered but not used) and pauses, resumes and cancels from it', async ({ page, server, signInAs }) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Phố cổ' })
+  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+  await controlledBy(page)
+  // One part goes through, the rest wait until their request is aborted.
+  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  let letThrough = 1
+  const asked: string[] = []
+  await page.route(isPart, async (route) => {
+    asked.push(route.request().url())
+    if (letThrough-- > 0) await route.continue().catch(() => undefined)
+  })
+  const controls = new DownloadControls(page)
+  const buttons = page.getByTestId('download-controls')
+  await controls.download()
+  await expect.poll(async () => (await offlineParts(page, videoId)).length, { timeout: 30_000 }).toBe(1)
+  expect(await handedToBrowser(page, videoId)).toBe(false)
+  await buttons.getByRole('button', { name: 'Pause' }).click()
+  await expect(controls.percent).toContainText('paused')
+  expect(await handedToBrowser(page, videoId)).toBe(false)
+  // Resumed: it asks again only for the parts not stored.
+  const askedBefore = asked.length
+  await buttons.getByRole('button', { name: 'Resume' }).click()
+  await expect.poll(() => asked.length).toBeGreaterThan(askedBefore)
+  expect(asked.slice(askedBefore)).not.toContain(asked[0])
+  await expect(buttons.getByRole('button', { name: 'Pause' })).toBeVisible()
+  // Cancelled: nothing of it stays.
+  await buttons.getByRole('button', { name: 'Cancel' }).click()
+  await expect(controls.start).toBeVisible()
+  expect(Object.keys(await offlineCacheEntries(page)).filter((key) => key.startsWith(`/offline-media/${videoId}/`))).toEqual([])
+  expect(await handedToBrowser(page, videoId)).toBe(false)
+  // Downloaded again with the network free, it completes in the page.
+  await page.unroute(isPart)
+  await controls.download()
+  await expect(controls.complete).toBeVisible({ timeout: 30_000 })
+  expect(await handedToBrowser(page, videoId)).toBe(false)
 })
 
 test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {

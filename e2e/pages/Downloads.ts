@@ -166,8 +166,12 @@ async function readDownloadRecord(videoId: number) {
   }
 }
 
-/** Whether the download was handed to the browser's Background Fetch (and not finished yet). */
-export const handedToBrowser = (page: Page, videoId: number) => page.evaluate(readDownloadRecord, videoId).then((record) => record?.handed !== undefined)
+/** Whether a Background Fetch of the video's parts is running in the browser (handed over by a page). */
+export const handedToBrowser = (page: Page, videoId: number) =>
+  page.evaluate(async (id) => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { backgroundFetch?: { get(id: string): Promise<unknown> } }
+    return (await registration.backgroundFetch?.get(`dehieu-download:${id}`)) !== undefined
+  }, videoId)
 
 /** The download's status as the service worker sees it, with no page of the app open. */
 export const downloadStatusInWorker = (worker: Worker, videoId: number) => worker.evaluate(readDownloadRecord, videoId).then((record) => record?.status)

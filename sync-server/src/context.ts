@@ -7,8 +7,8 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Db } from './db/connection.ts'
-import { openEngine, type Engine } from './db/engine.ts'
 import { textSearchFor } from './db/dialect/text-search.ts'
+import { openEngine, type Engine } from './db/engine.ts'
 import { hotPathReadsFor } from './db/dialect/hot-path.ts'
 import { migrate, migrateSqlite } from './db/migrate.ts'
 import { createLogger } from './logger.ts'
@@ -99,6 +99,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
   const hotPath = hotPathReadsFor(database)
+  const search = textSearchFor(database.engine)
   const repositories = {
     users: createUsersRepository(database.db),
     sessions: createSessionsRepository(database.db, hotPath),
@@ -108,14 +109,14 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     dailyGoals: createDailyGoalsRepository(database.db),
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
-    catalogue: createCatalogueRepository(db),
-    videoProgress: createVideoProgressRepository(db),
-    comments: createCommentsRepository(db),
+    catalogue: createCatalogueRepository(database.db),
+    videoProgress: createVideoProgressRepository(database.db),
+    comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
-    adminVideos: createAdminVideosRepository(db),
-    adminUsers: createAdminUsersRepository(database.db, textSearchFor(database.engine)),
-    adminFeedback: createAdminFeedbackRepository(db),
-    billing: createBillingRepository(db),
+    adminVideos: createAdminVideosRepository(database.db, search),
+    adminUsers: createAdminUsersRepository(database.db, search),
+    adminFeedback: createAdminFeedbackRepository(database.db, search),
+    billing: createBillingRepository(database.db),
     submissions: createSubmissionsRepository(database.db),
     publishing: createPublishingRepository(database.db),
     contributorApplications: createContributorApplicationsRepository(database.db),
@@ -143,7 +144,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
-    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(db), clock }),
+    playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock }),
     // SQLite: the ingest runs on a thread of its own, on its own connection; PostgreSQL: over the pool.
     watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
@@ -169,7 +170,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       outsideHours: repositories.outsideHours,
     }),
   }
-  const admin = createAdminAndBilling({ config, clock, db, database, repositories, usersService: services.users })
+  const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users })
   const contributor = createContributorServices({
     config,
     clock,
@@ -269,7 +270,6 @@ export type AppContext = ReturnType<typeof assembleContext>
 function createAdminAndBilling(deps: {
   config: Config
   clock: Clock
-  db: Db
   database: Engine
   repositories: {
     adminVideos: ReturnType<typeof createAdminVideosRepository>
@@ -280,7 +280,7 @@ function createAdminAndBilling(deps: {
   }
   usersService: ReturnType<typeof createUsersService>
 }) {
-  const { config, clock, db, repositories } = deps
+  const { config, clock, database, repositories } = deps
   const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey) : undefined
   const provider = stripe
     ? createStripeProvider({
@@ -292,10 +292,10 @@ function createAdminAndBilling(deps: {
       })
     : config.isProduction
       ? undefined
-      : createLocalProvider({ db, billing: repositories.billing, clock })
+      : createLocalProvider({ db: database.db, billing: repositories.billing, clock })
   const stripeWebhook =
     stripe && config.stripe.webhookSecret
-      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db, billing: repositories.billing, clock })
+      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db: database.db, clock })
       : undefined
   return {
     stripeWebhook,
@@ -303,7 +303,7 @@ function createAdminAndBilling(deps: {
       adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
       adminUsers: createAdminUsersService({ db: deps.database.db, search: textSearchFor(deps.database.engine) }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
-      billing: createBillingService({ provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
+      billing: createBillingService({ db: database.db, provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),
     },
   }
 }

@@ -20,7 +20,7 @@ async function start() {
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
-    ctx.services.billing.expireLapsed()
+    ctx.services.billing.expireLapsed().catch((error: unknown) => ctx.logger.error({ err: error }, 'ending lapsed subscriptions failed'))
   }
   hourly()
   const pruneTimer = setInterval(hourly, 3_600_000).unref()

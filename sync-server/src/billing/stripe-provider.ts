@@ -45,7 +45,7 @@ export function createStripeProvider(deps: {
     },
 
     async startCheckout(user, plan) {
-      const customer = billing.subscriptionOf(user.id)?.stripe_customer_id ?? undefined
+      const customer = (await billing.subscriptionOf(user.id))?.stripe_customer_id ?? undefined
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: priceOf(plan), quantity: 1 }],
@@ -56,19 +56,19 @@ export function createStripeProvider(deps: {
         subscription_data: { metadata: { user_id: String(user.id), plan } },
         metadata: { user_id: String(user.id), plan },
       })
-      billing.createCheckout(session.id, user.id, plan, 'stripe', new Date(deps.clock.now()).toISOString())
+      await billing.createCheckout(session.id, user.id, plan, 'stripe', new Date(deps.clock.now()).toISOString())
       return { id: session.id, url: session.url! }
     },
 
     async confirm(user, checkoutId) {
-      const checkout = billing.findCheckout(checkoutId)
+      const checkout = await billing.findCheckout(checkoutId)
       if (!checkout || checkout.user_id !== user.id) throw notFound('No such checkout.')
       const session = await stripe.checkout.sessions.retrieve(checkoutId)
       return { paid: session.payment_status === 'paid' || session.status === 'complete' }
     },
 
     async portal(user: UserRow) {
-      const customer = billing.subscriptionOf(user.id)?.stripe_customer_id
+      const customer = (await billing.subscriptionOf(user.id))?.stripe_customer_id
       if (!customer) throw new ApiError(409, ERROR_CODES.conflict, 'There is no subscription to manage yet.')
       const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` })
       return { url: session.url }

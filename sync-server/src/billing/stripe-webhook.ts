@@ -1,32 +1,36 @@
 /**
  * Stripe webhook events → subscriptions and users.is_premium.
  * - The signature is checked over the raw body; a bad one is 400 and changes nothing.
- * - Each event id is applied once (billing_events), in the same transaction as its effect, so a
- *   redelivered event is acknowledged and ignored.
+ * - Each event id is applied once: it is inserted (`ON CONFLICT DO NOTHING RETURNING`) in the same
+ *   transaction as its effect, so a redelivered event is acknowledged and ignored, and two deliveries
+ *   of one event at the same moment apply it once on either engine (the second waits on the key, then
+ *   finds it taken). Nothing in the transaction calls Stripe.
+ * - Changes to one user's subscription take turns (the user's row is held), so events for the same
+ *   user arriving together never write over each other's fields.
  * - Handled: checkout.session.completed (links the customer to the user), customer.subscription.
  *   created/updated/deleted (status and period), invoice.payment_failed (past due: no premium).
  */
+import type { Kysely } from 'kysely'
 import type Stripe from 'stripe'
 import type { Clock } from '../clock.ts'
-import type { Db } from '../db/connection.ts'
+import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import type { BillingRepository, SubscriptionRow } from '../repositories/billing.repository.ts'
+import { createBillingRepository, type BillingRepository, type SubscriptionRow } from '../repositories/billing.repository.ts'
 import { fromStripeStatus, isPremium } from './subscription-state.ts'
 
 type Loose = Record<string, any>
 
-export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: Db; billing: BillingRepository; clock: Clock }) {
-  const { billing } = deps
-
-  function userIdOf(object: Loose): number | undefined {
+export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: Kysely<Database>; clock: Clock }) {
+  async function userIdOf(billing: BillingRepository, object: Loose): Promise<number | undefined> {
     const fromMetadata = Number(object.metadata?.user_id ?? object.client_reference_id)
     if (Number.isSafeInteger(fromMetadata) && fromMetadata > 0) return fromMetadata
     const customer = typeof object.customer === 'string' ? object.customer : object.customer?.id
-    return customer ? billing.subscriptionOfCustomer(customer)?.user_id : undefined
+    return customer ? (await billing.subscriptionOfCustomer(customer))?.user_id : undefined
   }
 
-  function save(userId: number, change: Partial<SubscriptionRow>, nowIso: string) {
-    const current = billing.subscriptionOf(userId)
+  async function save(billing: BillingRepository, userId: number, change: Partial<SubscriptionRow>, nowIso: string) {
+    await billing.lockUser(userId)
+    const current = await billing.subscriptionOf(userId)
     const next: SubscriptionRow = {
       user_id: userId,
       provider: 'stripe',
@@ -39,22 +43,22 @@ export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: 
       ...change,
       updated_at: nowIso,
     }
-    billing.saveSubscription(next)
-    billing.setPremium(userId, isPremium(next, nowIso))
+    await billing.saveSubscription(next)
+    await billing.setPremium(userId, isPremium(next, nowIso))
   }
 
-  const apply = deps.db.transaction((event: Stripe.Event) => {
+  async function apply(billing: BillingRepository, event: Stripe.Event): Promise<{ applied: boolean }> {
     const nowIso = new Date(deps.clock.now()).toISOString()
-    if (!billing.recordEvent(event.id, event.type, nowIso)) return { applied: false }
+    if (!(await billing.recordEvent(event.id, event.type, nowIso))) return { applied: false }
     const object = event.data.object as Loose
-    const userId = userIdOf(object)
+    const userId = await userIdOf(billing, object)
     if (userId === undefined) return { applied: true }
     const customer = typeof object.customer === 'string' ? object.customer : (object.customer?.id ?? undefined)
     switch (event.type) {
       case 'checkout.session.completed': {
         const subscription = typeof object.subscription === 'string' ? object.subscription : object.subscription?.id
         const plan = object.metadata?.plan === 'year' ? 'year' : 'month'
-        save(userId, { stripe_customer_id: customer ?? null, stripe_subscription_id: subscription ?? null, plan, status: 'active' }, nowIso)
+        await save(billing, userId, { stripe_customer_id: customer ?? null, stripe_subscription_id: subscription ?? null, plan, status: 'active' }, nowIso)
         break
       }
       case 'customer.subscription.created':
@@ -62,7 +66,8 @@ export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: 
       case 'customer.subscription.deleted': {
         const periodEnd = object.current_period_end ?? object.items?.data?.[0]?.current_period_end
         const interval = object.items?.data?.[0]?.price?.recurring?.interval
-        save(
+        await save(
+          billing,
           userId,
           {
             status: event.type === 'customer.subscription.deleted' ? 'canceled' : fromStripeStatus(String(object.status)),
@@ -77,24 +82,25 @@ export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: 
         break
       }
       case 'invoice.payment_failed':
-        save(userId, { status: 'past_due' }, nowIso)
+        await save(billing, userId, { status: 'past_due' }, nowIso)
         break
       default:
         break
     }
     return { applied: true }
-  })
+  }
 
   return {
     /** Verifies and applies one delivery; answers whether it was new. */
-    handle(rawBody: Buffer, signature: string | undefined): { applied: boolean } {
+    async handle(rawBody: Buffer, signature: string | undefined): Promise<{ applied: boolean }> {
       let event: Stripe.Event
       try {
+        // Local: checks the HMAC over the body, no call to Stripe.
         event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.secret)
       } catch {
         throw new ApiError(400, 'invalid_signature', 'The webhook signature does not match.')
       }
-      return apply.immediate(event)
+      return deps.db.transaction().execute((trx) => apply(createBillingRepository(trx), event))
     },
   }
 }

@@ -67,7 +67,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
     const file = path.join(folder, relative)
     const type = TYPES[path.extname(file)]
     const isPlaylist = relative.endsWith('.m3u8')
-    if (isPlaylist && !deps.playlistAccess.allows(grant)) {
+    if (isPlaylist && !(await deps.playlistAccess.allows(grant))) {
       return refuse(res, 403, ERROR_CODES.forbidden, 'This media link is no longer valid: open the video again.')
     }
     const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': isPlaylist ? 'private, no-cache' : privateCaching(grant) }

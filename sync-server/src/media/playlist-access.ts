@@ -24,27 +24,27 @@ export type PlaylistAccess = ReturnType<typeof createPlaylistAccess>
 export function createPlaylistAccess(deps: { access: MediaAccessRepository; clock: Clock }) {
   const cache = new Map<string, { allowed: boolean; until: number }>()
 
-  function check(grant: Grant, now: number): boolean {
-    const user = deps.access.sessionUser(grant.userId, grant.session, now)
+  async function check(grant: Grant, now: number): Promise<boolean> {
+    const user = await deps.access.sessionUser(grant.userId, grant.session, now)
     if (!user) return false
-    const video = deps.access.videoByMediaKey(grant.mediaKey)
+    const video = await deps.access.videoByMediaKey(grant.mediaKey)
     if (video) {
       const access = canWatch(video, user)
       if (access === 'full' || (access === 'preview' && grant.previewSeconds !== null)) return true
     }
     if (grant.previewSeconds !== null) return false
-    const owners = deps.access.submissionOwners(grant.mediaKey)
+    const owners = await deps.access.submissionOwners(grant.mediaKey)
     return owners.length > 0 && (user.is_admin === 1 || (canContribute(user) && owners.includes(grant.userId)))
   }
 
   return {
     /** Whether the grant's playlists may still be served. */
-    allows(grant: Grant): boolean {
+    async allows(grant: Grant): Promise<boolean> {
       const now = deps.clock.now()
       const key = `${grant.userId}.${grant.session}.${grant.mediaKey}.${grant.previewSeconds ?? 0}`
       const cached = cache.get(key)
       if (cached && cached.until > now) return cached.allowed
-      const allowed = check(grant, now)
+      const allowed = await check(grant, now)
       if (cache.size >= MAX_CACHED) cache.clear()
       cache.set(key, { allowed, until: now + PLAYLIST_ACCESS_CACHE_MS })
       return allowed

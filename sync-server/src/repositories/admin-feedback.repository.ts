@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.ts'
-import { statementCache } from './statement-cache.ts'
-import { containsPattern, ftsPhrase, usesTrigrams } from './text-search.ts'
+import type { Kysely } from 'kysely'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
 
 export interface AdminFeedbackRow {
   id: number
@@ -14,38 +14,31 @@ export interface AdminFeedbackRow {
 
 export type AdminFeedbackRepository = ReturnType<typeof createAdminFeedbackRepository>
 
-const SELECT = `SELECT f.id, f.feedback, f.environment_data, f.created_at, u.id AS user_id, u.email AS user_email,
-  u.display_name AS user_display_name FROM user_feedbacks f JOIN users u ON u.id = f.user_id`
-
-export function createAdminFeedbackRepository(db: Db) {
-  const prepared = statementCache(db)
-  const byId = db.prepare<[number], AdminFeedbackRow>(`${SELECT} WHERE f.id = ?`)
+export function createAdminFeedbackRepository(db: Kysely<Database>, search: TextSearch) {
+  const select = () =>
+    db
+      .selectFrom('user_feedbacks as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.id', 'f.feedback', 'f.environment_data', 'f.created_at', 'u.id as user_id', 'u.email as user_email', 'u.display_name as user_display_name'])
   return {
-    /** Newest first; `q` matches the feedback text or the sender's e-mail. */
-    list(filter: { q?: string; since?: string; after?: { created: string; id: number }; limit: number }): AdminFeedbackRow[] {
-      const where: string[] = []
-      const params: Record<string, string | number> = { limit: filter.limit }
-      if (filter.q && usesTrigrams(filter.q)) {
-        where.push(`(f.id IN (SELECT rowid FROM feedback_search WHERE feedback_search MATCH @match)
-          OR f.user_id IN (SELECT rowid FROM users_search WHERE users_search MATCH @emailMatch))`)
-        params.match = ftsPhrase(filter.q)
-        params.emailMatch = ftsPhrase(filter.q, 'email')
-      } else if (filter.q) {
-        where.push("(f.feedback LIKE @like ESCAPE '\\' OR u.email LIKE @like ESCAPE '\\')")
-        params.like = containsPattern(filter.q)
+    /** Newest first; `q` matches the feedback text or the sender's e-mail (db/dialect/text-search.ts). */
+    list(filter: { q?: string; since?: string; after?: { created: string; id: number }; limit: number }): Promise<AdminFeedbackRow[]> {
+      let query = select()
+      const q = filter.q
+      if (q) {
+        query = query.where((eb) =>
+          eb.or([search.contains({ table: 'user_feedbacks', alias: 'f' }, q), search.contains({ table: 'users', alias: 'u', columns: ['email'], idFrom: 'f.user_id' }, q)]),
+        )
       }
-      if (filter.since) {
-        where.push('f.created_at >= @since')
-        params.since = filter.since
+      if (filter.since) query = query.where('f.created_at', '>=', filter.since)
+      const after = filter.after
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('f.created_at', '<', after.created), eb.and([eb('f.created_at', '=', after.created), eb('f.id', '<', after.id)])]),
+        )
       }
-      if (filter.after) {
-        where.push('(f.created_at < @afterCreated OR (f.created_at = @afterCreated AND f.id < @afterId))')
-        params.afterCreated = filter.after.created
-        params.afterId = filter.after.id
-      }
-      const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY f.created_at DESC, f.id DESC LIMIT @limit`
-      return prepared(sql).all(params) as AdminFeedbackRow[]
+      return query.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(filter.limit).execute()
     },
-    findById: (id: number) => byId.get(id),
+    findById: (id: number): Promise<AdminFeedbackRow | undefined> => select().where('f.id', '=', id).executeTakeFirst(),
   }
 }

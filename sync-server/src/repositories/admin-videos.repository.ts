@@ -1,12 +1,13 @@
-import type { Db } from '../db/connection.ts'
-import { statementCache } from './statement-cache.ts'
-import { containsPattern, ftsPhrase, usesTrigrams } from './text-search.ts'
+import type { Kysely } from 'kysely'
+import type { AccessLevel } from '../../../contract/index.ts'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
 
 export interface AdminVideoRow {
   id: number
   title: string
   youtube_id: string | null
-  access_level: string
+  access_level: AccessLevel
   media_key: string | null
   thumbnail_file: string | null
   youtube_thumbnail_file: string | null
@@ -17,43 +18,54 @@ export interface AdminVideoRow {
 
 export type AdminVideosRepository = ReturnType<typeof createAdminVideosRepository>
 
-const COLUMNS = 'id, title, youtube_id, access_level, media_key, thumbnail_file, youtube_thumbnail_file, language_code, published_at, created_at'
+const COLUMNS = [
+  'id',
+  'title',
+  'youtube_id',
+  'access_level',
+  'media_key',
+  'thumbnail_file',
+  'youtube_thumbnail_file',
+  'language_code',
+  'published_at',
+  'created_at',
+] as const
 
-export function createAdminVideosRepository(db: Db) {
-  const prepared = statementCache(db)
-  const byId = db.prepare<[number], AdminVideoRow>(`SELECT ${COLUMNS} FROM videos WHERE id = ?`)
-  const setAccess = db.prepare<[string, number]>('UPDATE videos SET access_level = ? WHERE id = ?')
-  const setThumbnails = db.prepare<[string | null, string | null, number]>(
-    'UPDATE videos SET thumbnail_file = COALESCE(?, thumbnail_file), youtube_thumbnail_file = COALESCE(?, youtube_thumbnail_file) WHERE id = ?',
-  )
+export function createAdminVideosRepository(db: Kysely<Database>, search: TextSearch) {
   return {
-    /** Newest first; `q` matches the title or the YouTube id. */
-    list(filter: { q?: string; access?: string; after?: { created: string; id: number }; limit: number }): AdminVideoRow[] {
-      const where: string[] = []
-      const params: Record<string, string | number> = { limit: filter.limit }
-      if (filter.q && usesTrigrams(filter.q)) {
-        where.push('id IN (SELECT rowid FROM videos_search WHERE videos_search MATCH @match)')
-        params.match = ftsPhrase(filter.q)
-      } else if (filter.q) {
-        where.push("(title LIKE @like ESCAPE '\\' OR youtube_id = @q)")
-        params.like = containsPattern(filter.q)
-        params.q = filter.q
+    /**
+     * Newest first; `q` matches the title or the YouTube id (db/dialect/text-search.ts). The SQL
+     * differs per filter shape, so each shape gets its own plan and the indexes are used.
+     */
+    list(filter: { q?: string; access?: AccessLevel; after?: { created: string; id: number }; limit: number }): Promise<AdminVideoRow[]> {
+      let query = db.selectFrom('videos').select(COLUMNS)
+      if (filter.q) query = query.where(search.contains({ table: 'videos' }, filter.q))
+      if (filter.access) query = query.where('access_level', '=', filter.access)
+      const after = filter.after
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '<', after.created), eb.and([eb('created_at', '=', after.created), eb('id', '<', after.id)])]),
+        )
       }
-      if (filter.access) {
-        where.push('access_level = @access')
-        params.access = filter.access
-      }
-      if (filter.after) {
-        where.push('(created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterId))')
-        params.afterCreated = filter.after.created
-        params.afterId = filter.after.id
-      }
-      const sql = `SELECT ${COLUMNS} FROM videos ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT @limit`
-      return prepared(sql).all(params) as AdminVideoRow[]
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute()
     },
-    findById: (id: number) => byId.get(id),
-    setAccessLevel: (id: number, access: string) => void setAccess.run(access, id),
-    setThumbnails: (id: number, thumbnail: string | null, youtubeThumbnail: string | null) =>
-      void setThumbnails.run(thumbnail, youtubeThumbnail, id),
+    findById: (id: number): Promise<AdminVideoRow | undefined> => db.selectFrom('videos').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+    async setAccessLevel(id: number, access: AccessLevel): Promise<void> {
+      await db
+        .updateTable('videos')
+        .set({ access_level: access })
+        .where('id', '=', id)
+        .execute()
+    },
+    async setThumbnails(id: number, thumbnail: string | null, youtubeThumbnail: string | null): Promise<void> {
+      await db
+        .updateTable('videos')
+        .set((eb) => ({
+          thumbnail_file: eb.fn.coalesce(eb.val(thumbnail), eb.ref('thumbnail_file')),
+          youtube_thumbnail_file: eb.fn.coalesce(eb.val(youtubeThumbnail), eb.ref('youtube_thumbnail_file')),
+        }))
+        .where('id', '=', id)
+        .execute()
+    },
   }
 }

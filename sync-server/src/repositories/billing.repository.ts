@@ -1,64 +1,94 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/schema.ts'
 
-export interface CheckoutRow {
-  id: string
-  user_id: number
-  plan: 'month' | 'year'
-  provider: 'local' | 'stripe'
-  status: 'open' | 'paid' | 'expired'
-  created_at: string
-  completed_at: string | null
-}
-
-export interface SubscriptionRow {
-  user_id: number
-  provider: 'local' | 'stripe'
-  plan: 'month' | 'year'
-  status: 'active' | 'canceled' | 'past_due'
-  current_period_end: string | null
-  cancel_at_period_end: number
-  stripe_customer_id: string | null
-  stripe_subscription_id: string | null
-  updated_at: string
-}
+export type CheckoutRow = Row<'billing_checkouts'>
+export type SubscriptionRow = Row<'subscriptions'>
 
 export type BillingRepository = ReturnType<typeof createBillingRepository>
 
-export function createBillingRepository(db: Db) {
-  const insertCheckout = db.prepare<[string, number, string, string, string]>(
-    'INSERT INTO billing_checkouts (id, user_id, plan, provider, created_at) VALUES (?, ?, ?, ?, ?)',
-  )
-  const checkout = db.prepare<[string], CheckoutRow>('SELECT * FROM billing_checkouts WHERE id = ?')
-  const markPaid = db.prepare<[string, string]>("UPDATE billing_checkouts SET status = 'paid', completed_at = ? WHERE id = ? AND status = 'open'")
-  const subscription = db.prepare<[number], SubscriptionRow>('SELECT * FROM subscriptions WHERE user_id = ?')
-  const byCustomer = db.prepare<[string], SubscriptionRow>('SELECT * FROM subscriptions WHERE stripe_customer_id = ?')
-  const upsert = db.prepare<SubscriptionRow>(
-    `INSERT INTO subscriptions (user_id, provider, plan, status, current_period_end, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, updated_at)
-     VALUES (@user_id, @provider, @plan, @status, @current_period_end, @cancel_at_period_end, @stripe_customer_id, @stripe_subscription_id, @updated_at)
-     ON CONFLICT (user_id) DO UPDATE SET provider = excluded.provider, plan = excluded.plan, status = excluded.status,
-       current_period_end = excluded.current_period_end, cancel_at_period_end = excluded.cancel_at_period_end,
-       stripe_customer_id = excluded.stripe_customer_id, stripe_subscription_id = excluded.stripe_subscription_id,
-       updated_at = excluded.updated_at`,
-  )
-  const setPremium = db.prepare<[number, number]>('UPDATE users SET is_premium = ? WHERE id = ?')
-  const lapsed = db.prepare<[string], SubscriptionRow>(
-    "SELECT * FROM subscriptions WHERE status = 'active' AND current_period_end IS NOT NULL AND current_period_end <= ?",
-  )
-  const recordEvent = db.prepare<[string, string, string]>(
-    'INSERT INTO billing_events (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-  )
+/** Over `db`, or over a transaction: `createBillingRepository(trx)`. */
+export function createBillingRepository(db: Kysely<Database>) {
   return {
-    createCheckout: (id: string, userId: number, plan: string, provider: string, nowIso: string) =>
-      void insertCheckout.run(id, userId, plan, provider, nowIso),
-    findCheckout: (id: string) => checkout.get(id),
+    async createCheckout(id: string, userId: number, plan: CheckoutRow['plan'], provider: CheckoutRow['provider'], nowIso: string): Promise<void> {
+      await db.insertInto('billing_checkouts').values({ id, user_id: userId, plan, provider, created_at: nowIso }).execute()
+    },
+    findCheckout: (id: string): Promise<CheckoutRow | undefined> => db.selectFrom('billing_checkouts').selectAll().where('id', '=', id).executeTakeFirst(),
     /** True for the call that turned an open checkout into a paid one. */
-    markCheckoutPaid: (id: string, nowIso: string) => markPaid.run(nowIso, id).changes === 1,
-    subscriptionOf: (userId: number) => subscription.get(userId),
-    subscriptionOfCustomer: (customerId: string) => byCustomer.get(customerId),
-    saveSubscription: (row: SubscriptionRow) => void upsert.run(row),
-    setPremium: (userId: number, premium: boolean) => void setPremium.run(premium ? 1 : 0, userId),
-    lapsedSubscriptions: (nowIso: string) => lapsed.all(nowIso),
-    /** False when the event was applied before (Stripe redelivers). */
-    recordEvent: (id: string, type: string, nowIso: string) => recordEvent.run(id, type, nowIso).changes === 1,
+    async markCheckoutPaid(id: string, nowIso: string): Promise<boolean> {
+      const row = await db
+        .updateTable('billing_checkouts')
+        .set({ status: 'paid', completed_at: nowIso })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .returning('id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    subscriptionOf: (userId: number): Promise<SubscriptionRow | undefined> =>
+      db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    subscriptionOfCustomer: (customerId: string): Promise<SubscriptionRow | undefined> =>
+      db.selectFrom('subscriptions').selectAll().where('stripe_customer_id', '=', customerId).executeTakeFirst(),
+    /** Inserts or replaces the user's one subscription. */
+    async saveSubscription(row: SubscriptionRow): Promise<void> {
+      await db
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet((eb) => ({
+            provider: eb.ref('excluded.provider'),
+            plan: eb.ref('excluded.plan'),
+            status: eb.ref('excluded.status'),
+            current_period_end: eb.ref('excluded.current_period_end'),
+            cancel_at_period_end: eb.ref('excluded.cancel_at_period_end'),
+            stripe_customer_id: eb.ref('excluded.stripe_customer_id'),
+            stripe_subscription_id: eb.ref('excluded.stripe_subscription_id'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute()
+    },
+    async setPremium(userId: number, premium: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ is_premium: premium ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute()
+    },
+    /**
+     * Inside a transaction: holds the user's row until it ends (a write that changes nothing), so two
+     * transactions changing one user's subscription take turns instead of each writing what it read
+     * before the other committed. SQLite's BEGIN IMMEDIATE already runs them one at a time.
+     */
+    async lockUser(userId: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ is_premium: eb.ref('is_premium') }))
+        .where('id', '=', userId)
+        .execute()
+    },
+    /** Active subscriptions whose paid period has ended. */
+    lapsedSubscriptions: (nowIso: string): Promise<SubscriptionRow[]> =>
+      db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('status', '=', 'active')
+        .where('current_period_end', 'is not', null)
+        .where('current_period_end', '<=', nowIso)
+        .execute(),
+    /**
+     * Records a Stripe event id; false when it was recorded before (Stripe redelivers). Run it in the
+     * transaction that applies the event: `ON CONFLICT DO NOTHING RETURNING` answers a row only to the
+     * insert that won, and a concurrent delivery of the same id waits on the key until that
+     * transaction ends, then answers none (or inserts, if the first rolled back).
+     */
+    async recordEvent(id: string, type: string, nowIso: string): Promise<boolean> {
+      const row = await db
+        .insertInto('billing_events')
+        .values({ id, type, received_at: nowIso })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
   }
 }

@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.ts'
+import { sql, type Kysely, type SqlBool } from 'kysely'
+import type { Database } from '../db/schema.ts'
 import { containsPattern } from './like-pattern.ts'
-import { statementCache } from './statement-cache.ts'
 
 /** What the watching rules need to know about a video. */
 export interface WatchableVideoRow {
@@ -39,79 +39,114 @@ export interface VideoListFilter {
   limit: number
 }
 
-const LEVEL_RANK = `CASE v.proficiency_level WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END`
-const VIDEO_COLUMNS = `v.id, v.language_code, v.access_level, v.duration_seconds, v.published_at, v.title, v.description,
-  v.proficiency_level, v.media_key, v.thumbnail_file, v.youtube_id, v.series_id, s.name AS series_name, v.episode_number,
-  v.submission_id, ${LEVEL_RANK} AS level_rank`
+type Level = Database['videos']['proficiency_level']
+type Access = 'free' | 'premium' | 'preview'
+
+/** Levels in teaching order, as a number both engines sort and compare (constants, no parameters). */
+const LEVEL_RANK = sql<number>`CASE ${sql.ref('v.proficiency_level')} WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END`
+
+/**
+ * `column` contains `text` anywhere, blind to ASCII case, with `%` and `_` literal. lower() on both
+ * sides keeps SQLite's LIKE (ASCII case-insensitive) on PostgreSQL, whose LIKE minds case; PostgreSQL's
+ * lower() also folds letters beyond ASCII, SQLite's does not.
+ */
+const titleContains = (text: string) =>
+  sql<SqlBool>`lower(${sql.ref('v.title')}) LIKE lower(${containsPattern(text)}) ESCAPE '\\'`
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>
 
-export function createCatalogueRepository(db: Db) {
-  const forWatching = db.prepare<[number], WatchableVideoRow>(
-    'SELECT id, language_code, access_level, duration_seconds, published_at FROM videos WHERE id = ?',
-  )
-  const published = db.prepare<[number], CatalogueVideoRow & { level_rank: number }>(
-    `SELECT ${VIDEO_COLUMNS} FROM videos v LEFT JOIN series s ON s.id = v.series_id WHERE v.id = ? AND v.published_at IS NOT NULL`,
-  )
-  const creators = db.prepare<[number], { display_name: string | null }>(
-    `SELECT u.display_name FROM submission_creators c LEFT JOIN users u ON u.email = c.email
-      WHERE c.submission_id = ? ORDER BY c.email`,
-  )
-  const byIds = db.prepare<[string], CatalogueVideoRow & { level_rank: number }>(
-    `SELECT ${VIDEO_COLUMNS} FROM videos v LEFT JOIN series s ON s.id = v.series_id
-      WHERE v.id IN (SELECT value FROM json_each(?)) AND v.published_at IS NOT NULL`,
-  )
-  const prepared = statementCache(db)
+export function createCatalogueRepository(db: Kysely<Database>) {
+  /** Published or not: callers add the condition they need. */
+  const videos = () =>
+    db
+      .selectFrom('videos as v')
+      .leftJoin('series as s', 's.id', 'v.series_id')
+      .select([
+        'v.id',
+        'v.language_code',
+        'v.access_level',
+        'v.duration_seconds',
+        'v.published_at',
+        'v.title',
+        'v.description',
+        'v.proficiency_level',
+        'v.media_key',
+        'v.thumbnail_file',
+        'v.youtube_id',
+        'v.series_id',
+        's.name as series_name',
+        'v.episode_number',
+        'v.submission_id',
+        LEVEL_RANK.as('level_rank'),
+      ])
 
   return {
-    findForWatching: (id: number) => forWatching.get(id),
-    findPublished: (id: number) => published.get(id),
-    creatorsOf: (submissionId: number) => creators.all(submissionId),
+    findForWatching(id: number): Promise<WatchableVideoRow | undefined> {
+      return db
+        .selectFrom('videos')
+        .select(['id', 'language_code', 'access_level', 'duration_seconds', 'published_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    },
+    findPublished(id: number): Promise<(CatalogueVideoRow & { level_rank: number }) | undefined> {
+      return videos().where('v.id', '=', id).where('v.published_at', 'is not', null).executeTakeFirst()
+    },
+    creatorsOf(submissionId: number): Promise<Array<{ display_name: string | null }>> {
+      return db
+        .selectFrom('submission_creators as c')
+        .leftJoin('users as u', 'u.email', 'c.email')
+        .select('u.display_name')
+        .where('c.submission_id', '=', submissionId)
+        .orderBy('c.email')
+        .execute()
+    },
     /** Published videos by id, in the order asked for. */
-    findPublishedByIds(ids: readonly number[]) {
-      const rows = new Map(byIds.all(JSON.stringify(ids)).map((row) => [row.id, row]))
+    async findPublishedByIds(ids: readonly number[]): Promise<Array<CatalogueVideoRow & { level_rank: number }>> {
+      if (ids.length === 0) return []
+      const found = await videos().where('v.id', 'in', ids).where('v.published_at', 'is not', null).execute()
+      const rows = new Map(found.map((row) => [row.id, row]))
       return ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []))
     },
 
-    /** One page of a language's published videos. */
-    list(filter: VideoListFilter): Array<CatalogueVideoRow & { level_rank: number }> {
-      const where = ['v.language_code = @languageCode', 'v.published_at IS NOT NULL']
-      const params: Record<string, string | number> = { languageCode: filter.languageCode, limit: filter.limit }
-      if (filter.level) {
-        where.push('v.proficiency_level = @level')
-        params.level = filter.level
-      }
-      if (filter.access) {
-        where.push('v.access_level = @access')
-        params.access = filter.access
-      }
-      if (filter.seriesId) {
-        where.push('v.series_id = @seriesId')
-        params.seriesId = filter.seriesId
-      }
-      if (filter.query) {
-        where.push("v.title LIKE @query ESCAPE '\\'")
-        params.query = containsPattern(filter.query)
-      }
+    /**
+     * One page of a language's published videos. The query holds only the filters in use (a catch-all
+     * `(? IS NULL OR col = ?)` would defeat the planner); each shape's statement is prepared once
+     * (SQLite: db/dialect/sqlite.ts caches by SQL text). Pages follow the keyset of the sort, never OFFSET.
+     */
+    list(filter: VideoListFilter): Promise<Array<CatalogueVideoRow & { level_rank: number }>> {
+      let query = videos().where('v.language_code', '=', filter.languageCode).where('v.published_at', 'is not', null)
+      if (filter.level) query = query.where('v.proficiency_level', '=', filter.level as Level)
+      if (filter.access) query = query.where('v.access_level', '=', filter.access as Access)
+      if (filter.seriesId) query = query.where('v.series_id', '=', filter.seriesId)
+      if (filter.query) query = query.where(titleContains(filter.query))
       if (filter.hideFinished) {
-        where.push(`NOT EXISTS (SELECT 1 FROM video_progress p WHERE p.user_id = @userId AND p.video_id = v.id
-          AND v.duration_seconds > 0 AND p.covered_seconds >= 0.9 * v.duration_seconds)`)
-        params.userId = filter.userId
-      }
-      if (filter.after) {
-        where.push(
-          filter.sort === 'level'
-            ? `(${LEVEL_RANK} > @afterRank OR (${LEVEL_RANK} = @afterRank AND (v.published_at < @afterPublished OR (v.published_at = @afterPublished AND v.id < @afterId))))`
-            : '(v.published_at < @afterPublished OR (v.published_at = @afterPublished AND v.id < @afterId))',
+        const userId = filter.userId
+        query = query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('video_progress as p')
+                .select('p.video_id')
+                .where('p.user_id', '=', userId)
+                .whereRef('p.video_id', '=', 'v.id')
+                .where('v.duration_seconds', '>', 0)
+                .where(sql<SqlBool>`${sql.ref('p.covered_seconds')} >= 0.9 * ${sql.ref('v.duration_seconds')}`),
+            ),
+          ),
         )
-        if (filter.sort === 'level') params.afterRank = filter.after.levelRank
-        params.afterPublished = filter.after.publishedAt
-        params.afterId = filter.after.id
       }
-      const order = filter.sort === 'level' ? `${LEVEL_RANK}, v.published_at DESC, v.id DESC` : 'v.published_at DESC, v.id DESC'
-      const sql = `SELECT ${VIDEO_COLUMNS} FROM videos v LEFT JOIN series s ON s.id = v.series_id
-        WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`
-      return prepared(sql).all(params) as Array<CatalogueVideoRow & { level_rank: number }>
+      const after = filter.after
+      if (after) {
+        query = query.where((eb) => {
+          const older = eb.or([
+            eb('v.published_at', '<', after.publishedAt),
+            eb.and([eb('v.published_at', '=', after.publishedAt), eb('v.id', '<', after.id)]),
+          ])
+          if (filter.sort !== 'level') return older
+          return eb.or([eb(LEVEL_RANK, '>', after.levelRank), eb.and([eb(LEVEL_RANK, '=', after.levelRank), older])])
+        })
+      }
+      if (filter.sort === 'level') query = query.orderBy(LEVEL_RANK)
+      return query.orderBy('v.published_at', 'desc').orderBy('v.id', 'desc').limit(filter.limit).execute()
     },
   }
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 
 export interface CommentRow {
   id: number
@@ -10,29 +11,34 @@ export interface CommentRow {
 
 export type CommentsRepository = ReturnType<typeof createCommentsRepository>
 
-export function createCommentsRepository(db: Db) {
-  const page = db.prepare<[number, number, number], CommentRow>(
-    `SELECT c.id, c.video_id, c.text, c.created_at, u.display_name AS author_display_name
-       FROM comments c JOIN users u ON u.id = c.user_id
-      WHERE c.video_id = ? AND c.id > ? ORDER BY c.id LIMIT ?`,
-  )
-  const insert = db.prepare<[number, number, string, string, string]>(
-    'INSERT INTO comments (video_id, user_id, client_id, text, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  )
-  const byClient = db.prepare<[number, string], CommentRow>(
-    `SELECT c.id, c.video_id, c.text, c.created_at, u.display_name AS author_display_name
-       FROM comments c JOIN users u ON u.id = c.user_id WHERE c.user_id = ? AND c.client_id = ?`,
-  )
+export function createCommentsRepository(db: Kysely<Database>) {
+  const withAuthor = () =>
+    db
+      .selectFrom('comments as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.video_id', 'c.text', 'c.created_at', 'u.display_name as author_display_name'])
+
   return {
     /** Oldest first, after the id in the cursor. */
-    page: (videoId: number, afterId: number, limit: number) => page.all(videoId, afterId, limit),
+    page(videoId: number, afterId: number, limit: number): Promise<CommentRow[]> {
+      return withAuthor().where('c.video_id', '=', videoId).where('c.id', '>', afterId).orderBy('c.id').limit(limit).execute()
+    },
     /**
      * Inserts once per (user, client_id); a repeat returns the first comment with `created: false`, whose
      * video_id the caller compares (the unique index is per user, so another video's repeat lands here too).
+     * `ON CONFLICT DO NOTHING RETURNING` answers a row only to the request that inserted it, on both
+     * engines; a request that lost waits for the winner's commit (PostgreSQL) or the write lock (SQLite),
+     * so the row it reads next is there. No transaction is needed.
      */
-    insertOnce: db.transaction((videoId: number, userId: number, clientId: string, text: string, nowIso: string) => {
-      const created = insert.run(videoId, userId, clientId, text, nowIso).changes === 1
-      return { comment: byClient.get(userId, clientId)!, created }
-    }),
+    async insertOnce(videoId: number, userId: number, clientId: string, text: string, nowIso: string): Promise<{ comment: CommentRow; created: boolean }> {
+      const inserted = await db
+        .insertInto('comments')
+        .values({ video_id: videoId, user_id: userId, client_id: clientId, text, created_at: nowIso })
+        .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      const comment = await withAuthor().where('c.user_id', '=', userId).where('c.client_id', '=', clientId).executeTakeFirstOrThrow()
+      return { comment, created: inserted !== undefined }
+    },
   }
 }

@@ -1,4 +1,5 @@
-/** A `LIKE ... ESCAPE '\'` pattern that finds the text anywhere, with `%` and `_` taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
+/**
+ * Moved to db/dialect/text-search.ts; re-exported for the repositories still on the raw SQLite handle
+ * (catalogue). Delete when the last of them moves.
+ */
+export { containsPattern } from '../db/dialect/text-search.ts'

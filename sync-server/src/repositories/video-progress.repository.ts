@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
 
 export interface VideoProgressRow {
   user_id: number
@@ -12,27 +13,41 @@ export interface VideoProgressRow {
 
 export type VideoProgressRepository = ReturnType<typeof createVideoProgressRepository>
 
-export function createVideoProgressRepository(db: Db) {
-  const get = db.prepare<[number, number], VideoProgressRow>('SELECT * FROM video_progress WHERE user_id = ? AND video_id = ?')
-  const upsert = db.prepare<VideoProgressRow>(
-    `INSERT INTO video_progress (user_id, video_id, spans, covered_seconds, watch_seconds, last_position_seconds, last_watched_at)
-     VALUES (@user_id, @video_id, @spans, @covered_seconds, @watch_seconds, @last_position_seconds, @last_watched_at)
-     ON CONFLICT (user_id, video_id) DO UPDATE SET spans = excluded.spans, covered_seconds = excluded.covered_seconds,
-       watch_seconds = excluded.watch_seconds, last_position_seconds = excluded.last_position_seconds,
-       last_watched_at = excluded.last_watched_at`,
-  )
-  const forLanguage = db.prepare<[number, string], VideoProgressRow & { duration_seconds: number }>(
-    `SELECT p.*, v.duration_seconds FROM video_progress p JOIN videos v ON v.id = p.video_id
-      WHERE p.user_id = ? AND v.language_code = ? ORDER BY p.last_watched_at DESC`,
-  )
-  const forVideos = db.prepare<[number, string], VideoProgressRow>(
-    'SELECT p.* FROM video_progress p WHERE p.user_id = ? AND p.video_id IN (SELECT value FROM json_each(?))',
-  )
+export function createVideoProgressRepository(db: Kysely<Database>) {
   return {
-    get: (userId: number, videoId: number) => get.get(userId, videoId),
-    save: (row: VideoProgressRow) => void upsert.run(row),
+    get(userId: number, videoId: number): Promise<VideoProgressRow | undefined> {
+      return db.selectFrom('video_progress').selectAll().where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst()
+    },
+    async save(row: VideoProgressRow): Promise<void> {
+      await db
+        .insertInto('video_progress')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'video_id']).doUpdateSet((eb) => ({
+            spans: eb.ref('excluded.spans'),
+            covered_seconds: eb.ref('excluded.covered_seconds'),
+            watch_seconds: eb.ref('excluded.watch_seconds'),
+            last_position_seconds: eb.ref('excluded.last_position_seconds'),
+            last_watched_at: eb.ref('excluded.last_watched_at'),
+          })),
+        )
+        .execute()
+    },
     /** The user's progress rows in one language, most recently watched first. */
-    forLanguage: (userId: number, languageCode: string) => forLanguage.all(userId, languageCode),
-    forVideos: (userId: number, videoIds: readonly number[]) => forVideos.all(userId, JSON.stringify(videoIds)),
+    forLanguage(userId: number, languageCode: string): Promise<Array<VideoProgressRow & { duration_seconds: number }>> {
+      return db
+        .selectFrom('video_progress as p')
+        .innerJoin('videos as v', 'v.id', 'p.video_id')
+        .selectAll('p')
+        .select('v.duration_seconds')
+        .where('p.user_id', '=', userId)
+        .where('v.language_code', '=', languageCode)
+        .orderBy('p.last_watched_at', 'desc')
+        .execute()
+    },
+    async forVideos(userId: number, videoIds: readonly number[]): Promise<VideoProgressRow[]> {
+      if (videoIds.length === 0) return []
+      return db.selectFrom('video_progress').selectAll().where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()
+    },
   }
 }

@@ -37,6 +37,7 @@ describe('admin videos', () => {
     ])
     // Blind to case and accents: "ha noi" finds "Hà Nội".
     expect((await admin.get('/admin/videos?q=ha%20noi')).body.data.map((v: { id: number }) => v.id)).toEqual([video])
+    expect((await admin.get(`/admin/videos?q=${encodeURIComponent('PHỞ Ở')}`)).body.data.map((v: { id: number }) => v.id)).toEqual([video])
     expect((await admin.get('/admin/videos?q=P')).body.data.map((v: { id: number }) => v.id)).toContain(video)
     expect((await admin.get('/admin/videos?access=premium')).body.data.every((v: { access_level: string }) => v.access_level === 'premium')).toBe(true)
 
@@ -133,14 +134,20 @@ describe('admin feedback', () => {
   it('searches, filters by time range, and shows one with its environment data', async () => {
     await makePremium(server, learner.id, false)
     const sent = await learner.api.post('/user_feedbacks', { user_feedback: { feedback: 'The player froze on my phone.', environment_data: { userAgent: 'UA', sessionDuration: 5 } } })
-    const old = server.ctx.db
-      .prepare("INSERT INTO user_feedbacks (user_id, feedback, environment_data, created_at) VALUES (?, 'An old note about subtitles', NULL, ?)")
-      .run(learner.id, new Date(Date.now() - 20 * 86_400_000).toISOString())
+    const old = await server.ctx.database.db
+      .insertInto('user_feedbacks')
+      .values({ user_id: learner.id, feedback: 'Một ghi chú cũ về phụ đề (subtitles)', environment_data: null, created_at: new Date(Date.now() - 20 * 86_400_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
 
     const recent = await admin.get('/admin/feedback?range=7d')
     expect(recent.body.data.map((f: { id: number }) => f.id)).toEqual([sent.body.data.id])
     expect((await admin.get('/admin/feedback?range=30d')).body.data).toHaveLength(2)
-    expect((await admin.get('/admin/feedback?q=subtitles')).body.data.map((f: { id: number }) => f.id)).toEqual([Number(old.lastInsertRowid)])
+    for (const q of ['subtitles', 'phu de', 'ghi chú cũ', 'GHI CHU']) {
+      expect((await admin.get(`/admin/feedback?q=${encodeURIComponent(q)}`)).body.data.map((f: { id: number }) => f.id), q).toEqual([old.id])
+    }
+    // The sender's e-mail is searched too.
+    expect((await admin.get('/admin/feedback?q=lan@example')).body.data).toHaveLength(2)
 
     const one = await admin.get(`/admin/feedback/${sent.body.data.id}`)
     expect(one.body.data).toEqual({

@@ -30,12 +30,12 @@ export function adminRoutes(
   const signedIn = [deps.requireUser, adminsOnly]
   const id = (raw: unknown) => pathId(raw)
 
-  router.get('/admin/videos', ...signedIn, (req, res) => {
-    res.json(deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
+  router.get('/admin/videos', ...signedIn, async (req, res) => {
+    res.json(await deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
   })
-  router.patch('/admin/videos/:id', ...signedIn, (req, res) => {
+  router.patch('/admin/videos/:id', ...signedIn, async (req, res) => {
     const { video } = parseWith(patchAdminVideoBodySchema, req.body)
-    res.json({ data: deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
+    res.json({ data: await deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
   })
   router.get('/admin/users', ...signedIn, async (req, res) => {
     res.json(await deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
@@ -44,11 +44,11 @@ export function adminRoutes(
     const { user } = parseWith(patchAdminUserBodySchema, req.body)
     res.json({ data: await deps.users.update(currentUser(req), id(req.params.id), user) })
   })
-  router.get('/admin/feedback', ...signedIn, (req, res) => {
-    res.json(deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
+  router.get('/admin/feedback', ...signedIn, async (req, res) => {
+    res.json(await deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
   })
-  router.get('/admin/feedback/:id', ...signedIn, (req, res) => {
-    res.json({ data: deps.feedback.get(currentUser(req), id(req.params.id)) })
+  router.get('/admin/feedback/:id', ...signedIn, async (req, res) => {
+    res.json({ data: await deps.feedback.get(currentUser(req), id(req.params.id)) })
   })
 }
 
@@ -69,7 +69,7 @@ export function adminThumbnailsRoute(
         if (problem === 'too_large') throw tooLarge()
         if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
       }
-      res.json({ data: deps.videos.replaceThumbnails(admin, videoId, form.files) })
+      res.json({ data: await deps.videos.replaceThumbnails(admin, videoId, form.files) })
     } finally {
       form.cleanup()
     }

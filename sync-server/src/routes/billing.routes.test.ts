@@ -2,7 +2,65 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
 import { makePremium } from '../../test-support/catalogue-fixtures.ts'
+import { createDatabase } from '../../test-support/postgres-server.ts'
+import { postgresAdminUrl, postgresForThisFile } from '../../test-support/test-databases.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+
+// The concurrent deliveries below always run on PostgreSQL too, whatever the project's engine.
+postgresForThisFile()
+
+const STRIPE_SECRET = 'whsec_test_secret'
+const stripe = new Stripe('sk_test_not_used_for_network')
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_not_used_for_network', STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, PUBLIC_URL: 'https://dehieu.example' }
+
+/** Posts an event to the webhook as Stripe would, signed with the test secret (no network). */
+function deliverTo(server: TestServer, event: Record<string, unknown>, signature?: string) {
+  const payload = JSON.stringify(event)
+  return fetch(`${server.api}/billing/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET }) },
+    body: payload,
+  })
+}
+
+function subscriptionEvent(id: string, type: string, userId: number, options: { status?: string; periodEnd?: number; customer?: string } = {}) {
+  return {
+    id,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: `sub_${userId}`,
+        object: 'subscription',
+        customer: options.customer ?? `cus_${userId}`,
+        status: options.status ?? 'active',
+        cancel_at_period_end: false,
+        metadata: { user_id: String(userId) },
+        items: { data: [{ current_period_end: options.periodEnd ?? Math.floor(Date.now() / 1000) + 365 * 86_400, price: { recurring: { interval: 'year' } } }] },
+      },
+    },
+  }
+}
+
+/** The same delivery sent `times` times at once: the answers' `duplicate` flags. */
+async function deliverConcurrently(server: TestServer, event: Record<string, unknown>, times: number): Promise<boolean[]> {
+  const responses = await Promise.all(Array.from({ length: times }, () => deliverTo(server, event)))
+  return Promise.all(
+    responses.map(async (response) => {
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { duplicate: boolean }).duplicate
+    }),
+  )
+}
+
+async function storedEvents(server: TestServer, id: string): Promise<number> {
+  const row = await server.ctx.database.db
+    .selectFrom('billing_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.n
+}
 
 describe('billing with the local provider', () => {
   let server: TestServer
@@ -79,7 +137,7 @@ describe('billing with the local provider', () => {
 
     server.clock.advance(32 * 86_400_000)
     try {
-      server.ctx.services.billing.expireLapsed()
+      expect(await server.ctx.services.billing.expireLapsed()).toBe(2)
       expect((await cancelling.api.get('/me')).body.is_premium).toBe(false)
       expect((await cancelling.api.get('/billing/subscription')).body.data.status).toBe('canceled')
       expect((await renewing.api.get('/me')).body.is_premium).toBe(true)
@@ -91,58 +149,32 @@ describe('billing with the local provider', () => {
 })
 
 describe('the Stripe webhook', () => {
-  const secret = 'whsec_test_secret'
-  const stripe = new Stripe('sk_test_not_used_for_network')
   let server: TestServer
   let userId: number
   let api: ReturnType<typeof apiClient>
 
   beforeAll(async () => {
-    server = await startTestServer({
-      env: { STRIPE_SECRET_KEY: 'sk_test_not_used_for_network', STRIPE_WEBHOOK_SECRET: secret, PUBLIC_URL: 'https://dehieu.example' },
-    })
+    server = await startTestServer({ env: STRIPE_ENV })
     const signedIn = await signIn(server, 'stripe-user@example.com')
     userId = signedIn.user.id
     api = apiClient(server.api, { token: signedIn.token })
   })
   afterAll(() => server.close())
 
-  function deliver(event: Record<string, unknown>, signature?: string) {
-    const payload = JSON.stringify(event)
-    return fetch(`${server.api}/billing/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret }) },
-      body: payload,
-    })
-  }
-
-  const subscriptionEvent = (id: string, type: string, status: string, periodEnd: number) => ({
-    id,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: 'sub_123',
-        object: 'subscription',
-        customer: 'cus_123',
-        status,
-        cancel_at_period_end: false,
-        metadata: { user_id: String(userId) },
-        items: { data: [{ current_period_end: periodEnd, price: { recurring: { interval: 'year' } } }] },
-      },
-    },
-  })
+  const deliver = (event: Record<string, unknown>, signature?: string) => deliverTo(server, event, signature)
+  const subscription = (id: string, type: string, status: string, periodEnd: number) =>
+    subscriptionEvent(id, type, userId, { status, periodEnd, customer: 'cus_123' })
 
   it('applies subscription events once, even when Stripe delivers them twice', async () => {
     const inAYear = Math.floor(Date.now() / 1000) + 365 * 86_400
-    const created = subscriptionEvent('evt_1', 'customer.subscription.created', 'active', inAYear)
+    const created = subscription('evt_1', 'customer.subscription.created', 'active', inAYear)
     const first = await deliver(created)
     expect(first.status).toBe(200)
     expect(await first.json()).toEqual({ received: true, duplicate: false })
     expect((await api.get('/me')).body.is_premium).toBe(true)
     expect((await api.get('/billing/subscription')).body.data).toMatchObject({ provider: 'stripe', plan: 'year', status: 'active' })
 
-    const deleted = subscriptionEvent('evt_2', 'customer.subscription.deleted', 'canceled', inAYear)
+    const deleted = subscription('evt_2', 'customer.subscription.deleted', 'canceled', inAYear)
     expect((await (await deliver(deleted)).json()).duplicate).toBe(false)
     expect((await api.get('/me')).body.is_premium).toBe(false)
 
@@ -155,7 +187,7 @@ describe('the Stripe webhook', () => {
 
   it('finds the user by customer for a failed payment, which ends premium', async () => {
     const inAMonth = Math.floor(Date.now() / 1000) + 30 * 86_400
-    await deliver(subscriptionEvent('evt_3', 'customer.subscription.updated', 'active', inAMonth))
+    await deliver(subscription('evt_3', 'customer.subscription.updated', 'active', inAMonth))
     expect((await api.get('/me')).body.is_premium).toBe(true)
     await deliver({ id: 'evt_4', object: 'event', type: 'invoice.payment_failed', data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_123' } } })
     expect((await api.get('/me')).body.is_premium).toBe(false)
@@ -170,13 +202,92 @@ describe('the Stripe webhook', () => {
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const inAYear = Math.floor(Date.now() / 1000) + 365 * 86_400
-    const event = subscriptionEvent('evt_5', 'customer.subscription.updated', 'active', inAYear)
+    const event = subscription('evt_5', 'customer.subscription.updated', 'active', inAYear)
     const forged = await deliver(event, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)
     expect(forged.status).toBe(400)
     expect((await forged.json()).error).toBe('invalid_signature')
     expect((await deliver(event, '')).status).toBe(400)
     expect((await api.get('/me')).body.is_premium).toBe(false)
-    const stored = server.ctx.db.prepare("SELECT COUNT(*) AS n FROM billing_events WHERE id = 'evt_5'").get() as { n: number }
-    expect(stored.n).toBe(0)
+    expect(await storedEvents(server, 'evt_5')).toBe(0)
+  })
+
+  it('applies an event delivered several times at once exactly once', async () => {
+    const event = subscription('evt_6', 'customer.subscription.updated', 'active', Math.floor(Date.now() / 1000) + 365 * 86_400)
+    const duplicates = await deliverConcurrently(server, event, 8)
+    expect(duplicates.filter((duplicate) => !duplicate)).toHaveLength(1)
+    expect(await storedEvents(server, 'evt_6')).toBe(1)
+    expect((await api.get('/me')).body.is_premium).toBe(true)
+  })
+})
+
+describe('the Stripe webhook on PostgreSQL, deliveries at the same moment', () => {
+  let server: TestServer
+  let count = 0
+  beforeAll(async () => {
+    const database = await createDatabase(postgresAdminUrl())
+    server = await startTestServer({ env: { ...STRIPE_ENV, DATABASE_URL: database.url } })
+    // The test server drops only databases it created itself.
+    const close = server.close.bind(server)
+    server.close = async (options) => {
+      await close(options)
+      await database.drop()
+    }
+  })
+  afterAll(() => server.close())
+
+  /** A user straight in PostgreSQL: the webhook needs no signed-in session. */
+  async function user(): Promise<number> {
+    const row = await server.ctx.database.db
+      .insertInto('users')
+      .values({ email: `stripe-concurrent${++count}@example.com`, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  const premium = async (userId: number) =>
+    (await server.ctx.database.db.selectFrom('users').select('is_premium').where('id', '=', userId).executeTakeFirstOrThrow()).is_premium
+
+  it('runs on PostgreSQL', () => {
+    expect(server.ctx.database.engine).toBe('postgres')
+  })
+
+  it('applies the same event delivered ten times at once exactly once, and a later redelivery not at all', async () => {
+    const userId = await user()
+    const created = subscriptionEvent(`evt_same_${userId}`, 'customer.subscription.created', userId)
+    const duplicates = await deliverConcurrently(server, created, 10)
+    expect(duplicates.filter((duplicate) => !duplicate)).toHaveLength(1)
+    expect(await storedEvents(server, created.id)).toBe(1)
+    expect(await premium(userId)).toBe(1)
+
+    // Cancelled since; the first event again, at once from several deliveries, changes nothing.
+    expect(await deliverConcurrently(server, subscriptionEvent(`evt_deleted_${userId}`, 'customer.subscription.deleted', userId, { status: 'canceled' }), 3)).toEqual(
+      expect.arrayContaining([false]),
+    )
+    expect(await premium(userId)).toBe(0)
+    expect(await deliverConcurrently(server, created, 5)).toEqual([true, true, true, true, true])
+    expect(await premium(userId)).toBe(0)
+    const subscription = await server.ctx.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow()
+    expect(subscription).toMatchObject({ provider: 'stripe', plan: 'year', status: 'canceled', cancel_at_period_end: 0, stripe_customer_id: `cus_${userId}` })
+  })
+
+  it("keeps both events' changes when two different events for one user arrive together", async () => {
+    for (let round = 0; round < 30; round++) {
+      const userId = await user()
+      const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400
+      const completed = {
+        id: `evt_checkout_${userId}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: `cs_${userId}`, object: 'checkout.session', customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { user_id: String(userId), plan: 'year' } } },
+      }
+      const updated = subscriptionEvent(`evt_updated_${userId}`, 'customer.subscription.updated', userId, { periodEnd })
+      const answers = await Promise.all([deliverTo(server, completed), deliverTo(server, updated)])
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      const subscription = await server.ctx.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow()
+      // Whichever came second read what the first wrote: the period end survives the checkout event.
+      expect(subscription).toMatchObject({ status: 'active', plan: 'year', current_period_end: new Date(periodEnd * 1000).toISOString(), stripe_subscription_id: `sub_${userId}` })
+      expect(await premium(userId)).toBe(1)
+    }
   })
 })

@@ -33,12 +33,12 @@ export function billingRoutes(router: Router, deps: { billing: BillingService; r
     res.json({ url, data: { url } })
   })
 
-  router.get('/billing/subscription', signedIn, (req, res) => {
-    res.json({ data: deps.billing.subscription(currentUser(req)) })
+  router.get('/billing/subscription', signedIn, async (req, res) => {
+    res.json({ data: await deps.billing.subscription(currentUser(req)) })
   })
 
-  router.post('/billing/cancel', signedIn, (req, res) => {
-    res.json({ data: deps.billing.cancel(currentUser(req)) })
+  router.post('/billing/cancel', signedIn, async (req, res) => {
+    res.json({ data: await deps.billing.cancel(currentUser(req)) })
   })
 }
 
@@ -47,10 +47,10 @@ export function billingWebhookRoute(
   app: Express,
   deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined; prelude: RequestHandler[] },
 ) {
-  app.post(`${API_BASE}/billing/webhook`, ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+  app.post(`${API_BASE}/billing/webhook`, ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     if (!deps.webhook) throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.')
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-    const { applied } = deps.webhook.handle(body, req.get('stripe-signature'))
+    const { applied } = await deps.webhook.handle(body, req.get('stripe-signature'))
     res.json({ received: true, duplicate: !applied })
   })
 }

@@ -17,8 +17,8 @@ export function catalogueRoutes(
     res.json(await deps.catalogue.list(currentUser(req), String(req.params.code), req.query))
   })
 
-  router.get('/videos/:id', signedIn, (req, res) => {
-    res.json({ data: deps.catalogue.detail(currentUser(req), videoId(req.params.id), currentSession(req)) })
+  router.get('/videos/:id', signedIn, async (req, res) => {
+    res.json({ data: await deps.catalogue.detail(currentUser(req), videoId(req.params.id), currentSession(req)) })
   })
 
   router.get('/me/progress', signedIn, async (req, res) => {
@@ -26,12 +26,12 @@ export function catalogueRoutes(
     res.json({ data: await deps.progress.forUser(currentUser(req), language) })
   })
 
-  router.get('/videos/:id/comments', signedIn, (req, res) => {
-    res.json(deps.comments.list(currentUser(req), () => videoId(req.params.id), req.query))
+  router.get('/videos/:id/comments', signedIn, async (req, res) => {
+    res.json(await deps.comments.list(currentUser(req), () => videoId(req.params.id), req.query))
   })
 
-  router.post('/videos/:id/comments', signedIn, (req, res) => {
-    const result = deps.comments.post(currentUser(req), () => videoId(req.params.id), req.body)
+  router.post('/videos/:id/comments', signedIn, async (req, res) => {
+    const result = await deps.comments.post(currentUser(req), () => videoId(req.params.id), req.body)
     res.status(result.created ? 201 : 200).json({ data: result.comment })
   })
 }

@@ -23,11 +23,11 @@ export type AdminFeedbackService = ReturnType<typeof createAdminFeedbackService>
 
 export function createAdminFeedbackService(deps: { feedback: AdminFeedbackRepository; clock: Clock }) {
   return {
-    list(admin: UserRow, query: { q?: string; range: AdminFeedbackRange; cursor?: string; limit: number }): Page<AdminFeedback> {
+    async list(admin: UserRow, query: { q?: string; range: AdminFeedbackRange; cursor?: string; limit: number }): Promise<Page<AdminFeedback>> {
       requireAdmin(admin)
       const days = RANGE_DAYS[query.range]
       const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = deps.feedback.list({
+      const rows = await deps.feedback.list({
         q: query.q,
         since: days === null ? undefined : new Date(deps.clock.now() - days * 86_400_000).toISOString(),
         after: after && { created: after.c, id: after.i },
@@ -37,9 +37,9 @@ export function createAdminFeedbackService(deps: { feedback: AdminFeedbackReposi
       return { data: page.data.map(toAdminFeedback), next_cursor: page.next_cursor }
     },
 
-    get(admin: UserRow, id: number): AdminFeedback {
+    async get(admin: UserRow, id: number): Promise<AdminFeedback> {
       requireAdmin(admin)
-      const row = deps.feedback.findById(id)
+      const row = await deps.feedback.findById(id)
       if (!row) throw notFound('No such feedback.')
       return toAdminFeedback(row)
     },

@@ -29,24 +29,24 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
     id: row.id,
     title: row.title,
     youtube_id: row.youtube_id,
-    access_level: row.access_level as AccessLevel,
+    access_level: row.access_level,
     thumbnail_url: row.media_key ? mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg') : null,
     youtube_thumbnail_url: row.media_key && row.youtube_thumbnail_file ? mediaFileUrl(row.media_key, row.youtube_thumbnail_file) : null,
     language_code: row.language_code,
     published_at: row.published_at,
   })
 
-  function find(id: number): AdminVideoRow {
-    const row = deps.videos.findById(id)
+  async function find(id: number): Promise<AdminVideoRow> {
+    const row = await deps.videos.findById(id)
     if (!row) throw notFound('No such video.')
     return row
   }
 
   return {
-    list(admin: UserRow, query: { q?: string; access: string; cursor?: string; limit: number }): Page<AdminVideo> {
+    async list(admin: UserRow, query: { q?: string; access: AccessLevel | 'all'; cursor?: string; limit: number }): Promise<Page<AdminVideo>> {
       requireAdmin(admin)
       const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = deps.videos.list({
+      const rows = await deps.videos.list({
         q: query.q,
         access: query.access === 'all' ? undefined : query.access,
         after: after && { created: after.c, id: after.i },
@@ -56,17 +56,21 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
       return { data: page.data.map(toAdminVideo), next_cursor: page.next_cursor }
     },
 
-    setAccessLevel(admin: UserRow, id: number, access: AccessLevel): AdminVideo {
+    async setAccessLevel(admin: UserRow, id: number, access: AccessLevel): Promise<AdminVideo> {
       requireAdmin(admin)
-      find(id)
-      deps.videos.setAccessLevel(id, access)
-      return toAdminVideo(find(id))
+      await find(id)
+      await deps.videos.setAccessLevel(id, access)
+      return toAdminVideo(await find(id))
     },
 
     /** Moves the received images into the video's media folder under new names; old files are removed. */
-    replaceThumbnails(admin: UserRow, id: number, images: { thumbnail?: ReceivedImage; youtube_thumbnail?: ReceivedImage }): AdminVideo {
+    async replaceThumbnails(
+      admin: UserRow,
+      id: number,
+      images: { thumbnail?: ReceivedImage; youtube_thumbnail?: ReceivedImage },
+    ): Promise<AdminVideo> {
       requireAdmin(admin)
-      const row = find(id)
+      const row = await find(id)
       if (!images.thumbnail && !images.youtube_thumbnail) throw validationFailed([THUMBNAILS_REQUIRED_MESSAGE])
       if (!row.media_key) throw new ApiError(409, ERROR_CODES.conflict, 'This video has no media folder yet.')
       const folder = mediaDir(deps.dataDir, row.media_key)
@@ -79,14 +83,14 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
       }
       const thumbnail = place(images.thumbnail, 'thumbnail')
       const youtubeThumbnail = place(images.youtube_thumbnail, 'youtube-thumbnail')
-      deps.videos.setThumbnails(id, thumbnail, youtubeThumbnail)
+      await deps.videos.setThumbnails(id, thumbnail, youtubeThumbnail)
       for (const [replaced, old] of [
         [thumbnail, row.thumbnail_file],
         [youtubeThumbnail, row.youtube_thumbnail_file],
       ]) {
         if (replaced && old && old !== 'poster.jpg') fs.rmSync(path.join(folder, old), { force: true })
       }
-      return toAdminVideo(find(id))
+      return toAdminVideo(await find(id))
     },
   }
 }

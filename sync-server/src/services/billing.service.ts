@@ -3,19 +3,22 @@
  * users.is_premium equal to the subscription rule (billing/subscription-state.ts), including when a
  * paid period runs out (Stripe reports renewals by webhook; local plans renew here unless cancelled).
  */
+import type { Kysely } from 'kysely'
 import type { BillingPlan, BillingPlanId, Subscription, User } from '../../../contract/index.ts'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import type { BillingProvider } from '../billing/billing-provider.ts'
 import { addPlanPeriod, isPremium } from '../billing/subscription-state.ts'
 import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import type { BillingRepository } from '../repositories/billing.repository.ts'
+import { createBillingRepository, type BillingRepository } from '../repositories/billing.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
 import type { UsersService } from './users.service.ts'
 
 export type BillingService = ReturnType<typeof createBillingService>
 
 export function createBillingService(deps: {
+  db: Kysely<Database>
   provider: BillingProvider | undefined
   billing: BillingRepository
   users: UsersRepository
@@ -31,7 +34,7 @@ export function createBillingService(deps: {
 
   /** Recomputes the flag from the subscription and answers the fresh user. */
   async function refreshPremium(userId: number): Promise<User> {
-    deps.billing.setPremium(userId, isPremium(deps.billing.subscriptionOf(userId), nowIso()))
+    await deps.billing.setPremium(userId, isPremium(await deps.billing.subscriptionOf(userId), nowIso()))
     return deps.usersService.toView((await deps.users.findById(userId))!)
   }
 
@@ -56,8 +59,8 @@ export function createBillingService(deps: {
       return provider().portal(user)
     },
 
-    subscription(user: UserRow): Subscription | null {
-      const row = deps.billing.subscriptionOf(user.id)
+    async subscription(user: UserRow): Promise<Subscription | null> {
+      const row = await deps.billing.subscriptionOf(user.id)
       if (!row) return null
       return {
         plan: row.plan,
@@ -69,26 +72,36 @@ export function createBillingService(deps: {
     },
 
     /** Local provider only (Stripe subscribers cancel in Stripe's portal): premium lasts to period end. */
-    cancel(user: UserRow): Subscription | null {
-      const row = deps.billing.subscriptionOf(user.id)
+    async cancel(user: UserRow): Promise<Subscription | null> {
+      const row = await deps.billing.subscriptionOf(user.id)
       if (!row || row.status !== 'active') throw new ApiError(409, ERROR_CODES.conflict, 'There is no active subscription to cancel.')
       if (row.provider !== 'local') throw new ApiError(409, ERROR_CODES.conflict, 'Manage this subscription in the billing portal.')
-      deps.billing.saveSubscription({ ...row, cancel_at_period_end: 1, updated_at: nowIso() })
+      await deps.billing.saveSubscription({ ...row, cancel_at_period_end: 1, updated_at: nowIso() })
       return this.subscription(user)
     },
 
-    /** Ends the subscriptions whose paid period is over (cancelled, or local ones not renewed). */
-    expireLapsed(): number {
+    /**
+     * Ends the subscriptions whose paid period is over (cancelled, or local ones not renewed). Each in
+     * a transaction holding the user's row, re-read there: a webhook that renewed it since the list was
+     * read wins.
+     */
+    async expireLapsed(): Promise<number> {
       const now = nowIso()
-      const lapsed = deps.billing.lapsedSubscriptions(now)
-      for (const row of lapsed) {
-        if (row.provider === 'local' && row.cancel_at_period_end === 0) {
-          // The local provider stands in for a card that always pays: the plan renews.
-          deps.billing.saveSubscription({ ...row, current_period_end: addPlanPeriod(deps.clock.now(), row.plan), updated_at: now })
-          continue
-        }
-        deps.billing.saveSubscription({ ...row, status: 'canceled', updated_at: now })
-        deps.billing.setPremium(row.user_id, false)
+      const lapsed = await deps.billing.lapsedSubscriptions(now)
+      for (const { user_id: userId } of lapsed) {
+        await deps.db.transaction().execute(async (trx) => {
+          const billing = createBillingRepository(trx)
+          await billing.lockUser(userId)
+          const row = await billing.subscriptionOf(userId)
+          if (!row || row.status !== 'active' || isPremium(row, now)) return
+          if (row.provider === 'local' && row.cancel_at_period_end === 0) {
+            // The local provider stands in for a card that always pays: the plan renews.
+            await billing.saveSubscription({ ...row, current_period_end: addPlanPeriod(deps.clock.now(), row.plan), updated_at: now })
+            return
+          }
+          await billing.saveSubscription({ ...row, status: 'canceled', updated_at: now })
+          await billing.setPremium(userId, false)
+        })
       }
       return lapsed.length
     },

@@ -55,8 +55,8 @@ export function createCatalogueService(deps: {
     }
   }
 
-  function summaries(user: UserRow, rows: CatalogueVideoRow[]): VideoSummary[] {
-    const progress = new Map(deps.videoProgress.forVideos(user.id, rows.map((row) => row.id)).map((p) => [p.video_id, p]))
+  async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
+    const progress = new Map((await deps.videoProgress.forVideos(user.id, rows.map((row) => row.id))).map((p) => [p.video_id, p]))
     return rows.map((row) => toSummary(row, progress.get(row.id)))
   }
 
@@ -67,7 +67,7 @@ export function createCatalogueService(deps: {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
       const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = deps.catalogue.list({
+      const rows = await deps.catalogue.list({
         languageCode,
         userId: user.id,
         level: query.level,
@@ -80,12 +80,12 @@ export function createCatalogueService(deps: {
         limit: query.limit + 1,
       })
       const page = pageOf(rows, query.limit, (row) => ({ r: row.level_rank, p: row.published_at, i: row.id }))
-      return { data: summaries(user, page.data), next_cursor: page.next_cursor }
+      return { data: await summaries(user, page.data), next_cursor: page.next_cursor }
     },
 
     /** `tokenHash`: the viewer's session, which the playback grant is bound to. */
-    detail(user: UserRow, videoId: number, tokenHash: string): VideoDetail {
-      const row = deps.catalogue.findPublished(videoId)
+    async detail(user: UserRow, videoId: number, tokenHash: string): Promise<VideoDetail> {
+      const row = await deps.catalogue.findPublished(videoId)
       if (!row) throw notFound('No such video.')
       const access: CanWatch = canWatch(row, user)
       const previewSeconds = access === 'preview' ? deps.previewSeconds : null
@@ -94,11 +94,11 @@ export function createCatalogueService(deps: {
           ? { ...deps.grants.playback({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
           : null
       return {
-        ...toSummary(row, deps.videoProgress.get(user.id, row.id)),
+        ...toSummary(row, await deps.videoProgress.get(user.id, row.id)),
         can_watch: access,
         playback,
         youtube_id: row.youtube_id,
-        creators: row.submission_id === null ? [] : deps.catalogue.creatorsOf(row.submission_id),
+        creators: row.submission_id === null ? [] : await deps.catalogue.creatorsOf(row.submission_id),
       }
     },
   }

@@ -28,30 +28,30 @@ export type CommentsService = ReturnType<typeof createCommentsService>
 
 export function createCommentsService(deps: { comments: CommentsRepository; catalogue: CatalogueRepository; clock: Clock }) {
   /** Premium first, then the video: `videoIdOf` parses the path's id only once the caller may ask. */
-  function checkAccess(user: UserRow, videoIdOf: () => number): number {
+  async function checkAccess(user: UserRow, videoIdOf: () => number): Promise<number> {
     if (user.is_premium !== 1 && user.is_admin !== 1) {
       throw new ApiError(403, ERROR_CODES.premiumRequired, 'Sign up for premium to join the conversation.')
     }
     const videoId = videoIdOf()
-    if (!deps.catalogue.findPublished(videoId)) throw notFound('No such video.')
+    if (!(await deps.catalogue.findPublished(videoId))) throw notFound('No such video.')
     return videoId
   }
 
   return {
-    list(user: UserRow, videoIdOf: () => number, rawQuery: unknown): Page<Comment> {
-      const videoId = checkAccess(user, videoIdOf)
+    async list(user: UserRow, videoIdOf: () => number, rawQuery: unknown): Promise<Page<Comment>> {
+      const videoId = await checkAccess(user, videoIdOf)
       const query = parseWith(querySchema, rawQuery)
       const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = deps.comments.page(videoId, after?.i ?? 0, query.limit + 1)
+      const rows = await deps.comments.page(videoId, after?.i ?? 0, query.limit + 1)
       const page = pageOf(rows, query.limit, (row) => ({ i: row.id }))
       return { data: page.data.map(toComment), next_cursor: page.next_cursor }
     },
 
     /** Access is checked before the body, so a learner without premium hears about premium first. */
-    post(user: UserRow, videoIdOf: () => number, body: unknown) {
-      const videoId = checkAccess(user, videoIdOf)
+    async post(user: UserRow, videoIdOf: () => number, body: unknown) {
+      const videoId = await checkAccess(user, videoIdOf)
       const input = parseWith(commentBodySchema, body).comment
-      const { comment, created } = deps.comments.insertOnce(videoId, user.id, input.client_id, input.text, new Date(deps.clock.now()).toISOString())
+      const { comment, created } = await deps.comments.insertOnce(videoId, user.id, input.client_id, input.text, new Date(deps.clock.now()).toISOString())
       // A client_id names one comment on one video: the same id on another video is a client bug, not a retry.
       if (comment.video_id !== videoId) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This client_id was already used for a comment on another video.')

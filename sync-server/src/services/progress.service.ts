@@ -50,7 +50,7 @@ export function createProgressService(deps: {
         days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }
 
-      const rows = languageCode === undefined ? [] : deps.videoProgress.forLanguage(user.id, languageCode)
+      const rows = languageCode === undefined ? [] : await deps.videoProgress.forLanguage(user.id, languageCode)
       const totalSeconds =
         languageCode === undefined
           ? allDays.reduce((sum, day) => sum + day.watch_seconds, 0)
@@ -64,7 +64,7 @@ export function createProgressService(deps: {
         .slice(0, IN_PROGRESS_SHOWN)
       const wanted = [...new Set([...(rows[0] ? [rows[0].video_id] : []), ...unfinished.map(({ row }) => row.video_id)])]
       const summaries = new Map(
-        deps.catalogueService.summaries(user, deps.catalogue.findPublishedByIds(wanted)).map((summary) => [summary.id, summary]),
+        (await deps.catalogueService.summaries(user, await deps.catalogue.findPublishedByIds(wanted))).map((summary) => [summary.id, summary]),
       )
 
       const outsideSeconds = (await deps.outsideHours.totalMinutes(user.id)) * 60

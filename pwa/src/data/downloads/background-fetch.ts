@@ -1,11 +1,14 @@
 /**
- * Downloads that outlive the tab, where the browser offers Background Fetch (Chromium): the page hands
- * the parts not yet stored to the browser, which fetches them with the app closed, and the service
- * worker stores them when they have all arrived (sw-routes/background-downloads.ts). What the worker
- * needs to finish without the page (where each part goes, the playlists to write) travels in the
- * download's record. Elsewhere the page downloads the parts itself (download-manager.ts).
+ * Downloads that outlive the tab, where the browser offers Background Fetch (Chromium). The page
+ * downloads the parts itself while it is in sight (the fast path: the browser's fetch stores each part
+ * twice, its own store and then the worker's cache.put); when it goes out of sight or away mid-download
+ * (page-leaving.ts), it hands the parts not yet stored to the browser, which fetches them with the app
+ * closed, and the service worker stores them when they have all arrived (sw-routes/background-downloads.ts).
+ * What the worker needs to finish without the page (where each part goes, the playlists to write) travels
+ * in the download's record. Elsewhere the page download simply goes on (download-manager.ts).
  *
- * Background Fetch has no pause: a pause aborts it, and the resume hands over what is still missing.
+ * Background Fetch has no pause: a pause aborts it, and a resume in sight downloads what is still missing
+ * in the page.
  */
 import type { PartPlan } from './parts.ts'
 
@@ -58,3 +61,4 @@ export async function browserBackgroundFetch(): Promise<BackgroundFetchManagerLi
   const registration = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManagerLike }) | undefined
   return registration?.active ? registration.backgroundFetch : undefined
 }
+

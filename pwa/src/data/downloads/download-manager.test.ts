@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
@@ -19,6 +19,9 @@ import { parseMediaPlaylist } from './hls-manifest.ts'
 import { offlineMasterUrl } from './offline-urls.ts'
 import { parsePartFiles } from './parts.ts'
 import { memoryLocks, tryLock, type TabLocks } from '../tab-locks.ts'
+import type { BackgroundFetchManagerLike } from './background-fetch.ts'
+import type { PageLeaving } from './page-leaving.ts'
+import { finishBackgroundDownload, type HandedRecord } from '../../sw-routes/background-downloads.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()
@@ -72,7 +75,9 @@ function browser() {
   return { db, cache: new MemoryCache(), locks: memoryLocks() }
 }
 
-function setup(options: { fits?: boolean; chunked?: boolean; tab?: { db: Db; cache: MemoryCache; locks: TabLocks } } = {}) {
+function setup(
+  options: { fits?: boolean; chunked?: boolean; tab?: { db: Db; cache: MemoryCache; locks: TabLocks }; backgroundFetch?: BackgroundFetchManagerLike; leaving?: PageLeaving } = {},
+) {
   const { db, cache, locks } = options.tab ?? browser()
   /** The `from` of every part fetched whole from the server. */
   const fetched: number[] = []
@@ -127,6 +132,8 @@ function setup(options: { fits?: boolean; chunked?: boolean; tab?: { db: Db; cac
     },
     checkSpace: async () => ({ fits: options.fits ?? true, freeBytes: options.fits === false ? 1000 : 10 ** 10, usedBytes: 0 }),
     askPersistence: async () => 'granted',
+    backgroundFetch: options.backgroundFetch && (async () => options.backgroundFetch),
+    leaving: options.leaving,
   })
   const cutNetworkAfter = (parts: number, how: Network = 'down') => {
     partsLeft = parts
@@ -382,5 +389,180 @@ describe('downloads in two tabs', () => {
     await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('complete'), { timeout: 10_000 })
     expect(b.fetched.some((from) => a.fetched.includes(from))).toBe(false)
     await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+})
+
+/** The browser's Background Fetch as the manager sees it; `finish` plays the browser and the worker. */
+function fakeBackgroundFetch(tab: { db: Db; cache: MemoryCache }) {
+  class Registration extends EventTarget {
+    downloaded = 0
+    result: '' | 'success' | 'failure' = ''
+    aborted = false
+    constructor(
+      readonly id: string,
+      readonly urls: string[],
+    ) {
+      super()
+    }
+    async abort() {
+      this.aborted = true
+      running.delete(this.id)
+      return true
+    }
+  }
+  const running = new Map<string, Registration>()
+  const fetches: Registration[] = []
+  const manager: BackgroundFetchManagerLike = {
+    async fetch(id, urls) {
+      const registration = new Registration(id, urls)
+      running.set(id, registration)
+      fetches.push(registration)
+      return registration
+    },
+    async get(id) {
+      return running.get(id)
+    },
+  }
+  /** Every request of the fetch arrives, and the service worker stores them as sw.ts has it do. */
+  async function finish(registration: Registration) {
+    const records = registration.urls.map((url) => ({ request: new Request(url), responseReady: fetch(url) }))
+    registration.result = 'success'
+    await finishBackgroundDownload({ registration: { id: registration.id, matchAll: async () => records }, waitUntil: () => undefined }, 'success', {
+      table: tab.db.downloads as unknown as Table<HandedRecord, number>,
+      openCache: async () => tab.cache as unknown as Cache,
+    })
+    running.delete(registration.id)
+  }
+  return { manager, fetches, finish }
+}
+
+/** A page whose visibility the test sets. */
+function fakePage() {
+  let hidden = false
+  const listeners = new Set<() => void>()
+  const leaving: PageLeaving = {
+    hidden: () => hidden,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+  return {
+    leaving,
+    hide() {
+      hidden = true
+      for (const listener of [...listeners]) listener()
+    },
+    show: () => void (hidden = false),
+  }
+}
+
+describe('downloads where the browser offers Background Fetch', () => {
+  async function withBackgroundFetch() {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const tab = browser()
+    const background = fakeBackgroundFetch(tab)
+    const page = fakePage()
+    return { videoId, mediaKey, tab, background, page, a: setup({ tab, backgroundFetch: background.manager, leaving: page.leaving }) }
+  }
+  const fromOf = (url: string) => Number(new URL(url).searchParams.get('from'))
+
+  it('in sight, the page downloads every part itself and hands nothing to the browser', async () => {
+    const { videoId, mediaKey, tab, background, a } = await withBackgroundFetch()
+    await a.manager.start(videoId)
+    const record = await tab.db.downloads.get(videoId)
+    expect(record?.status).toBe('complete')
+    expect(record?.handed).toBeUndefined()
+    expect(background.fetches).toEqual([])
+    expect(a.fetched).toHaveLength(storedParts(tab.cache, videoId).length)
+    expect(a.fetched.length).toBeGreaterThan(1)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+
+  it('hidden mid-download, only the parts not stored go to the browser; in sight again, the page follows that fetch and fetches nothing more', async () => {
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
+    a.holdPartsAfter(1)
+    let settled = false
+    const running = a.manager.start(videoId).finally(() => (settled = true))
+    await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
+    await vi.waitFor(async () => expect((await tab.db.downloads.get(videoId))?.handed).toBeDefined())
+    page.hide()
+    expect(background.fetches).toHaveLength(1)
+    const [registration] = background.fetches
+    const planned = (await tab.db.downloads.get(videoId))!.handed!.parts.map((part) => part.from)
+    // The part stored in the page is not handed over; every other one is, once.
+    expect(registration.urls.map(fromOf).sort((x, y) => x - y)).toEqual(planned.filter((from) => !a.fetched.includes(from)))
+    expect(a.fetched).toHaveLength(1)
+    page.show()
+    // Its progress shows while the browser fetches.
+    const storedBytes = (await tab.db.downloads.get(videoId))!.bytesDone
+    registration.downloaded = 1000
+    registration.dispatchEvent(new Event('progress'))
+    await vi.waitFor(async () => expect((await tab.db.downloads.get(videoId))?.bytesDone).toBe(storedBytes + 1000))
+    // Asked again in sight (a press of Download, the keeper at start): no second download.
+    expect(await a.manager.start(videoId)).toEqual({})
+    await a.manager.resumeInterrupted()
+    a.openGate()
+    expect(settled).toBe(false)
+    await background.finish(registration)
+    await running
+    expect((await tab.db.downloads.get(videoId))?.status).toBe('complete')
+    expect(a.fetched).toHaveLength(1)
+    expect(background.fetches).toHaveLength(1)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+
+  it('a page opened while the browser fetches a download follows it instead of starting another', async () => {
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
+    a.holdPartsAfter(1)
+    void a.manager.start(videoId).catch(() => undefined)
+    await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
+    page.hide()
+    const [registration] = background.fetches
+    // That tab is gone (its lock let go, as a closed tab's is); a new one opens, in sight.
+    await a.manager.pause(videoId).catch(() => undefined)
+    await vi.waitFor(() => expect(a.manager.isActive(videoId)).toBe(false))
+    await tab.db.downloads.update(videoId, { status: 'downloading' })
+    const fetch = await background.manager.fetch(registration.id, registration.urls) // still running in the browser
+    const b = setup({ tab, backgroundFetch: background.manager, leaving: fakePage().leaving })
+    const following = b.manager.resumeInterrupted()
+    await vi.waitFor(() => expect(b.manager.isActive(videoId)).toBe(true))
+    await background.finish(fetch as never)
+    await following
+    expect((await tab.db.downloads.get(videoId))?.status).toBe('complete')
+    expect(b.fetched).toEqual([])
+    expect(background.fetches).toHaveLength(2) // the one handed over, and its stand-in here; none by the new page
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+
+  it('a pause aborts the fetch handed over, and a resume in sight downloads what is missing in the page; a delete aborts it too', async () => {
+    const { videoId, mediaKey, tab, background, page, a } = await withBackgroundFetch()
+    a.holdPartsAfter(1)
+    const running = a.manager.start(videoId)
+    await vi.waitFor(() => expect(storedParts(tab.cache, videoId)).toHaveLength(1))
+    page.hide()
+    page.show()
+    await a.manager.pause(videoId)
+    expect(await running).toEqual({})
+    expect(background.fetches[0].aborted).toBe(true)
+    expect((await tab.db.downloads.get(videoId))?.status).toBe('paused')
+    a.openGate()
+    await a.manager.start(videoId)
+    expect((await tab.db.downloads.get(videoId))?.status).toBe('complete')
+    expect(background.fetches).toHaveLength(1)
+    expect(new Set(a.fetched).size).toBe(storedParts(tab.cache, videoId).length)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+
+    const other = await withBackgroundFetch()
+    other.a.holdPartsAfter(1)
+    const second = other.a.manager.start(other.videoId)
+    await vi.waitFor(() => expect(storedParts(other.tab.cache, other.videoId)).toHaveLength(1))
+    other.page.hide()
+    await other.a.manager.remove(other.videoId)
+    expect(await second).toEqual({})
+    expect(other.background.fetches[0].aborted).toBe(true)
+    expect(await other.tab.db.downloads.get(other.videoId)).toBeUndefined()
+    expect([...other.tab.cache.entries.keys()].filter((key) => key.startsWith(`/offline-media/${other.videoId}/`))).toEqual([])
   })
 })

@@ -15,6 +15,9 @@
  *   with it only if the holder went away mid-download (closed). A pause pressed in any tab is written
  *   to the record, a delete removes it (after the files); the tab that downloads follows the record,
  *   stops, and after a delete removes what it stored meanwhile.
+ * - In sight, the page fetches the parts itself. Where the browser offers Background Fetch, a download
+ *   still running when the page goes out of sight or away is handed to it (background-fetch.ts), and a
+ *   fetch running already is followed, never repeated.
  * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
 import { liveQuery, type EntityTable } from 'dexie'
@@ -36,7 +39,14 @@ import {
   type StoredPart,
 } from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
-import { backgroundFetchId, type BackgroundFetchManagerLike, type BackgroundFetchRegistrationLike, type HandedDownload } from './background-fetch.ts'
+import {
+  backgroundFetchId,
+  type BackgroundFetchManagerLike,
+  type BackgroundFetchRegistrationLike,
+  type HandedDownload,
+  type HandedPart,
+} from './background-fetch.ts'
+import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
@@ -70,7 +80,10 @@ export interface DownloadRecord {
   error?: string
   /** Chosen by smart downloads (removed by them once watched), not by the learner. */
   smart?: boolean
-  /** Handed to the browser's Background Fetch: what the service worker needs to finish it. */
+  /**
+   * Where the browser offers Background Fetch: what the service worker needs to finish the download
+   * should the page hand it over (written from the start, dropped once complete).
+   */
   handed?: HandedDownload
 }
 
@@ -95,8 +108,13 @@ export interface DownloadDeps {
   origin?: () => string
   /** Who holds which download: navigator.locks by default (an in-page stand-in without it). */
   locks?: TabLocks
-  /** The browser's Background Fetch where it has one (background-fetch.ts); without it the page downloads. */
+  /**
+   * The browser's Background Fetch where it has one (background-fetch.ts): a download still running when
+   * the page goes out of sight or away is handed to it. Without it the page download goes on.
+   */
   backgroundFetch?: () => Promise<BackgroundFetchManagerLike | undefined>
+  /** When the page goes out of sight or away (page-leaving.ts): the moment a download is handed over. */
+  leaving?: PageLeaving
 }
 
 /** A run ended by a pause or a delete, pressed in this tab or another. */
@@ -153,6 +171,7 @@ export function createDownloadManager(deps: DownloadDeps) {
   const persist = deps.askPersistence ?? askPersistence
   const origin = deps.origin ?? (() => location.href)
   const locks = deps.locks ?? browserLocks()
+  const leaving = deps.leaving ?? browserPageLeaving()
   /** Downloads this tab runs (or is asking the lock for). */
   const active = new Map<number, AbortController>()
   /** Downloads another tab held when this one asked: running, as far as this tab can tell. */
@@ -200,17 +219,12 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
-   * One part: already stored (with the planned files) means nothing to fetch; otherwise it is fetched
-   * and the network response itself is stored, as for a file above, so a part cut short (network
+   * One part not stored yet (run() leaves out those stored with the planned files): it is fetched and
+   * the network response itself is stored, as for a file above, so a part cut short (network
    * gone, a file changed on the server) makes cache.put reject and nothing is stored. Answers the
    * part's files and sizes, as its X-Part-Files header lists them.
    */
-  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, resuming: boolean): Promise<PartFile[]> {
-    if (resuming) {
-      const stored = await cache.match(key)
-      const files = stored && parsePartFiles(stored.headers.get(MEDIA_PART_FILES_HEADER))
-      if (holdsPlannedFiles(part, files)) return files
-    }
+  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal): Promise<PartFile[]> {
     const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
@@ -282,6 +296,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     // What does not depend on the answers starts at once: the record, the cache.
     const existing = deps.table.get(videoId)
     const opened = openCache()
+    const backgroundReady = deps.backgroundFetch ? deps.backgroundFetch().catch(() => undefined) : Promise.resolve(undefined)
     // Should an early check throw first, these are not left as unhandled rejections.
     existing.catch(() => undefined)
     opened.catch(() => undefined)
@@ -308,6 +323,40 @@ export function createDownloadManager(deps: DownloadDeps) {
     const filesTotal = plan.reduce((sum, part) => sum + part.count, 0)
     const estimate = estimateBytes(variant, media.durationSeconds)
 
+    const cache = await opened
+    const base = offlineBase(videoId)
+    const variantDir = variant.uri.includes('/') ? variant.uri.slice(0, variant.uri.lastIndexOf('/') + 1) : ''
+    const parts: HandedPart[] = plan.map((part) => {
+      const name = partName(part.from)
+      return { ...part, name, url: new URL(partRequest(part), variantUrl).href, key: `${base}${variantDir}${name}` }
+    })
+    // The parts stored by an earlier run: only the others are fetched, here or by the browser.
+    const stored: StoredPart[] = []
+    const storedBefore = new Set<string>()
+    if (resuming) {
+      const found = await Promise.all(parts.map(async (part) => parsePartFiles((await cache.match(part.key))?.headers.get(MEDIA_PART_FILES_HEADER) ?? null)))
+      parts.forEach((part, index) => {
+        const files = found[index]
+        if (!holdsPlannedFiles(part, files)) return
+        stored.push({ name: part.name, files })
+        storedBefore.add(part.key)
+      })
+    }
+    const bytesOf = (done: StoredPart[]) => done.reduce((sum, part) => sum + part.files.reduce((bytes, file) => bytes + file.size, 0), 0)
+    const filesOf = (done: StoredPart[]) => done.reduce((sum, part) => sum + part.files.length, 0)
+    let bytesDone = bytesOf(stored)
+    let filesDone = filesOf(stored)
+    // Where the browser offers Background Fetch, what the service worker needs to finish the download
+    // without the page goes into the record from the start: the page may be gone by the time it hands over.
+    const background = await backgroundReady
+    const handed: HandedDownload | undefined = background && {
+      parts,
+      variantText,
+      variantKey: `${base}${variant.uri}`,
+      masterKey: offlineMasterUrl(videoId),
+      masterText: offlineMaster(variant),
+    }
+
     // The browser's answer to "keep my downloads" is not needed to start: it is awaited at the end.
     let asked: Promise<Persistence> | undefined
     // The record is written while the first parts are fetched; progress waits for it.
@@ -320,6 +369,7 @@ export function createDownloadManager(deps: DownloadDeps) {
           current.status = 'downloading'
           current.filesTotal = filesTotal
           delete current.error
+          if (handed) current.handed = handed
         })
         return existed()
       }
@@ -332,90 +382,105 @@ export function createDownloadManager(deps: DownloadDeps) {
         durationSeconds: video.duration_seconds,
         height: variant.quality,
         status: 'downloading',
-        bytesDone: 0,
+        bytesDone,
         bytesTotal: estimate,
-        filesDone: 0,
+        filesDone,
         filesTotal,
         createdAt: now(),
+        ...(handed ? { handed } : {}),
       })
     })()
     recordWritten.catch(() => undefined) // awaited below; a failure shows there
 
-    const cache = await opened
-    const base = offlineBase(videoId)
-    const variantDir = variant.uri.includes('/') ? variant.uri.slice(0, variant.uri.lastIndexOf('/') + 1) : ''
-    let bytesDone = 0
-    let filesDone = 0
-    let reportedAt = 0
-    let reporting: Promise<unknown> | undefined
-    const stored: StoredPart[] = []
-    // In order: with a part cut off, the download resumes from the first part not stored.
-    const queue = [...plan]
     // The poster comes along with the parts rather than after them; a poster that fails to load
     // does not fail the download.
     const poster = video.thumbnail_url
       ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
-    // Where the browser offers Background Fetch, the parts not stored yet are handed to it: they keep
-    // coming with the app closed, and the service worker stores them.
-    const background = deps.backgroundFetch && (await deps.backgroundFetch().catch(() => undefined))
-    if (background) {
-      const handed: HandedDownload = {
-        parts: plan.map((part) => {
-          const name = partName(part.from)
-          return { ...part, name, url: new URL(partRequest(part), variantUrl).href, key: `${base}${variantDir}${name}` }
-        }),
-        variantText,
-        variantKey: `${base}${variant.uri}`,
-        masterKey: offlineMasterUrl(videoId),
-        masterText: offlineMaster(variant),
+
+    /** Follows the browser's fetch of the parts not stored yet until the worker has finished it. */
+    const followBackground = async (registration: BackgroundFetchRegistrationLike) => {
+      await recordWritten
+      // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
+      await followHanded(videoId, registration, bytesDone, signal)
+      await poster
+      return { persistence: await asked }
+    }
+    const id = backgroundFetchId(videoId)
+    const missing = () => parts.filter((part) => !stored.some((done) => done.name === part.name))
+    const handOver = () => background!.fetch(id, missing().map((part) => part.url), { title: video.title })
+    if (background && missing().length > 0) {
+      // Already in the browser's hands (handed over by a tab that went away, this one before a reload, or
+      // before a restart): followed, never fetched a second time. Only a download with a record can be
+      // (a delete aborts the fetch), so a new one starts without asking the browser.
+      const running = resuming ? await background.get(id) : undefined
+      if (running) return followBackground(running)
+      // A page out of sight hands over at once; one in sight downloads itself (the browser's copy would
+      // store every part twice: its own store, then the worker's cache.put).
+      if (leaving.hidden()) return followBackground(await handOver())
+    }
+
+    let reportedAt = 0
+    let reporting: Promise<unknown> | undefined
+    /**
+     * The parts not stored yet, fetched and stored by the page. Should the page go out of sight or away
+     * meanwhile (`mayHandOver`), they are handed to the browser (called at once, before the page can be
+     * gone) and the page's own requests for them are aborted: answers that fetch.
+     */
+    const fetchInPage = async (mayHandOver: boolean): Promise<{ handing?: Promise<BackgroundFetchRegistrationLike> }> => {
+      const inPage = new AbortController()
+      const partSignal = AbortSignal.any([signal, inPage.signal])
+      let handing: Promise<BackgroundFetchRegistrationLike> | undefined
+      const stopListening = mayHandOver
+        ? leaving.subscribe(() => {
+            if (handing || signal.aborted || missing().length === 0) return
+            handing = handOver()
+            handing.catch(() => undefined) // awaited by the caller
+            inPage.abort()
+          })
+        : () => undefined
+      // In order: with a part cut off, the download resumes from the first part not stored.
+      const queue = missing()
+      const worker = async () => {
+        for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
+          let files: PartFile[]
+          try {
+            files = await storePart(cache, part, part.url, part.key, partSignal)
+          } catch (error) {
+            queue.length = 0 // one part failed: the others in flight finish, no new one starts
+            throw error
+          }
+          stored.push({ name: part.name, files })
+          bytesDone += files.reduce((sum, file) => sum + file.size, 0)
+          filesDone += files.length
+          if (now() - reportedAt >= PROGRESS_EVERY_MS && !reporting) {
+            // Not awaited by the worker: the next part starts while progress is written.
+            reportedAt = now()
+            reporting = recordWritten.then(() => deps.table.update(videoId, { bytesDone, filesDone })).finally(() => (reporting = undefined))
+          }
+        }
       }
-      let storedBytes = 0
-      const missing: string[] = []
-      for (const part of handed.parts) {
-        const files = resuming ? parsePartFiles((await cache.match(part.key))?.headers.get(MEDIA_PART_FILES_HEADER) ?? null) : undefined
-        if (holdsPlannedFiles(part, files)) storedBytes += files.reduce((sum, file) => sum + file.size, 0)
-        else missing.push(part.url)
-      }
-      // Everything stored already: the playlists are written below, as in the page.
-      if (missing.length > 0) {
-        await recordWritten
-        if (signal.aborted) throw new DownloadError('network') // paused or removed meanwhile: Stopped
-        await deps.table.update(videoId, { handed })
-        // Another tab may have handed it over already (and closed): that fetch is followed, not repeated.
-        const id = backgroundFetchId(videoId)
-        const registration = (await background.get(id)) ?? (await background.fetch(id, missing, { title: video.title }))
-        await followHanded(videoId, registration, storedBytes, signal)
-        await poster
-        return { persistence: await asked }
+      // Every worker settles before the outcome is known, so a download that failed has nothing still
+      // running behind it when it reports the failure (and a resume cannot race its leftovers).
+      try {
+        const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker))
+        if (handing) return { handing }
+        const failed = settled.find((outcome) => outcome.status === 'rejected')
+        if (failed) throw failed.reason
+        return {}
+      } finally {
+        stopListening()
       }
     }
-    const worker = async () => {
-      for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
-        const name = partName(part.from)
-        let files: PartFile[]
-        try {
-          files = await storePart(cache, part, new URL(partRequest(part), variantUrl).href, `${base}${variantDir}${name}`, signal, resuming)
-        } catch (error) {
-          queue.length = 0 // one part failed: the others in flight finish, no new one starts
-          throw error
-        }
-        stored.push({ name, files })
-        bytesDone += files.reduce((sum, file) => sum + file.size, 0)
-        filesDone += files.length
-        if (now() - reportedAt >= PROGRESS_EVERY_MS && !reporting) {
-          // Not awaited by the worker: the next part starts while progress is written.
-          reportedAt = now()
-          reporting = recordWritten.then(() => deps.table.update(videoId, { bytesDone, filesDone })).finally(() => (reporting = undefined))
-        }
-      }
+    const { handing } = await fetchInPage(background !== undefined)
+    if (handing) {
+      const registration = await handing.catch(() => undefined)
+      await reporting
+      if (registration) return followBackground(registration)
+      // The browser refused it (the page still here, only hidden): the page goes on with what is missing.
+      await fetchInPage(false)
     }
-    // Every worker settles before the outcome is known, so a download that failed has nothing still
-    // running behind it when it reports the failure (and a resume cannot race its leftovers).
-    const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_PARTS, plan.length) }, worker))
     await recordWritten
-    const failed = settled.find((outcome) => outcome.status === 'rejected')
-    if (failed) throw failed.reason
     await Promise.all([poster, reporting])
     // Playlists last: a download is playable only once every part it points into is stored.
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
@@ -425,7 +490,10 @@ export function createDownloadManager(deps: DownloadDeps) {
     ])
     // A download begun file by file by an earlier version leaves those files behind: drop them.
     if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`]))
-    await deps.table.update(videoId, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
+    await deps.table.update(videoId, (current) => {
+      Object.assign(current, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
+      delete current.handed
+    })
     return { persistence: await asked }
   }
 
