@@ -93,8 +93,14 @@ test('three downloaded videos play offline after a reload, from the start and fr
   await page.locator('video').evaluate((element: HTMLVideoElement) => element.pause())
   await expect.poll(() => status.goalSeconds()).toBeGreaterThan(goalBefore)
   await context.setOffline(false)
-  const watched = () =>
-    (server.ctx.db.prepare('SELECT COALESCE(SUM(watched_seconds), 0) AS s FROM watch_events WHERE video_id = ?').get(videoIds[0]) as { s: number }).s
+  const watched = async () => {
+    const row = await server.ctx.database.db
+      .selectFrom('watch_events')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('watched_seconds'), eb.lit(0)).as('s'))
+      .where('video_id', '=', videoIds[0])
+      .executeTakeFirstOrThrow()
+    return Number(row.s)
+  }
   await expect.poll(watched, { timeout: 45_000 }).toBeGreaterThan(1.5)
 })
 

@@ -11,7 +11,7 @@ test('outside hours logged offline reach the server once and count toward input 
   await form.getByRole('button', { name: 'Add outside hours' }).click()
   await expect(form.getByRole('status')).toContainText('Saved')
   await context.setOffline(false)
-  const stored = () => server.ctx.db.prepare('SELECT minutes, kind FROM outside_hours WHERE user_id = ?').all(user.id)
+  const stored = () => server.ctx.database.db.selectFrom('outside_hours').select(['minutes', 'kind']).where('user_id', '=', user.id).execute()
   await expect.poll(stored, { timeout: 45_000 }).toEqual([{ minutes: 45, kind: 'talking' }])
   await page.reload()
   await expect(page.getByTestId('progress-input-hours')).toContainText('0.75')

@@ -16,13 +16,22 @@ import { Navbar } from './pages/Navbar.ts'
 import { outboxIds } from './outbox.ts'
 import { ProgressPage, SyncStatus, VideoPage, VideosPage } from './pages/WatchPages.ts'
 
-function serverWatchSeconds(server: TestServer, userId: number): number {
-  const row = server.ctx.db.prepare('SELECT COALESCE(SUM(watch_seconds), 0) AS total FROM daily_totals WHERE user_id = ?').get(userId) as { total: number }
-  return row.total
+async function serverWatchSeconds(server: TestServer, userId: number): Promise<number> {
+  const row = await server.ctx.database.db
+    .selectFrom('daily_totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('watch_seconds'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
 }
 
-function count(server: TestServer, table: 'comments' | 'user_feedbacks' | 'watch_events', userId: number): number {
-  return (server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).get(userId) as { n: number }).n
+async function count(server: TestServer, table: 'comments' | 'user_feedbacks' | 'watch_events', userId: number): Promise<number> {
+  const row = await server.ctx.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return row.n
 }
 
 async function expectNoSeriousViolations(page: Page) {
@@ -70,7 +79,7 @@ test('watch online and offline: every second, the comment and the feedback reach
       // sync (still queued) or the server (rows stored, yet not in today's figure). Once in CI the bar
       // stayed at 0 with everything sent, most likely because the play straddled midnight in the
       // browser's time zone (e2e/time-zone.ts now keeps the suite away from it).
-      const seen = { queued: (await watchEventIds(page)).length, stored: count(server, 'watch_events', user.id), dayTotals: serverWatchSeconds(server, user.id) }
+      const seen = { queued: (await watchEventIds(page)).length, stored: await count(server, 'watch_events', user.id), dayTotals: await serverWatchSeconds(server, user.id) }
       throw new Error(`${error.message}\n${JSON.stringify(seen)}`)
     })
 
@@ -98,7 +107,7 @@ test('watch online and offline: every second, the comment and the feedback reach
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(video.pendingComments).toHaveCount(1)
   await expect.poll(() => status.pending()).toBeGreaterThanOrEqual(3) // watch events, the comment, the feedback
-  expect(count(server, 'comments', user.id)).toBe(0)
+  expect(await count(server, 'comments', user.id)).toBe(0)
   // The list still shows offline from the cache; what is not downloaded is marked as needing a connection.
   await page.getByRole('link', { name: '← All videos' }).click()
   await expect(list.card(title)).toContainText('Needs a connection')
@@ -109,9 +118,9 @@ test('watch online and offline: every second, the comment and the feedback reach
   // Online again: the outbox empties, and the server holds what was watched, once.
   await context.setOffline(false)
   await expect.poll(() => status.pending(), { timeout: 20_000 }).toBe(0)
-  expect(Math.abs(serverWatchSeconds(server, user.id) - watched)).toBeLessThanOrEqual(2)
-  expect(count(server, 'comments', user.id)).toBe(1)
-  expect(count(server, 'user_feedbacks', user.id)).toBe(1)
+  expect(Math.abs((await serverWatchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
+  expect(await count(server, 'comments', user.id)).toBe(1)
+  expect(await count(server, 'user_feedbacks', user.id)).toBe(1)
   await expect(page.getByTestId('comment-sent').or(page.getByTestId('comment'))).toHaveCount(1)
   await expect(status.goalBar).toBeVisible()
   // The bar neither doubled nor fell back when the events left the outbox.
@@ -177,7 +186,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
   await video.playUntil(6)
   const watched = await video.pause()
   await reachedServer
-  expect(count(server, 'watch_events', user.id)).toBeGreaterThan(0)
+  expect(await count(server, 'watch_events', user.id)).toBeGreaterThan(0)
   // Everything the page measured is still in its outbox, the events the server already holds included.
   const queued = await watchEventIds(page)
   await page.close()
@@ -191,7 +200,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
   await expect.poll(() => status.pending(), { timeout: 20_000 }).toBe(0)
   const onServer = (server.ctx.db.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').all(user.id) as Array<{ client_id: string }>).map((row) => row.client_id)
   expect(onServer.sort()).toEqual([...queued].sort())
-  expect(Math.abs(serverWatchSeconds(server, user.id) - watched)).toBeLessThanOrEqual(2)
+  expect(Math.abs((await serverWatchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
 })
 
 test('a tab killed in the middle of a video loses at most a second of the time watched', async ({ page, context, server, signInAs }) => {
@@ -214,7 +223,7 @@ test('a tab killed in the middle of a video loses at most a second of the time w
   void cdp.send('Page.crash').catch(() => undefined)
   await crashed
   await page.close({ runBeforeUnload: false })
-  expect(serverWatchSeconds(server, user.id)).toBe(0)
+  expect(await serverWatchSeconds(server, user.id)).toBe(0)
 
   // Opened again (still offline, from the service worker), then back online.
   const again = await context.newPage()
@@ -224,13 +233,13 @@ test('a tab killed in the middle of a video loses at most a second of the time w
   await context.setOffline(false)
   await expect.poll(() => serverWatchSeconds(server, user.id), { timeout: 20_000 }).toBeGreaterThanOrEqual(watched - 1)
   await expect.poll(() => status.pending()).toBe(0)
-  expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+  expect(await serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
 
   // Once: another start sends nothing more.
   await again.reload()
   await expect(status.indicator).toBeVisible()
   await expect.poll(() => status.pending()).toBe(0)
-  expect(serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+  expect(await serverWatchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
 })
 
 /** Another premium member comments on the video, through the API. */

@@ -11,28 +11,30 @@ import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 
 // BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
-const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+// DATABASE_URL: the same server on PostgreSQL (the watch-event bench's PostgreSQL lines).
+const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) })
 const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
 const ctx = await createContext(config, { logger })
 const now = Date.now()
 const user = await ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
 const token = newToken()
 await ctx.repositories.sessions.create(hashToken(token), user.id, now, now + 86_400_000)
-ctx.db.prepare('INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, ?, ?)').run(
-  user.id,
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now),
-  420,
-  15,
-)
-// Other users and sessions, so the token lookup is an index search, not a one-row table scan.
-const insertUser = ctx.db.prepare('INSERT INTO users (email, created_at) VALUES (?, ?)')
-const insertSession = ctx.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-ctx.db.transaction(() => {
-  for (let i = 0; i < 20_000; i++) {
-    const id = Number(insertUser.run(`user${i}@example.com`, new Date(now).toISOString()).lastInsertRowid)
-    insertSession.run(hashToken(newToken()), id, now, now + 86_400_000)
+await ctx.database.db
+  .insertInto('daily_totals')
+  .values({ user_id: user.id, day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now), watch_seconds: 420, goal_minutes: 15 })
+  .execute()
+// Other users and sessions, so the token lookup is an index search, not a one-row table scan (through
+// Kysely, so they are where users live on either engine).
+await ctx.database.db.transaction().execute(async (trx) => {
+  for (let chunk = 0; chunk < 20_000; chunk += 500) {
+    const emails = Array.from({ length: 500 }, (_, i) => ({ email: `user${chunk + i}@example.com`, created_at: new Date(now).toISOString() }))
+    const ids = await trx.insertInto('users').values(emails).returning('id').execute()
+    await trx
+      .insertInto('sessions')
+      .values(ids.map(({ id }) => ({ token_hash: hashToken(newToken()), user_id: id, created_at: now, expires_at: now + 86_400_000 })))
+      .execute()
   }
-})()
+})
 // A long published video for the watch-event benchmark.
 const videoId = Number(
   ctx.db
@@ -42,6 +44,17 @@ const videoId = Number(
     )
     .run(new Date(now).toISOString(), new Date(now).toISOString()).lastInsertRowid,
 )
+// Issue 16, during the transition: on PostgreSQL the watch-event ingest stores into PostgreSQL, whose
+// foreign keys want the video there too, while the catalogue still lives in SQLite. Once it moves this
+// finds the row already there.
+if (ctx.database.engine === 'postgres') {
+  const nowIso = new Date(now).toISOString()
+  await ctx.database.db
+    .insertInto('videos')
+    .values({ id: videoId, language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
+    .onConflict((c) => c.doNothing())
+    .execute()
+}
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`

@@ -28,11 +28,10 @@ import { createMediaAccessRepository } from './repositories/media-access.reposit
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
-import { createWatchEventsRepository } from './repositories/watch-events.repository.ts'
-import { createWatchCoverageRepository } from './repositories/watch-coverage.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
-import { createIngestThread } from './watching/ingest-thread.ts'
+import { createWatchEventsIngest } from './watching/watch-ingest.ts'
+import { lockingFor } from './db/dialect/locking.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
@@ -111,11 +110,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
     catalogue: createCatalogueRepository(database.db),
-    watchEvents: createWatchEventsRepository(db),
-    watchCoverage: createWatchCoverageRepository(db),
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
-    outsideHours: createOutsideHoursRepository(db),
+    outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
     adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(database.db, search),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
@@ -148,8 +145,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     waitlist: createWaitlistService({ waitlist: repositories.waitlist, clock }),
     mediaGrants: createMediaGrants({ secret, clock }),
     playlistAccess: createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock }),
-    // The ingest runs the watch-events service on a thread of its own, on its own connection.
-    watchEvents: createIngestThread({ dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
+    // SQLite: the ingest runs on a thread of its own, on its own connection; PostgreSQL: over the pool.
+    watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
   }

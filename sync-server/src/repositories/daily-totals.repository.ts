@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
 import type { HotPathReads } from '../db/dialect/hot-path.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -45,24 +44,5 @@ export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotP
         .onConflict((conflict) => conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({ goal_minutes: eb.ref('excluded.goal_minutes') })))
         .execute()
     },
-  }
-}
-
-export type DailyTotalsIngestWriter = ReturnType<typeof createDailyTotalsIngestWriter>
-
-/**
- * Transition (issue 16): the watch-event ingest runs synchronously on its own SQLite connection
- * (watching/ingest-worker.ts, inside better-sqlite3 transactions), so it keeps this synchronous write
- * of the same rule until the ingest moves to Kysely; then this goes.
- */
-export function createDailyTotalsIngestWriter(raw: Db) {
-  // No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it.
-  const addSeconds = raw.prepare<[number, string, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS})`,
-  )
-  return {
-    addSeconds: (userId: number, day: string, seconds: number, goalMinutes: number) =>
-      void addSeconds.run(userId, day, seconds, goalMinutes),
   }
 }

@@ -1,22 +1,66 @@
-import type { Db } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { Locking } from '../db/dialect/locking.ts'
+import type { Database } from '../db/schema.ts'
 
 export type OutsideHoursRepository = ReturnType<typeof createOutsideHoursRepository>
 
-export function createOutsideHoursRepository(db: Db) {
-  // Stored only while the date's entries stay within the ceiling: checked and written in one statement.
-  const insertWithinDay = db.prepare<[number, string, string, number, string, string, string, number, string, number, number]>(
-    `INSERT INTO outside_hours (user_id, client_id, day, minutes, kind, note, created_at)
-     SELECT ?, ?, ?, ?, ?, ?, ?
-      WHERE (SELECT COALESCE(SUM(minutes), 0) FROM outside_hours WHERE user_id = ? AND day = ?) + ? <= ?
-     ON CONFLICT (user_id, client_id) DO NOTHING`,
-  )
-  const exists = db.prepare<[number, string], { one: number }>('SELECT 1 AS one FROM outside_hours WHERE user_id = ? AND client_id = ?')
-  const total = db.prepare<[number], { minutes: number }>('SELECT COALESCE(SUM(minutes), 0) AS minutes FROM outside_hours WHERE user_id = ?')
+export interface OutsideEntry {
+  userId: number
+  clientId: string
+  day: string
+  minutes: number
+  kind: 'watching' | 'listening' | 'talking'
+  note: string
+  createdAt: string
+}
+
+export function createOutsideHoursRepository(db: Kysely<Database>, locking: Locking) {
   return {
-    exists: (userId: number, clientId: string) => exists.get(userId, clientId) !== undefined,
-    /** False when the date would hold more than `dayMaxMinutes` with this entry (or it was stored meanwhile). */
-    insertWithinDay: (userId: number, clientId: string, day: string, minutes: number, kind: string, note: string, nowIso: string, dayMaxMinutes: number) =>
-      insertWithinDay.run(userId, clientId, day, minutes, kind, note, nowIso, userId, day, minutes, dayMaxMinutes).changes === 1,
-    totalMinutes: (userId: number) => total.get(userId)!.minutes,
+    /**
+     * Stores the entry once per (user, client_id), only while its date stays within `dayMaxMinutes`:
+     * `stored` when already there (a resend), `full` when the date has no room. The ceiling is read and
+     * the entry written in one transaction under a lock on the user's rows, so concurrent entries of
+     * the same date never pass it together on PostgreSQL (SQLite's writers take turns anyway).
+     */
+    recordWithinDay(entry: OutsideEntry, dayMaxMinutes: number): Promise<'created' | 'stored' | 'full'> {
+      return db.transaction().execute(async (trx) => {
+        await locking.lockUserRows(trx, entry.userId)
+        const existing = await trx
+          .selectFrom('outside_hours')
+          .select('client_id')
+          .where('user_id', '=', entry.userId)
+          .where('client_id', '=', entry.clientId)
+          .executeTakeFirst()
+        if (existing) return 'stored'
+        const { minutes } = await trx
+          .selectFrom('outside_hours')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('minutes'))
+          .where('user_id', '=', entry.userId)
+          .where('day', '=', entry.day)
+          .executeTakeFirstOrThrow()
+        if (Number(minutes) + entry.minutes > dayMaxMinutes) return 'full'
+        await trx
+          .insertInto('outside_hours')
+          .values({
+            user_id: entry.userId,
+            client_id: entry.clientId,
+            day: entry.day,
+            minutes: entry.minutes,
+            kind: entry.kind,
+            note: entry.note,
+            created_at: entry.createdAt,
+          })
+          .execute()
+        return 'created'
+      })
+    },
+    async totalMinutes(userId: number): Promise<number> {
+      const { minutes } = await db
+        .selectFrom('outside_hours')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('minutes'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(minutes)
+    },
   }
 }

@@ -5,9 +5,9 @@ import { parseWith } from '../middleware/validate.ts'
 import type { OutsideHoursService } from '../services/outside-hours.service.ts'
 
 export function outsideHoursRoutes(router: Router, deps: { outsideHours: OutsideHoursService; requireUser: RequestHandler }) {
-  router.post('/me/outside_hours', deps.requireUser, (req, res) => {
+  router.post('/me/outside_hours', deps.requireUser, async (req, res) => {
     const { entry } = parseWith(outsideHoursBodySchema, req.body)
-    const { created } = deps.outsideHours.record(currentUser(req), entry)
+    const { created } = await deps.outsideHours.record(currentUser(req), entry)
     res.status(created ? 201 : 200).json({ data: { client_id: entry.client_id } })
   })
 }

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
-import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
-import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
-import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from '../watching/check-watch-events.ts'
+import { createSqliteIngest } from '../watching/sqlite-ingest.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -26,9 +23,22 @@ const event = (videoId: number, overrides: Record<string, unknown> = {}) => watc
 /** occurred_at this many seconds before now: events of a test that must not share wall-clock time. */
 const ago = (seconds: number) => new Date(server.clock.now() - seconds * 1000).toISOString()
 
-const dayTotal = (userId: number, day: string) =>
-  (server.ctx.db.prepare('SELECT watch_seconds FROM daily_totals WHERE user_id = ? AND day = ?').get(userId, day) as { watch_seconds: number } | undefined)
-    ?.watch_seconds ?? 0
+const dayTotal = async (userId: number, day: string) =>
+  (
+    await server.ctx.database.db
+      .selectFrom('daily_totals')
+      .select('watch_seconds')
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst()
+  )?.watch_seconds ?? 0
+const progressOf = (userId: number, videoId: number) =>
+  server.ctx.database.db
+    .selectFrom('video_progress')
+    .select(['spans', 'covered_seconds'])
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .executeTakeFirstOrThrow()
 
 describe('POST /watch_events', () => {
   it('counts the same batch once, however often it is sent', async () => {
@@ -44,7 +54,7 @@ describe('POST /watch_events', () => {
     }
     const today = (await api.get('/me/daily_progress')).body
     expect(today.today_watch_seconds).toBe(20)
-    expect(dayTotal(id, today.date)).toBe(20)
+    expect(await dayTotal(id, today.date)).toBe(20)
     // A repeat inside one batch is a duplicate too.
     const twin = event(video, { occurred_at: ago(60) })
     expect((await api.post('/watch_events', { events: [twin, twin] })).body.data).toMatchObject({ accepted: [twin.client_id], duplicate: [twin.client_id] })
@@ -100,8 +110,8 @@ describe('POST /watch_events', () => {
       const occurred = ['2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', '2026-11-02T03:30:00Z', '2026-11-02T05:30:00Z']
       const events = occurred.map((iso) => event(video, { occurred_at: iso }))
       expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(4)
-      expect(dayTotal(id, '2026-11-01')).toBe(30) // 01:30 EDT, 01:30 EST, 22:30 EST
-      expect(dayTotal(id, '2026-11-02')).toBe(10) // 00:30 EST
+      expect(await dayTotal(id, '2026-11-01')).toBe(30) // 01:30 EDT, 01:30 EST, 22:30 EST
+      expect(await dayTotal(id, '2026-11-02')).toBe(10) // 00:30 EST
     } finally {
       server.clock.reset()
     }
@@ -113,10 +123,7 @@ describe('POST /watch_events', () => {
     const spans = [[30, 40], [35, 50], [10, 20], [45, 70], [300, 301], [60, 65]]
     const events = spans.map(([from, to], i) => event(video, { position_from: from, position_to: to, watched_seconds: to - from, occurred_at: ago(100 * i) }))
     expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(spans.length)
-    const row = server.ctx.db.prepare('SELECT spans, covered_seconds FROM video_progress WHERE user_id = ? AND video_id = ?').get(id, video) as {
-      spans: string
-      covered_seconds: number
-    }
+    const row = await progressOf(id, video)
     expect(JSON.parse(row.spans)).toEqual([[10, 20], [30, 70], [300, 301]])
     expect(row.covered_seconds).toBe(10 + 40 + 1)
   })
@@ -129,8 +136,8 @@ describe('POST /watch_events', () => {
       const occurred = ['2026-11-20T18:14:58Z', '2026-11-20T18:14:59Z', '2026-11-20T18:15:00Z', '2026-11-20T18:15:01Z']
       const events = occurred.map((iso) => event(video, { occurred_at: iso, position_to: 1, watched_seconds: 1 }))
       expect((await api.post('/watch_events', { events })).body.data.accepted).toHaveLength(4)
-      expect(dayTotal(id, '2026-11-20')).toBe(2)
-      expect(dayTotal(id, '2026-11-21')).toBe(2)
+      expect(await dayTotal(id, '2026-11-20')).toBe(2)
+      expect(await dayTotal(id, '2026-11-21')).toBe(2)
     } finally {
       server.clock.reset()
     }
@@ -144,8 +151,8 @@ describe('POST /watch_events', () => {
     const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant)
     await hanoi.api.post('/watch_events', { events: [event(video, { occurred_at: instant.toISOString() })] })
     await la.api.post('/watch_events', { events: [event(video, { occurred_at: instant.toISOString() })] })
-    expect(dayTotal(hanoi.id, dayIn('Asia/Ho_Chi_Minh'))).toBe(10)
-    expect(dayTotal(la.id, dayIn('America/Los_Angeles'))).toBe(10)
+    expect(await dayTotal(hanoi.id, dayIn('Asia/Ho_Chi_Minh'))).toBe(10)
+    expect(await dayTotal(la.id, dayIn('America/Los_Angeles'))).toBe(10)
   })
 
   it('lets only premium users watch premium videos, and others only the preview of preview videos', async () => {
@@ -181,28 +188,52 @@ describe('POST /watch_events', () => {
     expect(answers[2].body.data).toEqual({ accepted: [shared.client_id], duplicate: [], rejected: [] })
     const today = (await first.api.get('/me/daily_progress')).body
     expect(today.today_watch_seconds).toBe(30)
-    expect(dayTotal(second.id, today.date)).toBe(10)
+    expect(await dayTotal(second.id, today.date)).toBe(10)
   })
 
-  it('undoes only the batch that fails when batches are committed together', async () => {
+  it('8 clients replaying the same batches at once store every event and count every second once', async () => {
+    const { id, api } = await newLearner()
+    const video = await seedVideo(server, { duration: 3600 })
+    // Three batches of 50 events back to back: 1,500 s of distinct time in the last hour.
+    const start = server.clock.now() - 3_000_000
+    const batches = Array.from({ length: 3 }, (_, b) =>
+      Array.from({ length: 50 }, (_, i) => {
+        const n = b * 50 + i
+        return event(video, { position_from: 10 * n, position_to: 10 * n + 10, occurred_at: new Date(start + 10_000 * (n + 1)).toISOString() })
+      }),
+    )
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, client) => Promise.all(batches.map((_, b) => api.post('/watch_events', { events: batches[(b + client) % 3] })))),
+    )
+    const data = answers.flat().map((answer) => answer.body.data)
+    expect(data.flatMap((d) => d.accepted).sort()).toEqual(batches.flat().map((e) => e.client_id).sort())
+    expect(data.flatMap((d) => d.duplicate)).toHaveLength(150 * 7)
+    const stored = await server.ctx.database.db
+      .selectFrom('watch_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(stored.n).toBe(150)
+    const days = (await api.get('/me/progress')).body.data.days as { watch_seconds: number }[]
+    expect(days.reduce((sum, day) => sum + day.watch_seconds, 0)).toBe(1500)
+    expect((await progressOf(id, video)).spans).toBe('[[0,1500]]')
+  })
+
+  // Group commit is SQLite's (PostgreSQL commits each batch alone: pool-ingest.postgres.test.ts).
+  it.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('undoes only the batch that fails when batches are committed together', async () => {
     const { ctx } = server
     const failing = new Set<string>()
-    const service = createWatchEventsService({
-      db: ctx.db,
-      watchCoverage: ctx.repositories.watchCoverage,
-      watchEvents: {
-        ...ctx.repositories.watchEvents,
-        insertOnce: (...args: Parameters<typeof ctx.repositories.watchEvents.insertOnce>) => {
-          const stored = ctx.repositories.watchEvents.insertOnce(...args)
-          if (failing.has(args[1])) throw new Error('disk trouble')
-          return stored
-        },
-      },
-      videoProgress: createIngestVideoProgress(ctx.db),
-      dailyTotals: createDailyTotalsIngestWriter(ctx.db),
-      dailyGoals: createDailyGoalsIngestReader(ctx.db),
-      catalogue: createIngestCatalogue(ctx.db),
+    const ingest = createSqliteIngest(ctx.db, {
       previewSeconds: 180,
+      // The store fails after writing the events of a batch holding a failing id.
+      store: (store) => ({
+        ...store,
+        insertEvents(userId, receivedAt, events) {
+          const inserted = store.insertEvents(userId, receivedAt, events)
+          if (events.clientIds.some((id) => failing.has(id))) throw new Error('disk trouble')
+          return inserted
+        },
+      }),
     })
     const { id } = await newLearner()
     const user = (await ctx.repositories.users.findById(id))!
@@ -211,14 +242,14 @@ describe('POST /watch_events', () => {
     const bad = [event(video, { position_from: 10, position_to: 20, occurred_at: ago(20) }), event(video, { position_from: 20, position_to: 30, occurred_at: ago(40) })]
     failing.add(bad[1].client_id)
     const now = server.clock.now()
-    const store = (events: unknown[]) => service.store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now)
+    const store = (events: unknown[]) => ingest.store(user, checkWatchEvents(events, { now, timeZone: user.time_zone }), now)
     const [stored, refused] = await Promise.allSettled([store([good]), store(bad)])
     expect(stored).toEqual({ status: 'fulfilled', value: { accepted: [good.client_id], duplicate: [], rejected: [] } })
     expect(refused).toMatchObject({ status: 'rejected', reason: { message: 'disk trouble' } })
     // The failed batch left nothing behind, not even its first event; the other batch is whole.
-    const storedIds = ctx.db.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').pluck().all(id)
-    expect(storedIds).toEqual([good.client_id])
-    expect(dayTotal(id, new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(server.clock.now()))).toBe(10)
+    const storedIds = await ctx.database.db.selectFrom('watch_events').select('client_id').where('user_id', '=', id).execute()
+    expect(storedIds.map((row) => row.client_id)).toEqual([good.client_id])
+    expect(await dayTotal(id, new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(server.clock.now()))).toBe(10)
   })
 
   it('watching the same minute in two tabs counts it once', async () => {
@@ -236,7 +267,7 @@ describe('POST /watch_events', () => {
     expect(second.rejected).toEqual(tabB.slice(0, 5).map((e) => ({ client_id: e.client_id, error: 'overlap', message: expect.any(String) })))
     expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(65)
     // Video B's progress still shows what was played of it.
-    const progressB = server.ctx.db.prepare('SELECT spans FROM video_progress WHERE user_id = ? AND video_id = ?').get(id, videoB) as { spans: string }
+    const progressB = await progressOf(id, videoB)
     expect(JSON.parse(progressB.spans)).toEqual([[0, 60]])
     // Sent again, every event is a duplicate, never an overlap; the same minute under new ids adds nothing.
     expect((await api.post('/watch_events', { events: tabA })).body.data).toEqual({ accepted: [], duplicate: tabA.map((e) => e.client_id), rejected: [] })
@@ -269,7 +300,7 @@ describe('POST /watch_events', () => {
       for (let i = 0; i < events.length; i += 500) {
         expect((await api.post('/watch_events', { events: events.slice(i, i + 500) })).body.data.rejected).toEqual([])
       }
-      expect(dayTotal(id, '2026-11-10')).toBe(24 * 3600)
+      expect(await dayTotal(id, '2026-11-10')).toBe(24 * 3600)
       const day = (await api.get('/me/progress')).body.data.days.find((d: { date: string }) => d.date === '2026-11-10')
       expect(day.watch_seconds).toBe(24 * 3600)
     } finally {

@@ -15,26 +15,29 @@
  *   daylight-saving day is 25 h long), and on the video's progress: its merged played spans, total
  *   time and last position. A day's total, when first written, keeps the goal in force that day:
  *   today's is the current goal, an earlier day's (late outbox events) the one its goal history gives.
- * Day totals and progress are written once per day and video of a batch; batches that arrive together
- * share one transaction (group commit, below).
+ * The rules are written once, over the ingest store (watching/ingest-store.ts), which each engine
+ * implements; a batch reads what it needs in a few queries (its ids already stored, its videos, the
+ * covered time around it, its videos' progress), decides every event in memory, then writes: the new
+ * events in one go, day totals once per day and progress once per video. The caller holds one
+ * transaction around a batch in which no other writer touches the user's rows: on SQLite the ingest
+ * thread's group commit (watching/sqlite-ingest.ts: batches arriving together share one transaction,
+ * each in its own savepoint), on PostgreSQL one transaction per batch under a lock on the user
+ * (watching/pool-ingest.ts), so concurrent requests count every event and second exactly once.
  */
 import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
 import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
-import type { DailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
-import type { DailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import type { IngestCatalogue, IngestVideoProgress } from '../repositories/watching-sync.repository.ts'
-import type { WatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
-import type { WatchEventsRepository } from '../repositories/watch-events.repository.ts'
 import { localToday } from '../time-zones.ts'
 import { canWatch, type CanWatch } from '../watching/access.ts'
 import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
 import { CoveredTime } from '../watching/covered-time.ts'
+import type { NewWatchEvents, WatchIngestStore } from '../watching/ingest-store.ts'
 import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
 
 const PASSES = CHECK_OUTCOMES.indexOf('passes')
+const INVALID = CHECK_OUTCOMES.indexOf('invalid_event')
+const NOTHING_STORED: ReadonlySet<string> = new Set()
 
 const MESSAGES: Record<WatchEventRejection, string> = {
   invalid_event: 'The event is malformed.',
@@ -47,57 +50,93 @@ const MESSAGES: Record<WatchEventRejection, string> = {
   overlap: 'This stretch of time is already counted.',
 }
 
-type Result = WatchEventsResult['data']
+export type WatchEventsResultData = WatchEventsResult['data']
+type Result = WatchEventsResultData
+
+/** Thrown when the insert finds an event stored meanwhile: the caller's transaction is undone. */
+export class ConcurrentIngestError extends Error {}
 
 export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 
-export function createWatchEventsService(deps: {
-  db: Db
-  watchEvents: WatchEventsRepository
-  watchCoverage: WatchCoverageRepository
-  videoProgress: IngestVideoProgress
-  dailyTotals: DailyTotalsIngestWriter
-  dailyGoals: DailyGoalsIngestReader
-  catalogue: IngestCatalogue
-  previewSeconds: number
-}) {
-  /** Stores the events of a checked batch that pass the rules left: the video and the user's access. */
-  function storeBatch(user: UserRow, checked: CheckedWatchEvents, now: number): Result {
+export function createWatchEventsService(deps: { previewSeconds: number }) {
+  /**
+   * Stores the events of a checked batch that pass the rules left (the video, the user's access, time
+   * not counted before), inside the caller's transaction. `now` is when the request came in.
+   */
+  async function storeBatch(store: WatchIngestStore, user: UserRow, checked: CheckedWatchEvents, now: number): Promise<Result> {
     const nowIso = new Date(now).toISOString()
     const result: Result = { accepted: [], duplicate: [], rejected: [] }
     const { outcomes, clientIds, numbers, occurredAt, days } = checked
+
+    // Reads, once a batch: which of its ids are stored, then its videos.
+    const candidateIds: string[] = []
+    const videoIds = new Set<number>()
+    for (let i = 0; i < checked.count; i++) {
+      if (outcomes[i] === INVALID) continue
+      candidateIds.push(clientIds[i]!)
+      if (outcomes[i] === PASSES) videoIds.add(numbers[i * NUMBERS_PER_EVENT + EventNumber.VideoId])
+    }
+    const stored = candidateIds.length > 0 ? await store.storedClientIds(user.id, candidateIds) : NOTHING_STORED
     // Per video of the batch: the row (or null when unknown) and what this user may watch of it.
     const videos = new Map<number, { video: WatchableVideoRow; access: CanWatch } | null>()
+    if (videoIds.size > 0) {
+      const found = new Map((await store.videosForWatching([...videoIds])).map((video) => [video.id, video]))
+      for (const id of videoIds) {
+        const video = found.get(id)
+        videos.set(id, video ? { video, access: canWatch(video, user) } : null)
+      }
+    }
+    const mayCount = (i: number) => {
+      const at = i * NUMBERS_PER_EVENT
+      const watchable = videos.get(numbers[at + EventNumber.VideoId])
+      if (!watchable || watchable.access === 'none') return false
+      return watchable.access === 'full' || numbers[at + EventNumber.PositionTo] <= deps.previewSeconds + WATCH_EVENT_SPAN_SLACK_SECONDS
+    }
+    // Then the user's covered time around the events that may count, and their videos' progress.
+    let fromMs = Infinity
+    let toMs = -Infinity
+    const countedVideos = new Set<number>()
+    for (let i = 0; i < checked.count; i++) {
+      if (outcomes[i] !== PASSES || !mayCount(i)) continue
+      const at = i * NUMBERS_PER_EVENT
+      const endMs = Math.round(numbers[at + EventNumber.OccurredAtMs])
+      fromMs = Math.min(fromMs, endMs - Math.round(numbers[at + EventNumber.WatchedSeconds] * 1000))
+      toMs = Math.max(toMs, endMs)
+      countedVideos.add(numbers[at + EventNumber.VideoId])
+    }
+    const covered = new CoveredTime(countedVideos.size > 0 ? await store.coverageAround(user.id, fromMs, toMs) : [])
+    const existingProgress = new Map(
+      (countedVideos.size > 0 ? await store.progressOf(user.id, [...countedVideos]) : []).map((row) => [row.video_id, row]),
+    )
+
     const dayTotals = new Map<string, number>()
     const progress = new Map<number, VideoProgressRow & { parsedSpans: Span[]; newSpans: [number, number][]; duration: number }>()
-    // Ids refused earlier in this batch: a repeat is a duplicate. (Stored repeats are caught by the insert.)
+    const toInsert: NewWatchEvents = {
+      clientIds: [],
+      videoIds: [],
+      positionsFrom: [],
+      positionsTo: [],
+      watchedSeconds: [],
+      playbackRates: [],
+      occurredAt: [],
+      days: [],
+    }
+    // Ids accepted or refused earlier in this batch: a repeat is a duplicate.
+    const acceptedInBatch = new Set<string>()
     let refusedInBatch: Set<string> | undefined
     // Seconds of the day being summed; added to dayTotals when the day changes and at the end.
     let currentDay = ''
     let currentDaySeconds = 0
-    // The user's covered time around this batch's events, loaded with the first event that needs it.
-    let covered: CoveredTime | undefined
-    const loadCoverage = () => {
-      let fromMs = Infinity
-      let toMs = -Infinity
-      for (let i = 0; i < checked.count; i++) {
-        if (outcomes[i] !== PASSES) continue
-        const endMs = Math.round(numbers[i * NUMBERS_PER_EVENT + EventNumber.OccurredAtMs])
-        fromMs = Math.min(fromMs, endMs - Math.round(numbers[i * NUMBERS_PER_EVENT + EventNumber.WatchedSeconds] * 1000))
-        toMs = Math.max(toMs, endMs)
-      }
-      return new CoveredTime(deps.watchCoverage.around(user.id, fromMs, toMs))
-    }
 
     /** Answers an event refused by a rule; true when it is a duplicate instead. */
-    const reject = (clientId: string | null, error: WatchEventRejection): boolean => {
+    const reject = (clientId: string, error: WatchEventRejection): boolean => {
       // A stored event that fails a rule today (say it has grown too old) is still a duplicate.
-      if (clientId && (refusedInBatch?.has(clientId) || (error !== 'invalid_event' && deps.watchEvents.exists(user.id, clientId)))) {
+      if (refusedInBatch?.has(clientId) || stored.has(clientId) || acceptedInBatch.has(clientId)) {
         result.duplicate.push(clientId)
         return true
       }
       result.rejected.push({ client_id: clientId, error, message: MESSAGES[error] })
-      if (clientId) (refusedInBatch ??= new Set()).add(clientId)
+      ;(refusedInBatch ??= new Set()).add(clientId)
       return false
     }
 
@@ -117,48 +156,40 @@ export function createWatchEventsService(deps: {
       const positionFrom = numbers[at + EventNumber.PositionFrom]
       const positionTo = numbers[at + EventNumber.PositionTo]
       const watchedSeconds = numbers[at + EventNumber.WatchedSeconds]
-      let watchable = videos.get(videoId)
-      if (watchable === undefined) {
-        const found = deps.catalogue.findForWatching(videoId)
-        watchable = found ? { video: found, access: canWatch(found, user) } : null
-        videos.set(videoId, watchable)
-      }
+      const watchable = videos.get(videoId)!
       if (watchable === null) {
         reject(clientId, 'unknown_video')
         continue
       }
-      const { video, access } = watchable
-      if (access === 'none' || (access === 'preview' && positionTo > deps.previewSeconds + WATCH_EVENT_SPAN_SLACK_SECONDS)) {
+      if (!mayCount(i)) {
         reject(clientId, 'not_watchable')
         continue
       }
+      const { video } = watchable
 
       const day = days[i]
       const occurredIso = occurredAt[i]
       const endMs = Math.round(numbers[at + EventNumber.OccurredAtMs])
       const lengthMs = Math.round(watchedSeconds * 1000)
-      const freshMs = (covered ??= loadCoverage()).uncovered(endMs - lengthMs, endMs)
+      const freshMs = covered.uncovered(endMs - lengthMs, endMs)
       let countedSeconds = 0
       if (lengthMs > 0 && freshMs <= 0) {
         // All of it was counted before: a replay (duplicate, when its client_id is stored) or a parallel tab.
         if (reject(clientId, 'overlap')) continue
       } else {
-        const stored = deps.watchEvents.insertOnce(
-          user.id,
-          clientId,
-          video.id,
-          positionFrom,
-          positionTo,
-          watchedSeconds,
-          numbers[at + EventNumber.PlaybackRate],
-          occurredIso,
-          day,
-          nowIso,
-        )
-        if (!stored) {
+        if (stored.has(clientId) || acceptedInBatch.has(clientId)) {
           result.duplicate.push(clientId)
           continue
         }
+        acceptedInBatch.add(clientId)
+        toInsert.clientIds.push(clientId)
+        toInsert.videoIds.push(video.id)
+        toInsert.positionsFrom.push(positionFrom)
+        toInsert.positionsTo.push(positionTo)
+        toInsert.watchedSeconds.push(watchedSeconds)
+        toInsert.playbackRates.push(numbers[at + EventNumber.PlaybackRate])
+        toInsert.occurredAt.push(occurredIso)
+        toInsert.days.push(day)
         result.accepted.push(clientId)
         if (lengthMs > 0) covered.add(endMs - lengthMs, endMs)
         // Whole seconds as sent when all of it is new (no rounding through milliseconds).
@@ -173,7 +204,7 @@ export function createWatchEventsService(deps: {
 
       let entry = progress.get(video.id)
       if (!entry) {
-        const existing = deps.videoProgress.get(user.id, video.id)
+        const existing = existingProgress.get(video.id)
         entry = {
           user_id: user.id,
           video_id: video.id,
@@ -203,77 +234,38 @@ export function createWatchEventsService(deps: {
       }
     }
 
-    if (covered) deps.watchCoverage.save(user.id, covered.changes())
+    // Writes: the new events first. Under the caller's transaction nothing else stores this user's
+    // events, so each is new; should one have been stored meanwhile all of the batch is undone.
+    if (toInsert.clientIds.length > 0) {
+      const inserted = await store.insertEvents(user.id, nowIso, toInsert)
+      if (inserted !== toInsert.clientIds.length) {
+        throw new ConcurrentIngestError(`${toInsert.clientIds.length - inserted} of the batch's events were stored meanwhile`)
+      }
+    }
+    const coverageChanges = covered.changes()
+    if (coverageChanges.upsert.length > 0 || coverageChanges.removed.length > 0) await store.saveCoverage(user.id, coverageChanges)
     if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
     if (dayTotals.size > 0) {
       const today = localToday(now, user.time_zone)
       for (const [day, seconds] of dayTotals) {
-        const goal = day >= today ? user.daily_goal_minutes : deps.dailyGoals.inForceOn(user.id, day)
-        deps.dailyTotals.addSeconds(user.id, day, seconds, goal)
+        const goal = day >= today ? user.daily_goal_minutes : await store.goalInForceOn(user.id, day)
+        await store.addDaySeconds(user.id, day, seconds, goal)
       }
     }
-    for (const { parsedSpans, newSpans, duration, ...row } of progress.values()) {
-      const spans = mergeSpans([...parsedSpans, ...newSpans])
-      deps.videoProgress.save({
-        ...row,
-        spans: JSON.stringify(spans.map(([from, to]) => [Math.round(from * 10) / 10, Math.round(to * 10) / 10])),
-        covered_seconds: coveredSeconds(spans, duration > 0 ? duration : undefined),
-      })
+    if (progress.size > 0) {
+      const rows: VideoProgressRow[] = []
+      for (const { parsedSpans, newSpans, duration, ...row } of progress.values()) {
+        const spans = mergeSpans([...parsedSpans, ...newSpans])
+        rows.push({
+          ...row,
+          spans: JSON.stringify(spans.map(([from, to]) => [Math.round(from * 10) / 10, Math.round(to * 10) / 10])),
+          covered_seconds: coveredSeconds(spans, duration > 0 ? duration : undefined),
+        })
+      }
+      await store.saveProgress(rows)
     }
     return result
   }
 
-  // Group commit. Batches that arrive together (many learners syncing at once) are written in one
-  // transaction, at the end of the current turn of the event loop: the commit, a large share of an
-  // insert's cost, is paid once for all of them. Each batch runs in its own savepoint, so a batch
-  // that fails unexpectedly is undone alone; answers go out only after the commit.
-  const storeInSavepoint = deps.db.transaction(storeBatch)
-  const commitGroup = deps.db.transaction((group: PendingBatch[]) => {
-    for (const pending of group) {
-      try {
-        pending.result = storeInSavepoint(pending.user, pending.checked, pending.now)
-      } catch (error) {
-        pending.error = error
-      }
-    }
-  })
-  let waiting: PendingBatch[] = []
-
-  function commitWaiting() {
-    const group = waiting
-    waiting = []
-    try {
-      commitGroup.immediate(group)
-    } catch (error) {
-      for (const pending of group) pending.reject(error) // nothing of the group was stored
-      return
-    }
-    for (const pending of group) {
-      if (pending.result) pending.resolve(pending.result)
-      else pending.reject(pending.error)
-    }
-  }
-
-  /**
-   * Stores a batch checked by checkWatchEvents (with the others that arrive in the same turn); answers
-   * once it is committed. `now` is when the request came in. The server runs this on the ingest thread.
-   */
-  function store(user: UserRow, checked: CheckedWatchEvents, now: number) {
-    return new Promise<Result>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(commitWaiting)
-      waiting.push({ user, checked, now, resolve, reject })
-    })
-  }
-
-  return { store }
-}
-
-interface PendingBatch {
-  user: UserRow
-  checked: CheckedWatchEvents
-  now: number
-  resolve: (result: Result) => void
-  reject: (error: unknown) => void
-  result?: Result
-  error?: unknown
+  return { storeBatch }
 }

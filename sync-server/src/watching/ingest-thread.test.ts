@@ -1,13 +1,11 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WATCH_EVENT_REJECTIONS } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
-import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
-import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
-import { createWatchEventsService } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import { createIngestThread } from './ingest-thread.ts'
+import { createSqliteIngest } from './sqlite-ingest.ts'
 
 let server: TestServer
 let users = 0
@@ -47,26 +45,26 @@ function mixedBatch(free: number, premium: number) {
 }
 
 const storedRows = (userId: number) =>
-  server.ctx.db
-    .prepare('SELECT client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day FROM watch_events WHERE user_id = ? ORDER BY client_id')
-    .all(userId)
+  server.ctx.database.db
+    .selectFrom('watch_events')
+    .select(['client_id', 'video_id', 'position_from', 'position_to', 'watched_seconds', 'playback_rate', 'occurred_at', 'day'])
+    .where('user_id', '=', userId)
+    .orderBy('client_id')
+    .execute()
 const progressRow = (userId: number) =>
-  server.ctx.db.prepare('SELECT video_id, spans, covered_seconds, watch_seconds, last_position_seconds FROM video_progress WHERE user_id = ?').all(userId)
-const totals = (userId: number) => server.ctx.db.prepare('SELECT day, watch_seconds FROM daily_totals WHERE user_id = ? ORDER BY day').all(userId)
+  server.ctx.database.db
+    .selectFrom('video_progress')
+    .select(['video_id', 'spans', 'covered_seconds', 'watch_seconds', 'last_position_seconds'])
+    .where('user_id', '=', userId)
+    .execute()
+const totals = (userId: number) =>
+  server.ctx.database.db.selectFrom('daily_totals').select(['day', 'watch_seconds']).where('user_id', '=', userId).orderBy('day').execute()
 
-describe('the ingest thread', () => {
+// The ingest thread is SQLite's (PostgreSQL's ingest runs over the pool: pool-ingest.postgres.test.ts).
+describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest thread', () => {
   it('answers and stores exactly what the service does in-process', async () => {
     const { ctx } = server
-    const inProcess = createWatchEventsService({
-      db: ctx.db,
-      watchEvents: ctx.repositories.watchEvents,
-      watchCoverage: ctx.repositories.watchCoverage,
-      videoProgress: createIngestVideoProgress(ctx.db),
-      dailyTotals: createDailyTotalsIngestWriter(ctx.db),
-      dailyGoals: createDailyGoalsIngestReader(ctx.db),
-      catalogue: createIngestCatalogue(ctx.db),
-      previewSeconds: 180,
-    })
+    const inProcess = createSqliteIngest(ctx.db, { previewSeconds: 180 })
     const free = await seedVideo(server, { duration: 600 })
     const premium = await seedVideo(server, { access: 'premium' })
     const threaded = await newUser('Asia/Ho_Chi_Minh')
@@ -83,9 +81,9 @@ describe('the ingest thread', () => {
     expect(viaThread.duplicate).toEqual([batch[0].client_id])
     // Every reason, each once, in the order of the batch (which lists them as the contract does).
     expect(viaThread.rejected.map((r) => r.error)).toEqual([...WATCH_EVENT_REJECTIONS])
-    expect(storedRows(threaded.id)).toEqual(storedRows(local.id))
-    expect(progressRow(threaded.id)).toEqual(progressRow(local.id))
-    expect(totals(threaded.id)).toEqual(totals(local.id))
+    expect(await storedRows(threaded.id)).toEqual(await storedRows(local.id))
+    expect(await progressRow(threaded.id)).toEqual(await progressRow(local.id))
+    expect(await totals(threaded.id)).toEqual(await totals(local.id))
     // And a second send of the same batch is all duplicates (or rejected for its own fault) on the thread too.
     const again = await ctx.services.watchEvents.ingest(threaded, batch)
     expect(again.accepted).toEqual([])
@@ -97,13 +95,13 @@ describe('the ingest thread', () => {
     const user = await newUser()
     const video = await seedVideo(server)
     // The ingest thread's statements fail while the table is away (its connection sees the schema change).
-    ctx.db.exec('ALTER TABLE watch_events RENAME TO watch_events_away')
+    await sql`ALTER TABLE watch_events RENAME TO watch_events_away`.execute(ctx.database.db)
     try {
       await expect(ctx.services.watchEvents.ingest(user, [event(video)])).rejects.toThrow(/watch_events/)
     } finally {
-      ctx.db.exec('ALTER TABLE watch_events_away RENAME TO watch_events')
+      await sql`ALTER TABLE watch_events_away RENAME TO watch_events`.execute(ctx.database.db)
     }
-    expect(totals(user.id)).toEqual([])
+    expect(await totals(user.id)).toEqual([])
     const next = event(video)
     expect(await ctx.services.watchEvents.ingest(user, [next])).toEqual({ accepted: [next.client_id], duplicate: [], rejected: [] })
   })
@@ -116,7 +114,7 @@ describe('the ingest thread', () => {
     const inFlight = thread.ingest(user, events)
     await thread.close()
     expect(await inFlight).toEqual({ accepted: events.map((e) => e.client_id), duplicate: [], rejected: [] })
-    expect(storedRows(user.id)).toHaveLength(2)
+    expect(await storedRows(user.id)).toHaveLength(2)
     await expect(thread.ingest(user, [event(video)])).rejects.toThrow(/closed/)
   })
 })

@@ -1,8 +1,8 @@
 /**
  * Runs the watch-event ingest on a worker thread (ingest-worker.ts), so that storing one batch
  * overlaps with receiving, parsing and checking the next: on a busy server the inserts and the HTTP
- * and JSON work each have a core. Same answers, same rules, same group commit as the in-process
- * service.
+ * and JSON work each have a core. Same answers, same rules, same group commit as in-process
+ * (sqlite-ingest.ts). This is the SQLite ingest; PostgreSQL's is pool-ingest.ts.
  *
  * The worker starts with the first batch and starts again after a crash; a crash fails only the
  * batches it was holding. Their learners' outboxes send them again, and whatever of them had been
@@ -18,6 +18,7 @@ import type { Clock } from '../clock.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
+import type { WatchEventsIngest } from './watch-ingest.ts'
 
 type Result = WatchEventsResult['data']
 
@@ -25,9 +26,7 @@ const WORKER_URL = new URL('./ingest-worker.ts', import.meta.url)
 // Found from this file, not from the working directory the server was started in.
 const TSX_API = import.meta.resolve('tsx/esm/api')
 
-export type WatchEventsIngest = ReturnType<typeof createIngestThread>
-
-export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logger: Logger }) {
+export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logger: Logger }): WatchEventsIngest {
   const workerData: IngestWorkerData = { dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
   const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>()
   const inFlight = new Set<Promise<Result>>()

@@ -1,33 +1,20 @@
 /**
  * The watch-event ingest, on a thread of its own (started by ingest-thread.ts). It opens its own
  * connection to the same SQLite file and stores batches that the main thread has parsed and checked,
- * with the same service as in-process: batches that arrive together still share one commit.
+ * with the same rules as in-process: batches that arrive together still share one commit
+ * (sqlite-ingest.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
-import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
-import { createDailyTotalsIngestWriter } from '../repositories/daily-totals.repository.ts'
-import { createWatchCoverageRepository } from '../repositories/watch-coverage.repository.ts'
-import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
-import { createIngestCatalogue, createIngestVideoProgress } from '../repositories/watching-sync.repository.ts'
-import { createWatchEventsService } from '../services/watch-events.service.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
+import { createSqliteIngest } from './sqlite-ingest.ts'
 
 const port = parentPort
 if (!port) throw new Error('ingest-worker.ts runs as a worker thread')
 const { dataDir, previewSeconds } = workerData as IngestWorkerData
 
 const db = openDatabase(dataDir)
-const service = createWatchEventsService({
-  db,
-  watchEvents: createWatchEventsRepository(db),
-  watchCoverage: createWatchCoverageRepository(db),
-  videoProgress: createIngestVideoProgress(db),
-  dailyTotals: createDailyTotalsIngestWriter(db),
-  dailyGoals: createDailyGoalsIngestReader(db),
-  catalogue: createIngestCatalogue(db),
-  previewSeconds,
-})
+const ingest = createSqliteIngest(db, { previewSeconds })
 
 port.on('message', (message: IngestRequest | 'close') => {
   if (message === 'close') {
@@ -35,7 +22,7 @@ port.on('message', (message: IngestRequest | 'close') => {
     port.close()
     return
   }
-  service.store(message.user, message.checked, message.now).then(
+  ingest.store(message.user, message.checked, message.now).then(
     (result) => port.postMessage({ id: message.id, result } satisfies IngestReply),
     (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies IngestReply),
   )

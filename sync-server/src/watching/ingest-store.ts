@@ -1,0 +1,46 @@
+/**
+ * What the watch-event ingest reads and writes, inside the transaction of one batch. The rules are
+ * written once (services/watch-events.service.ts) over this interface; each engine has its own
+ * implementation: on PostgreSQL the Kysely repository (repositories/watch-events.repository.ts), on
+ * SQLite hand-written statements on the ingest thread's own connection
+ * (db/dialect/watch-ingest.sqlite.ts), where the builder cost about half the rate
+ * (bench/watch-ingest-stores.ts).
+ *
+ * A method may answer synchronously (SQLite) or with a promise (PostgreSQL); the service awaits
+ * either. Each is called a few times a batch, never once per event.
+ */
+import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
+import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
+import type { Interval } from './covered-time.ts'
+
+type Answer<T> = T | Promise<T>
+
+/** Events to insert, in columns (all of one user, none stored before). */
+export interface NewWatchEvents {
+  clientIds: string[]
+  videoIds: number[]
+  positionsFrom: number[]
+  positionsTo: number[]
+  watchedSeconds: number[]
+  playbackRates: number[]
+  occurredAt: string[]
+  days: string[]
+}
+
+export interface WatchIngestStore {
+  /** Which of these client_ids the user has stored already. */
+  storedClientIds(userId: number, clientIds: readonly string[]): Answer<ReadonlySet<string>>
+  /** The videos among these ids (any that exist, published or not). */
+  videosForWatching(videoIds: readonly number[]): Answer<WatchableVideoRow[]>
+  /** The user's covered intervals that overlap or touch [fromMs, toMs], in order. */
+  coverageAround(userId: number, fromMs: number, toMs: number): Answer<Interval[]>
+  saveCoverage(userId: number, changes: { upsert: readonly Interval[]; removed: readonly number[] }): Answer<void>
+  progressOf(userId: number, videoIds: readonly number[]): Answer<VideoProgressRow[]>
+  saveProgress(rows: readonly VideoProgressRow[]): Answer<void>
+  /** The goal in force on a local day (the latest change on or before it; the default before any). */
+  goalInForceOn(userId: number, day: string): Answer<number>
+  /** Adds watch time to a day (never past 24 h); a day seen for the first time takes `goalMinutes`. */
+  addDaySeconds(userId: number, day: string, seconds: number, goalMinutes: number): Answer<void>
+  /** Inserts the events, skipping any (user, client_id) stored meanwhile; answers how many it inserted. */
+  insertEvents(userId: number, receivedAt: string, events: NewWatchEvents): Answer<number>
+}

@@ -1,0 +1,30 @@
+/**
+ * The watch-event ingest for the engine in use, chosen once: on SQLite a worker thread with its own
+ * connection and group commit (ingest-thread.ts), on PostgreSQL a transaction per batch over the pool
+ * (pool-ingest.ts). Both run the same rules (services/watch-events.service.ts) and answer alike.
+ */
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.ts'
+import { lockingFor } from '../db/dialect/locking.ts'
+import type { Engine } from '../db/engine.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import type { WatchEventsResultData } from '../services/watch-events.service.ts'
+import { createIngestThread } from './ingest-thread.ts'
+import { createPoolIngest } from './pool-ingest.ts'
+
+export interface WatchEventsIngest {
+  /** Stores a batch of events as sent by the outbox; answers once it is committed. */
+  ingest(user: UserRow, events: readonly unknown[]): Promise<WatchEventsResultData>
+  /** Lets the batches in flight finish, then refuses new ones. */
+  close(): Promise<void>
+}
+
+export function createWatchEventsIngest(
+  database: Engine,
+  deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger },
+): WatchEventsIngest {
+  if (database.engine === 'postgres') {
+    return createPoolIngest({ db: database.db, locking: lockingFor('postgres'), ...deps })
+  }
+  return createIngestThread(deps)
+}
