@@ -81,8 +81,12 @@ export async function openAs(page: Page, session: { token: string; user: unknown
   await page.goto(`${base}${pagePath}`)
 }
 
-/** Waits until the page's app is live: a prerendered page ignores clicks until it has hydrated. */
+/**
+ * Waits until the page's app is live. A prerendered page loads the app only at the visitor's first move
+ * (see pwa/src/app/entry.ts): a Shift key press, which does nothing else, is that move.
+ */
 export async function appReady(page: Page) {
+  await page.keyboard.press('Shift')
   await page.locator('html[data-ready]').waitFor({ state: 'attached' })
 }
 

@@ -8,6 +8,8 @@ export function usePageTitle(title: string) {
     document.title = title ? `${title} · ${t('appName')}` : t('appName')
     // The page is live (hydrated or rendered): on a prerendered page, its buttons now respond.
     document.documentElement.dataset.ready = 'true'
+    // entry.ts replays what the visitor did on the prerendered page before the app was live.
+    document.dispatchEvent(new Event('dehieu:ready'))
   }, [title, t])
 }
 

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { readString, STORAGE_KEYS, writeString } from '../../data/storage.ts'
+import { takeEarlyInstallEvent } from './early-install.ts'
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>
@@ -14,7 +15,7 @@ interface BeforeInstallPromptEvent extends Event {
 export type InstallOffer = 'none' | 'prompt' | 'ios-howto'
 
 const listeners = new Set<() => void>()
-let deferred: BeforeInstallPromptEvent | null = null
+let deferred = takeEarlyInstallEvent() as BeforeInstallPromptEvent | null
 let installed = false
 let dismissed = readString(STORAGE_KEYS.installDismissed) === '1'
 

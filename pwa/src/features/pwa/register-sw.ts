@@ -6,6 +6,7 @@
 const UPDATE_CHECK_MS = 60 * 60_000
 
 let waiting: ServiceWorker | null = null
+let registering = false
 const listeners = new Set<() => void>()
 
 function offer(worker: ServiceWorker | null) {
@@ -16,7 +17,9 @@ function offer(worker: ServiceWorker | null) {
 }
 
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return
+  // Both entry.ts (on a prerendered page, before the app loads) and main.tsx ask: once is enough.
+  if (registering || !('serviceWorker' in navigator)) return
+  registering = true
   const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
