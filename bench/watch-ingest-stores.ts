@@ -71,7 +71,7 @@ async function timed(store: (events: unknown[]) => Promise<{ accepted: string[] 
 async function sqliteRate(kind: 'hand-written' | 'kysely') {
   const run = await prepare()
   try {
-    const ingest = createSqliteIngest(run.engine.sqlite, {
+    const ingest = createSqliteIngest(run.engine.sqlite!, {
       previewSeconds: 180,
       store: kind === 'kysely' ? () => createWatchEventsRepository(run.engine.db) : undefined,
     })

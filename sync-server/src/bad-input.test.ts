@@ -192,7 +192,7 @@ describe('bad input', () => {
     expect(me.status).toBe(200)
     const user = (await me.json()) as { is_admin: boolean; daily_goal_minutes: number }
     expect(user.is_admin).toBe(false)
-    const tables = server.ctx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
+    const tables = (await server.ctx.database.db.introspection.getTables()).map((table) => table.name)
     expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'otp_codes', 'user_feedbacks']))
   })
 })

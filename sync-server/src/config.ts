@@ -112,13 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid settings in the environment:\n  SMTP_URL: required in production (sign-in codes must be mailed)',
     )
   }
-  // Issue 16 in progress: on PostgreSQL, repositories not yet on Kysely still use a SQLite file in
-  // DATA_DIR, so data would be split between the two. Remove with the last converted repository.
-  if (isProduction && e.DATABASE_URL) {
-    throw new ConfigError(
-      'Invalid settings in the environment:\n  DATABASE_URL: PostgreSQL is not ready for production yet (some tables still live in SQLite); unset it',
-    )
-  }
   if (e.STRIPE_SECRET_KEY && !e.PUBLIC_URL) {
     throw new ConfigError(
       'Invalid settings in the environment:\n  PUBLIC_URL: required with STRIPE_SECRET_KEY (Stripe sends buyers back to it)',

@@ -82,7 +82,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     const applied = await migrate(database)
     if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
     // Issue 16 in progress: repositories not yet on Kysely keep using SQLite, also on PostgreSQL.
-    if (database.engine === 'postgres') migrateSqlite(database.sqlite)
     return assembleContext(config, { ...options, logger }, database)
   } catch (error) {
     await database.close()
@@ -93,8 +92,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
 function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine) {
   const clock = options.clock ?? systemClock
   const logger = options.logger
-  /** The better-sqlite3 handle, for what is not on Kysely yet; `database.db` is the query layer. */
-  const db: Db = database.sqlite
+  const sqliteHandle = database.sqlite
   const secret = loadAppSecret(config.dataDir, config.appSecret)
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
 
@@ -186,7 +184,14 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     logger,
     /** The engine and its Kysely instance: `database.engine` is 'sqlite' or 'postgres'. */
     database,
-    db,
+    /**
+     * SQLite only: the better-sqlite3 handle under the query layer, for SQLite-only tests and benches.
+     * Everything else goes through `database.db`; on PostgreSQL no SQLite file is opened at all.
+     */
+    get db(): Db {
+      if (!sqliteHandle) throw new Error('ctx.db is the SQLite handle, and this context runs on PostgreSQL: use ctx.database.db')
+      return sqliteHandle
+    },
     secret,
     mailer,
     repositories,

@@ -16,11 +16,10 @@ export interface Engine {
   engine: EngineName
   db: Kysely<Database>
   /**
-   * The better-sqlite3 handle of DATA_DIR/dehieu.sqlite, for the code not yet on Kysely (issue 16,
-   * in progress). On PostgreSQL it is a separate file that only unconverted repositories use; it goes
-   * away with the last of them.
+   * SQLite only: the better-sqlite3 handle of DATA_DIR/dehieu.sqlite under `db`, for the SQLite dialect
+   * modules (the hot-path reads, the ingest's worker thread). On PostgreSQL nothing opens a SQLite file.
    */
-  sqlite: Db
+  sqlite?: Db
   /** PostgreSQL only: the pool under `db` (migrations run on one of its clients). */
   pool?: pg.Pool
   close(): Promise<void>
@@ -31,8 +30,8 @@ export function engineOf(databaseUrl: string | undefined): EngineName {
 }
 
 export async function openEngine(options: { dataDir: string; databaseUrl?: string }): Promise<Engine> {
-  const sqlite = openDatabase(options.dataDir)
   if (!options.databaseUrl) {
+    const sqlite = openDatabase(options.dataDir)
     const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) })
     const close = async () => {
       await db.destroy()
@@ -46,13 +45,11 @@ export async function openEngine(options: { dataDir: string; databaseUrl?: strin
   return {
     engine: 'postgres',
     db,
-    sqlite,
     pool,
     async close() {
       await db.destroy()
       // Kysely ends the pool only if it ran a query; migrations use the pool directly.
       if (!pool.ended) await pool.end()
-      sqlite.close()
     },
   }
 }

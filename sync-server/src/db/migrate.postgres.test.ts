@@ -22,12 +22,12 @@ afterEach(async () => {
 async function columnsOf(database: TestEngine): Promise<Record<string, string[]>> {
   const tables: Record<string, string[]> = {}
   if (database.engine === 'sqlite') {
-    const names = database.sqlite
+    const names = database.sqlite!
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%search%' AND name NOT LIKE 'sqlite_%'")
       .pluck()
       .all() as string[]
     for (const name of names) {
-      tables[name] = (database.sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(name) as string[]).sort()
+      tables[name] = (database.sqlite!.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(name) as string[]).sort()
     }
   } else {
     const { rows } = await sql<{ table_name: string; column_name: string }>`

@@ -65,7 +65,7 @@ const CREATE_RECORD_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 
 /** Applies what is missing and returns the names it applied. */
 export async function migrate(engine: Engine, migrations = readMigrations(engine.engine)): Promise<string[]> {
-  return engine.engine === 'sqlite' ? migrateSqlite(engine.sqlite, migrations) : migratePostgres(engine.pool!, migrations)
+  return engine.engine === 'sqlite' ? migrateSqlite(engine.sqlite!, migrations) : migratePostgres(engine.pool!, migrations)
 }
 
 export function migrateSqlite(db: Db, migrations = readMigrations('sqlite')): string[] {

@@ -134,7 +134,7 @@ describe('text in JSON bodies', () => {
       body: JSON.stringify({ user_feedback: { feedback: decomposed, environment_data: {} } }),
     })
     expect(response.status).toBe(201)
-    const stored = server.ctx.db.prepare('SELECT feedback FROM user_feedbacks ORDER BY id DESC LIMIT 1').pluck().get()
-    expect(stored).toBe('Tiếng Việt rất hay, cảm ơn!')
+    const stored = await server.ctx.database.db.selectFrom('user_feedbacks').select('feedback').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    expect(stored?.feedback).toBe('Tiếng Việt rất hay, cảm ơn!')
   })
 })

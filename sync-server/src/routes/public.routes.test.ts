@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -21,6 +23,12 @@ describe('public calls', () => {
       database: process.env.DEHIEU_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite',
       role: 'api+worker',
     })
+  })
+
+  it('keeps every table in the engine it names: on PostgreSQL no SQLite file is made in DATA_DIR', async () => {
+    await api.get('/languages')
+    const onPostgres = process.env.DEHIEU_TEST_ENGINE === 'postgres'
+    expect(fs.existsSync(path.join(server.dataDir, 'dehieu.sqlite'))).toBe(!onPostgres)
   })
 
   it('GET /languages lists Vietnamese and Cantonese with their published video counts', async () => {

@@ -119,7 +119,8 @@ describe('text in multipart fields', () => {
       expect(answer.status).toBe(400)
       expect(answer.json).toMatchObject({ error: 'invalid_text', errors: [expect.stringContaining('"name"')] })
     }
-    expect(server.ctx.db.prepare("SELECT count(*) FROM contributor_applications WHERE email = 'text@example.com'").pluck().get()).toBe(0)
+    const kept = await server.ctx.database.db.selectFrom('contributor_applications').select('id').where('email', '=', 'text@example.com').execute()
+    expect(kept).toEqual([])
     expect(incoming()).toEqual([])
   })
 
@@ -142,7 +143,7 @@ describe('text in multipart fields', () => {
     ])
     const answer = await send(FORMS[0], body, contentType)
     expect(answer.status).toBe(201)
-    const stored = server.ctx.db.prepare("SELECT name FROM contributor_applications WHERE email = 'nfc-form@example.com'").pluck().get()
-    expect(stored).toBe('Nguyễn Văn An')
+    const stored = await server.ctx.database.db.selectFrom('contributor_applications').select('name').where('email', '=', 'nfc-form@example.com').executeTakeFirst()
+    expect(stored?.name).toBe('Nguyễn Văn An')
   })
 })

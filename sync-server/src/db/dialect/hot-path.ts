@@ -57,8 +57,9 @@ export function hotPathReadsFor(engine: Engine): HotPathReads {
     }
   }
   const p = () => '?'
-  const active = engine.sqlite.prepare<[string, number], ActiveSessionRow>(ACTIVE_SESSION(p))
-  const watched = engine.sqlite.prepare<[number, string], { watch_seconds: number }>(WATCH_SECONDS(p))
+  const sqlite = engine.sqlite!
+  const active = sqlite.prepare<[string, number], ActiveSessionRow>(ACTIVE_SESSION(p))
+  const watched = sqlite.prepare<[number, string], { watch_seconds: number }>(WATCH_SECONDS(p))
   return {
     activeSession: (tokenHash, now) => Promise.resolve(active.get(tokenHash, now)),
     watchSeconds: (userId, day) => Promise.resolve(watched.get(userId, day)?.watch_seconds ?? 0),
