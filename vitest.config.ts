@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 const server = {
@@ -7,25 +9,41 @@ const server = {
   hookTimeout: 60_000,
 }
 
-// Projects: the server and contract in Node, the PWA's units in a DOM. e2e runs under Playwright.
-// With DEHIEU_TEST_ENGINE=postgres (`npm run test:server:pg [-- files]`) the server suite runs as
-// server-postgres instead: every test server on PostgreSQL (one throwaway server for the run, a
-// database per test server). Not part of `npm test` until every repository is on Kysely (issue 16).
-const onPostgres = process.env.DEHIEU_TEST_ENGINE === 'postgres'
+/**
+ * The server suite runs on both engines (issue 16): as `server` on SQLite, and as `server-postgres`
+ * with every test server on a database of its own on one throwaway PostgreSQL that the run starts
+ * (test-support/postgres-global-setup.ts), or on the server `DATABASE_URL` names. PostgreSQL runs when
+ * its binaries are installed (Debian's postgresql package; .ci/run installs it) or DATABASE_URL is set;
+ * each project's name in the summary says which engine ran. `npm run test:server:pg [-- files]` runs
+ * the PostgreSQL project alone; `DEHIEU_ENGINES=sqlite` skips it.
+ */
+function postgresAvailable(): boolean {
+  if (process.env.DEHIEU_ENGINES === 'sqlite') return false
+  if (process.env.DATABASE_URL) return true
+  const root = '/usr/lib/postgresql'
+  return fs.existsSync(root) && fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
+}
+const onlyPostgres = process.env.DEHIEU_TEST_ENGINE === 'postgres'
+const withPostgres = onlyPostgres || postgresAvailable()
+if (!onlyPostgres) {
+  console.log(`Server suite engines: SQLite${withPostgres ? ' and PostgreSQL' : ' only (PostgreSQL binaries not installed)'}`)
+}
+
+const postgresProject = {
+  test: {
+    name: 'server-postgres',
+    ...server,
+    include: ['sync-server/**/*.test.ts'],
+    env: { DEHIEU_TEST_ENGINE: 'postgres' },
+    globalSetup: ['sync-server/test-support/postgres-global-setup.ts'],
+  },
+}
 
 export default defineConfig({
   test: {
     projects: [
-      onPostgres
-        ? {
-            test: {
-              name: 'server-postgres',
-              ...server,
-              include: ['sync-server/**/*.test.ts'],
-              globalSetup: ['sync-server/test-support/postgres-global-setup.ts'],
-            },
-          }
-        : { test: { name: 'server', ...server } },
+      ...(onlyPostgres ? [] : [{ test: { name: 'server', ...server } }]),
+      ...(withPostgres ? [postgresProject] : []),
       {
         test: {
           name: 'pwa',

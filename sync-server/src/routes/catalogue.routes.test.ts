@@ -6,12 +6,6 @@ import { signIn, startTestServer, type TestServer } from '../../test-support/tes
 
 let server: TestServer
 let learnerCount = 0
-/**
- * The watch-event ingest still writes SQLite on its own thread (issue 16: it moves next), so on
- * PostgreSQL the watch time a test posts never reaches the progress these tests read. Until it moves
- * they run on SQLite only; 'reads progress written on either engine' covers the reading side on both.
- */
-const ingestOnPostgres = process.env.DEHIEU_TEST_ENGINE === 'postgres'
 
 beforeAll(async () => {
   server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '180' } })
@@ -80,7 +74,7 @@ describe('GET /languages/:code/videos', () => {
     expect(levelNext.body.data.map((v: { id: number }) => v.id)).toEqual([ids.beg, ids.adv])
   })
 
-  it.skipIf(ingestOnPostgres)('shows my progress on each video and hides the finished ones when asked', async () => {
+  it('shows my progress on each video and hides the finished ones when asked', async () => {
     const { api } = await newLearner()
     const finished = await seedVideo(server, { duration: 100 })
     const started = await seedVideo(server, { duration: 100 })
@@ -129,7 +123,7 @@ describe('GET /videos/:id', () => {
 })
 
 describe('GET /me/progress', () => {
-  it.skipIf(ingestOnPostgres)('adds up time, streaks by each day goal, the last viewed video and videos in progress by covered share', async () => {
+  it('adds up time, streaks by each day goal, the last viewed video and videos in progress by covered share', async () => {
     const { id, api } = await newLearner()
     const a = await seedVideo(server, { duration: 200, language: 'vi' })
     const b = await seedVideo(server, { duration: 100, language: 'vi' })
@@ -159,7 +153,7 @@ describe('GET /me/progress', () => {
     expect((await apiClient(server.api).get('/me/progress')).status).toBe(401)
   })
 
-  it.skipIf(ingestOnPostgres)('keeps a video with a few seconds watched in progress at 0%, and leaves a finished one out', async () => {
+  it('keeps a video with a few seconds watched in progress at 0%, and leaves a finished one out', async () => {
     const { api } = await newLearner()
     const long = await seedVideo(server, { duration: 3600, language: 'vi' })
     const finished = await seedVideo(server, { duration: 100, language: 'vi' })
