@@ -18,10 +18,13 @@ export function createVideoProgressRepository(db: Kysely<Database>) {
     get(userId: number, videoId: number): Promise<VideoProgressRow | undefined> {
       return db.selectFrom('video_progress').selectAll().where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst()
     },
-    async save(row: VideoProgressRow): Promise<void> {
+    /** Writes one row or several (the ingest's batch), each replacing the user's row for its video. */
+    async save(rows: VideoProgressRow | readonly VideoProgressRow[]): Promise<void> {
+      const values = Array.isArray(rows) ? [...rows] : [rows as VideoProgressRow]
+      if (values.length === 0) return
       await db
         .insertInto('video_progress')
-        .values(row)
+        .values(values)
         .onConflict((conflict) =>
           conflict.columns(['user_id', 'video_id']).doUpdateSet((eb) => ({
             spans: eb.ref('excluded.spans'),

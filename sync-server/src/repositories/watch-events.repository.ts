@@ -12,11 +12,13 @@ import type { Interval } from '../watching/covered-time.ts'
 import type { WatchIngestStore } from '../watching/ingest-store.ts'
 import { createDailyGoalsRepository } from './daily-goals.repository.ts'
 import { createDailyTotalsRepository } from './daily-totals.repository.ts'
+import { createVideoProgressRepository } from './video-progress.repository.ts'
 
 /** `db`: the batch's transaction. */
 export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestStore {
   const dailyTotals = createDailyTotalsRepository(db)
   const dailyGoals = createDailyGoalsRepository(db)
+  const videoProgress = createVideoProgressRepository(db)
   return {
     async storedClientIds(userId, clientIds) {
       const rows = await db
@@ -73,21 +75,7 @@ export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestSt
     progressOf: (userId, videoIds) =>
       db.selectFrom('video_progress').selectAll().where('user_id', '=', userId).where('video_id', 'in', [...videoIds]).execute(),
 
-    async saveProgress(rows) {
-      await db
-        .insertInto('video_progress')
-        .values([...rows])
-        .onConflict((conflict) =>
-          conflict.columns(['user_id', 'video_id']).doUpdateSet((eb) => ({
-            spans: eb.ref('excluded.spans'),
-            covered_seconds: eb.ref('excluded.covered_seconds'),
-            watch_seconds: eb.ref('excluded.watch_seconds'),
-            last_position_seconds: eb.ref('excluded.last_position_seconds'),
-            last_watched_at: eb.ref('excluded.last_watched_at'),
-          })),
-        )
-        .execute()
-    },
+    saveProgress: (rows) => videoProgress.save(rows),
 
     // Day totals and goals: their own repositories' rules (the 24 h cap, the goal in force on a day).
     goalInForceOn: (userId, day) => dailyGoals.inForceOn(userId, day),
