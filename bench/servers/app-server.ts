@@ -35,26 +35,13 @@ await ctx.database.db.transaction().execute(async (trx) => {
       .execute()
   }
 })
-// A long published video for the watch-event benchmark.
-const videoId = Number(
-  ctx.db
-    .prepare(
-      `INSERT INTO videos (language_code, title, proficiency_level, access_level, duration_seconds, published_at, created_at)
-       VALUES ('vi', 'Bench', 'beginner', 'free', 86400, ?, ?)`,
-    )
-    .run(new Date(now).toISOString(), new Date(now).toISOString()).lastInsertRowid,
-)
-// Issue 16, during the transition: on PostgreSQL the watch-event ingest stores into PostgreSQL, whose
-// foreign keys want the video there too, while the catalogue still lives in SQLite. Once it moves this
-// finds the row already there.
-if (ctx.database.engine === 'postgres') {
-  const nowIso = new Date(now).toISOString()
-  await ctx.database.db
-    .insertInto('videos')
-    .values({ id: videoId, language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
-    .onConflict((c) => c.doNothing())
-    .execute()
-}
+// A long published video for the watch-event benchmark, in whichever engine the server runs on.
+const nowIso = new Date(now).toISOString()
+const { id: videoId } = await ctx.database.db
+  .insertInto('videos')
+  .values({ language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
+  .returning('id')
+  .executeTakeFirstOrThrow()
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`
