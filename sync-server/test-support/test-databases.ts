@@ -1,12 +1,8 @@
 /**
  * Databases for tests, on either engine. A repository test runs on both engines with
  *
- *   postgresForThisFile()
- *   describe.each(ENGINES)('on %s', (engine) => {
- *     let database: TestEngine
- *     beforeEach(async () => (database = await openTestEngine(engine)))
- *     afterEach(() => database.dispose())
- *     ...
+ *   describeOnEachEngine((engine, database) => {
+ *     it('…', async () => { await database().db.selectFrom(…)… })
  *   })
  *
  * Each call gets a fresh database migrated to the latest version (SQLite in a temp folder,
@@ -15,7 +11,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest'
 import { openEngine, type Engine, type EngineName } from '../src/db/engine.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { createDatabase, startPostgres, type PostgresServer } from './postgres-server.ts'
@@ -67,4 +63,26 @@ export async function openTestEngine(engine: EngineName, options: { migrated?: b
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A describe block run once per engine (PostgreSQL started for the file when the run provides none),
+ * each test on a fresh migrated database: `database()` is the current test's.
+ */
+export function describeOnEachEngine(body: (engine: EngineName, database: () => TestEngine) => void): void {
+  postgresForThisFile()
+  describe.each(ENGINES)('on %s', (engine) => {
+    let current: TestEngine | undefined
+    beforeEach(async () => {
+      current = await openTestEngine(engine)
+    })
+    afterEach(async () => {
+      await current?.dispose()
+      current = undefined
+    })
+    body(engine, () => {
+      if (!current) throw new Error('The test database exists only while a test runs.')
+      return current
+    })
+  })
 }

@@ -4,8 +4,8 @@
  * the same job.
  */
 import pino from 'pino'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { expect, it } from 'vitest'
+import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { jobClaimFor } from '../db/dialect/job-claim.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
 import { createJobQueue } from './job-queue.ts'
@@ -13,15 +13,8 @@ import { createJobQueue } from './job-queue.ts'
 const logger = pino({ level: 'silent' })
 const clock = { now: () => Date.now() }
 
-postgresForThisFile()
-
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-  const queueOn = (db = database.db, concurrency?: number) => createJobQueue({ db, engine, clock, logger, concurrency })
+describeOnEachEngine((engine, database) => {
+  const queueOn = (db = database().db, concurrency?: number) => createJobQueue({ db, engine, clock, logger, concurrency })
 
   it('runs jobs in order, one at a time, and reports failures to the kind', async () => {
     const queue = queueOn()
@@ -66,7 +59,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     let failedWith = ''
     crashing.register('crash', async () => undefined, (_payload, error) => (failedWith = error))
     const crashId = await crashing.enqueue('crash', {})
-    await database.db.updateTable('jobs').set({ state: 'running', attempts: 3 }).where('id', '=', crashId).execute()
+    await database().db.updateTable('jobs').set({ state: 'running', attempts: 3 }).where('id', '=', crashId).execute()
     await crashing.start()
     expect(await crashing.waitFor(crashId)).toMatchObject({ state: 'failed', attempts: 4 })
     expect(failedWith).toMatch(/gave up/)
@@ -79,12 +72,12 @@ describe.each(ENGINES)('on %s', (engine) => {
     queue.register('work', async (payload) => void ran.push((payload as { n: number }).n))
     await queue.start()
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      database().db.transaction().execute(async (trx) => {
         await queue.enqueue('work', { n: 1 }, trx)
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')
-    const id = await database.db.transaction().execute((trx) => queue.enqueue('work', { n: 2 }, trx))
+    const id = await database().db.transaction().execute((trx) => queue.enqueue('work', { n: 2 }, trx))
     queue.wake()
     expect(await queue.waitFor(id)).toMatchObject({ state: 'done' })
     expect(ran).toEqual([2])
@@ -93,12 +86,12 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   it.runIf(engine === 'postgres')('queues on separate pools claiming at once run every job exactly once', async () => {
     // Three more "processes": each its own engine (pool) on the same database.
-    const others: Engine[] = await Promise.all([1, 2, 3].map(() => openEngine({ dataDir: database.dataDir, databaseUrl: database.url })))
+    const others: Engine[] = await Promise.all([1, 2, 3].map(() => openEngine({ dataDir: database().dataDir, databaseUrl: database().url })))
     try {
-      const pools = [database.db, ...others.map((other) => other.db)]
+      const pools = [database().db, ...others.map((other) => other.db)]
       const total = 200
       for (let n = 0; n < total; n += 50) {
-        await database.db
+        await database().db
           .insertInto('jobs')
           .values(Array.from({ length: 50 }, (_, i) => ({ kind: 'work', payload: JSON.stringify({ n: n + i }), created_at: clock.now() })))
           .execute()
@@ -115,7 +108,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       await Promise.all(queues.map((queue) => queue.start()))
       // Every queue wakes at once and keeps claiming until none is left.
       await Promise.all(queues.map((queue) => queue.whenIdle()))
-      const rows = await database.db.selectFrom('jobs').select(['id', 'state', 'attempts']).execute()
+      const rows = await database().db.selectFrom('jobs').select(['id', 'state', 'attempts']).execute()
       expect(rows).toHaveLength(total)
       expect(rows.every((row) => row.state === 'done' && row.attempts === 1)).toBe(true)
       expect(runs.size).toBe(total)
@@ -132,17 +125,17 @@ describe.each(ENGINES)('on %s', (engine) => {
     queue.register('work', async (payload) => void ran.push((payload as { n: number }).n))
     const live = await queue.enqueue('work', { n: 1 })
     const dead = await queue.enqueue('work', { n: 2 })
-    await database.db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() + 60_000 }).where('id', '=', live).execute()
-    await database.db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() - 1 }).where('id', '=', dead).execute()
+    await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() + 60_000 }).where('id', '=', live).execute()
+    await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() - 1 }).where('id', '=', dead).execute()
     const claim = jobClaimFor(engine)
-    const claimed = await claim.next(database.db, clock.now(), 60_000)
+    const claimed = await claim.next(database().db, clock.now(), 60_000)
     expect(claimed).toMatchObject({ id: dead, state: 'running', attempts: 2 })
-    expect(await claim.next(database.db, clock.now(), 60_000)).toBeUndefined()
+    expect(await claim.next(database().db, clock.now(), 60_000)).toBeUndefined()
     expect(ran).toEqual([])
   })
 
   it.runIf(engine === 'postgres')('a process starting while another runs a job leaves that job alone', async () => {
-    const other = await openEngine({ dataDir: database.dataDir, databaseUrl: database.url })
+    const other = await openEngine({ dataDir: database().dataDir, databaseUrl: database().url })
     try {
       const first = queueOn()
       let release!: () => void
@@ -169,10 +162,10 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it.runIf(engine === 'postgres')('the claim itself: 40 claims at once over 4 pools take 25 queued jobs once each', async () => {
-    const others: Engine[] = await Promise.all([1, 2, 3].map(() => openEngine({ dataDir: database.dataDir, databaseUrl: database.url })))
+    const others: Engine[] = await Promise.all([1, 2, 3].map(() => openEngine({ dataDir: database().dataDir, databaseUrl: database().url })))
     try {
-      const pools = [database.db, ...others.map((other) => other.db)]
-      await database.db
+      const pools = [database().db, ...others.map((other) => other.db)]
+      await database().db
         .insertInto('jobs')
         .values(Array.from({ length: 25 }, (_, n) => ({ kind: 'work', payload: JSON.stringify({ n }), created_at: 1 })))
         .execute()

@@ -2,25 +2,17 @@
  * The admin lists and their search (db/dialect/text-search.ts) on both engines:
  * the same calls, the same answers. Vietnamese is found with and without its tone marks.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { expect, it } from 'vitest'
+import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
 import { createAdminFeedbackRepository } from './admin-feedback.repository.ts'
 import { createAdminVideosRepository } from './admin-videos.repository.ts'
 
-postgresForThisFile()
-
 const TITLES = ['Phở ở Hà Nội', 'Cà phê sữa đá', 'Tiếng Việt dễ hiểu', '100% cà phê', 'under_score', 'Something else']
 
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-
+describeOnEachEngine((engine, database) => {
   async function seedVideos() {
-    const rows = await database.db
+    const rows = await database().db
       .insertInto('videos')
       .values(
         TITLES.map((title, i) => ({
@@ -39,7 +31,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   it('admin videos: finds Vietnamese with and without tone marks, in any case; short text too', async () => {
     const ids = await seedVideos()
-    const videos = createAdminVideosRepository(database.db, textSearchFor(database.engine))
+    const videos = createAdminVideosRepository(database().db, textSearchFor(database().engine))
     const titles = async (q: string) => (await videos.list({ q, limit: 50 })).map((row) => row.title)
     for (const q of ['phở', 'pho', 'PHO', 'ha noi', 'Hà Nội', 'nội']) expect(await titles(q), q).toEqual(['Phở ở Hà Nội'])
     for (const q of ['tieng viet', 'de hieu', 'dễ hiểu', 'TIẾNG']) expect(await titles(q), q).toEqual(['Tiếng Việt dễ hiểu'])
@@ -79,13 +71,13 @@ describe.each(ENGINES)('on %s', (engine) => {
     await videos.setThumbnails(pho, null, 'youtube-a.png')
     expect(await videos.findById(pho)).toMatchObject({ id: pho, access_level: 'preview', thumbnail_file: 'thumbnail-a.png', youtube_thumbnail_file: 'youtube-a.png' })
     expect(await videos.findById(999_999)).toBeUndefined()
-    await database.db.updateTable('videos').set({ title: 'Bún chả Hà Nội' }).where('id', '=', pho).execute()
+    await database().db.updateTable('videos').set({ title: 'Bún chả Hà Nội' }).where('id', '=', pho).execute()
     expect(await titles('bun cha')).toEqual(['Bún chả Hà Nội'])
     expect(await titles('pho o')).toEqual([])
   })
 
   it('admin feedback: searches the text or the sender e-mail (not the name), with the since filter and paging', async () => {
-    const users = await database.db
+    const users = await database().db
       .insertInto('users')
       .values([
         { email: 'lan@example.com', display_name: 'Phụ đề', created_at: '2026-01-01T00:00:00.000Z' },
@@ -94,7 +86,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       .returning('id')
       .execute()
     const [lan, minh] = users.map((user) => user.id)
-    const rows = await database.db
+    const rows = await database().db
       .insertInto('user_feedbacks')
       .values([
         { user_id: lan, feedback: 'Phụ đề bị lệch ở phút thứ hai.', environment_data: '{"a":1}', created_at: '2026-01-01T00:00:00.000Z' },
@@ -103,7 +95,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       ])
       .returning('id')
       .execute()
-    const feedback = createAdminFeedbackRepository(database.db, textSearchFor(database.engine))
+    const feedback = createAdminFeedbackRepository(database().db, textSearchFor(database().engine))
     const found = async (q: string) => (await feedback.list({ q, limit: 50 })).map((row) => row.id)
     expect(await found('phu de bi lech')).toEqual([rows[0].id])
     expect(await found('PHỤ ĐỀ')).toEqual([rows[0].id])

@@ -1,24 +1,16 @@
 /** The billing repository on both engines: the same calls, the same answers. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { expect, it } from 'vitest'
+import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { createBillingRepository } from './billing.repository.ts'
 
-postgresForThisFile()
-
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-
+describeOnEachEngine((engine, database) => {
   it('billing: checkouts paid once, subscriptions upserted with flags as 0/1, events recorded once', async () => {
-    const user = await database.db
+    const user = await database().db
       .insertInto('users')
       .values({ email: 'payer@example.com', created_at: '2026-01-01T00:00:00.000Z' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const billing = createBillingRepository(database.db)
+    const billing = createBillingRepository(database().db)
     await billing.createCheckout('local_1', user.id, 'year', 'local', '2026-01-01T00:00:00.000Z')
     expect(await billing.findCheckout('local_1')).toEqual({
       id: 'local_1',
@@ -55,19 +47,19 @@ describe.each(ENGINES)('on %s', (engine) => {
 
     await billing.setPremium(user.id, true)
     await billing.lockUser(user.id)
-    expect(await database.db.selectFrom('users').select('is_premium').where('id', '=', user.id).executeTakeFirst()).toEqual({ is_premium: 1 })
+    expect(await database().db.selectFrom('users').select('is_premium').where('id', '=', user.id).executeTakeFirst()).toEqual({ is_premium: 1 })
 
     expect(await billing.recordEvent('evt_1', 'invoice.paid', '2026-01-01T00:00:00.000Z')).toBe(true)
     expect(await billing.recordEvent('evt_1', 'invoice.paid', '2026-01-01T00:00:01.000Z')).toBe(false)
     // Rolled back with its transaction: the next delivery records it.
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      database().db.transaction().execute(async (trx) => {
         expect(await createBillingRepository(trx).recordEvent('evt_2', 'invoice.paid', '2026-01-01T00:00:00.000Z')).toBe(true)
         throw new Error('effect failed')
       }),
     ).rejects.toThrow('effect failed')
     expect(await billing.recordEvent('evt_2', 'invoice.paid', '2026-01-01T00:00:02.000Z')).toBe(true)
-    const events = await database.db.selectFrom('billing_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const events = await database().db.selectFrom('billing_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(events).toEqual({ n: 2 })
   })
 })

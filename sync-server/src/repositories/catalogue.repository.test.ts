@@ -4,8 +4,8 @@
  * would), posting the same comments at once: each is stored exactly once.
  */
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { expect, it } from 'vitest'
+import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
 import type { NewRow } from '../db/schema.ts'
 import { createCatalogueRepository, type VideoListFilter } from './catalogue.repository.ts'
@@ -13,18 +13,10 @@ import { createCommentsRepository } from './comments.repository.ts'
 import { createMediaAccessRepository } from './media-access.repository.ts'
 import { createVideoProgressRepository } from './video-progress.repository.ts'
 
-postgresForThisFile()
-
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-
+describeOnEachEngine((engine, database) => {
   const addUser = async (email: string, displayName: string | null = null) =>
     (
-      await database.db
+      await database().db
         .insertInto('users')
         .values({ email, display_name: displayName, created_at: '2026-01-01T00:00:00.000Z' })
         .returning('id')
@@ -33,7 +25,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   const addVideo = async (video: Partial<NewRow<'videos'>>) =>
     (
-      await database.db
+      await database().db
         .insertInto('videos')
         .values({ language_code: 'vi', title: 'Video', proficiency_level: 'beginner', created_at: '2026-01-01', published_at: '2026-01-01', ...video })
         .returning('id')
@@ -48,7 +40,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     const begSameTime = await addVideo({ title: 'Chợ nổi', published_at: '2026-01-02', duration_seconds: 100 })
     await addVideo({ title: 'Draft', published_at: null })
     await addVideo({ title: 'Other language', language_code: 'yue' })
-    const catalogue = createCatalogueRepository(database.db)
+    const catalogue = createCatalogueRepository(database().db)
     const ids = async (filter: Partial<VideoListFilter>) =>
       (await catalogue.list({ languageCode: 'vi', userId: user, sort: 'newest', limit: 10, ...filter })).map((row) => row.id)
 
@@ -72,7 +64,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     expect(await ids({ sort: 'level', after: { levelRank: 1, publishedAt: levelLast.published_at!, id: levelLast.id } })).toEqual([beg, adv])
 
     // Finished (90% covered) videos hide when asked.
-    const progress = createVideoProgressRepository(database.db)
+    const progress = createVideoProgressRepository(database().db)
     const row = { user_id: user, spans: '[[0,95]]', covered_seconds: 95, watch_seconds: 95, last_position_seconds: 95, last_watched_at: '2026-01-05' }
     await progress.save({ ...row, video_id: beg })
     expect(await ids({ hideFinished: true })).toEqual([intro, adv, begSameTime])
@@ -91,7 +83,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     const a = await addVideo({ duration_seconds: 200 })
     const b = await addVideo({ duration_seconds: 100 })
     const c = await addVideo({ language_code: 'yue' })
-    const progress = createVideoProgressRepository(database.db)
+    const progress = createVideoProgressRepository(database().db)
     const row = { user_id: user, spans: '[[0,10]]', covered_seconds: 10, watch_seconds: 10, last_position_seconds: 10, last_watched_at: '2026-01-01' }
     await progress.save({ ...row, video_id: a })
     await progress.save({ ...row, video_id: a, spans: '[[0,20.5]]', covered_seconds: 20.5, watch_seconds: 21, last_position_seconds: 20.5, last_watched_at: '2026-01-03' })
@@ -109,16 +101,16 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   it('media access: a live session by the start of its token hash, the video and the submission owners of a media key', async () => {
     const user = await addUser('viewer@example.com')
-    await database.db.updateTable('users').set({ is_premium: 1 }).where('id', '=', user).execute()
+    await database().db.updateTable('users').set({ is_premium: 1 }).where('id', '=', user).execute()
     const live = 'ab12'.repeat(16)
-    await database.db
+    await database().db
       .insertInto('sessions')
       .values([
         { token_hash: live, user_id: user, created_at: 1, expires_at: 2_000 },
         { token_hash: 'ab13'.repeat(16), user_id: user, created_at: 1, expires_at: 2_000, revoked_at: 1_500 },
       ])
       .execute()
-    const access = createMediaAccessRepository(database.db)
+    const access = createMediaAccessRepository(database().db)
     expect(await access.sessionUser(user, live.slice(0, 16), 1_000)).toEqual({ is_premium: 1, is_admin: 0, is_contributor: 0 })
     expect(await access.sessionUser(user, live.slice(0, 16), 2_000)).toBeUndefined() // expired
     expect(await access.sessionUser(user, 'ab13'.repeat(4), 1_000)).toBeUndefined() // revoked
@@ -128,7 +120,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     await addVideo({ media_key: key, access_level: 'preview', published_at: '2026-01-02' })
     expect(await access.videoByMediaKey(key)).toEqual({ access_level: 'preview', published_at: '2026-01-02' })
     expect(await access.videoByMediaKey('0'.repeat(32))).toBeUndefined()
-    await database.db
+    await database().db
       .insertInto('submissions')
       .values({ user_id: user, title: 'Mine', proficiency_level: 'beginner', language_code: 'vi', created_at: '2026-01-01', media_key: key })
       .execute()
@@ -139,7 +131,7 @@ describe.each(ENGINES)('on %s', (engine) => {
   it('comments: pages oldest first after the cursor, with the author name', async () => {
     const user = await addUser('talker@example.com', 'Lan')
     const video = await addVideo({})
-    const comments = createCommentsRepository(database.db)
+    const comments = createCommentsRepository(database().db)
     const first = await comments.insertOnce(video, user, 'c1', 'Hay quá!', '2026-01-01T00:00:00.000Z')
     const second = await comments.insertOnce(video, user, 'c2', 'Cảm ơn', '2026-01-01T00:00:01.000Z')
     expect(first).toEqual({ created: true, comment: { id: expect.any(Number), video_id: video, text: 'Hay quá!', created_at: '2026-01-01T00:00:00.000Z', author_display_name: 'Lan' } })
@@ -155,7 +147,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     const video = await addVideo({})
     const clients: Engine[] = []
     try {
-      for (let i = 0; i < 8; i++) clients.push(await openEngine({ dataDir: database.dataDir, databaseUrl: database.url }))
+      for (let i = 0; i < 8; i++) clients.push(await openEngine({ dataDir: database().dataDir, databaseUrl: database().url }))
       // Connections opened first, so the posts race each other rather than the connection set-up.
       await Promise.all(clients.flatMap((client) => Array.from({ length: 5 }, () => sql`SELECT 1`.execute(client.db))))
       // Every client sends every comment of both users (the outbox retrying in eight tabs or processes).
@@ -169,7 +161,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         ),
       )
       const answers = await Promise.all(posts)
-      const rows = await database.db.selectFrom('comments').select(['id', 'user_id', 'client_id']).orderBy('id').execute()
+      const rows = await database().db.selectFrom('comments').select(['id', 'user_id', 'client_id']).orderBy('id').execute()
       expect(rows).toHaveLength(10)
       expect(new Set(rows.map((row) => `${row.user_id}/${row.client_id}`)).size).toBe(10)
       // One answer per stored comment says created; the others got that comment back.

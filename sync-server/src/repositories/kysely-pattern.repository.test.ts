@@ -2,32 +2,24 @@
  * The repositories on Kysely, on both engines: the same calls, the same answers. A repository moved to
  * Kysely adds its cases here or in a file of the same shape (test-support/test-databases.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { expect, it } from 'vitest'
+import { describeOnEachEngine, type TestEngine } from '../../test-support/test-databases.ts'
 import { createFeedbackRepository } from './feedback.repository.ts'
 import { createLanguagesRepository } from './languages.repository.ts'
 import { createWaitlistRepository } from './waitlist.repository.ts'
 
-postgresForThisFile()
-
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-
+describeOnEachEngine((engine, database) => {
   it('waitlist: adds an address once', async () => {
-    const waitlist = createWaitlistRepository(database.db)
+    const waitlist = createWaitlistRepository(database().db)
     await waitlist.add('hopeful@example.com', '2026-01-01T00:00:00.000Z')
     await waitlist.add('hopeful@example.com', '2026-01-02T00:00:00.000Z')
     expect(await waitlist.has('hopeful@example.com')).toBe(true)
     expect(await waitlist.has('other@example.com')).toBe(false)
-    expect(await database.db.selectFrom('waitlist').selectAll().execute()).toEqual([{ email: 'hopeful@example.com', created_at: '2026-01-01T00:00:00.000Z' }])
+    expect(await database().db.selectFrom('waitlist').selectAll().execute()).toEqual([{ email: 'hopeful@example.com', created_at: '2026-01-01T00:00:00.000Z' }])
   })
 
   it('languages: lists in order with published video counts as numbers, and knows which exist', async () => {
-    await database.db
+    await database().db
       .insertInto('videos')
       .values([
         { language_code: 'yue', title: 'Một', proficiency_level: 'beginner', published_at: '2026-01-01', created_at: '2026-01-01' },
@@ -35,7 +27,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         { language_code: 'vi', title: 'Draft', proficiency_level: 'beginner', published_at: null, created_at: '2026-01-01' },
       ])
       .execute()
-    const languages = createLanguagesRepository(database.db)
+    const languages = createLanguagesRepository(database().db)
     expect(await languages.list()).toEqual([
       { code: 'vi', name: 'Vietnamese', native_name: 'Tiếng Việt', video_count: 0 },
       { code: 'yue', name: 'Cantonese', native_name: '廣東話', video_count: 2 },
@@ -45,12 +37,12 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('feedback: inserts once per client id, answering the first id to a repeat; without a client id every call inserts', async () => {
-    const user = await database.db
+    const user = await database().db
       .insertInto('users')
       .values({ email: 'learner@example.com', created_at: '2026-01-01T00:00:00.000Z' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const feedback = createFeedbackRepository(database.db)
+    const feedback = createFeedbackRepository(database().db)
     const first = await feedback.insertOnce(user.id, 'c1', 'Phụ đề bị lệch.', '{"a":1}', '2026-01-01T00:00:00.000Z')
     const again = await feedback.insertOnce(user.id, 'c1', 'Phụ đề bị lệch.', '{"a":1}', '2026-01-01T00:00:01.000Z')
     expect(first).toEqual({ id: expect.any(Number), created: true })
@@ -58,7 +50,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     const a = await feedback.insertOnce(user.id, null, 'No client id', null, '2026-01-01T00:00:02.000Z')
     const b = await feedback.insertOnce(user.id, null, 'No client id', null, '2026-01-01T00:00:03.000Z')
     expect(a.created && b.created && a.id !== b.id).toBe(true)
-    const rows = await database.db.selectFrom('user_feedbacks').select(['id', 'feedback', 'environment_data']).orderBy('id').execute()
+    const rows = await database().db.selectFrom('user_feedbacks').select(['id', 'feedback', 'environment_data']).orderBy('id').execute()
     expect(rows).toEqual([
       { id: first.id, feedback: 'Phụ đề bị lệch.', environment_data: '{"a":1}' },
       { id: a.id, feedback: 'No client id', environment_data: null },
@@ -67,17 +59,17 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('transactions: db.transaction().execute commits together or not at all', async () => {
-    const waitlist = (trx: typeof database.db) => createWaitlistRepository(trx)
+    const waitlist = (trx: TestEngine['db']) => createWaitlistRepository(trx)
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      database().db.transaction().execute(async (trx) => {
         await waitlist(trx).add('rolled-back@example.com', '2026-01-01T00:00:00.000Z')
         throw new Error('changed my mind')
       }),
     ).rejects.toThrow('changed my mind')
-    await database.db.transaction().execute(async (trx) => {
+    await database().db.transaction().execute(async (trx) => {
       await waitlist(trx).add('kept@example.com', '2026-01-01T00:00:00.000Z')
     })
-    expect(await waitlist(database.db).has('rolled-back@example.com')).toBe(false)
-    expect(await waitlist(database.db).has('kept@example.com')).toBe(true)
+    expect(await waitlist(database().db).has('rolled-back@example.com')).toBe(false)
+    expect(await waitlist(database().db).has('kept@example.com')).toBe(true)
   })
 })

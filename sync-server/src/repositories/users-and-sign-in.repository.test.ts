@@ -2,9 +2,9 @@
  * Users, sessions, sign-in codes, daily goals and totals and the admin user search on both engines:
  * the same calls, the same answers (test-support/test-databases.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
-import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
+import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { hotPathReadsFor } from '../db/dialect/hot-path.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
 import { createAdminUsersRepository } from './admin-users.repository.ts'
@@ -14,19 +14,11 @@ import { createOtpCodesRepository } from './otp-codes.repository.ts'
 import { createSessionsRepository } from './sessions.repository.ts'
 import { createUsersRepository } from './users.repository.ts'
 
-postgresForThisFile()
-
 const NOW_ISO = '2026-01-01T00:00:00.000Z'
 
-describe.each(ENGINES)('on %s', (engine) => {
-  let database: TestEngine
-  beforeEach(async () => {
-    database = await openTestEngine(engine)
-  })
-  afterEach(() => database.dispose())
-
+describeOnEachEngine((engine, database) => {
   it('users: creates once per address, records sign-ins (admin only ever granted), reads back flags as 0/1', async () => {
-    const users = createUsersRepository(database.db)
+    const users = createUsersRepository(database().db)
     const lan = await users.create('lan@example.com', false, NOW_ISO)
     expect(lan).toMatchObject({ id: expect.any(Number), email: 'lan@example.com', is_admin: 0, is_premium: 0, daily_goal_minutes: 15, time_zone: 'UTC' })
     expect(await users.createOnce('lan@example.com', true, NOW_ISO)).toBeUndefined()
@@ -38,8 +30,8 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('sessions: finds the user of an active session only, with its end as a number', async () => {
-    const user = await createUsersRepository(database.db).create('s@example.com', false, NOW_ISO)
-    const sessions = createSessionsRepository(database.db)
+    const user = await createUsersRepository(database().db).create('s@example.com', false, NOW_ISO)
+    const sessions = createSessionsRepository(database().db)
     await sessions.create('hash', user.id, 1_000, 2_000_000_000_000)
     expect(await sessions.findActive('hash', 1_500)).toMatchObject({ id: user.id, email: 's@example.com', session_expires_at: 2_000_000_000_000 })
     expect(await sessions.findActive('hash', 2_000_000_000_001)).toBeUndefined()
@@ -48,13 +40,13 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('the hand-written hot path answers what the Kysely queries answer', async () => {
-    const user = await createUsersRepository(database.db).create('hot@example.com', true, NOW_ISO)
-    const hot = hotPathReadsFor(database)
-    const kyselySessions = createSessionsRepository(database.db)
-    const hotSessions = createSessionsRepository(database.db, hot)
+    const user = await createUsersRepository(database().db).create('hot@example.com', true, NOW_ISO)
+    const hot = hotPathReadsFor(database())
+    const kyselySessions = createSessionsRepository(database().db)
+    const hotSessions = createSessionsRepository(database().db, hot)
     await kyselySessions.create('token', user.id, 1_000, 2_000_000_000_000)
-    const kyselyTotals = createDailyTotalsRepository(database.db)
-    const hotTotals = createDailyTotalsRepository(database.db, hot)
+    const kyselyTotals = createDailyTotalsRepository(database().db)
+    const hotTotals = createDailyTotalsRepository(database().db, hot)
     await kyselyTotals.addSeconds(user.id, '2026-01-05', 125.4, 15)
     for (const now of [1_500, 2_000_000_000_000]) {
       expect(await hotSessions.findActive('token', now)).toEqual(await kyselySessions.findActive('token', now))
@@ -67,7 +59,7 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('sign-in codes: counts as numbers, retires per network, uses a code once and never past its wrong tries', async () => {
-    const codes = createOtpCodesRepository(database.db)
+    const codes = createOtpCodesRepository(database().db)
     expect(await codes.sentToAddressSince('a@example.com', 0)).toEqual({ count: 0, oldest: null })
     const first = await codes.replace('a@example.com', 'h1', '10.0.0.1', 1_000, 601_000)
     const other = await codes.replace('a@example.com', 'h2', '10.0.0.2', 2_000, 602_000)
@@ -86,9 +78,9 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('daily goals and totals: the goal in force by day, seconds added up, the goal a day keeps', async () => {
-    const user = await createUsersRepository(database.db).create('d@example.com', false, NOW_ISO)
-    const goals = createDailyGoalsRepository(database.db)
-    const totals = createDailyTotalsRepository(database.db)
+    const user = await createUsersRepository(database().db).create('d@example.com', false, NOW_ISO)
+    const goals = createDailyGoalsRepository(database().db)
+    const totals = createDailyTotalsRepository(database().db)
     await goals.recordChange(user.id, '2026-01-05', 45)
     await goals.recordChange(user.id, '2026-01-05', 10)
     expect([await goals.inForceOn(user.id, '2026-01-04'), await goals.inForceOn(user.id, '2026-01-05'), await goals.inForceOn(user.id, '2026-02-01')]).toEqual([15, 10, 10])
@@ -109,11 +101,11 @@ describe.each(ENGINES)('on %s', (engine) => {
   })
 
   it('admin users: searches e-mail and name blind to case and accents, short text too, and pages newest first', async () => {
-    const users = createUsersRepository(database.db)
+    const users = createUsersRepository(database().db)
     const pho = await users.create('pho@example.com', false, '2026-01-01T00:00:00.000Z')
     const lan = await users.create('lan@example.com', false, '2026-01-02T00:00:00.000Z')
     const percent = await users.create('x_100%@example.com', false, '2026-01-03T00:00:00.000Z')
-    const admin = createAdminUsersRepository(database.db, textSearchFor(database.engine))
+    const admin = createAdminUsersRepository(database().db, textSearchFor(database().engine))
     await admin.rename(lan.id, 'Nguyễn Thị Phở')
     const ids = async (q?: string, after?: { created: string; id: number }) => (await admin.list({ q, after, limit: 10 })).map((row) => row.id)
     expect(await ids()).toEqual([percent.id, lan.id, pho.id])
