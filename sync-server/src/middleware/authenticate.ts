@@ -4,6 +4,7 @@
  */
 import type { NextFunction, Request, Response } from 'express'
 import { unauthorized } from '../errors.ts'
+import { andThen, isPromise, type MaybePromise } from '../maybe-promise.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
@@ -20,14 +21,29 @@ declare global {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/
 
+/**
+ * Synchronous where the lookups are (SQLite, no renewal, no new zone): no promise is made, no
+ * microtask waited for (maybe-promise.ts). A promise returned from here is the router's to reject into
+ * the error handler.
+ */
 export function requireUser(auth: AuthService, users: UsersService) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const match = BEARER.exec(req.get('authorization') ?? '')
-    const found = match ? await auth.authenticate(match[1]) : undefined
+  const admit = (req: Request, next: NextFunction, found: { user: UserRow; tokenHash: string } | undefined): MaybePromise<void> => {
     if (!found) return next(unauthorized())
-    req.user = await users.noteTimeZone(found.user, req.get('x-time-zone'))
     req.tokenHash = found.tokenHash
+    const user = users.noteTimeZone(found.user, req.get('x-time-zone'))
+    if (isPromise(user)) {
+      return user.then((noted) => {
+        req.user = noted
+        next()
+      })
+    }
+    req.user = user
     next()
+  }
+  return (req: Request, _res: Response, next: NextFunction): MaybePromise<void> => {
+    const match = BEARER.exec(req.get('authorization') ?? '')
+    if (!match) return next(unauthorized())
+    return andThen(auth.authenticate(match[1]), (found) => admit(req, next, found))
   }
 }
 

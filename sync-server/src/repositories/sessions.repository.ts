@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { HotPathReads } from '../db/dialect/hot-path.ts'
 import type { Database } from '../db/schema.ts'
+import type { MaybePromise } from '../maybe-promise.ts'
 import type { UserRow } from './users.repository.ts'
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>
@@ -14,9 +15,9 @@ export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPath
     async create(tokenHash: string, userId: number, now: number, expiresAt: number): Promise<void> {
       await db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }).execute()
     },
-    /** Every signed-in call runs this: one indexed join, no write. */
+    /** Every signed-in call runs this: one indexed join, no write (synchronous on SQLite's hot path). */
     findActive: hotPath
-      ? hotPath.activeSession
+      ? (hotPath.activeSession as (tokenHash: string, now: number) => MaybePromise<SessionUserRow | undefined>)
       : (tokenHash: string, now: number): Promise<SessionUserRow | undefined> =>
         db
           .selectFrom('sessions as s')

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express'
 import { dailyGoalBodySchema, patchMeBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { isPromise } from '../maybe-promise.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
 
@@ -31,8 +32,11 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
     res.json({ data: view })
   })
 
-  router.get('/me/daily_progress', signedIn, async (req, res) => {
-    res.json(await deps.users.dailyProgress(currentUser(req)))
+  // Answered without a promise hop where the read is synchronous (SQLite): the app polls this.
+  router.get('/me/daily_progress', signedIn, (req, res) => {
+    const progress = deps.users.dailyProgress(currentUser(req))
+    if (isPromise(progress)) return progress.then((answer) => void res.json(answer))
+    res.json(progress)
   })
 
 }

@@ -17,6 +17,7 @@
 import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, rateLimited } from '../errors.ts'
+import { andThen, type MaybePromise } from '../maybe-promise.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { signInCodeMail } from '../mail/sign-in-code.mail.ts'
 import type { OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
@@ -159,15 +160,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The user behind a bearer token, or undefined for a missing, unknown, expired or revoked one. */
-    async authenticate(token: string): Promise<{ user: UserRow; tokenHash: string } | undefined> {
+    /** Synchronous when the session read is (SQLite) and the session needs no renewal: see maybe-promise.ts. */
+    authenticate(token: string): MaybePromise<{ user: UserRow; tokenHash: string } | undefined> {
       const now = clock.now()
       const tokenHash = hashToken(token)
-      const user = await sessions.findActive(tokenHash, now)
-      if (!user) return undefined
-      if (user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
-        await sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
-      }
-      return { user, tokenHash }
+      return andThen(sessions.findActive(tokenHash, now), (user) => {
+        if (!user) return undefined
+        if (user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
+          return sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS).then(() => ({ user, tokenHash }))
+        }
+        return { user, tokenHash }
+      })
     },
 
     async logout(tokenHash: string): Promise<void> {

@@ -19,6 +19,7 @@ import { parseWith } from '../middleware/validate.ts'
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository, type DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import { createUsersRepository, type UserRow, type UsersRepository } from '../repositories/users.repository.ts'
+import { andThen, type MaybePromise } from '../maybe-promise.ts'
 import { isValidTimeZone, localToday } from '../time-zones.ts'
 
 const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
@@ -75,10 +76,10 @@ export function createUsersService(deps: {
     toView,
 
     /** Keeps the newest valid zone the client reports; an unknown zone is ignored. */
-    async noteTimeZone(row: UserRow, zone: string | undefined): Promise<UserRow> {
+    noteTimeZone(row: UserRow, zone: string | undefined): MaybePromise<UserRow> {
+      // Synchronous when nothing changes, which is nearly always (the signed-in hot path).
       if (!zone || zone === row.time_zone || !isValidTimeZone(zone)) return row
-      await users.setTimeZone(row.id, zone)
-      return { ...row, time_zone: zone }
+      return users.setTimeZone(row.id, zone).then(() => ({ ...row, time_zone: zone }))
     },
 
     /**
@@ -108,13 +109,14 @@ export function createUsersService(deps: {
       return toView(await setGoal(row, minutes))
     },
 
-    async dailyProgress(row: UserRow): Promise<DailyProgress> {
+    /** Synchronous on SQLite (maybe-promise.ts): the app polls it. */
+    dailyProgress(row: UserRow): MaybePromise<DailyProgress> {
       const date = localToday(clock.now(), row.time_zone)
-      return {
+      return andThen(dailyTotals.watchSeconds(row.id, date), (seconds) => ({
         daily_goal_minutes: row.daily_goal_minutes,
-        today_watch_seconds: Math.round(await dailyTotals.watchSeconds(row.id, date)),
+        today_watch_seconds: Math.round(seconds),
         date,
-      }
+      }))
     },
   }
 }
