@@ -9,7 +9,7 @@ import { useOnline } from '../pwa/useOnline.ts'
 import { refusalMessage } from './refusal-message.ts'
 
 export default function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number }) {
-  const { t, i18n } = useTranslation('watch')
+  const { t, i18n } = useTranslation(['watch', 'navbar'])
   const online = useOnline()
   const lastSync = useLiveQuery(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
   const refused = useLiveQuery(() => db.deadLetters.orderBy('failedAt').reverse().limit(50).toArray(), []) ?? []
@@ -29,7 +29,7 @@ export default function SyncDialog({ onClose, pending }: { onClose: () => void; 
         </button>
       </>
     }>
-      <p data-testid="sync-pending">{pending > 0 ? t('sync.pendingCount', { count: pending }) : t('sync.allSent')}</p>
+      <p data-testid="sync-pending">{pending > 0 ? t('sync.pendingCount', { count: pending, ns: 'navbar' }) : t('sync.allSent', { ns: 'navbar' })}</p>
       <p className="muted">{typeof lastSync === 'number' ? t('sync.lastSync', { time: time.format(new Date(lastSync)) }) : t('sync.never')}</p>
       {!online && pending > 0 ? <p className="muted">{t('sync.offline')}</p> : null}
       {refused.length > 0 ? (

@@ -14,7 +14,9 @@ import './sync-indicator.css'
 const SyncDialog = lazy(() => import('./SyncDialog.tsx'))
 
 export function SyncIndicator() {
-  const { t } = useTranslation('watch')
+  // The navbar's namespace, not the watch pages': every signed-in page shows this, and the watch
+  // strings (2.3 KB gzip) would load with it on pages that play nothing (the languages page's budget).
+  const { t } = useTranslation('navbar')
   const [open, setOpen] = useState(false)
   const pending = useLiveQuery(() => db.outbox.count(), []) ?? 0
   const refused = useLiveQuery(() => db.deadLetters.count(), []) ?? 0
