@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runApiBench } from './api-daily-progress.bench.ts'
+import { runApiBench, runApiPostgresBench } from './api-daily-progress.bench.ts'
 import { runWatchEventsBench } from './watch-events.bench.ts'
 import { runMediaBench } from './media-segments.bench.ts'
 import { runAdminListsBench } from './admin-lists.bench.ts'
@@ -30,6 +30,15 @@ async function main() {
     console.log(`  Dễ Hiểu server     ${fmt(api.app.requestsPerSecond)} req/s   p99 ${api.app.p99Ms} ms`)
     console.log(`  ratio to bare Express: ${fmt(api.ratioToExpress, 2)} (goal ≥ 0.70, p99 < 25 ms): ${api.goalMet ? 'met' : 'NOT met'}`)
     console.log(`  ratio to bare node:http: ${fmt(api.ratioToNodeHttp, 2)} (reported, not targeted)`)
+    const pgApi = await runApiPostgresBench()
+    results.apiPostgres = pgApi
+    if (!pgApi.app) console.log(`  PostgreSQL ${pgApi.postgres}`)
+    else {
+      console.log(`  on ${pgApi.postgres}:`)
+      console.log(`  bare Express 5, same lookup on the same database   ${fmt(pgApi.bareExpress!.requestsPerSecond)} req/s   p99 ${pgApi.bareExpress!.p99Ms} ms`)
+      console.log(`  Dễ Hiểu server on PostgreSQL (DATABASE_URL)        ${fmt(pgApi.app.requestsPerSecond)} req/s   p99 ${pgApi.app.p99Ms} ms`)
+      console.log(`  ratio to bare Express: ${fmt(pgApi.ratioToExpress!, 2)} (goal ≥ 0.70, p99 < 25 ms): ${pgApi.goalMet ? 'met' : 'NOT met'}`)
+    }
   }
 
   if (!only || only === 'watch') {

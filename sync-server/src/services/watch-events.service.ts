@@ -71,10 +71,22 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
     // Reads, once a batch: which of its ids are stored, then its videos.
     const candidateIds: string[] = []
     const videoIds = new Set<number>()
+    // The covered time any event that passed the checks could touch: what a store reading ahead asks.
+    let widestFromMs = Infinity
+    let widestToMs = -Infinity
     for (let i = 0; i < checked.count; i++) {
       if (outcomes[i] === INVALID) continue
       candidateIds.push(clientIds[i]!)
-      if (outcomes[i] === PASSES) videoIds.add(numbers[i * NUMBERS_PER_EVENT + EventNumber.VideoId])
+      if (outcomes[i] !== PASSES) continue
+      const at = i * NUMBERS_PER_EVENT
+      videoIds.add(numbers[at + EventNumber.VideoId])
+      const endMs = Math.round(numbers[at + EventNumber.OccurredAtMs])
+      widestFromMs = Math.min(widestFromMs, endMs - Math.round(numbers[at + EventNumber.WatchedSeconds] * 1000))
+      widestToMs = Math.max(widestToMs, endMs)
+    }
+    if (store.readAhead && candidateIds.length > 0) {
+      const anyCounted = videoIds.size > 0
+      await store.readAhead(user.id, { clientIds: candidateIds, videoIds: [...videoIds], fromMs: anyCounted ? widestFromMs : null, toMs: anyCounted ? widestToMs : null })
     }
     const stored = candidateIds.length > 0 ? await store.storedClientIds(user.id, candidateIds) : NOTHING_STORED
     // Per video of the batch: the row (or null when unknown) and what this user may watch of it.
@@ -264,6 +276,7 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
       }
       await store.saveProgress(rows)
     }
+    await store.flush?.()
     return result
   }
 

@@ -43,4 +43,15 @@ export interface WatchIngestStore {
   addDaySeconds(userId: number, day: string, seconds: number, goalMinutes: number): Answer<void>
   /** Inserts the events, skipping any (user, client_id) stored meanwhile; answers how many it inserted. */
   insertEvents(userId: number, receivedAt: string, events: NewWatchEvents): Answer<number>
+  /**
+   * Optional, for a store whose every statement is a round trip (PostgreSQL): the batch's reads asked
+   * once, first, as a superset of what the reads above will ask (every candidate id and video, the
+   * covered time around every event that passed the checks; null when none did).
+   */
+  readAhead?(userId: number, question: { clientIds: readonly string[]; videoIds: readonly number[]; fromMs: number | null; toMs: number | null }): Answer<void>
+  /**
+   * Optional: a store that keeps its writes until the batch ends sends them here, and throws the
+   * service's ConcurrentIngestError itself when fewer events were inserted than insertEvents was given.
+   */
+  flush?(): Answer<void>
 }

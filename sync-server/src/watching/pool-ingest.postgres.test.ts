@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OUTSIDE_DAY_MAX_MINUTES, uuidv7 } from '../../../contract/index.ts'
 import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
 import { lockingFor } from '../db/dialect/locking.ts'
+import { createPostgresIngestStore } from '../db/dialect/watch-ingest.postgres.ts'
 import { createOutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { createOutsideHoursService } from '../services/outside-hours.service.ts'
@@ -63,7 +64,7 @@ describe.each(ENGINES)('on %s', (engine) => {
   }
 
   it(`${CLIENTS} clients replaying the same batches at once store each event and count each second once`, async () => {
-    const ingest = createPoolIngest({ db: database.db, locking: lockingFor(engine), previewSeconds: 180, clock, logger: pino({ level: 'silent' }) })
+    const ingest = createPoolIngest({ db: database.db, locking: lockingFor(engine), previewSeconds: 180, clock, logger: pino({ level: 'silent' }), openStore: engine === 'postgres' ? createPostgresIngestStore : undefined })
     const sent = batches()
     // Each client sends all three batches at once, starting from a different one.
     const answers = await Promise.all(

@@ -15,6 +15,7 @@ import { createWatchEventsRepository } from '../repositories/watch-events.reposi
 import type { UserRow } from '../repositories/users.repository.ts'
 import { createWatchEventsService, type WatchEventsResultData } from '../services/watch-events.service.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
+import type { WatchIngestStore } from './ingest-store.ts'
 
 type Result = WatchEventsResultData
 
@@ -22,7 +23,19 @@ type Result = WatchEventsResultData
 const RETRYABLE = new Set(['40P01', '40001'])
 const ATTEMPTS = 3
 
-export function createPoolIngest(deps: { db: Kysely<Database>; locking: Locking; previewSeconds: number; clock: Clock; logger: Logger }) {
+/**
+ * `openStore`: the store over a batch's transaction; PostgreSQL's reads ahead and writes in one
+ * statement (db/dialect/watch-ingest.postgres.ts), the Kysely repository elsewhere (the tests on SQLite).
+ */
+export function createPoolIngest(deps: {
+  db: Kysely<Database>
+  locking: Locking
+  previewSeconds: number
+  clock: Clock
+  logger: Logger
+  openStore?: (trx: Kysely<Database>) => WatchIngestStore
+}) {
+  const openStore = deps.openStore ?? createWatchEventsRepository
   const service = createWatchEventsService({ previewSeconds: deps.previewSeconds })
   const inFlight = new Set<Promise<Result>>()
   let closed = false
@@ -34,7 +47,7 @@ export function createPoolIngest(deps: { db: Kysely<Database>; locking: Locking;
       try {
         return await deps.db.transaction().execute(async (trx) => {
           await deps.locking.lockUserRows(trx, user.id)
-          return service.storeBatch(createWatchEventsRepository(trx), user, checked, now)
+          return service.storeBatch(openStore(trx), user, checked, now)
         })
       } catch (error) {
         const code = (error as { code?: string }).code

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
 import { lockingFor } from '../db/dialect/locking.ts'
+import { createPostgresIngestStore } from '../db/dialect/watch-ingest.postgres.ts'
 import type { Engine } from '../db/engine.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { WatchEventsResultData } from '../services/watch-events.service.ts'
@@ -24,7 +25,7 @@ export function createWatchEventsIngest(
   deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger },
 ): WatchEventsIngest {
   if (database.engine === 'postgres') {
-    return createPoolIngest({ db: database.db, locking: lockingFor('postgres'), ...deps })
+    return createPoolIngest({ db: database.db, locking: lockingFor('postgres'), openStore: createPostgresIngestStore, ...deps })
   }
   return createIngestThread(deps)
 }
