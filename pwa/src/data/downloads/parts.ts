@@ -17,16 +17,19 @@ const MB = 1024 * 1024
 export const PART_TARGET_BYTES = 4 * MB
 /** The largest a part is aimed at: what a download cut off loses at most per part in flight. */
 export const PART_MAX_TARGET_BYTES = 16 * MB
-/** A download is split into about this many parts, within the bounds above. */
-const PARTS_PER_DOWNLOAD = 4
+/** A download is split into about this many parts, within the bounds above (see partTargetBytes). */
+const PARTS_PER_DOWNLOAD = 6
 
 /**
- * The part size for a download of about `totalBytes`: a quarter of it, from 4 to 16 MB. Every part
+ * The part size for a download of about `totalBytes`: a sixth of it, from 4 to 16 MB. Every part
  * costs the page a round of its own (request, handing the body over, a cache entry to commit:
- * 25–30 ms each, measured in Chromium here), and with the parts running side by side those rounds
- * still show: the 5-minute bench video (29 MB) took 1.2x a plain fetch of the same bytes in 4 parts and
- * 1.3–1.7x in 8. Fewer than four loses the overlap between one part's commit and the next part's
- * bytes, and makes each resume point coarser.
+ * 25–30 ms each, measured in Chromium here), but one response alone does not fill the pipe: Chromium
+ * hands a response's bytes to the page at a bounded rate, so parts side by side arrive sooner. The
+ * 5-minute bench video (29 MB), its parts fetched side by side and stored nowhere, against one plain
+ * request for the same bytes (`npm run bench -- downloads`, medians of 9 on a busy 2-core machine): 2
+ * parts 2.17x and 4 parts 1.42x in one run, 2 parts 1.50x and 6 parts 1.14x in the next (the media
+ * server answers one 29 MB part over curl faster than the plain file, so the time is the browser's).
+ * Earlier, with parts stored one after another, 8 parts cost 1.3–1.7x against 1.2x in 4.
  */
 export function partTargetBytes(totalBytes: number): number {
   return Math.min(PART_MAX_TARGET_BYTES, Math.max(PART_TARGET_BYTES, Math.ceil(totalBytes / PARTS_PER_DOWNLOAD)))
