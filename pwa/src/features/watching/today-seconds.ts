@@ -56,12 +56,22 @@ function useRefreshAfterSync(): void {
 }
 
 /**
- * What the bar shows: the sum, except that with the same server answer as last time a smaller sum
- * means events just left the outbox for the server, so the last value holds until the server's
- * refreshed figure (a new answer) includes them.
+ * What the bar shows: the sum plus the seconds already sent that the server's answer does not hold yet.
+ * With the same server answer as last time, a smaller sum means events just left the outbox for the
+ * server: that dip is kept as `sent` and added back until a new server answer (which includes them)
+ * arrives. When that refresh is lost (the network went away right after the flush), seconds watched
+ * since still add on top, so the bar keeps moving offline instead of waiting for the old value.
  */
-export function shownSeconds<S>(held: { source: S; value: number }, server: S, total: number): number {
-  return held.source === server && total < held.value ? held.value : total
+export interface GoalBarHold<S> {
+  source: S
+  value: number
+  sent: number
+}
+
+export function nextGoalBarHold<S>(held: GoalBarHold<S>, server: S, total: number): GoalBarHold<S> {
+  if (held.source !== server) return { source: server, value: total, sent: 0 }
+  const sent = Math.max(held.sent, held.value - total)
+  return { source: server, value: total + sent, sent }
 }
 
 /** `server` is the last daily-progress answer; a new answer (even with the same figure) ends a hold. */
@@ -69,10 +79,10 @@ export function useTodayWatchSeconds(server: { today_watch_seconds: number }): n
   useRefreshAfterSync()
   const unsent = useUnsentTodaySeconds()
   const total = server.today_watch_seconds + unsent
-  const [held, setHeld] = useState({ source: server, value: total })
-  const value = shownSeconds(held, server, total)
-  if (held.source !== server || held.value !== value) setHeld({ source: server, value })
-  return value
+  const [held, setHeld] = useState<GoalBarHold<typeof server>>({ source: server, value: total, sent: 0 })
+  const next = nextGoalBarHold(held, server, total)
+  if (next.source !== held.source || next.value !== held.value || next.sent !== held.sent) setHeld(next)
+  return next.value
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { filterVideos, listQuery, NO_FILTERS } from './catalogue.ts'
 import { commentProblem } from './comments.ts'
 import { roadmapPlace } from './roadmap.ts'
-import { shownSeconds } from './today-seconds.ts'
+import { nextGoalBarHold } from './today-seconds.ts'
 import { resumePosition } from './Player.tsx'
 import { formatDuration } from './video-format.ts'
 import { videoSummary } from '../../test-support/videos.ts'
@@ -65,12 +65,26 @@ describe('the goal bar across a flush', () => {
   it('holds while sent events wait for the next server figure, then follows the server', () => {
     const before = { today_watch_seconds: 100 }
     // 30 s unsent: 130. The flush empties the outbox before the server figure is refreshed.
-    expect(shownSeconds({ source: before, value: 130 }, before, 100)).toBe(130)
+    const flushed = nextGoalBarHold({ source: before, value: 130, sent: 0 }, before, 100)
+    expect(flushed.value).toBe(130)
     // The refreshed answer includes the 30 s: no jump, no double.
     const after = { today_watch_seconds: 130 }
-    expect(shownSeconds({ source: before, value: 130 }, after, 130)).toBe(130)
+    const refreshed = nextGoalBarHold(flushed, after, 130)
+    expect(refreshed.value).toBe(130)
     // More watching adds on top as usual.
-    expect(shownSeconds({ source: after, value: 130 }, after, 140)).toBe(140)
+    expect(nextGoalBarHold(refreshed, after, 140).value).toBe(140)
+  })
+
+  it('keeps moving offline when the refresh after a flush was lost', () => {
+    const server = { today_watch_seconds: 0 }
+    // 30 s sent just before the network went: the server's figure (0) was never refreshed.
+    const flushed = nextGoalBarHold({ source: server, value: 30, sent: 0 }, server, 0)
+    expect(flushed.value).toBe(30)
+    // 12 s more watched offline, still unsent: 42, not 30.
+    const watched = nextGoalBarHold(flushed, server, 12)
+    expect(watched.value).toBe(42)
+    // A second flush of those 12 s (back online, refresh not yet in) neither dips nor doubles.
+    expect(nextGoalBarHold(watched, server, 0).value).toBe(42)
   })
 })
 
