@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { API_BASE } from '../../contract/index.ts'
+import { roleOf } from './background.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
@@ -47,7 +48,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(jsonBody(256 * 1024))
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
-  healthRoutes(api, { database: ctx.database, version: ctx.version })
+  healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })

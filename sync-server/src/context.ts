@@ -226,7 +226,7 @@ function createContributorServices(deps: {
   const { config, clock, logger, repositories } = deps
   const { db, engine } = deps.database
   const dataDir = config.dataDir
-  const jobs = createJobQueue({ db, engine, clock, logger })
+  const jobs = createJobQueue({ db, engine, clock, logger, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs })
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,
