@@ -42,6 +42,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
 
   const { services, repositories } = ctx
   const signedIn = requireUser(services.auth, services.users)
+  const rateLimits = { counters: repositories.rateLimits, clock: ctx.clock }
   const api = express.Router()
   api.use(requestLogging(ctx.logger))
   api.use(apiSecurityHeaders({ https }))
@@ -49,11 +50,11 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
-  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
+  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
-  waitlistRoutes(api, { waitlist: services.waitlist })
+  waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
   adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
@@ -74,12 +75,13 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
     uploads: services.uploads,
     logger: ctx.logger,
     requireUser: signedIn,
+    locker: ctx.uploadLocker,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
   adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
-  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })
+  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits })
   app.use(API_BASE, api)
   app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess }))
   app.use(documentSecurityHeaders({ https }))

@@ -23,6 +23,7 @@ async function start() {
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
+    ctx.repositories.rateLimits.pruneEnded(Date.now()).catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning rate-limit counters failed'))
     ctx.services.billing.expireLapsed().catch((error: unknown) => ctx.logger.error({ err: error }, 'ending lapsed subscriptions failed'))
   }
   hourly()
