@@ -83,7 +83,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits })
   app.use(API_BASE, api)
-  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess }))
+  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))
