@@ -35,6 +35,8 @@ export interface ScaleBenchResult {
     twoProcesses: Side
     factor: number
   }
+  /** POST /watch_events with one new event per request, through nginx over the 2 API processes. */
+  watchEvents: Side
   segments: { acceleratedMBps: number; nginxAloneMBps: number; ratio: number; goalMet: boolean; apiCpuMsPerSegment: number; nginxCpuMsPerSegment: number }
   skipped?: string
 }
@@ -88,7 +90,7 @@ async function postmasterPid(cluster: Cluster): Promise<number> {
 
 async function measure(
   url: string,
-  options: { headers?: Record<string, string>; paths?: string[] },
+  options: { headers?: Record<string, string>; paths?: string[]; post?: () => string },
   pids: { api: number[]; postgres: number; nginx: number },
 ): Promise<Side> {
   const base = {
@@ -96,6 +98,9 @@ async function measure(
     connections: 50,
     headers: options.headers,
     ...(options.paths ? { requests: options.paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
+    ...(options.post
+      ? { requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: options.post!() }) } satisfies autocannon.Request] }
+      : {}),
   }
   await autocannon({ ...base, duration: 2 })
   const before = { api: pids.api.map((pid) => cpuMs(pid)), postgres: treeCpuMs(pids.postgres), nginx: treeCpuMs(pids.nginx) }
@@ -216,6 +221,27 @@ export async function runScaleBench(): Promise<ScaleBenchResult | { skipped: str
     const one = pick(ones)
     const two = pick(twos)
 
+    // One new watch event per request (the outbox's send when a stretch closes while online).
+    const { id: eventVideo } = await cluster.db
+      .insertInto('videos')
+      .values({ language_code: 'vi', title: 'Events', description: '', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 600,
+        published_at: new Date().toISOString(), created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    let sent = 0
+    const watchEvents = await measure(
+      `${nginx.url}/api/v1/watch_events`,
+      {
+        headers: { ...headers, 'content-type': 'application/json' },
+        post: () => {
+          sent++
+          return JSON.stringify({ events: [{ client_id: crypto.randomUUID(), video_id: eventVideo, position_from: 0, position_to: 10, watched_seconds: 10,
+            playback_rate: 1, occurred_at: new Date(Date.now() - 3_600_000 + (sent % 3_000_000)).toISOString() }] })
+        },
+      },
+      { api: [apiA.child.pid!, apiB.child.pid!], postgres, nginx: nginx.process.child.pid! },
+    )
+
     // 1 MB segments of a free video, played with a grant through nginx (two API processes behind it).
     const mediaKey = crypto.randomBytes(16).toString('hex')
     const variant = path.join(cluster.dataDir, 'media', mediaKey, 'v720p')
@@ -255,6 +281,7 @@ export async function runScaleBench(): Promise<ScaleBenchResult | { skipped: str
     return {
       cores: os.availableParallelism(),
       reads: { oneProcess: one, twoProcesses: two, factor },
+      watchEvents,
       segments: {
         acceleratedMBps,
         nginxAloneMBps,
@@ -263,7 +290,7 @@ export async function runScaleBench(): Promise<ScaleBenchResult | { skipped: str
         apiCpuMsPerSegment: accelerated.apiCpuMsPerRequest,
         nginxCpuMsPerSegment: accelerated.nginxCpuMsPerRequest,
       },
-      ...([...ones, ...twos].some((side) => side.non2xx > 0) ? { skipped: 'some reads answered non-2xx' } : {}),
+      ...([...ones, ...twos, watchEvents].some((side) => side.non2xx > 0) ? { skipped: 'some requests answered non-2xx' } : {}),
     } satisfies ScaleBenchResult
   } finally {
     await cluster.stop()
