@@ -13,6 +13,7 @@ import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
 import { DOWNLOAD_GOAL, runDownloadsBench } from './downloads.bench.ts'
 import { runOutboxFlushBench } from './outbox-flush.bench.ts'
+import { runScaleBench } from './scale.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -123,6 +124,26 @@ async function main() {
     console.log(`  download of a 5-minute video (every segment into Cache Storage, in parts)   ${fmt(download.downloadMs)} ms = ${fmt(download.ratio, 2)} of the plain request (earlier goal ≤ 1.30)`)
     console.log(`  ratio to the floor: ${fmt(download.ratioToFloor, 2)} (goal ≤ ${fmt(DOWNLOAD_GOAL, 2)}): ${download.ratioToFloor <= DOWNLOAD_GOAL ? 'met' : 'NOT met'}`)
     console.log(`  offline cold start of the installed app to first content: ${fmt(download.offlineColdStartMs)} ms (goal < 1000)`)
+  }
+
+  if (!only || only === 'scale') {
+    console.log('\n## Scale-out through nginx on PostgreSQL (50 connections, 6 s per side, 3 rounds alternating, median; deploy/nginx.conf)')
+    const scale = await runScaleBench()
+    results.scale = scale
+    if (!('reads' in scale)) console.log(`  skipped: ${scale.skipped}`)
+    else {
+      const side = (name: string, s: typeof scale.reads.oneProcess) =>
+        console.log(`  ${name}   ${fmt(s.requestsPerSecond)} req/s   p99 ${s.p99Ms} ms   CPU per request: API ${fmt(s.apiCpuMs, 3)} ms, PostgreSQL ${fmt(s.postgresCpuMs, 3)} ms, nginx ${fmt(s.nginxCpuMs, 3)} ms`)
+      console.log('  GET /me/daily_progress, signed in:')
+      side('1 API process ', scale.reads.oneProcess)
+      side('2 API processes', scale.reads.twoProcesses)
+      side('POST /watch_events, one new event a request, 2 API processes', scale.watchEvents)
+      console.log(`  factor (median of the rounds): ${fmt(scale.reads.factor, 2)} on ${scale.cores} cores (load generator, nginx and PostgreSQL share them)`)
+      console.log(`  1 MB HLS segments: nginx after our grant check (X-Accel-Redirect)   ${fmt(scale.segments.acceleratedMBps)} MB/s   CPU per segment: API ${fmt(scale.segments.apiCpuMsPerSegment, 3)} ms, nginx ${fmt(scale.segments.nginxCpuMsPerSegment, 3)} ms`)
+      console.log(`  nginx serving the same files alone   ${fmt(scale.segments.nginxAloneMBps)} MB/s`)
+      console.log(`  ratio: ${fmt(scale.segments.ratio, 2)} (goal ≥ 0.80): ${scale.segments.goalMet ? 'met' : 'NOT met'}`)
+      if (scale.skipped) console.log(`  warning: ${scale.skipped}`)
+    }
   }
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')

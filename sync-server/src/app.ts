@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { API_BASE } from '../../contract/index.ts'
+import { roleOf } from './background.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
@@ -41,18 +42,19 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
 
   const { services, repositories } = ctx
   const signedIn = requireUser(services.auth, services.users)
+  const rateLimits = { counters: repositories.rateLimits, clock: ctx.clock }
   const api = express.Router()
   api.use(requestLogging(ctx.logger))
   api.use(apiSecurityHeaders({ https }))
   api.use(jsonBody(256 * 1024))
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
-  healthRoutes(api, { database: ctx.database, version: ctx.version })
-  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
+  healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
+  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
-  waitlistRoutes(api, { waitlist: services.waitlist })
+  waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
   adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
@@ -73,14 +75,15 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
     uploads: services.uploads,
     logger: ctx.logger,
     requireUser: signedIn,
+    locker: ctx.uploadLocker,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
   adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
-  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })
+  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits })
   app.use(API_BASE, api)
-  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess }))
+  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

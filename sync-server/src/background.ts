@@ -1,34 +1,71 @@
 /**
- * Work that runs beside the requests: the job queue (transcoding), the sweep of silent unfinished
- * uploads (and of upload files no submission points at), leftover multipart temp files, recovery of
- * uploads finished just before a stop, and the demo seed. Started by main.ts and by the test server;
- * nothing here blocks start-up.
+ * Work that runs beside the requests, split by role so several processes can share one database and
+ * one DATA_DIR:
+ * - every API process: the sweep of silent unfinished uploads (and of upload files no submission
+ *   points at), old multipart temp files, recovery of uploads finished just before a stop (each is
+ *   idempotent, so two processes doing it at once is harmless), and the demo seed;
+ * - every process with WORKERS > 0 (the default single process, `npm run worker`): the job queue.
+ * Started by main.ts, worker.ts and the test server; nothing here blocks start-up.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import type { AppContext } from './context.ts'
 import { incomingDir } from './media/media-paths.ts'
 import { seedDemoCatalogue } from './demo/seed-demo.ts'
 
 const SWEEP_EVERY_MS = 15 * 60_000
+/**
+ * A multipart temp file untouched this long was left by a process that stopped mid-form. Another
+ * process sharing DATA_DIR may be receiving a form right now, so younger files are left alone.
+ */
+const STALE_INCOMING_MS = 60 * 60_000
 
-export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boolean } = {}) {
-  // Multipart files half-received when the last process stopped.
-  fs.rmSync(incomingDir(ctx.config.dataDir), { recursive: true, force: true })
-  // Finished uploads first (they enqueue their jobs), then the queue (which requeues what was running).
-  const starting = ctx.services.uploads
-    .recoverFinished()
-    .then(() => ctx.jobs.start())
-    .catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
-  let sweeping: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    sweeping = ctx.services.uploads
-      .expireSilent()
-      .catch((error) => ctx.logger.error({ err: error }, 'upload expiry sweep failed'))
+export type ProcessRole = 'api' | 'worker' | 'api+worker'
+
+export function roleOf(options: { serves: boolean; workers: number }): ProcessRole {
+  if (!options.serves) return 'worker'
+  return options.workers > 0 ? 'api+worker' : 'api'
+}
+
+function removeStaleIncoming(dir: string, now: number) {
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return
   }
-  sweep()
-  const timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
+  for (const name of names) {
+    const file = path.join(dir, name)
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_INCOMING_MS) fs.rmSync(file, { recursive: true, force: true })
+    } catch {
+      // Gone already (another process swept it, or the form finished): nothing to do.
+    }
+  }
+}
+
+export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boolean; serves?: boolean } = {}) {
+  const serves = options.serves ?? true
+  const runsJobs = ctx.config.workers > 0
+  let starting: Promise<unknown> = Promise.resolve()
+  let sweeping: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  if (serves) {
+    removeStaleIncoming(incomingDir(ctx.config.dataDir), Date.now())
+    // Finished uploads first (they enqueue their jobs), then the queue.
+    starting = ctx.services.uploads.recoverFinished()
+    const sweep = () => {
+      sweeping = ctx.services.uploads
+        .expireSilent()
+        .catch((error) => ctx.logger.error({ err: error }, 'upload expiry sweep failed'))
+    }
+    sweep()
+    timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
+  }
+  if (runsJobs) starting = starting.then(() => ctx.jobs.start())
+  starting = starting.catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
   let seeding: Promise<unknown> = Promise.resolve()
-  if (options.seedDemo ?? ctx.config.seedDemo) {
+  if (serves && (options.seedDemo ?? ctx.config.seedDemo)) {
     seeding = starting.then(() => seedDemoCatalogue(ctx))
       .then((jobs) => {
         if (jobs.length > 0) ctx.logger.info({ videos: jobs.length }, 'demo catalogue queued for processing')

@@ -59,6 +59,17 @@ const envSchema = z.object({
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
   /** Seed a demo catalogue into an empty DATA_DIR at start; default on outside production and tests. */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Background jobs (transcodes) this process runs at once; 0 makes an API-only process. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** How long a claimed job is held without a renewal before another worker may run it again. */
+  JOB_LEASE_SECONDS: positiveInt.default(60),
+  /** Set (e.g. /internal-media/) when nginx sends media: the server answers X-Accel-Redirect after the grant check. */
+  MEDIA_ACCEL_REDIRECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\/([A-Za-z0-9._~-]+\/)+$/, { error: 'must be a path that starts and ends with / such as /internal-media/' })
+      .optional(),
+  ),
 })
 
 export type Config = Readonly<{
@@ -83,6 +94,11 @@ export type Config = Readonly<{
   otpSendsPerAddressPerHour: number
   otpSendsPerIpPerHour: number
   seedDemo: boolean
+  /** Jobs run at once by this process; 0: none (an API-only process). */
+  workers: number
+  jobLeaseMs: number
+  /** The nginx internal location media is handed to, or undefined to send media ourselves. */
+  mediaAccelRedirect: string | undefined
 }>
 
 export class ConfigError extends Error {}
@@ -147,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerAddressIpPerHour: e.OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    workers: e.WORKERS,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

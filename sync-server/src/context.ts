@@ -21,6 +21,7 @@ import { createOtpCodesRepository } from './repositories/otp-codes.repository.ts
 import { createSessionsRepository } from './repositories/sessions.repository.ts'
 import { createUsersRepository } from './repositories/users.repository.ts'
 import { createWaitlistRepository } from './repositories/waitlist.repository.ts'
+import { createRateLimitsRepository } from './repositories/rate-limits.repository.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createMediaGrants } from './media/grants.ts'
 import { createPlaylistAccess } from './media/playlist-access.ts'
@@ -32,6 +33,7 @@ import { createOutsideHoursRepository } from './repositories/outside-hours.repos
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
+import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
@@ -101,12 +103,13 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const repositories = {
     users: createUsersRepository(database.db),
     sessions: createSessionsRepository(database.db, hotPath),
-    otpCodes: createOtpCodesRepository(database.db),
+    otpCodes: createOtpCodesRepository(database.db, lockingFor(database.engine)),
     languages: createLanguagesRepository(database.db),
     dailyTotals: createDailyTotalsRepository(database.db, hotPath),
     dailyGoals: createDailyGoalsRepository(database.db),
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
+    rateLimits: createRateLimitsRepository(database.db),
     catalogue: createCatalogueRepository(database.db),
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
@@ -178,10 +181,17 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     grants: services.mediaGrants,
     catalogue: catalogueService,
   })
+  // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
+  let uploadLocker: UploadLocker | undefined
   return {
     config,
     clock,
     logger,
+    /** tus's upload locks: in memory on SQLite, PostgreSQL advisory locks shared by every process. */
+    get uploadLocker() {
+      uploadLocker ??= uploadLockerFor(database.engine, config.databaseUrl)
+      return uploadLocker.locker
+    },
     /** The engine and its Kysely instance: `database.engine` is 'sqlite' or 'postgres'. */
     database,
     /**
@@ -202,6 +212,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
+      await uploadLocker?.close()
       await database.close()
     },
   }
@@ -226,7 +237,7 @@ function createContributorServices(deps: {
   const { config, clock, logger, repositories } = deps
   const { db, engine } = deps.database
   const dataDir = config.dataDir
-  const jobs = createJobQueue({ db, engine, clock, logger })
+  const jobs = createJobQueue({ db, engine, clock, logger, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs })
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,

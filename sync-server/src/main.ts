@@ -1,8 +1,11 @@
-/** Starts the server: read settings, migrate, listen; close cleanly on SIGINT/SIGTERM. */
+/**
+ * Starts an API process: read settings, migrate, listen; close cleanly on SIGINT/SIGTERM. With
+ * WORKERS > 0 (the default) it also runs background jobs; `npm run worker` (worker.ts) runs jobs only.
+ */
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
-import { startBackgroundWork } from './background.ts'
+import { roleOf, startBackgroundWork } from './background.ts'
 import { applyServerTimeouts } from './web/server-timeouts.ts'
 
 async function start() {
@@ -20,6 +23,7 @@ async function start() {
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
+    ctx.repositories.rateLimits.pruneEnded(Date.now()).catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning rate-limit counters failed'))
     ctx.services.billing.expireLapsed().catch((error: unknown) => ctx.logger.error({ err: error }, 'ending lapsed subscriptions failed'))
   }
   hourly()
@@ -32,7 +36,8 @@ async function start() {
       process.exit(1)
     }
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
-    ctx.logger.info(`Dễ Hiểu is serving on http://${shown}:${config.port} (data in ${config.dataDir})`)
+    const role = roleOf({ serves: true, workers: config.workers })
+    ctx.logger.info(`Dễ Hiểu is serving on http://${shown}:${config.port} (data in ${config.dataDir}, ${ctx.database.engine}, role ${role})`)
     if (!config.smtpUrl) {
       ctx.logger.info(`SMTP_URL is not set: sign-in codes are printed here and shown at http://${shown}:${config.port}/api/v1/dev/outbox`)
     }
@@ -42,7 +47,7 @@ async function start() {
   const stop = () => {
     clearInterval(pruneTimer)
     server.close(() => {
-      // A transcode cut short stays 'running' in the database and runs again at the next start.
+      // A transcode cut short stays 'running' with its lease given up: the next worker runs it again.
       void background.stop().finally(() => {
         void ctx.close().finally(() => process.exit(0))
       })

@@ -215,6 +215,7 @@ async function filledSource(): Promise<string> {
         { user_id: USER, start_ms: AT, end_ms: AT + 10_250 },
       ])
       .execute()
+    await db.insertInto('rate_limit_hits').values({ key: 'verify:203.0.113.5', hits: 3, reset_at: AT + 600_000 }).execute()
   } finally {
     await engine.close()
   }

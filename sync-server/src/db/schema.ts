@@ -37,6 +37,8 @@ export interface OtpCodesTable {
   created_at: number
   expires_at: number
   wrong_tries: Generated<number>
+  /** Wrong tries from networks other than the one that asked for the code (0013). */
+  foreign_wrong_tries: Generated<number>
   consumed_at: number | null
 }
 
@@ -259,6 +261,13 @@ export interface WatchCoverageTable {
   end_ms: number
 }
 
+/** A rate limiter's count for one client key over a fixed window ending at reset_at (0013). */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  reset_at: number
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -292,6 +301,7 @@ export interface Database {
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
   watch_coverage: WatchCoverageTable
+  rate_limit_hits: RateLimitHitsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -319,6 +329,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'outside_hours',
   'daily_goal_changes',
   'watch_coverage',
+  'rate_limit_hits',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -14,7 +14,32 @@ const logger = pino({ level: 'silent' })
 const clock = { now: () => Date.now() }
 
 describeOnEachEngine((engine, database) => {
-  const queueOn = (db = database().db, concurrency?: number) => createJobQueue({ db, engine, clock, logger, concurrency })
+  const queueOn = (db = database().db, concurrency?: number, leaseMs?: number) => createJobQueue({ db, engine, clock, logger, concurrency, leaseMs })
+
+  it('renews the lease while a job runs, and a worker whose job was claimed again (it stalled past its lease) stops and writes nothing', async () => {
+    const queue = queueOn(database().db, 1, 300)
+    let aborted!: () => void
+    const abortedRun = new Promise<void>((resolve) => (aborted = resolve))
+    let release!: () => void
+    queue.register('slow', (_payload, job) => new Promise<void>((resolve) => {
+      release = resolve
+      job.signal.addEventListener('abort', () => aborted())
+    }))
+    const id = await queue.enqueue('slow', {})
+    const started = new Promise((resolve) => queue.events.once('started', resolve))
+    await queue.start()
+    await started
+    const firstLease = (await queue.get(id))!.lease_until!
+    // Renewed every third of the lease: wait for a renewal to land rather than for a fixed time.
+    await expect.poll(async () => (await queue.get(id))!.lease_until!, { interval: 20, timeout: 2000 }).toBeGreaterThan(firstLease)
+    // Another worker claims it (as after a stall past the lease): the claim counts an attempt.
+    await database().db.updateTable('jobs').set({ attempts: 2, lease_until: clock.now() + 60_000 }).where('id', '=', id).execute()
+    await abortedRun
+    release()
+    await new Promise((resolve) => queue.events.once('stopped', resolve))
+    expect(await queue.get(id)).toMatchObject({ state: 'running', attempts: 2, finished_at: null })
+    await queue.stop()
+  })
 
   it('runs jobs in order, one at a time, and reports failures to the kind', async () => {
     const queue = queueOn()

@@ -100,12 +100,23 @@ export function createJobQueue(deps: {
     running.set(job.id, controller)
     const handler = handlers.get(job.kind)
     events.emit('started', job.id)
+    // Every claim counts an attempt, so `attempts` names this claim: a write that also matches it is
+    // ours, and one that matches nothing means another worker has claimed the job since (this one
+    // stalled past its lease). Such a worker stops its run and writes no outcome.
+    let leaseLost = false
     const renew = setInterval(() => {
       db.updateTable('jobs')
         .set({ lease_until: clock.now() + leaseMs })
         .where('id', '=', job.id)
         .where('state', '=', 'running')
-        .execute()
+        .where('attempts', '=', job.attempts)
+        .executeTakeFirst()
+        .then((result) => {
+          if (Number(result.numUpdatedRows) > 0 || controller.signal.aborted) return
+          leaseLost = true
+          logger.warn({ jobId: job.id }, 'job lease lost to another worker: this run stops')
+          controller.abort()
+        })
         .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not renewed'))
     }, leaseMs / 3).unref()
     let state: 'done' | 'failed' = 'done'
@@ -120,6 +131,11 @@ export function createJobQueue(deps: {
     }
     clearInterval(renew)
     running.delete(job.id)
+    if (leaseLost) {
+      events.emit('stopped', job.id)
+      schedule()
+      return
+    }
     if (controller.signal.aborted) {
       // Stopped with the process: the row stays 'running' with its lease given up, so the next start
       // (of this process or another) runs it again.
@@ -127,6 +143,7 @@ export function createJobQueue(deps: {
         .updateTable('jobs')
         .set({ lease_until: 0 })
         .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
         .execute()
         .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not given up'))
       events.emit('stopped', job.id)
@@ -141,7 +158,12 @@ export function createJobQueue(deps: {
           logger.error({ err: caught, jobId: job.id }, 'job failure handler failed')
         }
       }
-      await db.updateTable('jobs').set({ state, error, finished_at: clock.now(), lease_until: null }).where('id', '=', job.id).execute()
+      await db
+        .updateTable('jobs')
+        .set({ state, error, finished_at: clock.now(), lease_until: null })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .execute()
     } catch (caught) {
       // The row stays 'running': the next start runs the job again.
       logger.error({ err: caught, jobId: job.id }, 'job outcome could not be recorded')

@@ -49,3 +49,21 @@ export async function sendFile(req: Request, res: Response, file: string, header
   stream.pipe(res)
   return true
 }
+
+/**
+ * Hands a checked file to a fronting nginx: an empty answer with `X-Accel-Redirect` naming it under
+ * nginx's internal media location, which sends it (with ranges). The file is looked at first so a
+ * missing one is our 404 in the contract's shape, not nginx's page. nginx keeps Content-Type and
+ * Cache-Control from this answer; deploy/nginx.conf adds the other media headers.
+ */
+export async function accelRedirect(res: Response, file: string, internalPath: string, headers: Record<string, string>): Promise<boolean> {
+  try {
+    if (!(await fs.promises.stat(file)).isFile()) return false
+  } catch {
+    return false
+  }
+  for (const name in headers) res.setHeader(name, headers[name])
+  res.setHeader('X-Accel-Redirect', internalPath)
+  res.end()
+  return true
+}

@@ -4,6 +4,7 @@
  * keys are random hex chosen by the server, so a key is safe as a folder name; anything else is refused.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 
 const MEDIA_KEY = /^[a-f0-9]{32}$/
@@ -23,6 +24,27 @@ export function mediaRoot(dataDir: string): string {
 export function mediaDir(dataDir: string, mediaKey: string): string {
   if (!isMediaKey(mediaKey)) throw new Error('not a media key')
   return path.join(mediaRoot(dataDir), mediaKey)
+}
+
+/**
+ * Where a transcode writes before its ladder is complete: a hidden sibling of the media folder, renamed
+ * into place whole, so no reader (nor nginx) ever sees half a playlist. The random tail keeps two
+ * attempts apart; `partialMediaDirsOf` finds every attempt's leftovers.
+ */
+export function partialMediaDir(dataDir: string, mediaKey: string): string {
+  if (!isMediaKey(mediaKey)) throw new Error('not a media key')
+  return path.join(mediaRoot(dataDir), `.partial-${mediaKey}-${crypto.randomBytes(4).toString('hex')}`)
+}
+
+export function partialMediaDirsOf(dataDir: string, mediaKey: string): string[] {
+  if (!isMediaKey(mediaKey)) throw new Error('not a media key')
+  let names: string[]
+  try {
+    names = fs.readdirSync(mediaRoot(dataDir))
+  } catch {
+    return []
+  }
+  return names.filter((name) => name.startsWith(`.partial-${mediaKey}-`)).map((name) => path.join(mediaRoot(dataDir), name))
 }
 
 /** tus keeps unfinished and finished uploads here, one file (plus `<id>.json`) per upload id. */

@@ -249,3 +249,45 @@ describe('parts: consecutive files of one rendition in one answer', () => {
     expect((await get(`${base(url)}v360p/part?from=0&count=4`)).status).toBe(200)
   })
 })
+
+describe('MEDIA_ACCEL_REDIRECT: nginx sends the bytes after our checks', () => {
+  let fronted: TestServer
+  let key: string
+  let videoId: number
+  let viewer: ReturnType<typeof apiClient>
+  beforeAll(async () => {
+    fronted = await startTestServer({ env: { PREVIEW_SECONDS: '4', MEDIA_ACCEL_REDIRECT: '/internal-media/' } })
+    key = makeHlsFixture(fronted.dataDir)
+    videoId = await seedVideo(fronted, { access: 'preview', mediaKey: key, duration: 12 })
+    viewer = apiClient(fronted.api, { token: (await signIn(fronted, 'accel@example.com')).token })
+  })
+  afterAll(() => fronted.close())
+  const at = (path: string) => fetch(`${fronted.baseUrl}${path}`)
+
+  it('answers a granted file with an empty body naming it under the internal location; made answers and refusals stay ours', async () => {
+    const url = (await viewer.get(`/videos/${videoId}`)).body.data.playback.hls_url as string
+    const master = await at(url)
+    expect(master.status).toBe(200)
+    expect(master.headers.get('x-accel-redirect')).toBe(`/internal-media/${key}/master.m3u8`)
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl')
+    expect(await master.text()).toBe('')
+    const segment = await at(`${base(url)}v360p/seg_000.m4s`)
+    expect(segment.headers.get('x-accel-redirect')).toBe(`/internal-media/${key}/v360p/seg_000.m4s`)
+    expect(segment.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    // A preview grant's variant playlist is cut here, so it is sent by us, whole.
+    const variant = await at(`${base(url)}v360p/index.m3u8`)
+    expect(variant.headers.get('x-accel-redirect')).toBeNull()
+    expect(await variant.text()).toContain('#EXT-X-ENDLIST')
+    // Past the preview, forged, or missing: our refusal, nothing for nginx to send.
+    const past = await at(`${base(url)}v360p/seg_005.m4s`)
+    expect(past.status).toBe(403)
+    expect(past.headers.get('x-accel-redirect')).toBeNull()
+    const forged = await at('/media/g/1.0123456789abcdef.abc.99999999999.0.AAAA/master.m3u8')
+    expect(forged.status).toBe(403)
+    expect(forged.headers.get('x-accel-redirect')).toBeNull()
+    fs.rmSync(path.join(mediaDir(fronted.dataDir, key), 'v360p', 'seg_001.m4s'))
+    const missing = await at(`${base(url)}v360p/seg_001.m4s`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('x-accel-redirect')).toBeNull()
+  })
+})

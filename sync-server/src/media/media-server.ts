@@ -9,12 +9,16 @@
  * - /media/<media_key>/<picture>: posters and thumbnails, public like the catalogue that shows them.
  * Only the file names the transcoder writes are served; anything else is 404, so no path from a URL
  * can leave the media folder.
+ * With MEDIA_ACCEL_REDIRECT set (nginx in front, deploy/nginx.conf), a file that passed every check is
+ * answered with an empty body and `X-Accel-Redirect: <prefix><media_key>/<file>`, and nginx sends the
+ * bytes (ranges included) from its internal location over DATA_DIR/media. What is made here stays
+ * ours: cut preview playlists and parts.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
-import { sendFile } from './file-response.ts'
+import { accelRedirect, sendFile } from './file-response.ts'
 import type { Grant, MediaGrants } from './grants.ts'
 import { isMediaKey, mediaDir } from './media-paths.ts'
 import type { PlaylistAccess } from './playlist-access.ts'
@@ -35,7 +39,15 @@ const TYPES: Record<string, string> = {
 }
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
 
-export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playlistAccess: PlaylistAccess }) {
+export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string }) {
+  /** Sends a checked file: by nginx when it fronts us, else streamed here. */
+  const send = (req: Request, res: Response, mediaKey: string, relative: string, headers: Record<string, string>) => {
+    const file = path.join(mediaDir(deps.dataDir, mediaKey), relative)
+    return deps.accelRedirect
+      ? accelRedirect(res, file, `${deps.accelRedirect}${mediaKey}/${relative}`, headers)
+      : sendFile(req, res, file, headers)
+  }
+
   // What is read from variant playlists (the preview cut, the file list of parts) is small and asked
   // for often; kept per playlist file and mtime so a re-transcode is seen.
   const derived = new Map<string, { mtimeMs: number; value: unknown }>()
@@ -89,7 +101,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
         return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
       }
     }
-    if (!(await sendFile(req, res, file, headers))) refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+    if (!(await send(req, res, grant.mediaKey, relative, headers))) refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
   }
 
   async function servePart(req: Request, res: Response, grant: Grant, relative: string) {
@@ -139,9 +151,8 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
         return await serveGranted(req, res, grant, relative)
       }
       if (parts.length === 2 && isMediaKey(parts[0]) && PICTURE.test(parts[1])) {
-        const file = path.join(mediaDir(deps.dataDir, parts[0]), parts[1])
-        const headers = { ...BASE_HEADERS, 'Content-Type': TYPES[path.extname(file)], 'Cache-Control': 'public, max-age=86400' }
-        if (await sendFile(req, res, file, headers)) return
+        const headers = { ...BASE_HEADERS, 'Content-Type': TYPES[path.extname(parts[1])], 'Cache-Control': 'public, max-age=86400' }
+        if (await send(req, res, parts[0], parts[1], headers)) return
       }
       refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
     } catch (error) {

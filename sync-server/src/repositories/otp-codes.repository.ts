@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely'
+import type { Locking } from '../db/dialect/locking.ts'
 import type { Database, Row } from '../db/schema.ts'
 
 export type OtpCodeRow = Row<'otp_codes'>
 
 export type OtpCodesRepository = ReturnType<typeof createOtpCodesRepository>
+export type OtpCodeQueries = ReturnType<typeof otpCodeQueries>
 
 /** How many codes matched, and when the oldest of them was made (null when none). */
 export interface SentSince {
@@ -11,7 +13,7 @@ export interface SentSince {
   oldest: number | null
 }
 
-export function createOtpCodesRepository(db: Kysely<Database>) {
+function otpCodeQueries(db: Kysely<Database>) {
   /** Codes made after `since`, by address, by IP or both: what the hourly send limits count. */
   const sentSince = (since: number, by: { email?: string; ip?: string }): Promise<SentSince> => {
     let query = db
@@ -38,7 +40,9 @@ export function createOtpCodesRepository(db: Kysely<Database>) {
      * asked for stay alive, so a stranger asking for codes cannot void the owner's. Returns the row id.
      */
     replace(email: string, codeHash: string, ip: string, now: number, expiresAt: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      // Inside issuingOneAtATime the caller's transaction holds these writes; alone, a transaction of its own.
+      const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
+      return inTransaction(async (trx) => {
         await trx
           .updateTable('otp_codes')
           .set({ consumed_at: now })
@@ -61,6 +65,16 @@ export function createOtpCodesRepository(db: Kysely<Database>) {
     async retireAll(email: string, now: number): Promise<void> {
       await db.updateTable('otp_codes').set({ consumed_at: now }).where('email', '=', email).where('consumed_at', 'is', null).execute()
     },
+    /** A wrong try from another network than the code's: counted apart from the code's own (0013). */
+    async recordForeignWrongTry(id: number): Promise<number> {
+      const row = await db
+        .updateTable('otp_codes')
+        .set((eb) => ({ foreign_wrong_tries: eb('foreign_wrong_tries', '+', 1) }))
+        .where('id', '=', id)
+        .returning('foreign_wrong_tries')
+        .executeTakeFirstOrThrow()
+      return row.foreign_wrong_tries
+    },
     async recordWrongTry(id: number): Promise<number> {
       const row = await db
         .updateTable('otp_codes')
@@ -73,14 +87,17 @@ export function createOtpCodesRepository(db: Kysely<Database>) {
     /**
      * Uses the code if it is unused and has had fewer than `maxWrongTries` wrong tries, in one UPDATE,
      * so of tries made together only one uses it, and none once the wrong ones counted reach the limit.
+     * A try from another network also needs that network's count under the limit.
      */
-    async consume(id: number, now: number, maxWrongTries: number): Promise<'used' | 'already_used' | 'too_many_tries'> {
-      const used = await db
+    async consume(id: number, now: number, maxWrongTries: number, foreign = false): Promise<'used' | 'already_used' | 'too_many_tries'> {
+      let update = db
         .updateTable('otp_codes')
         .set({ consumed_at: now })
         .where('id', '=', id)
         .where('consumed_at', 'is', null)
         .where('wrong_tries', '<', maxWrongTries)
+      if (foreign) update = update.where('foreign_wrong_tries', '<', maxWrongTries)
+      const used = await update
         .returning('id')
         .executeTakeFirst()
       if (used) return 'used'
@@ -93,6 +110,23 @@ export function createOtpCodesRepository(db: Kysely<Database>) {
     async pruneOlderThan(cutoff: number): Promise<number> {
       const result = await db.deleteFrom('otp_codes').where('created_at', '<', cutoff).executeTakeFirst()
       return Number(result.numDeletedRows)
+    },
+  }
+}
+
+export function createOtpCodesRepository(db: Kysely<Database>, locking?: Locking) {
+  return {
+    ...otpCodeQueries(db),
+    /**
+     * Runs `work` (the send limits' counts, then `replace`) in one transaction that every process
+     * takes one at a time (an advisory lock on PostgreSQL; SQLite's IMMEDIATE transactions already
+     * take turns), over a repository bound to that transaction.
+     */
+    issuingOneAtATime<T>(work: (codes: OtpCodeQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        await locking?.lockCodeIssuing(trx)
+        return work(otpCodeQueries(trx))
+      })
     },
   }
 }

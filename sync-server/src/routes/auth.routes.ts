@@ -1,13 +1,14 @@
 import { Router, type RequestHandler } from 'express'
 import { registerBodySchema, verifyBodySchema } from '../../../contract/index.ts'
 import { parseWith } from '../middleware/validate.ts'
-import { perIpLimit } from '../middleware/rate-limit.ts'
+import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
 
-export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler }) {
+export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
-  const verifyLimit = perIpLimit({
+  const verifyLimit = perIpLimit(deps.rateLimits, {
+    name: 'verify',
     windowMs: 10 * 60_000,
     limit: 100,
     message: 'Too many sign-in attempts from your network. Please wait a few minutes.',

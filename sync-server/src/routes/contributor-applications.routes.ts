@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
 import { sniffVideo } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
-import { perIpLimit } from '../middleware/rate-limit.ts'
+import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
@@ -51,9 +51,10 @@ export function contributorApplicationsRoutes(
  */
 export function applicationFormRoutes(
   app: Express,
-  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string },
+  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string; rateLimits: RateLimitDeps },
 ) {
-  const limit = perIpLimit({
+  const limit = perIpLimit(deps.rateLimits, {
+    name: 'applications',
     windowMs: 3_600_000,
     limit: APPLICATIONS_PER_IP_PER_HOUR,
     message: 'Too many applications from your network. Please try again later.',

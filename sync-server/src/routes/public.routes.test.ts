@@ -25,6 +25,25 @@ describe('public calls', () => {
     })
   })
 
+  it('WORKERS=0 makes an API-only process: /health says api, and a queued job waits for a worker', async () => {
+    const apiOnly = await startTestServer({ env: { WORKERS: '0' } })
+    try {
+      const health = await apiClient(apiOnly.api).get('/health')
+      expect(health.body).toMatchObject({ role: 'api' })
+      let ran = false
+      apiOnly.ctx.jobs.register('probe', async () => void (ran = true))
+      const id = await apiOnly.ctx.jobs.enqueue('probe', {})
+      // A started queue claims a new job within milliseconds (enqueue wakes it); this one has had 300 ms.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await apiOnly.ctx.jobs.get(id)).toMatchObject({ state: 'queued' })
+      await apiOnly.ctx.jobs.start()
+      expect(await apiOnly.ctx.jobs.waitFor(id)).toMatchObject({ state: 'done' })
+      expect(ran).toBe(true)
+    } finally {
+      await apiOnly.close()
+    }
+  })
+
   it('keeps every table in the engine it names: on PostgreSQL no SQLite file is made in DATA_DIR', async () => {
     await api.get('/languages')
     const onPostgres = process.env.DEHIEU_TEST_ENGINE === 'postgres'

@@ -1,11 +1,11 @@
 import { Router } from 'express'
 import { waitlistBodySchema } from '../../../contract/index.ts'
-import { perIpLimit } from '../middleware/rate-limit.ts'
+import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { WaitlistService } from '../services/waitlist.service.ts'
 
-export function waitlistRoutes(router: Router, deps: { waitlist: WaitlistService }) {
-  const limit = perIpLimit({ windowMs: 60 * 60_000, limit: 30, message: 'Too many sign-ups from your network. Please try later.' })
+export function waitlistRoutes(router: Router, deps: { waitlist: WaitlistService; rateLimits: RateLimitDeps }) {
+  const limit = perIpLimit(deps.rateLimits, { name: 'waitlist', windowMs: 60 * 60_000, limit: 30, message: 'Too many sign-ups from your network. Please try later.' })
   router.post('/waitlist', limit, async (req, res) => {
     const { email, website } = parseWith(waitlistBodySchema, req.body)
     await deps.waitlist.join(email, website)

@@ -5,14 +5,16 @@
  *   the newest code of the trying IP (or, when that IP asked for none, the address's newest code).
  * - Wrong tries kill only the code they were made against: after OTP_MAX_WRONG_TRIES from its own IP
  *   the code is dead (even the right code answers 429). Tries from another network are counted apart
- *   (security/foreign-code-tries.ts), so a stranger's guesses never void the owner's code.
+ *   (otp_codes.foreign_wrong_tries), so a stranger's guesses never void the owner's code.
  * - Sending is limited per address and IP pair, per IP, and with a higher ceiling per address across
  *   IPs, over a sliding hour, counted from the stored codes so the limits survive a restart. The pair
  *   limit is what a stranger hits; it leaves the owner free to ask from her own network.
  * - Tokens are 32 random bytes, stored as SHA-256, valid SESSION_DAYS and extended while in use.
- * The queries are async (issue 16), so requests interleave between them: the limits are checked and the
- * code stored under one lock of this process, and the wrong-try limit is enforced by the UPDATEs
- * themselves (a try counts and a code is used only while it has tries left), not by the row read first.
+ * The queries are async (issue 16), and several API processes may share the database (issue 17), so
+ * requests interleave: the limits are checked and the code stored in one transaction that every
+ * process takes one at a time (`issuingOneAtATime`), and both wrong-try limits are enforced by the
+ * UPDATEs themselves (a try counts and a code is used only while it has tries left), not by the row
+ * read first. Nothing of this is kept in process memory.
  */
 import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
@@ -20,10 +22,9 @@ import { ApiError, rateLimited } from '../errors.ts'
 import { andThen, type MaybePromise } from '../maybe-promise.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { signInCodeMail } from '../mail/sign-in-code.mail.ts'
-import type { OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
+import type { OtpCodeQueries, OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
 import type { SessionsRepository } from '../repositories/sessions.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
-import { createForeignCodeTries } from '../security/foreign-code-tries.ts'
 import { hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
 import { hashToken, newToken } from '../security/tokens.ts'
 
@@ -57,18 +58,7 @@ export type AuthService = ReturnType<typeof createAuthService>
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, otpCodes, clock } = deps
 
-  const foreignTries = createForeignCodeTries(OTP_MAX_WRONG_TRIES)
-  // Sending checks the counts and then stores a code: one request at a time in this process, so
-  // requests arriving together cannot all pass the same count. (One process serves the API until the
-  // scale-out work; several would need a database lock here.)
-  let sending: Promise<unknown> = Promise.resolve()
-  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const result = sending.then(work)
-    sending = result.catch(() => {})
-    return result
-  }
-
-  async function checkSendLimits(email: string, ip: string, now: number) {
+  async function checkSendLimits(otpCodes: OtpCodeQueries, email: string, ip: string, now: number) {
     const since = now - HOUR_MS
     const limits = [
       {
@@ -96,10 +86,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async requestCode(email: string, ip: string): Promise<void> {
       const code = newOtpCode()
-      const id = await oneAtATime(async () => {
+      // Sending checks the counts and then stores a code: one request at a time across every process,
+      // so requests arriving together cannot all pass the same count.
+      const id = await otpCodes.issuingOneAtATime(async (codes) => {
         const now = clock.now()
-        await checkSendLimits(email, ip, now)
-        return otpCodes.replace(email, hashOtpCode(deps.secret, email, code), ip, now, now + OTP_TTL_MS)
+        await checkSendLimits(codes, email, ip, now)
+        return codes.replace(email, hashOtpCode(deps.secret, email, code), ip, now, now + OTP_TTL_MS)
       })
       try {
         await deps.mailer.send(signInCodeMail(email, code))
@@ -126,8 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalid('That code is not valid. Check the e-mail or ask for a new code.', 'wrong')
       }
       const tooMany = () => rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
-      // From here to the first await nothing interleaves: the foreign count is checked and charged at once.
-      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && foreignTries.exhausted(code.id))) throw tooMany()
+      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && code.foreign_wrong_tries >= OTP_MAX_WRONG_TRIES)) throw tooMany()
       if (code.expires_at <= now) {
         throw invalid('That code has expired. Please ask for a new code.', 'expired')
       }
@@ -136,13 +127,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         // refuses every try after them, the right code included. A try from another network is
         // charged to that network, never to the code, which the owner may still be typing.
         // Tries made together were all read before any was counted: the count each one makes decides.
-        if (foreign) foreignTries.record(code.id, code.expires_at, now)
-        else if ((await otpCodes.recordWrongTry(code.id)) > OTP_MAX_WRONG_TRIES) throw tooMany()
+        const counted = foreign ? await otpCodes.recordForeignWrongTry(code.id) : await otpCodes.recordWrongTry(code.id)
+        if (counted > OTP_MAX_WRONG_TRIES) throw tooMany()
         throw invalid('That code is not right. Check the e-mail and try again.', 'wrong')
       }
       // Used only while unused and with tries left: a right code among many tries made together wins
       // only if fewer than the limit of wrong ones were counted before it.
-      const used = await otpCodes.consume(code.id, now, OTP_MAX_WRONG_TRIES)
+      const used = await otpCodes.consume(code.id, now, OTP_MAX_WRONG_TRIES, foreign)
       if (used === 'too_many_tries') throw tooMany()
       if (used === 'already_used') throw invalid('That code was already used. Please ask for a new code.', 'used')
       // Signed in: codes other networks asked for have done their job.

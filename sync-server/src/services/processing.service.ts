@@ -2,14 +2,16 @@
  * The processing job of a submission: probe the uploaded file, then transcode it to the HLS ladder.
  * - Not a video (probe fails): processing `failed` with the reason, and the uploaded bytes deleted.
  * - A video: transcoded into DATA_DIR/media/<media_key>/, percent written as ffmpeg reports it.
- * The job may be re-run from the start after a crash: the media key is kept on the submission and its
- * folder is emptied first. A submission deleted while its job runs leaves nothing behind.
+ * The job may be re-run from the start after a crash (by this worker or another): the media key is kept
+ * on the submission, and what an earlier attempt left is removed first. The ladder is written into a
+ * partial folder and renamed into place whole (DATA_DIR may be a volume other processes read).
+ * A submission deleted while its job runs leaves nothing behind.
  */
 import fs from 'node:fs'
 import type { Logger } from 'pino'
 import type { PublishFields } from '../../../contract/index.ts'
 import { FfmpegError, probeVideo, transcodeToHls } from '../media/ffmpeg.ts'
-import { mediaDir, newMediaKey, uploadFiles } from '../media/media-paths.ts'
+import { mediaDir, newMediaKey, partialMediaDir, partialMediaDirsOf, uploadFiles } from '../media/media-paths.ts'
 import type { SubmissionsRepository } from '../repositories/submissions.repository.ts'
 
 export interface ProcessSubmissionPayload {
@@ -59,8 +61,9 @@ export function createProcessingService(deps: {
 
       const mediaKey = row.media_key ?? newMediaKey()
       if (!row.media_key) await submissions.setMediaKey(row.id, mediaKey)
-      const outDir = mediaDir(deps.dataDir, mediaKey)
-      fs.rmSync(outDir, { recursive: true, force: true })
+      const finalDir = mediaDir(deps.dataDir, mediaKey)
+      for (const leftover of partialMediaDirsOf(deps.dataDir, mediaKey)) fs.rmSync(leftover, { recursive: true, force: true })
+      const outDir = partialMediaDir(deps.dataDir, mediaKey)
       let lastPercent = 0
       // Percent writes go one after another, never more than one waiting (the newest wins).
       let writing: Promise<void> = Promise.resolve()
@@ -92,7 +95,10 @@ export function createProcessingService(deps: {
         })
       } catch (error) {
         await writing
-        if (signal.aborted) throw error // stopped with the server: the job runs again at the next start
+        if (signal.aborted) {
+          fs.rmSync(outDir, { recursive: true, force: true })
+          throw error // stopped with the server, or the lease was lost: the job runs again from the start
+        }
         deps.logger.warn({ err: error, submissionId: row.id }, 'transcoding failed')
         fs.rmSync(outDir, { recursive: true, force: true })
         if (await submissions.findById(row.id)) {
@@ -106,6 +112,8 @@ export function createProcessingService(deps: {
         fs.rmSync(outDir, { recursive: true, force: true }) // deleted while it was being processed
         return
       }
+      fs.rmSync(finalDir, { recursive: true, force: true })
+      fs.renameSync(outDir, finalDir)
       await submissions.markReady(row.id, probe.video.durationSeconds)
       await deps.onReady?.(row.id, payload)
     },

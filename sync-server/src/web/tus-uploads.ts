@@ -13,7 +13,7 @@ import crypto from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import { Server, type Locker, type Upload } from '@tus/server'
 import { UPLOAD_SILENCE_EXPIRY_HOURS, UPLOADS_PATH } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
@@ -60,8 +60,11 @@ export function createTusUploads(deps: {
   uploads: UploadsService
   logger: Logger
   requireUser: RequestHandler
+  /** Who may write an upload now: shared by every API process on PostgreSQL (db/dialect/upload-locker.ts). */
+  locker: Locker
 }) {
   const tus = new Server({
+    locker: deps.locker,
     path: UPLOADS_PATH,
     datastore: new BindingFileStore(uploadsDir(deps.dataDir), deps.uploads),
     maxSize: deps.maxUploadBytes,

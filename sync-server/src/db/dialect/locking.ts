@@ -13,18 +13,26 @@ import type { Database } from '../schema.ts'
 
 /** The first key of our two-key advisory locks: "a user's rows". */
 const USER_ROWS = 16_001
+/** "Issuing sign-in codes": checking the hourly send limits and storing a code, one at a time. */
+const SIGN_IN_CODES = 16_002
 
 export interface Locking {
   lockUserRows(trx: Kysely<Database>, userId: number): Promise<void>
+  /** Every API process issues sign-in codes one at a time, so requests together cannot pass one count. */
+  lockCodeIssuing(trx: Kysely<Database>): Promise<void>
 }
 
 const sqliteLocking: Locking = {
   async lockUserRows() {},
+  async lockCodeIssuing() {},
 }
 
 const postgresLocking: Locking = {
   async lockUserRows(trx, userId) {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_ROWS)}, ${userId}::int)`.execute(trx)
+  },
+  async lockCodeIssuing(trx) {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(SIGN_IN_CODES)}, 0)`.execute(trx)
   },
 }
 
