@@ -113,7 +113,8 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
         .selectFrom('caption_cues as cc')
         .select(['cc.submission_id', 'cc.language', 'cc.start_seconds as start', 'cc.end_seconds as end', 'cc.text'])
         .where('cc.submission_id', 'in', [...new Set(submissionIds)])
-        .where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))
+        // Row by row over the page's cues (caption_cues_track): a common word matches most cues.
+        .where(search.rowContains({ table: 'caption_cues', alias: 'cc' }, text))
         .orderBy('cc.submission_id')
         .orderBy('cc.language', 'desc')
         .orderBy('cc.start_seconds')

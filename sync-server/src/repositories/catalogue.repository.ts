@@ -131,59 +131,65 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
      * (SQLite: db/dialect/sqlite.ts caches by SQL text). Pages follow the keyset of the sort, never OFFSET.
      */
     list(filter: VideoListFilter): Promise<Array<CatalogueVideoRow & { level_rank: number }>> {
-      let query = videos().where('v.language_code', '=', filter.languageCode).where('v.published_at', 'is not', null)
-      if (filter.level) query = query.where('v.proficiency_level', '=', filter.level as Level)
-      if (filter.access) query = query.where('v.access_level', '=', filter.access as Access)
-      if (filter.seriesId) query = query.where('v.series_id', '=', filter.seriesId)
-      if (filter.dialect) query = query.where('v.dialect', '=', filter.dialect)
-      if (filter.guideId !== undefined) {
-        const guideId = filter.guideId
-        query = query.where('v.submission_id', 'in', (eb) =>
-          eb.selectFrom('submission_creators as c').innerJoin('users as g', 'g.email', 'c.email').select('c.submission_id').where('g.id', '=', guideId),
-        )
-      }
-      if (filter.captions) {
-        const language = filter.captions
-        query = query.where('v.submission_id', 'in', (eb) => eb.selectFrom('caption_tracks as t').select('t.submission_id').where('t.language', '=', language))
-      }
-      if (filter.query) {
-        const text = filter.query
-        // Each side is `id IN (ids its index finds)`, so the OR uses both indexes.
-        query = query.where((eb) =>
-          eb.or([
-            search.contains({ table: 'videos', alias: 'v', columns: ['title'] }, text),
-            eb('v.submission_id', 'in', eb.selectFrom('caption_cues as cc').select('cc.submission_id').where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))),
-          ]),
-        )
-      }
-      if (filter.hideFinished) {
-        const userId = filter.userId
-        query = query.where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('video_progress as p')
-                .select('p.video_id')
-                .where('p.user_id', '=', userId)
-                .whereRef('p.video_id', '=', 'v.id')
-                .where('v.duration_seconds', '>', 0)
-                .where(sql<SqlBool>`${sql.ref('p.covered_seconds')} >= 0.9 * ${sql.ref('v.duration_seconds')}`),
-            ),
-          ),
-        )
-      }
-      const after = filter.after
-      if (after) {
-        query = query.where((eb) => {
-          const older = eb.or([
-            eb('v.published_at', '<', after.publishedAt),
-            eb.and([eb('v.published_at', '=', after.publishedAt), eb('v.id', '<', after.id)]),
-          ])
-          if (filter.sort !== 'level') return older
-          return eb.or([eb(LEVEL_RANK, '>', after.levelRank), eb.and([eb(LEVEL_RANK, '=', after.levelRank), older])])
-        })
-      }
-      if (filter.sort === 'level') query = query.orderBy(LEVEL_RANK)
-      return query.orderBy('v.published_at', 'desc').orderBy('v.id', 'desc').limit(filter.limit).execute()
+      return listQuery(filter).execute()
     },
+    /** The list's query unsent, for plans (bench/catalogue-search.bench.ts). */
+    listQuery: (filter: VideoListFilter) => listQuery(filter),
+  }
+
+  function listQuery(filter: VideoListFilter) {
+    let query = videos().where('v.language_code', '=', filter.languageCode).where('v.published_at', 'is not', null)
+    if (filter.level) query = query.where('v.proficiency_level', '=', filter.level as Level)
+    if (filter.access) query = query.where('v.access_level', '=', filter.access as Access)
+    if (filter.seriesId) query = query.where('v.series_id', '=', filter.seriesId)
+    if (filter.dialect) query = query.where('v.dialect', '=', filter.dialect)
+    if (filter.guideId !== undefined) {
+      const guideId = filter.guideId
+      query = query.where('v.submission_id', 'in', (eb) =>
+        eb.selectFrom('submission_creators as c').innerJoin('users as g', 'g.email', 'c.email').select('c.submission_id').where('g.id', '=', guideId),
+      )
+    }
+    if (filter.captions) {
+      const language = filter.captions
+      query = query.where('v.submission_id', 'in', (eb) => eb.selectFrom('caption_tracks as t').select('t.submission_id').where('t.language', '=', language))
+    }
+    if (filter.query) {
+      const text = filter.query
+      // Each side is `id IN (ids its index finds)`, so the OR uses both indexes.
+      query = query.where((eb) =>
+        eb.or([
+          search.contains({ table: 'videos', alias: 'v', columns: ['title'] }, text),
+          eb('v.submission_id', 'in', eb.selectFrom('caption_cues as cc').select('cc.submission_id').where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))),
+        ]),
+      )
+    }
+    if (filter.hideFinished) {
+      const userId = filter.userId
+      query = query.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('video_progress as p')
+              .select('p.video_id')
+              .where('p.user_id', '=', userId)
+              .whereRef('p.video_id', '=', 'v.id')
+              .where('v.duration_seconds', '>', 0)
+              .where(sql<SqlBool>`${sql.ref('p.covered_seconds')} >= 0.9 * ${sql.ref('v.duration_seconds')}`),
+          ),
+        ),
+      )
+    }
+    const after = filter.after
+    if (after) {
+      query = query.where((eb) => {
+        const older = eb.or([
+          eb('v.published_at', '<', after.publishedAt),
+          eb.and([eb('v.published_at', '=', after.publishedAt), eb('v.id', '<', after.id)]),
+        ])
+        if (filter.sort !== 'level') return older
+        return eb.or([eb(LEVEL_RANK, '>', after.levelRank), eb.and([eb(LEVEL_RANK, '=', after.levelRank), older])])
+      })
+    }
+    if (filter.sort === 'level') query = query.orderBy(LEVEL_RANK)
+    return query.orderBy('v.published_at', 'desc').orderBy('v.id', 'desc').limit(filter.limit)
   }
 }
