@@ -14,6 +14,7 @@ import { runTusBench } from './tus-upload.bench.ts'
 import { DOWNLOAD_GOAL, runDownloadsBench } from './downloads.bench.ts'
 import { runOutboxFlushBench } from './outbox-flush.bench.ts'
 import { runScaleBench } from './scale.bench.ts'
+import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -56,6 +57,19 @@ async function main() {
       console.log(`  raw pg multi-row insert of the same batches   ${fmt(watch.rawPostgresEventsPerSecond)} events/s`)
       console.log(`  Dễ Hiểu server on PostgreSQL (DATABASE_URL; HTTP, rules, day totals, progress)   ${fmt(watch.postgresServerEventsPerSecond!)} events/s`)
       console.log(`  ratio: ${fmt(watch.postgresRatio!, 2)} (goal ≥ 0.50): ${watch.postgresGoalMet ? 'met' : 'NOT met'}`)
+    }
+  }
+
+  if (!only || only === 'catalogue') {
+    console.log('\n## GET /languages/CODE/videos filter shapes (repository query, warm; 10,000 videos, 200,000 caption cues)')
+    const catalogue = await runCatalogueSearchBench()
+    results.catalogue = catalogue
+    for (const run of catalogue) {
+      console.log(`  ${run.engine} (${fmt(run.videos)} videos, ${fmt(run.cues)} cues)`)
+      for (const shape of run.shapes) {
+        console.log(`    ${shape.name.padEnd(32)} ${fmt(shape.ms, 3)} ms  ${fmt(shape.ratio, 2)}× the first page  ${shape.rows} rows`)
+        console.log(`      plan: ${shape.plan}`)
+      }
     }
   }
 

@@ -27,6 +27,8 @@ import { createMediaGrants } from './media/grants.ts'
 import { createPlaylistAccess } from './media/playlist-access.ts'
 import { createMediaAccessRepository } from './repositories/media-access.repository.ts'
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
+import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
+import { createCaptionsService } from './services/captions.service.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
@@ -110,7 +112,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
     rateLimits: createRateLimitsRepository(database.db),
-    catalogue: createCatalogueRepository(database.db),
+    catalogue: createCatalogueRepository(database.db, search),
+    captions: createCaptionsRepository(database.db, search),
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
@@ -153,6 +156,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
+    captions: repositories.captions,
     languages: repositories.languages,
     videoProgress: repositories.videoProgress,
     grants: services.mediaGrants,
@@ -160,6 +164,17 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   })
   const learnerServices = {
     catalogue: catalogueService,
+    captions: createCaptionsService({
+      db: database.db,
+      search,
+      captions: repositories.captions,
+      submissions: repositories.submissions,
+      catalogue: repositories.catalogue,
+      grants: services.mediaGrants,
+      playlistAccess: services.playlistAccess,
+      previewSeconds: config.previewSeconds,
+      clock,
+    }),
     progress: createProgressService({
       clock,
       dailyTotals: repositories.dailyTotals,
@@ -230,6 +245,7 @@ function createContributorServices(deps: {
     contributorApplications: ContributorApplicationsRepository
     languages: LanguagesRepository
     users: UsersRepository
+    captions: CaptionsRepository
   }
   grants: MediaGrants
   catalogue: CatalogueService
@@ -263,6 +279,7 @@ function createContributorServices(deps: {
   const services = {
     submissions: createSubmissionsService({
       submissions: repositories.submissions,
+      captions: repositories.captions,
       languages: repositories.languages,
       grants: deps.grants,
       clock,

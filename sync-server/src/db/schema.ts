@@ -13,6 +13,8 @@ type Level = 'introductory' | 'beginner' | 'intermediate' | 'advanced'
 type Decision = 'pending' | 'accepted' | 'rejected'
 type Provider = 'local' | 'stripe'
 type Plan = 'month' | 'year'
+/** 0014: how a video's Vietnamese is spoken; NULL until set. */
+export type DialectColumn = 'northern' | 'central' | 'southern' | 'mixed' | null
 
 /** 0001 */
 export interface UsersTable {
@@ -78,6 +80,8 @@ export interface VideosTable {
   youtube_title: string | null
   youtube_description: string | null
   submission_id: number | null
+  /** 0014 */
+  dialect: Generated<DialectColumn>
 }
 
 export interface DailyTotalsTable {
@@ -136,6 +140,8 @@ export interface SubmissionsTable {
   duration_seconds: number | null
   published_video_id: number | null
   created_at: string
+  /** 0014 */
+  dialect: Generated<DialectColumn>
 }
 
 export interface SubmissionCreatorsTable {
@@ -268,6 +274,27 @@ export interface RateLimitHitsTable {
   reset_at: number
 }
 
+/** 0014: a submission's WebVTT track in one language, as stored (NFC). */
+export interface CaptionTracksTable {
+  submission_id: number
+  language: 'vi' | 'en'
+  vtt: string
+  cue_count: number
+  /** The end of the last cue. */
+  duration_seconds: number
+  updated_at: string
+}
+
+/** 0014: a track's cues as plain text, for transcripts, the preview cut and transcript search. */
+export interface CaptionCuesTable {
+  id: Generated<number>
+  submission_id: number
+  language: 'vi' | 'en'
+  start_seconds: number
+  end_seconds: number
+  text: string
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -275,7 +302,7 @@ export interface SchemaMigrationsTable {
 }
 
 /**
- * Every table both engines hold. The admin search indexes of 0007 (FTS5 tables on SQLite, trigram
+ * Every table both engines hold. The search indexes of 0007 and 0014 (FTS5 tables on SQLite, trigram
  * indexes on PostgreSQL) are not tables here: `db/dialect/` is the one place that queries them.
  */
 export interface Database {
@@ -302,6 +329,8 @@ export interface Database {
   daily_goal_changes: DailyGoalChangesTable
   watch_coverage: WatchCoverageTable
   rate_limit_hits: RateLimitHitsTable
+  caption_tracks: CaptionTracksTable
+  caption_cues: CaptionCuesTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -330,6 +359,8 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'daily_goal_changes',
   'watch_coverage',
   'rate_limit_hits',
+  'caption_tracks',
+  'caption_cues',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>
