@@ -5,7 +5,7 @@
  */
 import type { PublishFields } from '../../../contract/index.ts'
 import type { DemoClipSpec } from './demo-clip.ts'
-import type { Dialect } from './scripts/script.ts'
+import type { Dialect } from '../../../contract/index.ts'
 import type { SlidesStyle } from './slides.ts'
 import type { Pacing } from './timeline.ts'
 import { buoiSang } from './scripts/buoi-sang.ts'

@@ -19,8 +19,8 @@ afterAll(() => server?.close())
 it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeline, and is skipped once data exists', async () => {
   expect(server.ctx.config.seedDemo).toBe(false)
   expect(await hasData(server.ctx)).toBe(false)
-  // The first two sayings of each script: the short demo, through the same pipeline.
-  const jobs = await seedDemoCatalogue(server.ctx, { sayings: 2 })
+  // The first saying of each script: the short demo, through the same pipeline.
+  const jobs = await seedDemoCatalogue(server.ctx, { sayings: 1 })
   expect(jobs).toHaveLength(DEMO_VIDEOS.length)
   await server.ctx.jobs.whenIdle()
   for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
@@ -41,10 +41,32 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   expect(await maxVolume(path.join(mediaDir(server.dataDir, hello.media_key!), 'v360p', 'index.m3u8'))).toBeGreaterThan(-30)
 
   const learner = apiClient(server.api, { token: (await signIn(server, 'learner@example.com')).token })
+  // Each video in its voice's dialect, all three present; Vietnamese captions on all, English on the introductory ones.
+  const listed = (await learner.get('/languages/vi/videos?limit=50')).body.data as { title: string; dialect: string; has_captions: string[] }[]
+  for (const video of DEMO_VIDEOS) {
+    const summary = listed.find((v) => v.title === video.title)
+    expect(summary, video.title).toMatchObject({ dialect: video.dialect })
+    expect([...summary!.has_captions].sort(), video.title).toEqual(video.level === 'introductory' ? ['en', 'vi'] : ['vi'])
+  }
+  expect(new Set(listed.map((v) => v.dialect))).toEqual(new Set(['northern', 'central', 'southern']))
+  // The stored cues are the script's: here its first saying, in each language.
+  const cues = await server.ctx.database.db
+    .selectFrom('caption_cues')
+    .innerJoin('videos', 'videos.submission_id', 'caption_cues.submission_id')
+    .select(['videos.title', 'caption_cues.language', 'caption_cues.text'])
+    .orderBy('caption_cues.id')
+    .execute()
+  for (const video of DEMO_VIDEOS) {
+    const first = video.script.lines[0]
+    expect(cues.filter((cue) => cue.title === video.title && cue.language === 'vi').map((cue) => cue.text), video.title).toEqual([first.vi])
+    if (video.level === 'introductory') {
+      expect(cues.filter((cue) => cue.title === video.title && cue.language === 'en').map((cue) => cue.text), video.title).toEqual([first.en])
+    }
+  }
   const series = await learner.get('/languages/vi/series')
   expect(series.body.data).toEqual([expect.objectContaining({ name: 'Một ngày ở Hà Nội', video_count: 3, next_episode_number: 4 })])
   expect((await learner.get('/languages')).body.data.find((l: { code: string }) => l.code === 'vi').video_count).toBe(DEMO_VIDEOS.length)
 
   expect(await hasData(server.ctx)).toBe(true)
-  expect(await seedDemoCatalogue(server.ctx, { sayings: 2 })).toEqual([])
+  expect(await seedDemoCatalogue(server.ctx, { sayings: 1 })).toEqual([])
 }, 120_000)

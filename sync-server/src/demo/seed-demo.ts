@@ -55,7 +55,7 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
       .executeTakeFirstOrThrow()
     const seriesId = await createPublishingRepository(trx).insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso)
     const ids: number[] = []
-    for (const { clip, uploadId, bytes } of sources) {
+    for (const { clip, uploadId, bytes, made } of sources) {
       const submissionId = await submissions.insert({
         userId: user.id,
         clientId: crypto.randomUUID(),
@@ -67,8 +67,12 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
         episodeNumber: clip.episode ?? null,
         publishable: true,
         creatorEmails: [DEMO_EMAIL],
+        // The voice's dialect; publishing copies it to the video.
+        dialect: clip.dialect,
         nowIso,
       })
+      // Stored as an upload's captions are (checked, NFC), in this transaction.
+      for (const track of made.captions) await ctx.services.captions.save(submissionId, track.language, track.vtt, { db: trx })
       await submissions.bindUpload(submissionId, uploadId, bytes, clock.now())
       await submissions.completeUpload(submissionId, bytes)
       await submissions.setStatus(submissionId, 'accepted')

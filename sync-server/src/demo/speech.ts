@@ -4,7 +4,7 @@
  * exactly and the captions and the picture can follow the voice.
  */
 import { execFile } from 'node:child_process'
-import type { Dialect } from './scripts/script.ts'
+import type { Dialect } from '../../../contract/index.ts'
 import { parseWav, trimSilence, type Pcm } from './wav.ts'
 
 const ESPEAK = process.env.ESPEAK_PATH || 'espeak-ng'

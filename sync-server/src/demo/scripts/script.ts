@@ -3,8 +3,6 @@
  * line where the video offers English captions (the introductory ones). Scripts are written for the
  * demo in natural Vietnamese with tone marks, stored NFC (a test checks).
  */
-export type Dialect = 'northern' | 'central' | 'southern' | 'mixed'
-
 export interface ScriptLine {
   /** What is said and shown. */
   vi: string
