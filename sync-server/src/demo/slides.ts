@@ -45,13 +45,13 @@ export function findFont(): string {
 }
 
 /**
- * Splits a sentence into centred lines that fit the frame: the largest size (from a tenth of the
- * height down) at which it takes at most four lines. Widths are estimated from the character count
+ * Splits a sentence into centred lines that fit the frame: the largest size (from about an eighth of
+ * the height down, so a single word is big) at which it takes at most four lines. Widths are estimated from the character count
  * (Noto Sans averages a little over half an em a letter), with a margin for wide words.
  */
 export function fitText(text: string, width: number, height: number): { size: number; lines: string[] } {
   const words = text.split(/\s+/).filter(Boolean)
-  const largest = Math.round(height * 0.1)
+  const largest = Math.round(height * 0.13)
   const smallest = Math.round(height * 0.06)
   let best: { size: number; lines: string[] } | undefined
   for (let size = largest; size >= smallest; size -= 2) {
