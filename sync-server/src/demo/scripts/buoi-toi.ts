@@ -21,7 +21,7 @@ export const buoiToi: DemoScript = {
     { vi: 'Vừa ăn, ba người vừa nói chuyện về công việc và gia đình.' },
     { vi: 'Hoa sắp chuyển vào Sài Gòn để làm việc cho một công ty mới.' },
     { vi: 'Lan và Minh hơi buồn, nhưng cũng mừng cho bạn.' },
-    { vi: 'Minh hứa sẽ vào thăm Hoa vào dịp Tết.' },
+    { vi: 'Minh hứa dịp Tết sẽ vào thăm Hoa.' },
     { vi: 'Ăn xong, họ đi dạo quanh hồ Hoàn Kiếm.' },
     { vi: 'Tối cuối tuần, quanh hồ có rất nhiều người đi bộ.' },
     { vi: 'Có người tập thể dục, có người chơi đá cầu, có nhóm bạn trẻ đang hát.' },

@@ -20,7 +20,7 @@ export const tinTuc: DemoScript = {
     { vi: 'Về văn hóa, Lễ hội Huế năm nay sẽ diễn ra vào đầu tháng Sáu, với nhiều chương trình nghệ thuật truyền thống.' },
     { vi: 'Ban tổ chức dự kiến đón hàng trăm nghìn lượt khách trong và ngoài nước.' },
     { vi: 'Cuối cùng là tin thể thao.' },
-    { vi: 'Tối qua, đội tuyển bóng đá nữ Việt Nam đã thắng hai không trong một trận giao hữu.' },
+    { vi: 'Tối qua, đội tuyển bóng đá nữ Việt Nam đã thắng với tỉ số hai không trong một trận giao hữu.' },
     { vi: 'Huấn luyện viên đánh giá cao tinh thần thi đấu của các cầu thủ trẻ.' },
     { vi: 'Bản tin của chúng tôi đến đây là kết thúc.' },
     { vi: 'Cảm ơn quý vị đã theo dõi, hẹn gặp lại vào bản tin tối nay.' },
