@@ -42,13 +42,18 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
 
   const learner = apiClient(server.api, { token: (await signIn(server, 'learner@example.com')).token })
   // Each video in its voice's dialect, all three present; Vietnamese captions on all, English on the introductory ones.
-  const listed = (await learner.get('/languages/vi/videos?limit=50')).body.data as { title: string; dialect: string; has_captions: string[] }[]
+  const listed = (await learner.get('/languages/vi/videos?limit=50')).body.data as { id: number; title: string; dialect: string; has_captions: string[] }[]
   for (const video of DEMO_VIDEOS) {
     const summary = listed.find((v) => v.title === video.title)
     expect(summary, video.title).toMatchObject({ dialect: video.dialect })
     expect([...summary!.has_captions].sort(), video.title).toEqual(video.level === 'introductory' ? ['en', 'vi'] : ['vi'])
   }
   expect(new Set(listed.map((v) => v.dialect))).toEqual(new Set(['northern', 'central', 'southern']))
+  // A learner reads the transcript of the first video in either language.
+  const helloId = listed.find((v) => v.title === 'Xin chào!')!.id
+  const helloLine = DEMO_VIDEOS.find((v) => v.title === 'Xin chào!')!.script.lines[0]
+  expect((await learner.get(`/videos/${helloId}/transcript?lang=vi`)).body.data).toEqual([expect.objectContaining({ text: helloLine.vi })])
+  expect((await learner.get(`/videos/${helloId}/transcript?lang=en`)).body.data).toEqual([expect.objectContaining({ text: helloLine.en })])
   // The stored cues are the script's: here its first saying, in each language.
   const cues = await server.ctx.database.db
     .selectFrom('caption_cues')
