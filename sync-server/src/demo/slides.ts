@@ -21,6 +21,9 @@ export interface SlidesStyle {
   corner: string
 }
 
+/** Room for Vietnamese tone marks stacked above and below a line. */
+const LINE_SPACING = 1.5
+
 /** Frames per second of the demo: the picture only changes with the lines, so few frames are needed. */
 export const DEMO_FPS = 10
 
@@ -46,7 +49,8 @@ export function findFont(): string {
 
 /**
  * Splits a sentence into centred lines that fit the frame: the largest size (from about an eighth of
- * the height down, so a single word is big) at which it takes at most four lines. Widths are estimated from the character count
+ * the height down, so a single word is big) at which it takes at most four lines and leaves the title
+ * and the corner label clear. Widths are estimated from the character count
  * (Noto Sans averages a little over half an em a letter), with a margin for wide words.
  */
 export function fitText(text: string, width: number, height: number): { size: number; lines: string[] } {
@@ -56,16 +60,37 @@ export function fitText(text: string, width: number, height: number): { size: nu
   let best: { size: number; lines: string[] } | undefined
   for (let size = largest; size >= smallest; size -= 2) {
     const perLine = Math.floor((width * 0.86) / (size * 0.56))
-    const lines: string[] = []
-    for (const word of words) {
-      const last = lines[lines.length - 1]
-      if (last !== undefined && (last + ' ' + word).length <= perLine) lines[lines.length - 1] = last + ' ' + word
-      else lines.push(word)
-    }
+    const lines = wrap(words, perLine)
     best = { size, lines }
-    if (lines.length <= 4 && lines.every((line) => line.length <= perLine)) return best
+    // The block keeps clear of the title above and the label below.
+    const fitsHeight = lines.length * size * LINE_SPACING <= height * 0.62
+    if (lines.length <= 4 && fitsHeight && lines.every((line) => line.length <= perLine)) {
+      return { size, lines: balance(words, lines.length, perLine) }
+    }
   }
   return best ?? { size: smallest, lines: [text] }
+}
+
+/** Greedy wrapping at `perLine` characters (a word longer than that gets a line of its own). */
+function wrap(words: string[], perLine: number): string[] {
+  const lines: string[] = []
+  for (const word of words) {
+    const last = lines[lines.length - 1]
+    if (last !== undefined && (last + ' ' + word).length <= perLine) lines[lines.length - 1] = last + ' ' + word
+    else lines.push(word)
+  }
+  return lines
+}
+
+/** The same number of lines, as even as they go: no single word left alone on the last line. */
+function balance(words: string[], count: number, perLine: number): string[] {
+  let lines = wrap(words, perLine)
+  for (let limit = perLine - 1; limit > 0; limit--) {
+    const tighter = wrap(words, limit)
+    if (tighter.length > count) break
+    lines = tighter
+  }
+  return lines
 }
 
 interface Slide {
@@ -115,7 +140,7 @@ export function slideshowArgs(options: { cues: Cue[]; seconds: number; style: Sl
   filters.push(draw(textFile(style.corner), small, style.muted, `w-text_w-${Math.round(w * 0.04)}`, `h-${Math.round(h * 0.05 + small * 1.3)}`))
   for (const slide of slidesOf(options.cues, options.seconds)) {
     const { size, lines } = fitText(slide.text, w, h)
-    const lineHeight = Math.round(size * 1.5)
+    const lineHeight = Math.round(size * LINE_SPACING)
     // Baselines at fixed heights (y = baseline - ascent), so tone marks above a line never move it.
     const firstBaseline = Math.round(h / 2 - (lines.length * lineHeight) / 2 + size)
     const enable = `gte(t,${slide.start.toFixed(3)})*lt(t,${slide.end.toFixed(3)})`
