@@ -1,7 +1,11 @@
-/** The demo seed: an empty data folder gets a published catalogue through the real pipeline, once. */
+/** The demo seed: an empty data folder gets a published catalogue that speaks, through the real pipeline, once. */
+import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { maxVolume } from '../../test-support/audio-level.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { mediaDir } from '../media/media-paths.ts'
+import { DEMO_VIDEOS } from './catalogue.ts'
 import { hasData, seedDemoCatalogue } from './seed-demo.ts'
 
 let server: TestServer
@@ -15,27 +19,59 @@ afterAll(() => server?.close())
 it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeline, and is skipped once data exists', async () => {
   expect(server.ctx.config.seedDemo).toBe(false)
   expect(await hasData(server.ctx)).toBe(false)
-  const jobs = await seedDemoCatalogue(server.ctx, { clipSeconds: 1 })
-  expect(jobs).toHaveLength(6)
+  // The first saying of each script: the short demo, through the same pipeline.
+  const jobs = await seedDemoCatalogue(server.ctx, { sayings: 1 })
+  expect(jobs).toHaveLength(DEMO_VIDEOS.length)
   await server.ctx.jobs.whenIdle()
   for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
 
   const videos = await server.ctx.database.db
     .selectFrom('videos')
-    .select(['proficiency_level', 'access_level', 'series_id', 'episode_number', 'media_key', 'published_at'])
+    .select(['title', 'proficiency_level', 'access_level', 'series_id', 'episode_number', 'media_key', 'published_at'])
     .orderBy('id')
     .execute()
-  expect(videos).toHaveLength(6)
+  expect(videos.map((v) => v.title)).toEqual(DEMO_VIDEOS.map((v) => v.title))
   expect(new Set(videos.map((v) => v.proficiency_level))).toEqual(new Set(['introductory', 'beginner', 'intermediate', 'advanced']))
   expect(new Set(videos.map((v) => v.access_level))).toEqual(new Set(['free', 'premium', 'preview']))
   expect(videos.filter((v) => v.series_id !== null).map((v) => v.episode_number)).toEqual([1, 2, 3])
   expect(videos.every((v) => v.media_key && v.published_at)).toBe(true)
 
+  // What a learner streams speaks: the transcoded 360p rendition's audio is not silence.
+  const hello = videos.find((v) => v.title === 'Xin chào!')!
+  expect(await maxVolume(path.join(mediaDir(server.dataDir, hello.media_key!), 'v360p', 'index.m3u8'))).toBeGreaterThan(-30)
+
   const learner = apiClient(server.api, { token: (await signIn(server, 'learner@example.com')).token })
+  // Each video in its voice's dialect, all three present; Vietnamese captions on all, English on the introductory ones.
+  const listed = (await learner.get('/languages/vi/videos?limit=50')).body.data as { id: number; title: string; dialect: string; has_captions: string[] }[]
+  for (const video of DEMO_VIDEOS) {
+    const summary = listed.find((v) => v.title === video.title)
+    expect(summary, video.title).toMatchObject({ dialect: video.dialect })
+    expect([...summary!.has_captions].sort(), video.title).toEqual(video.level === 'introductory' ? ['en', 'vi'] : ['vi'])
+  }
+  expect(new Set(listed.map((v) => v.dialect))).toEqual(new Set(['northern', 'central', 'southern']))
+  // A learner reads the transcript of the first video in either language.
+  const helloId = listed.find((v) => v.title === 'Xin chào!')!.id
+  const helloLine = DEMO_VIDEOS.find((v) => v.title === 'Xin chào!')!.script.lines[0]
+  expect((await learner.get(`/videos/${helloId}/transcript?lang=vi`)).body.data).toEqual([expect.objectContaining({ text: helloLine.vi })])
+  expect((await learner.get(`/videos/${helloId}/transcript?lang=en`)).body.data).toEqual([expect.objectContaining({ text: helloLine.en })])
+  // The stored cues are the script's: here its first saying, in each language.
+  const cues = await server.ctx.database.db
+    .selectFrom('caption_cues')
+    .innerJoin('videos', 'videos.submission_id', 'caption_cues.submission_id')
+    .select(['videos.title', 'caption_cues.language', 'caption_cues.text'])
+    .orderBy('caption_cues.id')
+    .execute()
+  for (const video of DEMO_VIDEOS) {
+    const first = video.script.lines[0]
+    expect(cues.filter((cue) => cue.title === video.title && cue.language === 'vi').map((cue) => cue.text), video.title).toEqual([first.vi])
+    if (video.level === 'introductory') {
+      expect(cues.filter((cue) => cue.title === video.title && cue.language === 'en').map((cue) => cue.text), video.title).toEqual([first.en])
+    }
+  }
   const series = await learner.get('/languages/vi/series')
   expect(series.body.data).toEqual([expect.objectContaining({ name: 'Một ngày ở Hà Nội', video_count: 3, next_episode_number: 4 })])
-  expect((await learner.get('/languages')).body.data.find((l: { code: string }) => l.code === 'vi').video_count).toBe(6)
+  expect((await learner.get('/languages')).body.data.find((l: { code: string }) => l.code === 'vi').video_count).toBe(DEMO_VIDEOS.length)
 
   expect(await hasData(server.ctx)).toBe(true)
-  expect(await seedDemoCatalogue(server.ctx, { clipSeconds: 1 })).toEqual([])
-})
+  expect(await seedDemoCatalogue(server.ctx, { sayings: 1 })).toEqual([])
+}, 120_000)

@@ -1,10 +1,10 @@
 /**
- * A demo catalogue for a new DATA_DIR outside production, so a first user sees something real:
- * short generated clips (test pattern + tone; no drawtext, fonts may be missing) across the four
- * levels and the three access levels, with one series of three episodes. Each clip goes through the
- * same path as a contributor's video: a submission with a finished upload, the processing job
- * (probe + HLS ladder), then the publish step. Sources are generated first and the rows written in
- * one transaction, so an interrupted seed leaves no rows and runs again at the next start.
+ * A demo catalogue for a new DATA_DIR outside production, so a first user can learn something: short
+ * graded videos made from the project's own scripts (catalogue.ts), spoken by espeak-ng in the three
+ * Vietnamese voices, each line drawn on screen as it is heard, with captions from the same timings.
+ * Each video goes through the same path as a contributor's: a submission with a finished upload, the
+ * processing job (probe + HLS ladder), then the publish step. Sources are generated first and the rows
+ * written in one transaction, so an interrupted seed leaves no rows and runs again at the next start.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -12,52 +12,34 @@ import type { PublishFields } from '../../../contract/index.ts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { generateTestVideo } from '../media/ffmpeg.ts'
 import { uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
+import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
+import { makeDemoClip, type DemoClipResult } from './demo-clip.ts'
 
 const DEMO_EMAIL = 'demo-contributor@dehieu.local'
-const SERIES = { name: 'Một ngày ở Hà Nội', description: 'A day in Hanoi, in three short episodes.' }
-
-interface DemoClip {
-  title: string
-  description: string
-  level: PublishFields['proficiency_level']
-  access: 'free' | 'premium' | 'preview'
-  seconds: number
-  size: [number, number]
-  pattern: 'testsrc2' | 'smptebars' | 'rgbtestsrc' | 'testsrc'
-  frequency: number
-  episode?: number
-}
-
-const CLIPS: DemoClip[] = [
-  { title: 'Xin chào!', description: 'Greetings, slowly and with gestures.', level: 'introductory', access: 'free', seconds: 12, size: [1280, 720], pattern: 'testsrc2', frequency: 330 },
-  { title: 'Màu sắc', description: 'Colours around the house.', level: 'introductory', access: 'preview', seconds: 15, size: [640, 360], pattern: 'smptebars', frequency: 392 },
-  { title: 'Buổi sáng', description: 'Episode 1: breakfast and coffee.', level: 'beginner', access: 'free', seconds: 14, size: [640, 360], pattern: 'testsrc', frequency: 440, episode: 1 },
-  { title: 'Đi chợ', description: 'Episode 2: at the market.', level: 'beginner', access: 'premium', seconds: 16, size: [640, 360], pattern: 'rgbtestsrc', frequency: 494, episode: 2 },
-  { title: 'Buổi tối', description: 'Episode 3: dinner with friends.', level: 'intermediate', access: 'preview', seconds: 18, size: [1280, 720], pattern: 'testsrc2', frequency: 523, episode: 3 },
-  { title: 'Tin tức hôm nay', description: 'The day\'s news, at natural speed.', level: 'advanced', access: 'premium', seconds: 20, size: [640, 360], pattern: 'smptebars', frequency: 587 },
-]
 
 /** True when the data folder already holds a catalogue or submissions: then nothing is seeded. */
 export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Database> = ctx.database.db): Promise<boolean> {
   return (await createPublishingRepository(db).hasAnyVideo()) || (await createSubmissionsRepository(db).hasAny())
 }
 
-/** Generates the clips and enqueues their processing; resolves once the jobs are queued (not done). */
-export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?: number } = {}): Promise<number[]> {
+/**
+ * Generates the videos and enqueues their processing; resolves once the jobs are queued (not done).
+ * `sayings` keeps only the first few sayings of each script: the tests' short demo, through the same
+ * pipeline.
+ */
+export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: number } = {}): Promise<number[]> {
   if (await hasData(ctx)) return []
   fs.mkdirSync(uploadsDir(ctx.config.dataDir), { recursive: true })
-  const sources: { clip: DemoClip; uploadId: string; bytes: number }[] = []
-  for (const clip of CLIPS) {
+  const sources: { clip: DemoVideo; uploadId: string; bytes: number; made: DemoClipResult }[] = []
+  for (const clip of DEMO_VIDEOS) {
     const uploadId = crypto.randomBytes(16).toString('hex')
     const file = uploadFiles(ctx.config.dataDir, uploadId).data
-    // Tests shorten the clips; the pipeline is the same.
-    await generateTestVideo({ out: file, seconds: options.clipSeconds ?? clip.seconds, width: clip.size[0], height: clip.size[1], pattern: clip.pattern, frequency: clip.frequency })
-    sources.push({ clip, uploadId, bytes: fs.statSync(file).size })
+    const made = await makeDemoClip(clip, file, { sayings: options.sayings })
+    sources.push({ clip, uploadId, bytes: fs.statSync(file).size, made })
   }
   const { jobs, clock } = ctx
   const nowIso = new Date(clock.now()).toISOString()
@@ -71,9 +53,9 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?
       .onConflict((conflict) => conflict.column('email').doUpdateSet({ is_contributor: 1 }))
       .returning('id')
       .executeTakeFirstOrThrow()
-    const seriesId = await createPublishingRepository(trx).insertSeries('vi', SERIES.name, SERIES.description, nowIso)
+    const seriesId = await createPublishingRepository(trx).insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso)
     const ids: number[] = []
-    for (const { clip, uploadId, bytes } of sources) {
+    for (const { clip, uploadId, bytes, made } of sources) {
       const submissionId = await submissions.insert({
         userId: user.id,
         clientId: crypto.randomUUID(),
@@ -81,12 +63,16 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { clipSeconds?
         description: clip.description,
         proficiencyLevel: clip.level,
         languageCode: 'vi',
-        seriesName: clip.episode ? SERIES.name : null,
+        seriesName: clip.episode ? DEMO_SERIES.name : null,
         episodeNumber: clip.episode ?? null,
         publishable: true,
         creatorEmails: [DEMO_EMAIL],
+        // The voice's dialect; publishing copies it to the video.
+        dialect: clip.dialect,
         nowIso,
       })
+      // Stored as an upload's captions are (checked, NFC), in this transaction.
+      for (const track of made.captions) await ctx.services.captions.save(submissionId, track.language, track.vtt, { db: trx })
       await submissions.bindUpload(submissionId, uploadId, bytes, clock.now())
       await submissions.completeUpload(submissionId, bytes)
       await submissions.setStatus(submissionId, 'accepted')

@@ -1,0 +1,36 @@
+/** Intermediate, northern voice, "Một ngày ở Hà Nội" episode 3: dinner with friends, said once at a steady pace. */
+import type { DemoScript } from './script.ts'
+
+export const buoiToi: DemoScript = {
+  repeat: 1,
+  lines: [
+    { vi: 'Buổi tối, sau một ngày làm việc, Lan hẹn gặp bạn bè ở một quán ăn nhỏ trong phố cổ.' },
+    { vi: 'Quán nằm trong một con ngõ hẹp, nhưng lúc nào cũng đông khách.' },
+    { vi: 'Lan đến sớm nên ngồi đợi và gọi một cốc trà đá.' },
+    { vi: 'Khoảng mười phút sau, Minh và Hoa cũng đến.' },
+    { vi: 'Minh vừa đi công tác ở Đà Nẵng về, trông hơi mệt nhưng rất vui.' },
+    { vi: 'Hoa mang theo một hộp bánh cốm làm quà.' },
+    { vi: 'Ba người gọi bún chả, nem rán và một đĩa rau sống.' },
+    { vi: 'Trong lúc chờ đồ ăn, Minh kể về chuyến đi của mình.' },
+    { vi: 'Anh ấy nói biển Đà Nẵng rất đẹp, nước trong và cát trắng.' },
+    { vi: 'Người miền Trung nói nhanh, lúc đầu anh ấy nghe không kịp.' },
+    { vi: 'Hoa cười, bảo rằng nghe nhiều thì sẽ quen thôi.' },
+    { vi: 'Đồ ăn được mang ra, thơm phức.' },
+    { vi: 'Chả nướng trên than hoa, nước chấm chua chua ngọt ngọt, ăn với bún rất vừa miệng.' },
+    { vi: 'Lan thích nhất là nem rán, vỏ giòn mà nhân lại mềm.' },
+    { vi: 'Vừa ăn, ba người vừa nói chuyện về công việc và gia đình.' },
+    { vi: 'Hoa sắp chuyển vào Sài Gòn để làm việc cho một công ty mới.' },
+    { vi: 'Lan và Minh hơi buồn, nhưng cũng mừng cho bạn.' },
+    { vi: 'Minh hứa dịp Tết sẽ vào thăm Hoa.' },
+    { vi: 'Ăn xong, họ đi dạo quanh hồ Hoàn Kiếm.' },
+    { vi: 'Tối cuối tuần, quanh hồ có rất nhiều người đi bộ.' },
+    { vi: 'Có người tập thể dục, có người chơi đá cầu, có nhóm bạn trẻ đang hát.' },
+    { vi: 'Gió từ mặt hồ thổi vào mát rượi.' },
+    { vi: 'Ba người dừng lại ăn kem Tràng Tiền.' },
+    { vi: 'Đã gần mười giờ, nhưng phố vẫn sáng đèn và nhộn nhịp.' },
+    { vi: 'Lan nhìn hai người bạn và nghĩ: những buổi tối như thế này thật đáng quý.' },
+    { vi: 'Họ chia tay nhau ở đầu phố, hẹn tuần sau gặp lại.' },
+    { vi: 'Lan đi xe máy về nhà, trong lòng thấy ấm áp.' },
+    { vi: 'Một ngày ở Hà Nội đã kết thúc như vậy.' },
+  ],
+}

@@ -1,0 +1,37 @@
+/** Introductory, central voice: counting from one to ten, then people and animals, said slowly. */
+import type { DemoScript } from './script.ts'
+
+export const soDem: DemoScript = {
+  repeat: 2,
+  lines: [
+    { vi: 'Một.', en: 'One.', repeat: 3 },
+    { vi: 'Hai.', en: 'Two.', repeat: 3 },
+    { vi: 'Ba.', en: 'Three.', repeat: 3 },
+    { vi: 'Bốn.', en: 'Four.', repeat: 3 },
+    { vi: 'Năm.', en: 'Five.', repeat: 3 },
+    { vi: 'Một, hai, ba, bốn, năm.', en: 'One, two, three, four, five.' },
+    { vi: 'Sáu.', en: 'Six.', repeat: 3 },
+    { vi: 'Bảy.', en: 'Seven.', repeat: 3 },
+    { vi: 'Tám.', en: 'Eight.', repeat: 3 },
+    { vi: 'Chín.', en: 'Nine.', repeat: 3 },
+    { vi: 'Mười.', en: 'Ten.', repeat: 3 },
+    { vi: 'Sáu, bảy, tám, chín, mười.', en: 'Six, seven, eight, nine, ten.' },
+    { vi: 'Một người.', en: 'One person.' },
+    { vi: 'Hai người.', en: 'Two people.' },
+    { vi: 'Ba người.', en: 'Three people.' },
+    { vi: 'Mấy người?', en: 'How many people?' },
+    { vi: 'Năm người.', en: 'Five people.' },
+    { vi: 'Bao nhiêu người?', en: 'How many people?' },
+    { vi: 'Mười người.', en: 'Ten people.' },
+    { vi: 'Con mèo.', en: 'A cat.' },
+    { vi: 'Một con mèo.', en: 'One cat.' },
+    { vi: 'Hai con mèo.', en: 'Two cats.' },
+    { vi: 'Có mấy con mèo?', en: 'How many cats are there?' },
+    { vi: 'Có ba con mèo.', en: 'There are three cats.' },
+    { vi: 'Con chó.', en: 'A dog.' },
+    { vi: 'Có bao nhiêu con chó?', en: 'How many dogs are there?' },
+    { vi: 'Có bảy con chó.', en: 'There are seven dogs.' },
+    { vi: 'Mười, chín, tám, bảy, sáu.', en: 'Ten, nine, eight, seven, six.' },
+    { vi: 'Năm, bốn, ba, hai, một.', en: 'Five, four, three, two, one.' },
+  ],
+}

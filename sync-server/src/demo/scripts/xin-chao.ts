@@ -1,0 +1,37 @@
+/** Introductory, northern voice: greetings with about ten words, each line said slowly, twice or three times. */
+import type { DemoScript } from './script.ts'
+
+export const xinChao: DemoScript = {
+  repeat: 2,
+  lines: [
+    { vi: 'Xin chào.', en: 'Hello.', repeat: 3 },
+    { vi: 'Tôi.', en: 'I. Me.' },
+    { vi: 'Bạn.', en: 'You. (Also: friend.)' },
+    { vi: 'Xin chào bạn.', en: 'Hello to you.' },
+    { vi: 'Tôi là Lan.', en: 'I am Lan.' },
+    { vi: 'Tôi là Nam.', en: 'I am Nam.' },
+    { vi: 'Bạn là Nam.', en: 'You are Nam.' },
+    { vi: 'Bạn là Lan.', en: 'You are Lan.' },
+    { vi: 'Tên.', en: 'Name.' },
+    { vi: 'Tên tôi là Lan.', en: 'My name is Lan.' },
+    { vi: 'Tên tôi là Nam.', en: 'My name is Nam.' },
+    { vi: 'Bạn tên là gì?', en: 'What is your name?' },
+    { vi: 'Tôi tên là Lan.', en: 'My name is Lan.' },
+    { vi: 'Khỏe.', en: 'Well. Healthy.' },
+    { vi: 'Bạn khỏe không?', en: 'Are you well? (How are you?)' },
+    { vi: 'Tôi khỏe.', en: 'I am well.' },
+    { vi: 'Không.', en: 'No. Not.' },
+    { vi: 'Tôi không khỏe.', en: 'I am not well.' },
+    { vi: 'Cảm ơn.', en: 'Thank you.', repeat: 3 },
+    { vi: 'Cảm ơn bạn.', en: 'Thank you (to you).' },
+    { vi: 'Tôi khỏe, cảm ơn bạn.', en: 'I am well, thank you.' },
+    { vi: 'Tạm biệt.', en: 'Goodbye.', repeat: 3 },
+    { vi: 'Tạm biệt bạn.', en: 'Goodbye to you.' },
+    { vi: 'Xin chào, tôi là Lan.', en: 'Hello, I am Lan.' },
+    { vi: 'Chào Lan, tôi là Nam.', en: 'Hi Lan, I am Nam.' },
+    { vi: 'Bạn khỏe không, Nam?', en: 'Are you well, Nam?' },
+    { vi: 'Tôi khỏe, cảm ơn Lan.', en: 'I am well, thank you, Lan.' },
+    { vi: 'Tạm biệt Nam.', en: 'Goodbye, Nam.' },
+    { vi: 'Tạm biệt Lan.', en: 'Goodbye, Lan.' },
+  ],
+}
