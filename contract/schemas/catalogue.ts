@@ -5,6 +5,20 @@ export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
 export type CanWatch = 'full' | 'preview' | 'none'
 
+/** Where the speech in a video comes from (contract: "Captions, dialects, transcripts"). */
+export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
+export type Dialect = (typeof DIALECTS)[number]
+/** The languages a video's captions may be in: the video's own (Vietnamese) and English. */
+export const CAPTION_LANGUAGES = ['vi', 'en'] as const
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
+
+export interface CaptionTrack {
+  language: CaptionLanguage
+  label: string
+  /** Signed like the stream: it plays under the same grant. */
+  url: string
+}
+
 export interface VideoProgressSummary {
   percent: number
   last_position_seconds: number
@@ -23,11 +37,18 @@ export interface VideoSummary {
   episode_number: number | null
   published_at: string
   progress: VideoProgressSummary | null
+  // Optional here: the PWA's cached copies from before captions existed lack them.
+  dialect?: Dialect | null
+  has_captions?: CaptionLanguage[]
+  /** The creators featured (the list filters by guide). */
+  guides?: Array<{ id: number; display_name: string | null }>
+  /** Present when the search (q) matched the transcript rather than the title: the line and when it is said. */
+  match?: { start: number; text: string }
 }
 
 export interface VideoDetail extends VideoSummary {
   can_watch: CanWatch
-  playback: { hls_url: string; preview_seconds: number | null; expires_at: string } | null
+  playback: { hls_url: string; preview_seconds: number | null; expires_at: string; captions?: CaptionTrack[] } | null
   youtube_id: string | null
   creators: Array<{ display_name: string | null }>
 }

@@ -47,6 +47,7 @@ import {
   type HandedPart,
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
+import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
@@ -404,6 +405,8 @@ export function createDownloadManager(deps: DownloadDeps) {
       // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
       await followHanded(videoId, registration, bytesDone, signal)
       await poster
+      // The caption step, after the parts (the worker that finished them stores no captions).
+      await storeCaptionTracks(cache, video, doFetch, origin(), signal)
       return { persistence: await asked }
     }
     const id = backgroundFetchId(videoId)
@@ -482,6 +485,8 @@ export function createDownloadManager(deps: DownloadDeps) {
     }
     await recordWritten
     await Promise.all([poster, reporting])
+    // The caption step, after the parts: a download plays its captions and transcript offline.
+    const captionKeys = await storeCaptionTracks(cache, video, doFetch, origin(), signal)
     // Playlists last: a download is playable only once every part it points into is stored.
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
     await Promise.all([
@@ -489,7 +494,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant))),
     ])
     // A download begun file by file by an earlier version leaves those files behind: drop them.
-    if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`]))
+    if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`, ...captionKeys]))
     await deps.table.update(videoId, (current) => {
       Object.assign(current, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
       delete current.handed
