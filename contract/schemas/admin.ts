@@ -53,6 +53,8 @@ export interface AdminVideo {
   youtube_thumbnail_url: string | null
   language_code: string
   published_at: string | null
+  // Optional: answers from before dialects existed lack it.
+  dialect?: 'northern' | 'central' | 'southern' | 'mixed' | null
 }
 
 export interface AdminUser {

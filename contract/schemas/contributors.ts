@@ -181,6 +181,9 @@ export interface Submission {
   processing: { state: ProcessingState; percent: number; error: string | null }
   playback: { hls_url: string } | null
   created_at: string
+  // Optional: answers from before captions and dialects existed lack them.
+  dialect?: 'northern' | 'central' | 'southern' | 'mixed' | null
+  captions?: Array<{ language: 'vi' | 'en'; cues: number }>
 }
 
 export interface SubmissionCreated {

@@ -10,6 +10,8 @@ export function DialectSelect({
   control,
   className = 'input',
   testId,
+  ariaLabel,
+  disabled,
 }: {
   value: Dialect | ''
   onChange: (dialect: Dialect | '') => void
@@ -18,10 +20,13 @@ export function DialectSelect({
   control?: FieldControlProps
   className?: string
   testId?: string
+  /** For a select without a visible label (a table row). */
+  ariaLabel?: string
+  disabled?: boolean
 }) {
   const { t } = useTranslation('captions')
   return (
-    <select {...control} className={className} value={value} onChange={(event) => onChange(event.target.value as Dialect | '')} data-testid={testId}>
+    <select {...control} className={className} aria-label={ariaLabel} disabled={disabled} value={value} onChange={(event) => onChange(event.target.value as Dialect | '')} data-testid={testId}>
       <option value="">{placeholder}</option>
       {DIALECTS.map((dialect) => (
         <option key={dialect} value={dialect}>
