@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ACCESS_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 import type { AccessLevel } from './catalogue.ts'
 import { listLimitSchema } from './catalogue.ts'
+import { dialectSchema, type Dialect } from './captions.ts'
 import { staffDisplayNameSchema } from './user.ts'
 
 export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
@@ -30,7 +31,12 @@ export const adminFeedbackQuerySchema = z.object({
 })
 
 export const patchAdminVideoBodySchema = z.object({
-  video: z.object({ access_level: z.enum(ACCESS_LEVELS, { error: 'access_level is free, premium or preview.' }) }),
+  video: z
+    .object({
+      access_level: z.enum(ACCESS_LEVELS, { error: 'access_level is free, premium or preview.' }).optional(),
+      dialect: dialectSchema.optional(),
+    })
+    .refine((fields) => fields.access_level !== undefined || fields.dialect !== undefined, { error: 'Send an access_level or a dialect.' }),
 })
 
 /** Admins rename anyone (no premium rule, no cooldown) and grant or remove the contributor role. */
@@ -53,8 +59,7 @@ export interface AdminVideo {
   youtube_thumbnail_url: string | null
   language_code: string
   published_at: string | null
-  // Optional: answers from before dialects existed lack it.
-  dialect?: 'northern' | 'central' | 'southern' | 'mixed' | null
+  dialect: Dialect | null
 }
 
 export interface AdminUser {

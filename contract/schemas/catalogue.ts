@@ -1,23 +1,10 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
+import { CAPTION_LANGUAGES, DIALECTS, type CaptionLanguage, type CaptionLink, type Dialect, type TranscriptMatch } from './captions.ts'
 
 export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
 export type CanWatch = 'full' | 'preview' | 'none'
-
-/** Where the speech in a video comes from (contract: "Captions, dialects, transcripts"). */
-export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
-export type Dialect = (typeof DIALECTS)[number]
-/** The languages a video's captions may be in: the video's own (Vietnamese) and English. */
-export const CAPTION_LANGUAGES = ['vi', 'en'] as const
-export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
-
-export interface CaptionTrack {
-  language: CaptionLanguage
-  label: string
-  /** Signed like the stream: it plays under the same grant. */
-  url: string
-}
 
 export interface VideoProgressSummary {
   percent: number
@@ -37,18 +24,20 @@ export interface VideoSummary {
   episode_number: number | null
   published_at: string
   progress: VideoProgressSummary | null
-  // Optional here: the PWA's cached copies from before captions existed lack them.
-  dialect?: Dialect | null
-  has_captions?: CaptionLanguage[]
-  /** The creators featured (the list filters by guide). */
-  guides?: Array<{ id: number; display_name: string | null }>
-  /** Present when the search (q) matched the transcript rather than the title: the line and when it is said. */
-  match?: { start: number; text: string }
+  /** How the video's Vietnamese is spoken; null until set. */
+  dialect: Dialect | null
+  /** The caption tracks the video has. */
+  has_captions: CaptionLanguage[]
+  /** The creators featured (the guides) who have an account: `id` is what `guide=` filters by. */
+  guides: Array<{ id: number; display_name: string | null }>
+  /** Present on a search (`q=`) answer when the video was found in its transcript: the matching line. */
+  match?: TranscriptMatch | null
 }
 
 export interface VideoDetail extends VideoSummary {
   can_watch: CanWatch
-  playback: { hls_url: string; preview_seconds: number | null; expires_at: string; captions?: CaptionTrack[] } | null
+  /** `captions`: the tracks, each a signed URL under the same grant (and preview cut) as `hls_url`. */
+  playback: { hls_url: string; preview_seconds: number | null; expires_at: string; captions: CaptionLink[] } | null
   youtube_id: string | null
   creators: Array<{ display_name: string | null }>
 }
@@ -77,6 +66,9 @@ export const videoListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level'], { error: 'sort is newest or level.' }).default('newest')),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
+  dialect: z.preprocess(blankToUndefined, z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).optional()),
+  guide: z.preprocess(blankToUndefined, z.coerce.number({ error: 'guide must be an id.' }).int().positive({ error: 'guide must be an id.' }).optional()),
+  captions: z.preprocess(blankToUndefined, z.enum(CAPTION_LANGUAGES, { error: 'captions is vi or en.' }).optional()),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   limit: listLimitSchema,
 })

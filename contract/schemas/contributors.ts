@@ -10,6 +10,7 @@ import {
   APPLICATION_NOTES_MAX_CHARS,
   PROFICIENCY_LEVELS,
 } from '../limits.ts'
+import { dialectSchema, type Dialect } from './captions.ts'
 import { emailSchema, uuidSchema } from './common.ts'
 
 /** Where the PWA sends the file of a submission (tus 1.0.0). */
@@ -95,6 +96,7 @@ export const createSubmissionBodySchema = z.object({
         error: 'Please confirm that every featured contributor signed a release.',
       }),
       publishable: z.boolean({ error: 'publishable must be true or false.' }).default(false),
+      dialect: dialectSchema.optional().transform((value) => value ?? null),
       client_id: uuidSchema.optional(),
     },
     { error: 'submission is required.' },
@@ -102,11 +104,17 @@ export const createSubmissionBodySchema = z.object({
 })
 export type CreateSubmissionBody = z.input<typeof createSubmissionBodySchema>
 
+/** Admins set the status; the owner (or an admin) the dialect. At least one of them. */
 export const patchSubmissionBodySchema = z.object({
-  submission: z.object(
-    { status: z.enum(['accepted', 'rejected'], { error: 'status must be accepted or rejected.' }) },
-    { error: 'submission is required.' },
-  ),
+  submission: z
+    .object(
+      {
+        status: z.enum(['accepted', 'rejected'], { error: 'status must be accepted or rejected.' }).optional(),
+        dialect: dialectSchema.optional(),
+      },
+      { error: 'submission is required.' },
+    )
+    .refine((fields) => fields.status !== undefined || fields.dialect !== undefined, { error: 'Send a status or a dialect.' }),
 })
 
 const flag = z
@@ -129,6 +137,8 @@ export const publishFieldsSchema = z
     ),
     new_series_name: optionalText('Series name', SERIES_NAME_MAX_CHARS),
     new_series_description: optionalText('Series description', SERIES_DESCRIPTION_MAX_CHARS),
+    /** Empty: the submission's own dialect; otherwise it replaces it on the video. */
+    dialect: dialectSchema.optional(),
     /** A number, or empty / "next" for the series' next episode. */
     episode_number: z.union([episodeNumberSchema, z.literal(''), z.literal('next')]).optional().transform((n) =>
       typeof n === 'number' ? n : null,
@@ -181,9 +191,9 @@ export interface Submission {
   processing: { state: ProcessingState; percent: number; error: string | null }
   playback: { hls_url: string } | null
   created_at: string
-  // Optional: answers from before captions and dialects existed lack them.
-  dialect?: 'northern' | 'central' | 'southern' | 'mixed' | null
-  captions?: Array<{ language: 'vi' | 'en'; cues: number }>
+  dialect: Dialect | null
+  /** The caption tracks attached, with their cue counts. */
+  captions: Array<{ language: 'vi' | 'en'; cues: number; duration_seconds: number }>
 }
 
 export interface SubmissionCreated {

@@ -177,6 +177,13 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/submissions', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: '/submissions' }) },
   { method: 'GET', route: '/submissions/:id', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}` }) },
+  // The owner sets the dialect; the status is the admins' (a contributor sending one gets 403: captions.routes.test.ts).
+  {
+    method: 'PATCH',
+    route: '/submissions/:id',
+    expected: contributorOrAdmin(200),
+    call: (role) => ({ method: 'PATCH', path: `/submissions/${submissionId}`, json: { submission: role === 'admin' ? { status: 'accepted' } : { dialect: 'southern' } } }),
+  },
   {
     method: 'DELETE',
     route: '/submissions/:id',
@@ -192,7 +199,6 @@ const ROWS: Row[] = [
   },
 
   // Admins
-  { method: 'PATCH', route: '/submissions/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/submissions/${submissionId}`, json: { submission: { status: 'accepted' } } }) },
   {
     method: 'POST',
     route: '/submissions/:id/publish',

@@ -26,6 +26,8 @@ import { createMediaGrants } from './media/grants.ts'
 import { createPlaylistAccess } from './media/playlist-access.ts'
 import { createMediaAccessRepository } from './repositories/media-access.repository.ts'
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
+import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
+import { createCaptionsService } from './services/captions.service.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
@@ -107,7 +109,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     dailyGoals: createDailyGoalsRepository(database.db),
     feedback: createFeedbackRepository(database.db),
     waitlist: createWaitlistRepository(database.db),
-    catalogue: createCatalogueRepository(database.db),
+    catalogue: createCatalogueRepository(database.db, search),
+    captions: createCaptionsRepository(database.db, search),
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
@@ -150,6 +153,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
+    captions: repositories.captions,
     languages: repositories.languages,
     videoProgress: repositories.videoProgress,
     grants: services.mediaGrants,
@@ -157,6 +161,17 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   })
   const learnerServices = {
     catalogue: catalogueService,
+    captions: createCaptionsService({
+      db: database.db,
+      search,
+      captions: repositories.captions,
+      submissions: repositories.submissions,
+      catalogue: repositories.catalogue,
+      grants: services.mediaGrants,
+      playlistAccess: services.playlistAccess,
+      previewSeconds: config.previewSeconds,
+      clock,
+    }),
     progress: createProgressService({
       clock,
       dailyTotals: repositories.dailyTotals,
@@ -219,6 +234,7 @@ function createContributorServices(deps: {
     contributorApplications: ContributorApplicationsRepository
     languages: LanguagesRepository
     users: UsersRepository
+    captions: CaptionsRepository
   }
   grants: MediaGrants
   catalogue: CatalogueService
@@ -252,6 +268,7 @@ function createContributorServices(deps: {
   const services = {
     submissions: createSubmissionsService({
       submissions: repositories.submissions,
+      captions: repositories.captions,
       languages: repositories.languages,
       grants: deps.grants,
       clock,

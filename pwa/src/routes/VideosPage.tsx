@@ -21,7 +21,7 @@ import {
   type CatalogueFilters,
   type TranscriptMatches,
 } from '../features/watching/catalogue.ts'
-import { DIALECTS } from '../../../contract/schemas/catalogue.ts'
+import { DIALECTS } from '../../../contract/schemas/captions.ts'
 import { formatCueTime } from '../features/captions/cue-time.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { AccessBadge } from '../features/watching/VideoFacts.tsx'

@@ -15,6 +15,9 @@ export function videoSummary(id: number, fields: Partial<VideoSummary> = {}): Vi
     episode_number: null,
     published_at: `2026-11-${String(id % 28 || 28).padStart(2, '0')}T00:00:00Z`,
     progress: null,
+    dialect: null,
+    has_captions: [],
+    guides: [],
     ...fields,
   }
 }
@@ -24,7 +27,7 @@ export function videoDetail(id: number, fields: Partial<VideoDetail> = {}): Vide
   return {
     ...videoSummary(id),
     can_watch: 'full',
-    playback: { hls_url: '/media/g/grant/master.m3u8', preview_seconds: null, expires_at: new Date(Date.now() + 3600_000).toISOString() },
+    playback: { hls_url: '/media/g/grant/master.m3u8', preview_seconds: null, expires_at: new Date(Date.now() + 3600_000).toISOString(), captions: [] },
     youtube_id: null,
     creators: [],
     ...fields,

@@ -110,8 +110,9 @@ async function filledSource(): Promise<string> {
           youtube_title: 'Bún chả',
           youtube_description: null,
           submission_id: SUBMISSION,
+          dialect: 'southern',
         },
-        { id: 12, language_code: 'yue', title: '飲茶', proficiency_level: 'advanced', created_at: ISO, published_at: null, series_id: null, episode_number: null, media_key: null, thumbnail_file: null, youtube_thumbnail_file: null, youtube_id: null, youtube_title: null, youtube_description: null, submission_id: null },
+        { id: 12, language_code: 'yue', title: '飲茶', proficiency_level: 'advanced', created_at: ISO, published_at: null, series_id: null, episode_number: null, media_key: null, thumbnail_file: null, youtube_thumbnail_file: null, youtube_id: null, youtube_title: null, youtube_description: null, submission_id: null, dialect: null },
     ] satisfies NewRow<'videos'>[]) {
       await db.insertInto('videos').values(row).execute()
     }
@@ -148,9 +149,18 @@ async function filledSource(): Promise<string> {
         duration_seconds: 61.5,
         published_video_id: VIDEO,
         created_at: ISO,
+        dialect: 'southern',
       })
       .execute()
     await db.insertInto('submission_creators').values({ submission_id: SUBMISSION, email: 'lan@example.com' }).execute()
+    await db
+      .insertInto('caption_tracks')
+      .values({ submission_id: SUBMISSION, language: 'vi', vtt: 'WEBVTT\n\n00:01.000 --> 00:02.500\nĐi chợ thôi!\n', cue_count: 1, duration_seconds: 2.5, updated_at: ISO })
+      .execute()
+    await db
+      .insertInto('caption_cues')
+      .values({ id: 12_000_000_000, submission_id: SUBMISSION, language: 'vi', start_seconds: 1, end_seconds: 2.5, text: 'Đi chợ thôi!' })
+      .execute()
     await db
       .insertInto('jobs')
       .values({ id: 8_000_000_000, kind: 'transcode', payload: `{"submission_id":${SUBMISSION}}`, state: 'done', attempts: 1, error: null, created_at: AT, started_at: AT + 5, finished_at: AT + 60_000 })
@@ -280,7 +290,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     expect(run.status).toBe(0)
 
     expect(printedCounts(run.stdout)).toEqual(Object.fromEntries(COPIED_TABLES.map((table) => [table, source[table]!.length])))
-    expect(run.stdout).toContain('Not copied: feedback_search, users_search, videos_search')
+    expect(run.stdout).toContain('Not copied: caption_cues_search, feedback_search, users_search, videos_search')
     const copied = await postgresRows(target.pool)
     for (const table of COPIED_TABLES) expect(sorted(copied[table]!), table).toEqual(sorted(source[table]!))
     expect(copied.schema_migrations!.map((row) => row.name).sort()).toEqual(readMigrations('postgres').map((m) => m.name))

@@ -20,7 +20,7 @@ describe('db:copy and the schema', () => {
     expect(tables.unknown).toEqual([])
     expect(tables.missing).toEqual([])
     expect(tables.copied).toEqual([...COPIED_TABLES])
-    const indexes = ['feedback_search', 'users_search', 'videos_search']
+    const indexes = ['caption_cues_search', 'feedback_search', 'users_search', 'videos_search']
     expect(tables.derived.slice(0, indexes.length)).toEqual(indexes)
     for (const name of tables.derived.slice(indexes.length)) {
       expect(indexes.some((index) => name.startsWith(`${index}_`)), name).toBe(true)

@@ -13,6 +13,8 @@ type Level = 'introductory' | 'beginner' | 'intermediate' | 'advanced'
 type Decision = 'pending' | 'accepted' | 'rejected'
 type Provider = 'local' | 'stripe'
 type Plan = 'month' | 'year'
+/** 0014: how a video's Vietnamese is spoken; NULL until set. */
+export type DialectColumn = 'northern' | 'central' | 'southern' | 'mixed' | null
 
 /** 0001 */
 export interface UsersTable {
@@ -76,6 +78,8 @@ export interface VideosTable {
   youtube_title: string | null
   youtube_description: string | null
   submission_id: number | null
+  /** 0014 */
+  dialect: Generated<DialectColumn>
 }
 
 export interface DailyTotalsTable {
@@ -134,6 +138,8 @@ export interface SubmissionsTable {
   duration_seconds: number | null
   published_video_id: number | null
   created_at: string
+  /** 0014 */
+  dialect: Generated<DialectColumn>
 }
 
 export interface SubmissionCreatorsTable {
@@ -259,6 +265,27 @@ export interface WatchCoverageTable {
   end_ms: number
 }
 
+/** 0014: a submission's WebVTT track in one language, as stored (NFC). */
+export interface CaptionTracksTable {
+  submission_id: number
+  language: 'vi' | 'en'
+  vtt: string
+  cue_count: number
+  /** The end of the last cue. */
+  duration_seconds: number
+  updated_at: string
+}
+
+/** 0014: a track's cues as plain text, for transcripts, the preview cut and transcript search. */
+export interface CaptionCuesTable {
+  id: Generated<number>
+  submission_id: number
+  language: 'vi' | 'en'
+  start_seconds: number
+  end_seconds: number
+  text: string
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -266,7 +293,7 @@ export interface SchemaMigrationsTable {
 }
 
 /**
- * Every table both engines hold. The admin search indexes of 0007 (FTS5 tables on SQLite, trigram
+ * Every table both engines hold. The search indexes of 0007 and 0014 (FTS5 tables on SQLite, trigram
  * indexes on PostgreSQL) are not tables here: `db/dialect/` is the one place that queries them.
  */
 export interface Database {
@@ -292,6 +319,8 @@ export interface Database {
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
   watch_coverage: WatchCoverageTable
+  caption_tracks: CaptionTracksTable
+  caption_cues: CaptionCuesTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -319,6 +348,8 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'outside_hours',
   'daily_goal_changes',
   'watch_coverage',
+  'caption_tracks',
+  'caption_cues',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -37,6 +37,11 @@ export interface Grant {
 
 export type MediaGrants = ReturnType<typeof createMediaGrants>
 
+/** The master playlist under a grant; the caption tracks use the same grant (services/captions.service.ts). */
+export function playlistUrl(grant: string): string {
+  return `/media/g/${grant}/master.m3u8`
+}
+
 export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSeconds?: number }) {
   const ttl = deps.ttlSeconds ?? GRANT_TTL_SECONDS
   const sign = (payload: string) =>
@@ -58,12 +63,12 @@ export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSecon
     /** The playlist URL for a player, and when it stops working. */
     playback(input: GrantInput) {
       const { grant, expiresAt } = issue(input)
-      return { hls_url: `/media/g/${grant}/master.m3u8`, expires_at: expiresAt.toISOString() }
+      return { hls_url: playlistUrl(grant), expires_at: expiresAt.toISOString() }
     },
 
     /** Convenience for callers that only need the URL. */
     playbackUrl(input: GrantInput): string {
-      return `/media/g/${issue(input).grant}/master.m3u8`
+      return playlistUrl(issue(input).grant)
     },
 
     /** The grant a URL carries, or undefined when it is forged, malformed or expired. */

@@ -66,10 +66,10 @@ describeOnEachEngine((engine, database) => {
 
     // Changes, and the search follows a changed title (triggers on SQLite, the expression index on PostgreSQL).
     const pho = ids['Phở ở Hà Nội']
-    await videos.setAccessLevel(pho, 'preview')
+    await videos.update(pho, { access_level: 'preview', dialect: 'northern' })
     await videos.setThumbnails(pho, 'thumbnail-a.png', null)
     await videos.setThumbnails(pho, null, 'youtube-a.png')
-    expect(await videos.findById(pho)).toMatchObject({ id: pho, access_level: 'preview', thumbnail_file: 'thumbnail-a.png', youtube_thumbnail_file: 'youtube-a.png' })
+    expect(await videos.findById(pho)).toMatchObject({ id: pho, access_level: 'preview', dialect: 'northern', thumbnail_file: 'thumbnail-a.png', youtube_thumbnail_file: 'youtube-a.png' })
     expect(await videos.findById(999_999)).toBeUndefined()
     await database().db.updateTable('videos').set({ title: 'Bún chả Hà Nội' }).where('id', '=', pho).execute()
     expect(await titles('bun cha')).toEqual(['Bún chả Hà Nội'])

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AccessLevel } from '../../../contract/index.ts'
+import type { AccessLevel, Dialect } from '../../../contract/index.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -14,6 +14,7 @@ export interface AdminVideoRow {
   language_code: string
   published_at: string | null
   created_at: string
+  dialect: Dialect | null
 }
 
 export type AdminVideosRepository = ReturnType<typeof createAdminVideosRepository>
@@ -29,6 +30,7 @@ const COLUMNS = [
   'language_code',
   'published_at',
   'created_at',
+  'dialect',
 ] as const
 
 export function createAdminVideosRepository(db: Kysely<Database>, search: TextSearch) {
@@ -50,12 +52,9 @@ export function createAdminVideosRepository(db: Kysely<Database>, search: TextSe
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute()
     },
     findById: (id: number): Promise<AdminVideoRow | undefined> => db.selectFrom('videos').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
-    async setAccessLevel(id: number, access: AccessLevel): Promise<void> {
-      await db
-        .updateTable('videos')
-        .set({ access_level: access })
-        .where('id', '=', id)
-        .execute()
+    /** Sets what is given (access level, dialect: null clears it). */
+    async update(id: number, values: { access_level?: AccessLevel; dialect?: Dialect | null }): Promise<void> {
+      await db.updateTable('videos').set(values).where('id', '=', id).execute()
     },
     async setThumbnails(id: number, thumbnail: string | null, youtubeThumbnail: string | null): Promise<void> {
       await db

@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
+import { textSearchFor } from '../db/dialect/text-search.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
 import type { NewRow } from '../db/schema.ts'
 import { createCatalogueRepository, type VideoListFilter } from './catalogue.repository.ts'
@@ -40,7 +41,7 @@ describeOnEachEngine((engine, database) => {
     const begSameTime = await addVideo({ title: 'Chợ nổi', published_at: '2026-01-02', duration_seconds: 100 })
     await addVideo({ title: 'Draft', published_at: null })
     await addVideo({ title: 'Other language', language_code: 'yue' })
-    const catalogue = createCatalogueRepository(database().db)
+    const catalogue = createCatalogueRepository(database().db, textSearchFor(engine))
     const ids = async (filter: Partial<VideoListFilter>) =>
       (await catalogue.list({ languageCode: 'vi', userId: user, sort: 'newest', limit: 10, ...filter })).map((row) => row.id)
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely'
+import type { CaptionLanguage, Dialect } from '../../../contract/index.ts'
+import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
-import { containsPattern } from './like-pattern.ts'
 
 /** What the watching rules need to know about a video. */
 export interface WatchableVideoRow {
@@ -23,6 +24,7 @@ export interface CatalogueVideoRow extends WatchableVideoRow {
   series_name: string | null
   episode_number: number | null
   submission_id: number | null
+  dialect: Dialect | null
 }
 
 export interface VideoListFilter {
@@ -31,6 +33,12 @@ export interface VideoListFilter {
   level?: string
   access?: string
   seriesId?: number
+  dialect?: Dialect
+  /** A guide's user id: videos whose submission features them. */
+  guideId?: number
+  /** Only videos with a caption track in this language. */
+  captions?: CaptionLanguage
+  /** Matches the title or a line of the transcript (either track). */
   query?: string
   hideFinished?: boolean
   sort: 'newest' | 'level'
@@ -45,17 +53,13 @@ type Access = 'free' | 'premium' | 'preview'
 /** Levels in teaching order, as a number both engines sort and compare (constants, no parameters). */
 const LEVEL_RANK = sql<number>`CASE ${sql.ref('v.proficiency_level')} WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END`
 
-/**
- * `column` contains `text` anywhere, blind to ASCII case, with `%` and `_` literal. lower() on both
- * sides keeps SQLite's LIKE (ASCII case-insensitive) on PostgreSQL, whose LIKE minds case; PostgreSQL's
- * lower() also folds letters beyond ASCII, SQLite's does not.
- */
-const titleContains = (text: string) =>
-  sql<SqlBool>`lower(${sql.ref('v.title')}) LIKE lower(${containsPattern(text)}) ESCAPE '\\'`
-
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>
 
-export function createCatalogueRepository(db: Kysely<Database>) {
+/**
+ * `search` (db/dialect/text-search.ts) answers `q` from the title and transcript indexes (FTS5 trigram
+ * on SQLite, pg_trgm on PostgreSQL), blind to case and tone marks ("cho" finds "chợ").
+ */
+export function createCatalogueRepository(db: Kysely<Database>, search: TextSearch) {
   /** Published or not: callers add the condition they need. */
   const videos = () =>
     db
@@ -77,6 +81,7 @@ export function createCatalogueRepository(db: Kysely<Database>) {
         's.name as series_name',
         'v.episode_number',
         'v.submission_id',
+        'v.dialect',
         LEVEL_RANK.as('level_rank'),
       ])
 
@@ -100,6 +105,18 @@ export function createCatalogueRepository(db: Kysely<Database>) {
         .orderBy('c.email')
         .execute()
     },
+    /** The guides (creators with an account) of these submissions. */
+    async guidesOf(submissionIds: readonly number[]): Promise<Array<{ submission_id: number; id: number; display_name: string | null }>> {
+      if (submissionIds.length === 0) return []
+      return db
+        .selectFrom('submission_creators as c')
+        .innerJoin('users as u', 'u.email', 'c.email')
+        .select(['c.submission_id', 'u.id', 'u.display_name'])
+        .where('c.submission_id', 'in', [...new Set(submissionIds)])
+        .orderBy('c.submission_id')
+        .orderBy('c.email')
+        .execute()
+    },
     /** Published videos by id, in the order asked for. */
     async findPublishedByIds(ids: readonly number[]): Promise<Array<CatalogueVideoRow & { level_rank: number }>> {
       if (ids.length === 0) return []
@@ -118,7 +135,27 @@ export function createCatalogueRepository(db: Kysely<Database>) {
       if (filter.level) query = query.where('v.proficiency_level', '=', filter.level as Level)
       if (filter.access) query = query.where('v.access_level', '=', filter.access as Access)
       if (filter.seriesId) query = query.where('v.series_id', '=', filter.seriesId)
-      if (filter.query) query = query.where(titleContains(filter.query))
+      if (filter.dialect) query = query.where('v.dialect', '=', filter.dialect)
+      if (filter.guideId !== undefined) {
+        const guideId = filter.guideId
+        query = query.where('v.submission_id', 'in', (eb) =>
+          eb.selectFrom('submission_creators as c').innerJoin('users as g', 'g.email', 'c.email').select('c.submission_id').where('g.id', '=', guideId),
+        )
+      }
+      if (filter.captions) {
+        const language = filter.captions
+        query = query.where('v.submission_id', 'in', (eb) => eb.selectFrom('caption_tracks as t').select('t.submission_id').where('t.language', '=', language))
+      }
+      if (filter.query) {
+        const text = filter.query
+        // Each side is `id IN (ids its index finds)`, so the OR uses both indexes.
+        query = query.where((eb) =>
+          eb.or([
+            search.contains({ table: 'videos', alias: 'v', columns: ['title'] }, text),
+            eb('v.submission_id', 'in', eb.selectFrom('caption_cues as cc').select('cc.submission_id').where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))),
+          ]),
+        )
+      }
       if (filter.hideFinished) {
         const userId = filter.userId
         query = query.where(({ not, exists, selectFrom }) =>

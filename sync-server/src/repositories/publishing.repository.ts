@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Series } from '../../../contract/index.ts'
+import type { Dialect, Series } from '../../../contract/index.ts'
 import type { Database, Row } from '../db/schema.ts'
 
 export interface SeriesRow {
@@ -25,6 +25,7 @@ export interface NewVideo {
   youtubeDescription: string | null
   submissionId: number | null
   nowIso: string
+  dialect?: Dialect | null
 }
 
 export type PublishingRepository = ReturnType<typeof createPublishingRepository>
@@ -102,6 +103,7 @@ export function createPublishingRepository(db: Kysely<Database>) {
           youtube_title: video.youtubeTitle,
           youtube_description: video.youtubeDescription,
           submission_id: video.submissionId,
+          dialect: video.dialect ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow()

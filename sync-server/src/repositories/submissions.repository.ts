@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Dialect } from '../../../contract/index.ts'
 import type { Database, Row, RowUpdate } from '../db/schema.ts'
 
 /** A submissions row with its uploader (flags 0/1, times as ISO text or epoch ms). */
@@ -20,6 +21,7 @@ export interface NewSubmission {
   publishable: boolean
   creatorEmails: string[]
   nowIso: string
+  dialect?: Dialect | null
 }
 
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>
@@ -67,6 +69,7 @@ export function createSubmissionsRepository(db: Kysely<Database>) {
             episode_number: input.episodeNumber,
             publishable: input.publishable ? 1 : 0,
             created_at: input.nowIso,
+            dialect: input.dialect ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -121,6 +124,7 @@ export function createSubmissionsRepository(db: Kysely<Database>) {
     markReady: (id: number, durationSeconds: number) =>
       update(id, { processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds }),
     setStatus: (id: number, value: 'accepted' | 'rejected') => update(id, { status: value }),
+    setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
     /** False when the submission is gone or already published. */
     async markPublished(id: number, videoId: number): Promise<boolean> {
       const result = await db

@@ -35,7 +35,7 @@ export function adminRoutes(
   })
   router.patch('/admin/videos/:id', ...signedIn, async (req, res) => {
     const { video } = parseWith(patchAdminVideoBodySchema, req.body)
-    res.json({ data: await deps.videos.setAccessLevel(currentUser(req), id(req.params.id), video.access_level) })
+    res.json({ data: await deps.videos.update(currentUser(req), id(req.params.id), video) })
   })
   router.get('/admin/users', ...signedIn, async (req, res) => {
     res.json(await deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))

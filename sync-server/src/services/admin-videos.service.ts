@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import type { AccessLevel, AdminVideo, Page } from '../../../contract/index.ts'
+import type { AccessLevel, AdminVideo, Dialect, Page } from '../../../contract/index.ts'
 import { ERROR_CODES, THUMBNAILS_REQUIRED_MESSAGE } from '../../../contract/index.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
 import { mediaDir, mediaFileUrl } from '../media/media-paths.ts'
@@ -34,6 +34,7 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
     youtube_thumbnail_url: row.media_key && row.youtube_thumbnail_file ? mediaFileUrl(row.media_key, row.youtube_thumbnail_file) : null,
     language_code: row.language_code,
     published_at: row.published_at,
+    dialect: row.dialect,
   })
 
   async function find(id: number): Promise<AdminVideoRow> {
@@ -56,10 +57,14 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
       return { data: page.data.map(toAdminVideo), next_cursor: page.next_cursor }
     },
 
-    async setAccessLevel(admin: UserRow, id: number, access: AccessLevel): Promise<AdminVideo> {
+    /** PATCH /admin/videos/ID: the access level and/or the dialect (null clears it). */
+    async update(admin: UserRow, id: number, changes: { access_level?: AccessLevel; dialect?: Dialect | null }): Promise<AdminVideo> {
       requireAdmin(admin)
       await find(id)
-      await deps.videos.setAccessLevel(id, access)
+      const values: { access_level?: AccessLevel; dialect?: Dialect | null } = {}
+      if (changes.access_level !== undefined) values.access_level = changes.access_level
+      if (changes.dialect !== undefined) values.dialect = changes.dialect
+      await deps.videos.update(id, values)
       return toAdminVideo(await find(id))
     },
 

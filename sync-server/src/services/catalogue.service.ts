@@ -5,18 +5,20 @@
  * cut the stream at PREVIEW_SECONDS.
  */
 import { z } from 'zod'
-import type { AccessLevel, CanWatch, Page, ProficiencyLevel, VideoDetail, VideoSummary } from '../../../contract/index.ts'
+import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary } from '../../../contract/index.ts'
 import { videoListQuerySchema } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
-import type { MediaGrants } from '../media/grants.ts'
+import { playlistUrl, type MediaGrants } from '../media/grants.ts'
 import { mediaFileUrl } from '../media/media-paths.ts'
 import { parseWith } from '../middleware/validate.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
+import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import { canWatch } from '../watching/access.ts'
+import { captionLinks } from './captions.service.ts'
 import { percentCovered, type Span } from '../watching/played-spans.ts'
 
 const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
@@ -25,6 +27,7 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>
 
 export function createCatalogueService(deps: {
   catalogue: CatalogueRepository
+  captions: CaptionsRepository
   languages: LanguagesRepository
   videoProgress: VideoProgressRepository
   grants: MediaGrants
@@ -38,7 +41,12 @@ export function createCatalogueService(deps: {
     }
   }
 
-  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined): VideoSummary {
+  interface Extras {
+    captions: CaptionLanguage[]
+    guides: VideoSummary['guides']
+  }
+
+  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras): VideoSummary {
     return {
       id: row.id,
       title: row.title,
@@ -52,12 +60,49 @@ export function createCatalogueService(deps: {
       episode_number: row.episode_number,
       published_at: row.published_at!,
       progress: progressOf(row, progress),
+      dialect: row.dialect,
+      has_captions: extras.captions,
+      guides: extras.guides,
     }
   }
 
+  /** The caption languages and guides of these videos, by video id (a few queries for a whole page). */
+  async function extrasOf(rows: readonly CatalogueVideoRow[]): Promise<Map<number, Extras>> {
+    const submissionIds = rows.flatMap((row) => (row.submission_id === null ? [] : [row.submission_id]))
+    const [tracks, guides] = await Promise.all([deps.captions.tracksOf(submissionIds), deps.catalogue.guidesOf(submissionIds)])
+    const extras = new Map<number, Extras>()
+    for (const row of rows) {
+      extras.set(row.id, {
+        captions: tracks.filter((track) => track.submission_id === row.submission_id).map((track) => track.language),
+        guides: guides.filter((guide) => guide.submission_id === row.submission_id).map(({ id, display_name }) => ({ id, display_name })),
+      })
+    }
+    return extras
+  }
+
   async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
-    const progress = new Map((await deps.videoProgress.forVideos(user.id, rows.map((row) => row.id))).map((p) => [p.video_id, p]))
-    return rows.map((row) => toSummary(row, progress.get(row.id)))
+    const [progressRows, extras] = await Promise.all([deps.videoProgress.forVideos(user.id, rows.map((row) => row.id)), extrasOf(rows)])
+    const progress = new Map(progressRows.map((p) => [p.video_id, p]))
+    return rows.map((row) => toSummary(row, progress.get(row.id), extras.get(row.id)!))
+  }
+
+  /**
+   * For a search: the first line of each video's transcript that holds the text and that this user
+   * may read (every line when they may watch it all, the preview's lines for a preview, none of a
+   * video they may not watch). Videos found by their title alone get none.
+   */
+  async function matchesOf(user: UserRow, rows: readonly CatalogueVideoRow[], text: string): Promise<Map<number, TranscriptMatch>> {
+    const readable = new Map<number, number>() // submission id → readable until (seconds)
+    for (const row of rows) {
+      if (row.submission_id === null) continue
+      const access = canWatch(row, user)
+      if (access !== 'none') readable.set(row.submission_id, access === 'preview' ? deps.previewSeconds : Number.POSITIVE_INFINITY)
+    }
+    const found = new Map<number, TranscriptMatch>()
+    for (const cue of await deps.captions.firstMatches([...readable.keys()], text)) {
+      if (!found.has(cue.submission_id) && cue.start < readable.get(cue.submission_id)!) found.set(cue.submission_id, { start: cue.start, text: cue.text })
+    }
+    return new Map(rows.flatMap((row) => (row.submission_id !== null && found.has(row.submission_id) ? [[row.id, found.get(row.submission_id)!]] : [])))
   }
 
   return {
@@ -73,6 +118,9 @@ export function createCatalogueService(deps: {
         level: query.level,
         access: query.access,
         seriesId: query.series,
+        dialect: query.dialect,
+        guideId: query.guide,
+        captions: query.captions,
         query: query.q,
         hideFinished: query.hide_finished,
         sort: query.sort,
@@ -80,7 +128,12 @@ export function createCatalogueService(deps: {
         limit: query.limit + 1,
       })
       const page = pageOf(rows, query.limit, (row) => ({ r: row.level_rank, p: row.published_at, i: row.id }))
-      return { data: await summaries(user, page.data), next_cursor: page.next_cursor }
+      const data = await summaries(user, page.data)
+      if (query.q) {
+        const matches = await matchesOf(user, page.data, query.q)
+        for (const video of data) video.match = matches.get(video.id) ?? null
+      }
+      return { data, next_cursor: page.next_cursor }
     },
 
     /** `tokenHash`: the viewer's session, which the playback grant is bound to. */
@@ -89,12 +142,20 @@ export function createCatalogueService(deps: {
       if (!row) throw notFound('No such video.')
       const access: CanWatch = canWatch(row, user)
       const previewSeconds = access === 'preview' ? deps.previewSeconds : null
-      const playback =
-        access !== 'none' && row.media_key
-          ? { ...deps.grants.playback({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
-          : null
+      const extras = (await extrasOf([row])).get(row.id)!
+      let playback: VideoDetail['playback'] = null
+      if (access !== 'none' && row.media_key) {
+        // One grant for the stream and its caption tracks, so a download holds both under it.
+        const { grant, expiresAt } = deps.grants.issue({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds })
+        playback = {
+          hls_url: playlistUrl(grant),
+          expires_at: expiresAt.toISOString(),
+          preview_seconds: previewSeconds,
+          captions: captionLinks(row.id, extras.captions, grant),
+        }
+      }
       return {
-        ...toSummary(row, await deps.videoProgress.get(user.id, row.id)),
+        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), extras),
         can_watch: access,
         playback,
         youtube_id: row.youtube_id,

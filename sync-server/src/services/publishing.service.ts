@@ -82,6 +82,8 @@ export function createPublishingService(deps: {
         youtubeTitle: fields.youtube_title,
         youtubeDescription: fields.youtube_description,
         submissionId: row.id,
+        // The form's dialect when it sends one (empty clears it), else the contributor's.
+        dialect: fields.dialect === undefined ? row.dialect : fields.dialect,
         nowIso: nowIso(),
       })
       // Published once: of two publishes at the same time, the second finds the link set and rolls back.

@@ -8,11 +8,12 @@
  * - Deleting removes the upload and the processed media; a published submission cannot be deleted.
  */
 import fs from 'node:fs'
-import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Submission } from '../../../contract/index.ts'
+import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Dialect, type Submission } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import { mediaDir, uploadFiles } from '../media/media-paths.ts'
+import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
@@ -28,12 +29,14 @@ export interface CreateSubmissionInput {
   episode_number: number | null
   publishable: boolean
   client_id?: string
+  dialect?: Dialect | null
 }
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>
 
 export function createSubmissionsService(deps: {
   submissions: SubmissionsRepository
+  captions: CaptionsRepository
   languages: LanguagesRepository
   grants: MediaGrants
   clock: Clock
@@ -73,6 +76,8 @@ export function createSubmissionsService(deps: {
       // The owner and admins review the processed video in full, whatever access it will be published with.
       playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, tokenHash, mediaKey: row.media_key!, previewSeconds: null }) } : null,
       created_at: row.created_at,
+      dialect: row.dialect,
+      captions: (await deps.captions.tracksOf([row.id])).map((track) => ({ language: track.language, cues: track.cue_count, duration_seconds: track.duration_seconds })),
     }
   }
 
@@ -110,6 +115,7 @@ export function createSubmissionsService(deps: {
         publishable: input.publishable,
         creatorEmails: input.creator_emails,
         nowIso: new Date(deps.clock.now()).toISOString(),
+        dialect: input.dialect ?? null,
       })
       try {
         return { id: await insert, created: true }
@@ -143,10 +149,21 @@ export function createSubmissionsService(deps: {
       return toView(await visible(user, id), user, tokenHash)
     },
 
-    async setStatus(user: UserRow, tokenHash: string, id: number, status: 'accepted' | 'rejected'): Promise<Submission> {
-      requireAdmin(user)
+    /**
+     * PATCH /submissions/ID: the status (admins: accepted or rejected) and/or the dialect (the owner or
+     * an admin; null clears it). Changing the dialect here does not change a published video's: admins
+     * set that in the admin videos table.
+     */
+    async update(
+      user: UserRow,
+      tokenHash: string,
+      id: number,
+      changes: { status?: 'accepted' | 'rejected'; dialect?: Dialect | null },
+    ): Promise<Submission> {
+      if (changes.status !== undefined) requireAdmin(user)
       const row = await visible(user, id)
-      await submissions.setStatus(row.id, status)
+      if (changes.status !== undefined) await submissions.setStatus(row.id, changes.status)
+      if (changes.dialect !== undefined) await submissions.setDialect(row.id, changes.dialect)
       return toView((await submissions.findById(row.id))!, user, tokenHash)
     },
 

@@ -1,6 +1,7 @@
 /** The admin calls of docs/api.md "Admin", typed with the contract's shapes. */
 import type { AdminFeedback, AdminUser, AdminVideo } from '../../../../contract/schemas/admin.ts'
-import type { AccessLevel, Dialect } from '../../../../contract/schemas/catalogue.ts'
+import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import type { ApplicationStatus, ContributorApplication } from '../../../../contract/schemas/contributors.ts'
 import { api } from '../../data/api.ts'
 import { authorizedFetch, postForm } from '../../data/form-request.ts'

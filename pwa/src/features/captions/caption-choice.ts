@@ -3,7 +3,7 @@
  * Vietnamese or English. Remembered per person on this device, so a second account on a shared
  * device starts from its own choice.
  */
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/schemas/catalogue.ts'
+import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
 
 export type CaptionChoice = CaptionLanguage | 'off'
 

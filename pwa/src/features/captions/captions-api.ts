@@ -3,12 +3,12 @@
  * submission, DELETE it. A refused file (422 invalid_captions) comes back with the server's lines
  * ("line 7: …") for the contributor to read as they are.
  */
-import type { CaptionLanguage } from '../../../../contract/schemas/catalogue.ts'
+import { CAPTIONS_CONTENT_TYPE, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
 import { ApiError, apiRequest } from '../../data/api.ts'
 import type { SendCaptionsResult } from '../../data/upload-queue.ts'
 
 /** The contract's limit on a captions file; checked here too so a big file is refused before it is sent. */
-export const CAPTIONS_MAX_BYTES = 1024 * 1024
+export { CAPTIONS_MAX_BYTES } from '../../../../contract/schemas/captions.ts'
 
 /** How a send went (retry: no answer or 5xx/408/429; refused: the server's lines), as the upload queue reads it. */
 export type CaptionSendResult = SendCaptionsResult
@@ -16,7 +16,7 @@ export type CaptionSendResult = SendCaptionsResult
 export async function sendCaptions(submissionId: number, language: CaptionLanguage, text: string): Promise<CaptionSendResult> {
   try {
     const { data } = await apiRequest<{ data: { language: string; cues: number } }>('PUT', `/submissions/${submissionId}/captions/${language}`, {
-      rawBody: { text, type: 'text/vtt; charset=utf-8' },
+      rawBody: { text, type: `${CAPTIONS_CONTENT_TYPE}; charset=utf-8` },
       timeoutMs: 60_000,
     })
     return { ok: true, cues: data.cues }

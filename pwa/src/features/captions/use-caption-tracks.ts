@@ -9,7 +9,7 @@
  *   learner's choice, so both ways agree.
  */
 import { useEffect, useState } from 'react'
-import type { CaptionLanguage, CaptionTrack } from '../../../../contract/schemas/catalogue.ts'
+import type { CaptionLanguage, CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { CaptionChoice } from './caption-choice.ts'
 
 export interface TranscriptCue {
@@ -19,7 +19,7 @@ export interface TranscriptCue {
 }
 
 /** The language the transcript panel shows: the video's own speech (Vietnamese) when it has it. */
-export function transcriptLanguage(tracks: readonly CaptionTrack[]): CaptionLanguage | null {
+export function transcriptLanguage(tracks: readonly CaptionLink[]): CaptionLanguage | null {
   return tracks.find((track) => track.language === 'vi')?.language ?? tracks[0]?.language ?? null
 }
 
@@ -43,7 +43,7 @@ function cueText(cue: TextTrackCue): string {
 
 export function useCaptionTracks(
   video: HTMLVideoElement | null,
-  tracks: readonly CaptionTrack[],
+  tracks: readonly CaptionLink[],
   choice: CaptionChoice,
   onNativeChoice: (choice: CaptionChoice) => void,
 ): { cues: TranscriptCue[] | null; failed: boolean; current: number } {

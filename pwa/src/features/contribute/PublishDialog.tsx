@@ -23,7 +23,7 @@ import { ApiError, NetworkError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { publishSubmission, seriesOf } from './submissions-api.ts'
-import type { Dialect } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { DialectSelect } from '../captions/DialectSelect.tsx'
 import { SubmissionCaptions } from '../captions/SubmissionCaptions.tsx'
 

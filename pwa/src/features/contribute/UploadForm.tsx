@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { checkUpload, parseCreatorEmails, type UploadField, type UploadProblems } from './upload-rules.ts'
-import type { Dialect } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { CaptionFilesField, type ChosenCaptions } from '../captions/CaptionFilesField.tsx'
 import { DialectSelect } from '../captions/DialectSelect.tsx'
 

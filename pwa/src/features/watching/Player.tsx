@@ -11,7 +11,7 @@ import { flushSoon } from '../../data/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
-import type { CaptionTrack } from '../../../../contract/schemas/catalogue.ts'
+import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { readCaptionChoice, writeCaptionChoice, type CaptionChoice } from '../captions/caption-choice.ts'
 import { TranscriptPanel } from '../captions/TranscriptPanel.tsx'
 import { transcriptLanguage, useCaptionTracks } from '../captions/use-caption-tracks.ts'
@@ -45,7 +45,7 @@ export function Player({
   /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
   refreshSource?: () => Promise<string | null>
   /** The video's caption tracks (signed URLs, or the downloaded copies offline). */
-  captions?: CaptionTrack[]
+  captions?: CaptionLink[]
   /** Whose caption choice to remember. */
   learnerId?: number
 }) {

@@ -7,7 +7,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
-import type { AccessLevel, Dialect, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../../data/api.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
 

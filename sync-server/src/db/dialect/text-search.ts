@@ -1,5 +1,6 @@
 /**
- * The admin search (migration 0007): "rows whose columns hold this text anywhere", blind to case and
+ * The admin search (migration 0007) and transcript search (0014, caption cues): "rows whose columns
+ * hold this text anywhere", blind to case and
  * accents ("pho" finds "Phở"). The engines index it differently, so the condition is built here, one
  * interface and one implementation per engine, chosen once from the engine in context.ts:
  *
@@ -23,6 +24,7 @@ const SEARCHED = {
   videos: { fts: 'videos_search', columns: ['title', 'youtube_id'] },
   user_feedbacks: { fts: 'feedback_search', columns: ['feedback'] },
   users: { fts: 'users_search', columns: ['email', 'display_name'] },
+  caption_cues: { fts: 'caption_cues_search', columns: ['text'] },
 } as const
 
 export type SearchTable = keyof typeof SEARCHED

@@ -1,0 +1,69 @@
+/**
+ * Captions, transcripts and dialects (issue 19): the WebVTT tracks contributors attach to a
+ * submission, the transcript learners read, and how a video's Vietnamese is spoken.
+ */
+import { z } from 'zod'
+
+/** Where a video's speech comes from; `null` until someone sets it. */
+export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
+export type Dialect = (typeof DIALECTS)[number]
+
+/** Caption tracks a submission may have: Vietnamese, and optionally English. */
+export const CAPTION_LANGUAGES = ['vi', 'en'] as const
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
+
+/** The largest caption file accepted (the body of PUT /submissions/ID/captions/LANG). */
+export const CAPTIONS_MAX_BYTES = 1024 * 1024
+/** The only body type PUT /submissions/ID/captions/LANG accepts. */
+export const CAPTIONS_CONTENT_TYPE = 'text/vtt'
+/** A cue may end this much past the video's length (rounding of the probed duration) and still fit. */
+export const CAPTIONS_END_TOLERANCE_SECONDS = 0.5
+
+export const CAPTIONS_ERROR_CODES = {
+  /** 422: not WebVTT, not UTF-8, a timing that cannot be read, a cue outside the video; `errors` name the lines. */
+  invalidCaptions: 'invalid_captions',
+} as const
+
+/** A dialect, or null to clear it; as JSON fields and multipart text (empty means null). */
+export const dialectSchema = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).nullable(),
+)
+
+export const captionLanguageSchema = z.enum(CAPTION_LANGUAGES, { error: 'The caption language is vi or en.' })
+
+/** The answer to PUT /submissions/ID/captions/LANG. */
+export interface CaptionTrackSaved {
+  language: CaptionLanguage
+  cues: number
+  /** The end of the last cue, in seconds. */
+  duration_seconds: number
+}
+
+/** One line of GET /videos/ID/transcript (seconds; plain text, tags removed). */
+export interface TranscriptCue {
+  start: number
+  end: number
+  text: string
+}
+
+/** A video's caption track for the player: a signed URL under the video's grant. */
+export interface CaptionLink {
+  language: CaptionLanguage
+  /** The track's name in its own language ("Tiếng Việt", "English"). */
+  label: string
+  url: string
+}
+
+/** Labels of the tracks, each in its own language (what a track menu shows). */
+export const CAPTION_LABELS: Record<CaptionLanguage, string> = { vi: 'Tiếng Việt', en: 'English' }
+
+/** Where a search found a video in its transcript: the first matching line the viewer may read. */
+export interface TranscriptMatch {
+  start: number
+  text: string
+}
+
+export const transcriptQuerySchema = z.object({
+  lang: z.preprocess((value) => (value === '' || value === undefined ? 'vi' : value), captionLanguageSchema),
+})

@@ -1,0 +1,164 @@
+/**
+ * Reads an uploaded caption file: UTF-8 (the line that is not, named), NFC (Vietnamese tone marks
+ * arrive composed or decomposed; stored composed so search and display agree), WebVTT as the
+ * `media-captions` parser reads it (its errors carry their line), every cue inside the video.
+ *
+ * The parser drops a cue whose end is not after its start without a word, so the cue blocks are
+ * walked beside it (only to learn each cue's line: the timing line is the first line holding "-->" in
+ * a block, as the parser takes it, and its times are read with the parser's own parseVTTTimestamp):
+ * a block whose timing the parser could not take is reported on its line, and each cue kept is
+ * matched to its block in order, so a cue past the video's end is named by its line too.
+ */
+import { parseText, parseVTTTimestamp, ParseErrorCode, tokenizeVTTCue, type VTTCue, type VTTNode } from 'media-captions'
+import { CAPTIONS_END_TOLERANCE_SECONDS } from '../../../contract/index.ts'
+
+export interface ParsedCue {
+  start: number
+  end: number
+  /** The cue's text without tags or entities (`<v Mẹ>Chào &amp; hỏi</v>` → `Chào & hỏi`), lines joined by a space. */
+  text: string
+}
+
+export type ParsedCaptions =
+  | { ok: true; vtt: string; cues: ParsedCue[]; durationSeconds: number }
+  | { ok: false; errors: string[] }
+
+/** WebVTT's line terminators: CRLF, LF or CR. */
+const LINE_BREAK = /\r\n|\r|\n/
+const TIMING_ARROW = '-->'
+/** How the parser splits a timing line: start, then end and settings after the arrow. */
+const ARROW_SPLIT = /[\s\t]*-->[\s\t]+/
+const SPACES = /[\s\t]+/
+const MAX_ERRORS = 20
+
+/**
+ * `videoSeconds`: the video's length when it is known (after processing); null skips the length
+ * rule (captions sent with the upload, before the video has been probed).
+ */
+export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | null): Promise<ParsedCaptions> {
+  const decoded = decodeUtf8(bytes)
+  if (!decoded.ok) return { ok: false, errors: [`Line ${decoded.line}: the file is not UTF-8 text.`] }
+  const vtt = (decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text).normalize('NFC')
+  if (vtt.includes('\0')) return { ok: false, errors: [`Line ${lineOf(vtt, vtt.indexOf('\0'))}: the file holds a NUL character.`] }
+
+  const parsed = await parseText(vtt, { type: 'vtt', errors: true })
+  if (parsed.errors.some((error) => error.code === ParseErrorCode.BadSignature)) {
+    return { ok: false, errors: ['Line 1: the file is not WebVTT (it must start with "WEBVTT").'] }
+  }
+  const errors: string[] = []
+  for (const error of parsed.errors) {
+    // Settings a browser ignores (`foo:bar`) do no harm; a wrong timestamp or setting value does.
+    if (error.code === ParseErrorCode.UnknownSetting) continue
+    errors.push(`Line ${error.line}: ${error.message.replace(/ on line \d+/, '')}.`)
+  }
+
+  const blocks = timingLines(vtt)
+  const kept = blocks.filter((block) => block.readable)
+  for (const block of blocks) {
+    if (block.start !== null && block.end !== null && block.end <= block.start) {
+      errors.push(`Line ${block.line}: the cue ends before it starts (or when it starts).`)
+    }
+  }
+  // Matched in order; should the walk ever disagree with the parser, cues are named by their times.
+  const lineOfCue = (i: number) => (kept.length === parsed.cues.length ? `Line ${kept[i].line}` : `The cue at ${clock(parsed.cues[i].startTime)}`)
+  if (videoSeconds !== null) {
+    parsed.cues.forEach((cue, i) => {
+      if (cue.endTime > videoSeconds + CAPTIONS_END_TOLERANCE_SECONDS) {
+        errors.push(`${lineOfCue(i)}: the cue ends at ${clock(cue.endTime)}, after the video's end (${clock(videoSeconds)}).`)
+      }
+    })
+  }
+  if (errors.length === 0 && parsed.cues.length === 0) errors.push('The file has no cues.')
+  if (errors.length > 0) return { ok: false, errors: sortedByLine(errors).slice(0, MAX_ERRORS) }
+
+  const cues = parsed.cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: plainText(cue) }))
+  return { ok: true, vtt, cues, durationSeconds: Math.max(...cues.map((cue) => cue.end)) }
+}
+
+function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok: false; line: number } {
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) }
+  } catch {
+    // Find the first line whose bytes do not decode (LF ends a line in any of WebVTT's terminators but CR alone).
+    const strict = new TextDecoder('utf-8', { fatal: true })
+    let line = 1
+    let from = 0
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i === bytes.length || bytes[i] === 0x0a || bytes[i] === 0x0d) {
+        try {
+          strict.decode(bytes.subarray(from, i))
+        } catch {
+          return { ok: false, line }
+        }
+        if (i < bytes.length && bytes[i] === 0x0d && bytes[i + 1] === 0x0a) i++
+        line++
+        from = i + 1
+      }
+    }
+    return { ok: false, line: 1 }
+  }
+}
+
+interface TimingLine {
+  line: number
+  start: number | null
+  end: number | null
+  readable: boolean
+}
+
+/** The timing line of each block the parser reads as a cue, with the times it gives them. */
+function timingLines(vtt: string): TimingLine[] {
+  const lines = vtt.split(LINE_BREAK)
+  const found: TimingLine[] = []
+  let inBlock = false
+  let skipping = false // the header, a NOTE or REGION block, or a cue whose timing line is passed
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]
+    if (line === '') {
+      inBlock = false
+      skipping = false
+      continue
+    }
+    if (!inBlock) {
+      inBlock = true
+      skipping = i === 0 || line.startsWith('NOTE') || line.startsWith('REGION')
+    }
+    if (skipping || !line.includes(TIMING_ARROW)) continue
+    const [startText, rest = ''] = line.split(ARROW_SPLIT)
+    const start = parseVTTTimestamp(startText)
+    const end = parseVTTTimestamp(rest.split(SPACES)[0] ?? '')
+    found.push({ line: i + 1, start, end, readable: start !== null && end !== null && end > start })
+    skipping = true
+  }
+  return found
+}
+
+function plainText(cue: VTTCue): string {
+  const parts: string[] = []
+  const walk = (nodes: VTTNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') parts.push(node.data)
+      // Ruby text repeats its base's reading; a timestamp holds no words.
+      else if (node.type !== 'rt' && 'children' in node) walk(node.children)
+    }
+  }
+  walk(tokenizeVTTCue(cue))
+  return parts.join('').replace(/\s+/g, ' ').trim()
+}
+
+function lineOf(text: string, index: number): number {
+  return text.slice(0, index).split(LINE_BREAK).length
+}
+
+function sortedByLine(errors: string[]): string[] {
+  const lineNumber = (error: string) => Number(/^Line (\d+)/.exec(error)?.[1] ?? Number.MAX_SAFE_INTEGER)
+  return [...errors].sort((a, b) => lineNumber(a) - lineNumber(b))
+}
+
+/** 84.5 → "1:24.5": how a person reads a time in a file. */
+export function clock(seconds: number): string {
+  const whole = Math.floor(seconds)
+  const fraction = Math.round((seconds - whole) * 1000)
+  const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+  return fraction ? `${text}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}` : text
+}

@@ -1,0 +1,123 @@
+/**
+ * Caption tracks and their cues (migration 0014), kept per submission: a published video finds its
+ * tracks through `videos.submission_id`. A track is replaced whole (its cues deleted and written
+ * again) in the caller's transaction or one of its own.
+ */
+import type { Kysely } from 'kysely'
+import type { CaptionLanguage } from '../../../contract/index.ts'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
+
+export interface CaptionTrackInfo {
+  submission_id: number
+  language: CaptionLanguage
+  cue_count: number
+  duration_seconds: number
+}
+
+export interface CueRow {
+  start: number
+  end: number
+  text: string
+}
+
+export interface NewCaptionTrack {
+  submissionId: number
+  language: CaptionLanguage
+  vtt: string
+  cues: readonly CueRow[]
+  durationSeconds: number
+  nowIso: string
+}
+
+/** Rows per INSERT: five parameters each, well inside both engines' limits. */
+const CUES_PER_INSERT = 500
+
+export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
+
+export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch) {
+  const deleteCues = (trx: Kysely<Database>, submissionId: number, language: CaptionLanguage) =>
+    trx.deleteFrom('caption_cues').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+
+  return {
+    /** Writes the track and its cues in place of any earlier one of that language. */
+    async replace(track: NewCaptionTrack): Promise<void> {
+      const write = async (trx: Kysely<Database>) => {
+        await deleteCues(trx, track.submissionId, track.language)
+        const values = { vtt: track.vtt, cue_count: track.cues.length, duration_seconds: track.durationSeconds, updated_at: track.nowIso }
+        await trx
+          .insertInto('caption_tracks')
+          .values({ submission_id: track.submissionId, language: track.language, ...values })
+          .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values))
+          .execute()
+        for (let i = 0; i < track.cues.length; i += CUES_PER_INSERT) {
+          const rows = track.cues.slice(i, i + CUES_PER_INSERT).map((cue) => ({
+            submission_id: track.submissionId,
+            language: track.language,
+            start_seconds: cue.start,
+            end_seconds: cue.end,
+            text: cue.text,
+          }))
+          await trx.insertInto('caption_cues').values(rows).execute()
+        }
+      }
+      return db.isTransaction ? write(db) : db.transaction().execute(write)
+    },
+
+    /** False when there was no such track. */
+    async remove(submissionId: number, language: CaptionLanguage): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await deleteCues(trx, submissionId, language)
+        const result = await trx.deleteFrom('caption_tracks').where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst()
+        return result.numDeletedRows > 0n
+      })
+    },
+
+    /** The tracks of these submissions, Vietnamese first. */
+    async tracksOf(submissionIds: readonly number[]): Promise<CaptionTrackInfo[]> {
+      if (submissionIds.length === 0) return []
+      return db
+        .selectFrom('caption_tracks')
+        .select(['submission_id', 'language', 'cue_count', 'duration_seconds'])
+        .where('submission_id', 'in', [...new Set(submissionIds)])
+        .orderBy('submission_id')
+        .orderBy('language', 'desc')
+        .execute()
+    },
+
+    /** The file as stored. */
+    async vtt(submissionId: number, language: CaptionLanguage): Promise<string | undefined> {
+      const row = await db.selectFrom('caption_tracks').select('vtt').where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst()
+      return row?.vtt
+    },
+
+    /** The cues in order of time (`before`: only those starting before it). */
+    cues(submissionId: number, language: CaptionLanguage, before?: number): Promise<CueRow[]> {
+      let query = db
+        .selectFrom('caption_cues')
+        .select(['start_seconds as start', 'end_seconds as end', 'text'])
+        .where('submission_id', '=', submissionId)
+        .where('language', '=', language)
+      if (before !== undefined) query = query.where('start_seconds', '<', before)
+      return query.orderBy('start_seconds').orderBy('id').execute()
+    },
+
+    /**
+     * The cues holding `text` (db/dialect/text-search.ts) in these submissions' tracks, per
+     * submission Vietnamese before English, then in order of time: the caller picks the first one
+     * its reader may see.
+     */
+    async firstMatches(submissionIds: readonly number[], text: string): Promise<Array<CueRow & { submission_id: number; language: CaptionLanguage }>> {
+      if (submissionIds.length === 0) return []
+      return db
+        .selectFrom('caption_cues as cc')
+        .select(['cc.submission_id', 'cc.language', 'cc.start_seconds as start', 'cc.end_seconds as end', 'cc.text'])
+        .where('cc.submission_id', 'in', [...new Set(submissionIds)])
+        .where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))
+        .orderBy('cc.submission_id')
+        .orderBy('cc.language', 'desc')
+        .orderBy('cc.start_seconds')
+        .execute()
+    },
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Captions and transcripts (issue 19): WebVTT tracks attached to a submission, served with its
+ * published video.
+ *
+ * For code that stores captions itself (the demo seed, an import):
+ *
+ *   await captions.save(submissionId, 'vi', vttText)                  // its own transaction
+ *   await captions.save(submissionId, 'vi', vttText, { db: trx })     // inside the caller's
+ *
+ * checks the text as an upload is checked (WebVTT by `media-captions`, NFC, every cue inside the
+ * submission's video when its length is known yet, i.e. once processed), replaces any track of that
+ * language, and answers `{language, cues, duration_seconds}`. It throws an ApiError: 422
+ * `invalid_captions` with `errors` naming the lines, 404 when the submission does not exist. No
+ * permission check: the routes call `put`/`remove`, which check that the caller owns the submission
+ * or is an admin first.
+ *
+ * Learners get a track through a signed URL (`/api/v1/videos/ID/captions/LANG.vtt?grant=…`, in
+ * VideoDetail's `playback.captions`) carrying the same media grant as the video's HLS URL, so a
+ * `<track>` element (which cannot send a bearer token) and a download for offline can fetch it: the
+ * grant must be for this video's media and still allowed (session alive, access unchanged:
+ * media/playlist-access.ts, as playlists are re-checked), and a preview grant gets the cues that
+ * start before the preview, the last one ending there. The transcript (`GET /videos/ID/transcript`)
+ * follows the same rules for the signed-in learner.
+ */
+import type { Kysely } from 'kysely'
+import {
+  CAPTION_LABELS,
+  CAPTIONS_ERROR_CODES,
+  ERROR_CODES,
+  type CaptionLanguage,
+  type CaptionLink,
+  type CaptionTrackSaved,
+  type TranscriptCue,
+} from '../../../contract/index.ts'
+import { parseCaptions } from '../captions/parse-vtt.ts'
+import { cuesToVtt, cutCuesAt } from '../captions/serialize-vtt.ts'
+import type { Clock } from '../clock.ts'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
+import { ApiError, notFound } from '../errors.ts'
+import type { MediaGrants } from '../media/grants.ts'
+import type { PlaylistAccess } from '../media/playlist-access.ts'
+import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
+import { createCaptionsRepository, type CaptionsRepository } from '../repositories/captions.repository.ts'
+import { createSubmissionsRepository, type SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { canWatch } from '../watching/access.ts'
+import { requireContributor } from './contributor-roles.ts'
+
+export type CaptionsService = ReturnType<typeof createCaptionsService>
+
+/** The signed URL of a video's track: the grant is the one its HLS URL carries. */
+export function captionUrl(videoId: number, language: CaptionLanguage, grant: string): string {
+  return `/api/v1/videos/${videoId}/captions/${language}.vtt?grant=${grant}`
+}
+
+export function captionLinks(videoId: number, languages: readonly CaptionLanguage[], grant: string): CaptionLink[] {
+  return languages.map((language) => ({ language, label: CAPTION_LABELS[language], url: captionUrl(videoId, language, grant) }))
+}
+
+export function createCaptionsService(deps: {
+  db: Kysely<Database>
+  search: TextSearch
+  captions: CaptionsRepository
+  submissions: SubmissionsRepository
+  catalogue: CatalogueRepository
+  grants: MediaGrants
+  playlistAccess: PlaylistAccess
+  previewSeconds: number
+  clock: Clock
+}) {
+  const invalid = (errors: string[]) =>
+    new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
+
+  async function save(
+    submissionId: number,
+    language: CaptionLanguage,
+    vtt: string | Uint8Array,
+    options: { db?: Kysely<Database> } = {},
+  ): Promise<CaptionTrackSaved> {
+    const db = options.db ?? deps.db
+    const submission = await createSubmissionsRepository(db).findById(submissionId)
+    if (!submission) throw notFound('No such submission.')
+    const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
+    const parsed = await parseCaptions(bytes, submission.duration_seconds)
+    if (!parsed.ok) throw invalid(parsed.errors)
+    const repository = db === deps.db ? deps.captions : createCaptionsRepository(db, deps.search)
+    await repository.replace({
+      submissionId,
+      language,
+      vtt: parsed.vtt,
+      cues: parsed.cues,
+      durationSeconds: parsed.durationSeconds,
+      nowIso: new Date(deps.clock.now()).toISOString(),
+    })
+    return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
+  }
+
+  /** The submission when this user owns it or is an admin; someone else's is "not found", as in submissions.service.ts. */
+  async function owned(user: UserRow, submissionId: number) {
+    requireContributor(user)
+    const row = await deps.submissions.findById(submissionId)
+    if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
+    return row
+  }
+
+  /** The published video and the submission its tracks belong to. */
+  async function publishedTrack(videoId: number) {
+    const video = await deps.catalogue.findPublished(videoId)
+    if (!video) throw notFound('No such video.')
+    if (video.submission_id === null) throw notFound('This video has no captions in this language.')
+    return { video, submissionId: video.submission_id }
+  }
+
+  const noTrack = () => notFound('This video has no captions in this language.')
+
+  return {
+    save,
+
+    /** PUT /submissions/ID/captions/LANG: the owner or an admin. */
+    async put(user: UserRow, submissionId: number, language: CaptionLanguage, body: Uint8Array): Promise<CaptionTrackSaved> {
+      await owned(user, submissionId)
+      return save(submissionId, language, body)
+    },
+
+    /** DELETE /submissions/ID/captions/LANG: the owner or an admin; no track is no error (the call is safe to repeat). */
+    async remove(user: UserRow, submissionId: number, language: CaptionLanguage): Promise<void> {
+      await owned(user, submissionId)
+      await deps.captions.remove(submissionId, language)
+    },
+
+    /**
+     * The track file for a signed URL. Refused (403) when the grant is forged, expired, for other
+     * media, or no longer allowed; cut at the preview for a preview grant.
+     */
+    async trackFile(videoId: number, language: CaptionLanguage, grantText: string): Promise<{ vtt: string; expiresAt: number }> {
+      const grant = deps.grants.verify(grantText)
+      const refused = () => new ApiError(403, ERROR_CODES.forbidden, 'This captions link has expired or is not valid: open the video again.')
+      if (!grant) throw refused()
+      const { video, submissionId } = await publishedTrack(videoId)
+      if (video.media_key !== grant.mediaKey || !(await deps.playlistAccess.allows(grant))) throw refused()
+      if (grant.previewSeconds !== null) {
+        const cues = await deps.captions.cues(submissionId, language, grant.previewSeconds)
+        if (cues.length === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
+        return { vtt: cuesToVtt(cutCuesAt(cues, grant.previewSeconds)), expiresAt: grant.expiresAt }
+      }
+      const vtt = await deps.captions.vtt(submissionId, language)
+      if (vtt === undefined) throw noTrack()
+      return { vtt, expiresAt: grant.expiresAt }
+    },
+
+    /** GET /videos/ID/transcript: for those who may watch the video; a preview's transcript is cut there. */
+    async transcript(user: UserRow, videoId: number, language: CaptionLanguage): Promise<TranscriptCue[]> {
+      const { video, submissionId } = await publishedTrack(videoId)
+      const access = canWatch(video, user)
+      if (access === 'none') throw new ApiError(403, ERROR_CODES.premiumRequired, 'This video is for premium members.')
+      const before = access === 'preview' ? deps.previewSeconds : undefined
+      const cues = await deps.captions.cues(submissionId, language, before)
+      if (cues.length === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
+      return before === undefined ? cues : cutCuesAt(cues, before)
+    },
+  }
+}
