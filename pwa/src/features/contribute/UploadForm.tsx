@@ -201,7 +201,7 @@ export function UploadForm() {
         hint={tc('fields.dialectHint')}
         after={
           <button type="button" className="link-button contribute-inline-link" onClick={() => setGuidelinesOpen(true)}>
-            {t('upload.showGuidelines')}
+            {tc('fields.dialectGuideLink')}
           </button>
         }
       >
