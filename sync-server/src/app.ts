@@ -29,6 +29,7 @@ import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-head
 import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
 import { publishFormRoutes, submissionsRoutes } from './routes/submissions.routes.ts'
 import { createTusUploads } from './web/tus-uploads.ts'
+import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
 
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
   submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
+  captionsRoutes(api, { captions: services.captions, requireUser: signedIn })
   if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))
@@ -76,6 +78,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
+  captionsUploadRoute(app, { captions: services.captions, requireUser: signedIn, prelude })
   adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir })

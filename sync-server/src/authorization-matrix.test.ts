@@ -24,6 +24,8 @@ interface Call {
   headers?: Record<string, string>
   json?: unknown
   form?: FormData
+  /** A body sent as it is, with its own content-type in `headers`. */
+  raw?: string
 }
 
 interface Row {
@@ -41,6 +43,11 @@ let videoId: number
 let submissionId: number
 let feedbackId: number
 let applicationId: number
+/** A free video published from a submission with Vietnamese captions, and its track's signed URL. */
+let captionedVideoId: number
+let captionedSubmissionId: number
+let captionsUrl: string
+const VTT = 'WEBVTT\n\n00:01.000 --> 00:03.000\nXin chào!\n'
 
 const UPLOADS_ROUTE = '/uploads'
 const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32617663310000000866726565', 'hex')
@@ -53,6 +60,7 @@ async function asRole(role: Role, call: Call, token: 'main' | 'spare' = 'main') 
     headers['content-type'] = 'application/json'
     body = JSON.stringify(call.json)
   } else if (call.form) body = call.form
+  else if (call.raw !== undefined) body = call.raw
   const response = await fetch(`${server.api}${call.path}`, { method: call.method, headers, body })
   await response.arrayBuffer()
   return response.status
@@ -119,6 +127,9 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/languages/:code/videos', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/videos' }) },
   { method: 'GET', route: '/languages/:code/series', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
   { method: 'GET', route: '/videos/:id', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}` }) },
+  { method: 'GET', route: '/videos/:id/transcript', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${captionedVideoId}/transcript?lang=vi` }) },
+  // The signed URL is the permission (a <track> sends no token): anyone holding it gets the track.
+  { method: 'GET', route: '/videos/:id/captions/:file', expected: all(200), call: () => ({ method: 'GET', path: captionsUrl.replace('/api/v1', '') }) },
   {
     method: 'POST',
     route: '/watch_events',
@@ -177,6 +188,14 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/submissions', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: '/submissions' }) },
   { method: 'GET', route: '/submissions/:id', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}` }) },
+  // The owner's submission: its owner and admins (another contributor gets 404: captions.routes.test.ts).
+  {
+    method: 'PUT',
+    route: '/submissions/:id/captions/:lang',
+    expected: contributorOrAdmin(200),
+    call: () => ({ method: 'PUT', path: `/submissions/${submissionId}/captions/vi`, headers: { 'content-type': 'text/vtt' }, raw: VTT }),
+  },
+  { method: 'DELETE', route: '/submissions/:id/captions/:lang', expected: contributorOrAdmin(204), call: () => ({ method: 'DELETE', path: `/submissions/${submissionId}/captions/en` }) },
   // The owner sets the dialect; the status is the admins' (a contributor sending one gets 403: captions.routes.test.ts).
   {
     method: 'PATCH',
@@ -239,6 +258,21 @@ beforeAll(async () => {
   await makeContributor(server, tokens.contributor.id)
   videoId = await seedVideo(server, { access: 'free' })
   submissionId = await createSubmission('contributor')
+  // Processed and published with captions, as the demo seed does it.
+  captionedSubmissionId = await createSubmission('contributor')
+  await server.ctx.database.db
+    .updateTable('submissions')
+    .set({ processing_state: 'ready', media_key: 'c'.repeat(32), duration_seconds: 10 })
+    .where('id', '=', captionedSubmissionId)
+    .execute()
+  await server.ctx.services.captions.save(captionedSubmissionId, 'vi', VTT)
+  captionedVideoId = await server.ctx.services.publishing.publishAs(
+    captionedSubmissionId,
+    { title: 'Xin chào', description: '', proficiency_level: 'introductory', is_free: true, youtube_title: null, youtube_description: null, series_mode: 'none', series_id: null, new_series_name: null, new_series_description: null, episode_number: null },
+    'free',
+  )
+  const detail = await fetch(`${server.api}/videos/${captionedVideoId}`, { headers: { authorization: `Bearer ${tokens.admin.main}` } })
+  captionsUrl = ((await detail.json()) as { data: { playback: { captions: { url: string }[] } } }).data.playback.captions[0].url
   const feedback = await fetch(`${server.api}/user_feedbacks`, {
     method: 'POST',
     headers: { authorization: `Bearer ${tokens.learner.main}`, 'content-type': 'application/json' },

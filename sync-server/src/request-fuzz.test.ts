@@ -77,6 +77,7 @@ beforeAll(async () => {
       ADMIN_EMAILS: 'fuzz-admin@example.com',
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
       OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000',
+      OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: '100000',
     },
   })
   // Each request comes "from" its own address (X-Forwarded-For, trusted from this loopback client

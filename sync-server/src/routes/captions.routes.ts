@@ -1,0 +1,69 @@
+/**
+ * Captions and transcripts (api-contract "Captions, dialects, transcripts"). The upload (PUT, a
+ * text/vtt body) is registered on the app ahead of the JSON-only API router, with the role checked
+ * before a byte of the body is read; the rest are ordinary API routes.
+ */
+import type { Express, RequestHandler, Router } from 'express'
+import {
+  API_BASE,
+  CAPTIONS_CONTENT_TYPE,
+  CAPTIONS_MAX_BYTES,
+  captionLanguageSchema,
+  ERROR_CODES,
+  transcriptQuerySchema,
+  type CaptionLanguage,
+} from '../../../contract/index.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { contributorsOnly } from '../middleware/roles.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { CaptionsService } from '../services/captions.service.ts'
+import { pathId } from '../web/path-id.ts'
+import { readRawBody } from '../web/raw-body.ts'
+
+/** A language in a path: vi or en; anything else names no track (404). */
+function pathLanguage(raw: unknown): CaptionLanguage {
+  const parsed = captionLanguageSchema.safeParse(raw)
+  if (!parsed.success) throw notFound('No captions in that language: vi or en.')
+  return parsed.data
+}
+
+const UTF8_OR_NO_CHARSET = /^[^;]*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i
+
+export function captionsUploadRoute(app: Express, deps: { captions: CaptionsService; requireUser: RequestHandler; prelude: RequestHandler[] }) {
+  app.put(`${API_BASE}/submissions/:id/captions/:lang`, ...deps.prelude, deps.requireUser, contributorsOnly, async (req, res) => {
+    const type = req.headers['content-type'] ?? ''
+    if (!req.is(CAPTIONS_CONTENT_TYPE) || !UTF8_OR_NO_CHARSET.test(type)) {
+      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the captions as a WebVTT file (text/vtt, UTF-8).')
+    }
+    const id = pathId(req.params.id, 'No such submission.')
+    const language = pathLanguage(req.params.lang)
+    const body = await readRawBody(req, CAPTIONS_MAX_BYTES, () => new ApiError(413, ERROR_CODES.tooLarge, 'A caption file must be 1 MB or smaller.'))
+    res.json({ data: await deps.captions.put(currentUser(req), id, language, body) })
+  })
+}
+
+export function captionsRoutes(router: Router, deps: { captions: CaptionsService; requireUser: RequestHandler }) {
+  router.delete('/submissions/:id/captions/:lang', deps.requireUser, contributorsOnly, async (req, res) => {
+    await deps.captions.remove(currentUser(req), pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
+    res.status(204).end()
+  })
+
+  // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.
+  router.get('/videos/:id/captions/:file', async (req, res) => {
+    const file = String(req.params.file)
+    if (!file.endsWith('.vtt')) throw notFound('No such captions file.')
+    const videoId = pathId(req.params.id, 'No such video.')
+    const language = pathLanguage(file.slice(0, -'.vtt'.length))
+    const grant = typeof req.query.grant === 'string' ? req.query.grant : ''
+    const { vtt, expiresAt } = await deps.captions.trackFile(videoId, language, grant)
+    const maxAge = Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)))
+    res.set({ 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': `private, max-age=${maxAge}` }).send(vtt)
+  })
+
+  router.get('/videos/:id/transcript', deps.requireUser, async (req, res) => {
+    const videoId = pathId(req.params.id, 'No such video.')
+    const { lang } = parseWith(transcriptQuerySchema, req.query)
+    res.json({ data: await deps.captions.transcript(currentUser(req), videoId, lang) })
+  })
+}
