@@ -50,7 +50,7 @@ function timeZone(): string | undefined {
 export interface RequestOptions {
   body?: unknown
   /** A body that is not JSON (a WebVTT file), sent as is with its type. */
-  rawBody?: { text: string; type: string }
+  rawBody?: { body: Blob | string; type: string }
   /** Abort after this long so a dead connection says "offline" instead of spinning forever. */
   timeoutMs?: number
   signal?: AbortSignal
@@ -81,7 +81,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.rawBody !== undefined ? options.rawBody.text : options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody !== undefined ? options.rawBody.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     })
     text = await response.text()

@@ -2,6 +2,7 @@
  * The queue's own bookkeeping, with tus-js-client replaced by a scripted stand-in (the real client
  * against the real server is exercised end to end in e2e/uploads.spec.ts).
  */
+import { Blob as NodeBlob } from 'node:buffer'
 import { Dexie, type EntityTable } from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryLocks } from './tab-locks.ts'
@@ -77,7 +78,7 @@ const details = (title = 'Chợ'): SubmissionDetails => ({
   publishable: false,
 })
 
-function setup(options: { online?: boolean; token?: () => string | null; sendCaptions?: (id: number, language: 'vi' | 'en', text: string) => Promise<SendCaptionsResult> } = {}) {
+function setup(options: { online?: boolean; token?: () => string | null; sendCaptions?: (id: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult> } = {}) {
   const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
   db.version(1).stores({ items: 'id, status', blobs: 'id' })
   const tus = scriptedTus()
@@ -98,6 +99,8 @@ function setup(options: { online?: boolean; token?: () => string | null; sendCap
   return { db, tus, queue, onUnauthorized, server, goOnline: () => void (online = true), goOffline: () => void (online = false) }
 }
 
+/** Node's own Blob: IndexedDB's stand-in keeps it whole through storage (happy-dom's would come back empty). */
+const bytesOf = (text: string) => new NodeBlob([text]) as unknown as Blob
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 /** Until `count` uploads have started (each first takes its lock and reads its item again). */
@@ -239,16 +242,16 @@ describe('the upload queue', () => {
 
   it('caption files queued offline go once the submission exists, before the file; a refused one keeps the server lines', async () => {
     const sent: Array<{ id: number; language: string; text: string }> = []
-    const sendCaptions = vi.fn(async (id: number, language: 'vi' | 'en', text: string): Promise<SendCaptionsResult> => {
-      sent.push({ id, language, text })
+    const sendCaptions = vi.fn(async (id: number, language: 'vi' | 'en', bytes: Blob): Promise<SendCaptionsResult> => {
+      sent.push({ id, language, text: await bytes.text() })
       return language === 'vi' ? { ok: true, cues: 12 } : { ok: false, failure: 'refused', errors: ['line 3: the cue ends before it starts'] }
     })
     const { db, tus, queue, goOnline } = setup({ online: false, sendCaptions })
     const captions = [
       { language: 'vi' as const, fileName: 'cho.vi.vtt', text: 'WEBVTT\n\n00:01.000 --> 00:02.000\nĐi chợ' },
       { language: 'en' as const, fileName: 'cho.en.vtt', text: 'WEBVTT\n\n00:05.000 --> 00:02.000\nMarket' },
-    ]
-    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions })
+    ].map(({ text, ...caption }) => ({ ...caption, text, bytes: bytesOf(text) }))
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions: captions.map(({ text: _text, ...caption }) => caption) })
     await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
     expect(sent).toHaveLength(0)
     expect((await db.items.get(id))?.captions).toEqual([
@@ -256,7 +259,10 @@ describe('the upload queue', () => {
       { language: 'en', fileName: 'cho.en.vtt', state: 'pending' },
     ])
     // The texts wait with the file, not on the item the list reads.
-    expect((await db.blobs.get(id))?.captions).toEqual(captions)
+    const kept = (await db.blobs.get(id))?.captions ?? []
+    expect(await Promise.all(kept.map(async (caption) => ({ language: caption.language, fileName: caption.fileName, text: await caption.bytes.text() })))).toEqual(
+      captions.map(({ bytes: _bytes, ...caption }) => caption),
+    )
 
     goOnline()
     await queue.resumeAll()
@@ -275,7 +281,7 @@ describe('the upload queue', () => {
     let answer: SendCaptionsResult = { ok: false, failure: 'retry' }
     const sendCaptions = vi.fn(async () => answer)
     const { db, tus, queue } = setup({ sendCaptions })
-    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions: [{ language: 'vi', fileName: 'a.vtt', text: 'WEBVTT' }] })
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions: [{ language: 'vi', fileName: 'a.vtt', bytes: bytesOf('WEBVTT') }] })
     await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
     expect(await db.items.get(id)).toMatchObject({ status: 'waiting', submissionId: 100 })
     expect(tus.uploads).toHaveLength(0)

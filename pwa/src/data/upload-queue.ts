@@ -49,7 +49,8 @@ export type CreateSubmissionResult =
 export interface QueuedCaption {
   language: 'vi' | 'en'
   fileName: string
-  text: string
+  /** The file's bytes as chosen (the server judges the encoding). */
+  bytes: Blob
 }
 
 /** Where a queued caption file is: waiting to be sent, taken (with its lines), or refused (with the server's lines). */
@@ -87,7 +88,7 @@ export interface UploadItem {
   uploadUrl?: string
   error?: string
   createdAt: number
-  /** The caption files that came with the form (their text waits in the blob record). */
+  /** The caption files that came with the form (their bytes wait in the blob record). */
   captions?: CaptionState[]
 }
 
@@ -114,7 +115,7 @@ export interface UploadQueueDeps {
   /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
   discardSubmission?: (submissionId: number) => Promise<unknown>
   /** PUT /submissions/:id/captions/:lang for the caption files stored with an item. */
-  sendCaptions?: (submissionId: number, language: 'vi' | 'en', text: string) => Promise<SendCaptionsResult>
+  sendCaptions?: (submissionId: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult>
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */
@@ -281,7 +282,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       const current = (await deps.items.get(id))?.captions?.find((entry) => entry.language === caption.language)
       if (!current || current.state !== 'pending') continue
       const result = deps.sendCaptions
-        ? await deps.sendCaptions(submissionId, caption.language, caption.text).catch((): SendCaptionsResult => ({ ok: false, failure: 'retry' }))
+        ? await deps.sendCaptions(submissionId, caption.language, caption.bytes).catch((): SendCaptionsResult => ({ ok: false, failure: 'retry' }))
         : ({ ok: false, failure: 'retry' } as const)
       if (!result.ok && result.failure === 'retry') {
         await update(id, { status: 'waiting', speed: 0 })

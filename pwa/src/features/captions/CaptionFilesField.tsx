@@ -9,7 +9,7 @@ import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/sc
 import { readCaptionFile } from './caption-files.ts'
 import './captions.css'
 
-export type ChosenCaptions = Partial<Record<CaptionLanguage, { fileName: string; text: string }>>
+export type ChosenCaptions = Partial<Record<CaptionLanguage, { fileName: string; bytes: Blob }>>
 
 export function CaptionFilesField({
   value,
@@ -34,7 +34,7 @@ export function CaptionFilesField({
       problems.set(language, t(`fields.${read.problem}`))
       return onChange(rest)
     }
-    onChange({ ...rest, [language]: { fileName: read.fileName, text: read.text } })
+    onChange({ ...rest, [language]: { fileName: read.fileName, bytes: read.bytes } })
   }
 
   return (

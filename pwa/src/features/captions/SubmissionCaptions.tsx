@@ -32,7 +32,7 @@ export function SubmissionCaptions({ submission }: { submission: Submission }) {
     try {
       const read = await readCaptionFile(file)
       if (!read.ok) return settle(language, { kind: 'failed', message: t(`fields.${read.problem}`) })
-      const result = await sendCaptions(submission.id, language, read.text)
+      const result = await sendCaptions(submission.id, language, read.bytes)
       if (result.ok) {
         setAttached((current) => ({ ...current, [language]: result.cues }))
         settle(language, { kind: 'saved', cues: result.cues })

@@ -13,10 +13,10 @@ export { CAPTIONS_MAX_BYTES } from '../../../../contract/schemas/captions.ts'
 /** How a send went (retry: no answer or 5xx/408/429; refused: the server's lines), as the upload queue reads it. */
 export type CaptionSendResult = SendCaptionsResult
 
-export async function sendCaptions(submissionId: number, language: CaptionLanguage, text: string): Promise<CaptionSendResult> {
+export async function sendCaptions(submissionId: number, language: CaptionLanguage, bytes: Blob): Promise<CaptionSendResult> {
   try {
     const { data } = await apiRequest<{ data: { language: string; cues: number } }>('PUT', `/submissions/${submissionId}/captions/${language}`, {
-      rawBody: { text, type: `${CAPTIONS_CONTENT_TYPE}; charset=utf-8` },
+      rawBody: { body: bytes, type: `${CAPTIONS_CONTENT_TYPE}; charset=utf-8` },
       timeoutMs: 60_000,
     })
     return { ok: true, cues: data.cues }
