@@ -18,7 +18,7 @@ import { expect, test } from './fixtures.ts'
 import { CaptionFields, CaptionsPlayer } from './pages/Captions.ts'
 import { DownloadControls, playUntil } from './pages/Downloads.ts'
 import { UploadPage } from './pages/UploadPage.ts'
-import { VideoPage } from './pages/WatchPages.ts'
+import { VideoPage, VideosPage } from './pages/WatchPages.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-e2e-captions-'))
@@ -34,7 +34,12 @@ const ENGLISH = 'WEBVTT\n\n00:00.000 --> 00:02.900\nHello everyone.\n\n00:03.000
  * A published 12-second video with Vietnamese and English captions: a submission of `ownerId` holds the
  * tracks (the catalogue finds them through videos.submission_id), saved through the captions service.
  */
-async function captionedVideo(server: TestServer, ownerId: number, title: string): Promise<number> {
+async function captionedVideo(
+  server: TestServer,
+  ownerId: number,
+  title: string,
+  options: { dialect?: 'northern' | 'central' | 'southern' | 'mixed'; guideEmail?: string } = {},
+): Promise<number> {
   const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title })
   const db = server.ctx.database.db
   const submission = await db
@@ -42,7 +47,8 @@ async function captionedVideo(server: TestServer, ownerId: number, title: string
     .values({ user_id: ownerId, client_id: null, title, proficiency_level: 'beginner', language_code: 'vi', series_name: null, episode_number: null, upload_id: null, upload_bytes_total: null, upload_activity_at: null, processing_error: null, media_key: null, duration_seconds: 12, published_video_id: videoId, created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await db.updateTable('videos').set({ submission_id: submission.id }).where('id', '=', videoId).execute()
+  await db.updateTable('videos').set({ submission_id: submission.id, dialect: options.dialect ?? null }).where('id', '=', videoId).execute()
+  if (options.guideEmail) await db.insertInto('submission_creators').values({ submission_id: submission.id, email: options.guideEmail }).execute()
   await server.ctx.services.captions.save(submission.id, 'vi', VIETNAMESE)
   await server.ctx.services.captions.save(submission.id, 'en', ENGLISH)
   return videoId
@@ -153,4 +159,55 @@ test('a contributor who attaches a broken WebVTT file sees the line the server n
   await expect(refused.getByRole('listitem').first()).toContainText(/line 6/i)
   // The video itself is sent all the same.
   await expect(upload.item(title)).toHaveAttribute('data-status', /processing|ready/, { timeout: 60_000 })
+})
+
+test('the list filters by dialect and guide (offline too), shows both on the card, and a word said in a transcript finds the line, which opens the video there', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const learner = await signInAs({ path: '/languages' })
+  await server.ctx.database.db.updateTable('users').set({ display_name: 'Cô Lan' }).where('id', '=', learner.user.id).execute()
+  const stamp = Date.now().toString(36)
+  const north = await captionedVideo(server, learner.user.id, `Phố cổ ${stamp}`, { dialect: 'northern', guideEmail: learner.email })
+  await captionedVideo(server, learner.user.id, `Chợ nổi ${stamp}`, { dialect: 'southern' })
+  const list = new VideosPage(page)
+  const dialect = page.getByTestId('videos-dialect')
+  const guide = page.getByTestId('videos-guide')
+  await list.open('vi')
+  const northCard = list.card(`Phố cổ ${stamp}`)
+  const southCard = list.card(`Chợ nổi ${stamp}`)
+  await expect(northCard.getByTestId('video-dialect')).toHaveText('Northern')
+  await expect(northCard.getByTestId('video-guides')).toHaveText('With Cô Lan')
+  await expect(northCard.getByTestId('video-has-captions')).toHaveText('Captions VI · EN')
+  await expect(southCard.getByTestId('video-dialect')).toHaveText('Southern')
+
+  await dialect.selectOption('southern')
+  await expect(southCard).toBeVisible()
+  await expect(northCard).toBeHidden()
+  await dialect.selectOption('')
+  await guide.selectOption({ label: 'Cô Lan' })
+  await expect(northCard).toBeVisible()
+  await expect(southCard).toBeHidden()
+  // Offline the same filters work over the cached catalogue.
+  await context.setOffline(true)
+  await guide.selectOption('')
+  await dialect.selectOption('northern')
+  await expect(northCard).toBeVisible()
+  await expect(southCard).toBeHidden()
+  await dialect.selectOption('')
+  await expect(southCard).toBeVisible()
+  await context.setOffline(false)
+
+  // Words in no title, said at 0:03 in both videos' Vietnamese track.
+  await list.search.fill('đi chợ với mẹ')
+  await expect(northCard.getByTestId('video-match')).toHaveText('Hôm nay tôi đi chợ với mẹ. at 0:03')
+  await expect(northCard.getByTestId('video-match').locator('mark')).toHaveText('đi chợ với mẹ')
+  await expect(southCard.getByTestId('video-match')).toBeVisible()
+  await shoot(page, `captions-search-${(page.viewportSize()?.width ?? 0) < 600 ? 'phone' : 'desktop'}`)
+  await northCard.getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/videos/${north}\\?t=3$`))
+  const video = new VideoPage(page)
+  await expect.poll(() => video.currentTime(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
 })

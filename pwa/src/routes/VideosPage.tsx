@@ -188,7 +188,7 @@ export default function VideosPage() {
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} />
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} />
         ))}
       </ul>
       {current?.next && online ? (
@@ -208,6 +208,7 @@ function VideoCard({
   downloaded,
   online,
   match,
+  query,
 }: {
   code: string
   video: VideoSummary
@@ -215,6 +216,8 @@ function VideoCard({
   online: boolean
   /** The transcript line the search found, which opens the video at that moment. */
   match?: { start: number; text: string }
+  /** The words searched for, marked in the line. */
+  query?: string
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
@@ -237,9 +240,9 @@ function VideoCard({
         <p className="video-tags">
           <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
           <AccessBadge access={video.access_level} />
-          {video.dialect ? <span className="tag" data-testid="video-dialect">{tc(`dialects.${video.dialect}`)}</span> : null}
+          {video.dialect ? <span className="tag tag-neutral" data-testid="video-dialect">{tc(`dialects.${video.dialect}`)}</span> : null}
           {video.has_captions?.length ? (
-            <span className="tag" data-testid="video-has-captions">
+            <span className="tag tag-neutral" data-testid="video-has-captions">
               {tc('list.hasCaptions')} {video.has_captions.map((language) => language.toUpperCase()).join(' · ')}
             </span>
           ) : null}
@@ -250,8 +253,11 @@ function VideoCard({
         ) : null}
         {guideNames.length > 0 ? <p className="muted small" data-testid="video-guides">{tc('list.guidedBy', { names: guideNames.join(', ') })}</p> : null}
         {match ? (
-          <p className="small video-match" data-testid="video-match" lang={video.language_code}>
-            {tc('list.matchAt', { text: match.text, time: formatCueTime(match.start) })}
+          <p className="small video-match" data-testid="video-match">
+            <q lang={video.language_code}>
+              <Highlighted text={match.text} words={query ?? ''} />
+            </q>{' '}
+            <span className="video-match-time">{tc('list.saidAt', { time: formatCueTime(match.start) })}</span>
           </p>
         ) : null}
         <p className="muted small">{percent > 0 ? t('list.percent', { percent }) : t('list.notStarted')}</p>
@@ -276,5 +282,22 @@ function VideoCard({
         </div>
       ) : null}
     </li>
+  )
+}
+
+/**
+ * The line with the searched words marked, where they appear as typed (case aside); the server's own
+ * match also ignores tone marks, and such a line shows unmarked.
+ */
+function Highlighted({ text, words }: { text: string; words: string }) {
+  const at = words ? text.normalize('NFC').toLocaleLowerCase('vi').indexOf(words.normalize('NFC').toLocaleLowerCase('vi')) : -1
+  if (at < 0) return <>{text}</>
+  const line = text.normalize('NFC')
+  return (
+    <>
+      {line.slice(0, at)}
+      <mark>{line.slice(at, at + words.normalize('NFC').length)}</mark>
+      {line.slice(at + words.normalize('NFC').length)}
+    </>
   )
 }
