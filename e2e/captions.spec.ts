@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { CaptionFields, CaptionsPlayer } from './pages/Captions.ts'
 import { DownloadControls, playUntil } from './pages/Downloads.ts'
@@ -86,6 +87,7 @@ test('a learner turns captions on, sees a cue, follows the transcript and taps a
   await expect(captions.currentLine).toHaveText(`0:06${LINES[2]}`)
   await expect.poll(() => captions.shownCues()).toEqual([LINES[2]])
   await video.pause()
+  await expectNoSeriousViolations(page, '[data-testid="transcript"]')
 
   // English instead, then a reload: the choice stays with this learner.
   await captions.choice.selectOption({ label: 'English' })
