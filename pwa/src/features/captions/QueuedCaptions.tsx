@@ -9,7 +9,7 @@ export function QueuedCaptions({ captions }: { captions: CaptionState[] | undefi
   return (
     <div className="queued-captions" data-testid="queued-captions">
       {captions.map((caption) => {
-        const language = t(`languages.${caption.language}`)
+        const language = t(`languageNames.${caption.language}`)
         if (caption.state === 'refused') {
           return (
             <div key={caption.language} role="alert" data-testid="caption-refused">

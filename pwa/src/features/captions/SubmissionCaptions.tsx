@@ -66,7 +66,7 @@ export function SubmissionCaptions({ submission }: { submission: Submission }) {
         {t('card.title')}
       </h3>
       {CAPTION_LANGUAGES.map((language) => {
-        const name = t(`languages.${language}`)
+        const name = t(`languageNames.${language}`)
         const has = attached[language] !== undefined
         const outcome = outcomes[language]
         const inputId = `${headingId}-${language}`
