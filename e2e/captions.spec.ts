@@ -18,6 +18,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { CaptionFields, CaptionsPlayer } from './pages/Captions.ts'
 import { DownloadControls, playUntil } from './pages/Downloads.ts'
+import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 import { UploadPage } from './pages/UploadPage.ts'
 import { VideoPage, VideosPage } from './pages/WatchPages.ts'
 
@@ -212,4 +213,33 @@ test('the list filters by dialect and guide (offline too), shows both on the car
   await expect(page).toHaveURL(new RegExp(`/videos/${north}\\?t=3$`))
   const video = new VideoPage(page)
   await expect.poll(() => video.currentTime(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
+})
+
+test('on a submission card a contributor sees a refused file’s line, then attaches good captions and removes them', async ({ page, server, signInAs }) => {
+  const contributor = await signInAs({ contributor: true, path: '/languages' })
+  const title = `Thẻ phụ đề ${Date.now()}`
+  const created = await fetch(`${server.api}/submissions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${contributor.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ submission: { title, proficiency_level: 'beginner', language_code: 'vi', release_confirmed: true } }),
+  })
+  expect(created.status).toBe(201)
+  const broken = path.join(tmp, 'card-broken.vtt')
+  fs.writeFileSync(broken, 'Xin chào\n')
+  const good = path.join(tmp, 'card-good.vtt')
+  fs.writeFileSync(good, VIETNAMESE)
+  const submissions = new SubmissionsPage(page)
+  await submissions.goto()
+  const vietnamese = submissions.card(title).getByTestId('submission-captions-vi')
+  await expect(vietnamese).toContainText('Vietnamese: none')
+
+  await vietnamese.getByTestId('submission-caption-file-vi').setInputFiles(broken)
+  await expect(vietnamese.getByTestId('caption-refused')).toContainText('Line 1: the file is not WebVTT')
+  await vietnamese.getByTestId('submission-caption-file-vi').setInputFiles(good)
+  await expect(vietnamese).toContainText('Vietnamese captions saved: 4 lines.')
+  await expect(vietnamese).toContainText('Vietnamese: attached')
+  await vietnamese.getByRole('button', { name: 'Remove Vietnamese captions' }).click()
+  await expect(vietnamese).toContainText('Vietnamese captions removed.')
+  await page.reload()
+  await expect(submissions.card(title).getByTestId('submission-captions-vi')).toContainText('Vietnamese: none')
 })
