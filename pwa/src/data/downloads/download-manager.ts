@@ -398,6 +398,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     const poster = video.thumbnail_url
       ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
+    // The caption step (caption-files.ts): small files, started with the parts so they are stored
+    // even when the browser's Background Fetch finishes the parts with the page gone; awaited after
+    // the parts, and a failure leaves the download waiting for the network like a part's would.
+    const captions = storeCaptionTracks(cache, video, doFetch, origin(), signal)
+    captions.catch(() => undefined) // awaited below; a failure shows there
 
     /** Follows the browser's fetch of the parts not stored yet until the worker has finished it. */
     const followBackground = async (registration: BackgroundFetchRegistrationLike) => {
@@ -405,8 +410,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
       await followHanded(videoId, registration, bytesDone, signal)
       await poster
-      // The caption step, after the parts (the worker that finished them stores no captions).
-      await storeCaptionTracks(cache, video, doFetch, origin(), signal)
+      await captions
       return { persistence: await asked }
     }
     const id = backgroundFetchId(videoId)
@@ -485,8 +489,8 @@ export function createDownloadManager(deps: DownloadDeps) {
     }
     await recordWritten
     await Promise.all([poster, reporting])
-    // The caption step, after the parts: a download plays its captions and transcript offline.
-    const captionKeys = await storeCaptionTracks(cache, video, doFetch, origin(), signal)
+    // A download plays its captions and transcript offline.
+    const captionKeys = await captions
     // Playlists last: a download is playable only once every part it points into is stored.
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
     await Promise.all([
