@@ -213,6 +213,7 @@ test('the list filters by dialect and guide (offline too), shows both on the car
   await expect(page).toHaveURL(new RegExp(`/videos/${north}\\?t=3$`))
   const video = new VideoPage(page)
   await expect.poll(() => video.currentTime(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
+  await expect(page.getByTestId('video-facts-dialect')).toHaveText('Northern (Hà Nội)')
 })
 
 test('on a submission card a contributor sees a refused file’s line, then attaches good captions and removes them', async ({ page, server, signInAs }) => {
