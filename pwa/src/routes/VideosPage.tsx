@@ -160,14 +160,17 @@ export default function VideosPage() {
             <option value="level">{t('list.sortLevel')}</option>
           </select>
         </label>
-        <label className="toolbar-check">
-          <input type="checkbox" checked={filters.captions} onChange={(event) => set('captions', event.target.checked)} data-testid="videos-captions" />
-          <span>{tc('list.withCaptions')}</span>
-        </label>
-        <label className="toolbar-check">
-          <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
-          <span>{t('list.hideFinished')}</span>
-        </label>
+        {/* The two switches share a row of their own, whatever the width. */}
+        <div className="toolbar-checks">
+          <label className="toolbar-check">
+            <input type="checkbox" checked={filters.captions} onChange={(event) => set('captions', event.target.checked)} data-testid="videos-captions" />
+            <span>{tc('list.withCaptions')}</span>
+          </label>
+          <label className="toolbar-check">
+            <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
+            <span>{t('list.hideFinished')}</span>
+          </label>
+        </div>
       </div>
 
       {!online ? (
