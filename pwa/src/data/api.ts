@@ -49,6 +49,8 @@ function timeZone(): string | undefined {
 
 export interface RequestOptions {
   body?: unknown
+  /** A body that is not JSON (a WebVTT file), sent as is with its type. */
+  rawBody?: { body: Blob | string; type: string }
   /** Abort after this long so a dead connection says "offline" instead of spinning forever. */
   timeoutMs?: number
   signal?: AbortSignal
@@ -65,6 +67,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const token = options.token !== undefined ? options.token : readString(STORAGE_KEYS.token)
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (options.rawBody !== undefined) headers['Content-Type'] = options.rawBody.type
 
   // A plain controller and timer rather than AbortSignal.timeout/any: those are newer than the
   // oldest browsers the spec supports (Chrome 90, Safari 14).
@@ -78,7 +81,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody !== undefined ? options.rawBody.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     })
     text = await response.text()

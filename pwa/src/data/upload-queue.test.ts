@@ -2,10 +2,11 @@
  * The queue's own bookkeeping, with tus-js-client replaced by a scripted stand-in (the real client
  * against the real server is exercised end to end in e2e/uploads.spec.ts).
  */
+import { Blob as NodeBlob } from 'node:buffer'
 import { Dexie, type EntityTable } from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryLocks } from './tab-locks.ts'
-import { createUploadQueue, type CreateSubmissionResult, type SubmissionDetails, type UploadBlob, type UploadItem } from './upload-queue.ts'
+import { createUploadQueue, type CreateSubmissionResult, type SendCaptionsResult, type SubmissionDetails, type UploadBlob, type UploadItem } from './upload-queue.ts'
 
 type Options = Record<string, any>
 
@@ -77,7 +78,7 @@ const details = (title = 'Chợ'): SubmissionDetails => ({
   publishable: false,
 })
 
-function setup(options: { online?: boolean; token?: () => string | null } = {}) {
+function setup(options: { online?: boolean; token?: () => string | null; sendCaptions?: (id: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult> } = {}) {
   const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
   db.version(1).stores({ items: 'id, status', blobs: 'id' })
   const tus = scriptedTus()
@@ -93,10 +94,13 @@ function setup(options: { online?: boolean; token?: () => string | null } = {}) 
     loadTus: async () => tus.module,
     createSubmission: server.createSubmission,
     discardSubmission: server.discardSubmission,
+    sendCaptions: options.sendCaptions,
   })
   return { db, tus, queue, onUnauthorized, server, goOnline: () => void (online = true), goOffline: () => void (online = false) }
 }
 
+/** Node's own Blob: IndexedDB's stand-in keeps it whole through storage (happy-dom's would come back empty). */
+const bytesOf = (text: string) => new NodeBlob([text]) as unknown as Blob
 const file = () => new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 /** Until `count` uploads have started (each first takes its lock and reads its item again). */
@@ -234,6 +238,59 @@ describe('the upload queue', () => {
     expect(server.calls).toEqual([{ details: details(), clientId: id }])
     expect(tus.uploads[0].options.metadata.submission_id).toBe('100')
     expect((await db.items.get(id))?.submissionId).toBe(100)
+  })
+
+  it('caption files queued offline go once the submission exists, before the file; a refused one keeps the server lines', async () => {
+    const sent: Array<{ id: number; language: string; text: string }> = []
+    const sendCaptions = vi.fn(async (id: number, language: 'vi' | 'en', bytes: Blob): Promise<SendCaptionsResult> => {
+      sent.push({ id, language, text: await bytes.text() })
+      return language === 'vi' ? { ok: true, cues: 12 } : { ok: false, failure: 'refused', errors: ['line 3: the cue ends before it starts'] }
+    })
+    const { db, tus, queue, goOnline } = setup({ online: false, sendCaptions })
+    const captions = [
+      { language: 'vi' as const, fileName: 'cho.vi.vtt', text: 'WEBVTT\n\n00:01.000 --> 00:02.000\nĐi chợ' },
+      { language: 'en' as const, fileName: 'cho.en.vtt', text: 'WEBVTT\n\n00:05.000 --> 00:02.000\nMarket' },
+    ].map(({ text, ...caption }) => ({ ...caption, text, bytes: bytesOf(text) }))
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions: captions.map(({ text: _text, ...caption }) => caption) })
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    expect(sent).toHaveLength(0)
+    expect((await db.items.get(id))?.captions).toEqual([
+      { language: 'vi', fileName: 'cho.vi.vtt', state: 'pending' },
+      { language: 'en', fileName: 'cho.en.vtt', state: 'pending' },
+    ])
+    // The texts wait with the file, not on the item the list reads.
+    const kept = (await db.blobs.get(id))?.captions ?? []
+    expect(await Promise.all(kept.map(async (caption) => ({ language: caption.language, fileName: caption.fileName, text: await caption.bytes.text() })))).toEqual(
+      captions.map(({ bytes: _bytes, ...caption }) => caption),
+    )
+
+    goOnline()
+    await queue.resumeAll()
+    await started(tus, 1)
+    expect(sent).toEqual([
+      { id: 100, language: 'vi', text: captions[0].text },
+      { id: 100, language: 'en', text: captions[1].text },
+    ])
+    expect((await db.items.get(id))?.captions).toEqual([
+      { language: 'vi', fileName: 'cho.vi.vtt', state: 'saved', cues: 12 },
+      { language: 'en', fileName: 'cho.en.vtt', state: 'refused', errors: ['line 3: the cue ends before it starts'] },
+    ])
+  })
+
+  it('captions with no answer leave the item waiting with the file unsent, and are sent (once each) on the next try', async () => {
+    let answer: SendCaptionsResult = { ok: false, failure: 'retry' }
+    const sendCaptions = vi.fn(async () => answer)
+    const { db, tus, queue } = setup({ sendCaptions })
+    const id = await queue.enqueue({ title: 'Chợ', file: file(), details: details(), captions: [{ language: 'vi', fileName: 'a.vtt', bytes: bytesOf('WEBVTT') }] })
+    await vi.waitFor(() => expect(queue.isRunning(id)).toBe(false))
+    expect(await db.items.get(id)).toMatchObject({ status: 'waiting', submissionId: 100 })
+    expect(tus.uploads).toHaveLength(0)
+
+    answer = { ok: true, cues: 1 }
+    await queue.resumeAll()
+    await started(tus, 1)
+    expect(sendCaptions).toHaveBeenCalledTimes(2)
+    expect((await db.items.get(id))?.captions?.[0].state).toBe('saved')
   })
 
   it('a submission whose answer was lost is asked for again with the same client_id, and the server answers the first', async () => {

@@ -14,6 +14,9 @@
  *   written to the item, and the sending tab, which follows the item with a liveQuery, stops. Two tabs
  *   sending at once would send the same bytes twice, or one would create a second upload that
  *   replaces the first on the server.
+ * Caption files chosen on the form (WebVTT, small) are stored with the file and sent (PUT
+ * /submissions/:id/captions/:lang) once the submission exists, before the file: each ends saved or
+ * refused with the server's lines, which the queue shows; no answer leaves the item waiting.
  * After the last byte the server probes and transcodes; the item follows that until ready or failed.
  * A 401 to a request that carried a token ends the session like any other 401 (onUnauthorized); the
  * item stays queued, marked signed_out, and carries on when the same person signs in again.
@@ -27,7 +30,9 @@ import { browserLocks, tryLock, type TabLocks } from './tab-locks.ts'
 export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'processing' | 'ready' | 'failed'
 
 /** What POST /submissions is sent for a queued upload; the item's id goes with it as client_id. */
-export type SubmissionDetails = Omit<CreateSubmissionBody['submission'], 'client_id'>
+export type SubmissionDetails = Omit<CreateSubmissionBody['submission'], 'client_id'> & {
+  dialect?: 'northern' | 'central' | 'southern' | 'mixed' | null
+}
 
 /**
  * How creating a submission went: its id, or what the queue does about it (`retry`: no answer, or
@@ -39,6 +44,30 @@ export type CreateSubmissionResult =
   | { ok: false; failure: 'retry' }
   | { ok: false; failure: 'signed_out' }
   | { ok: false; failure: 'refused'; reason: string }
+
+/** A caption file as the form stored it, sent once the submission exists. */
+export interface QueuedCaption {
+  language: 'vi' | 'en'
+  fileName: string
+  /** The file's bytes as chosen (the server judges the encoding). */
+  bytes: Blob
+}
+
+/** Where a queued caption file is: waiting to be sent, taken (with its lines), or refused (with the server's lines). */
+export interface CaptionState {
+  language: 'vi' | 'en'
+  fileName: string
+  state: 'pending' | 'saved' | 'refused'
+  cues?: number
+  errors?: string[]
+}
+
+/** How sending a caption file went (features/captions/captions-api.ts makes the call). */
+export type SendCaptionsResult =
+  | { ok: true; cues: number }
+  | { ok: false; failure: 'retry' }
+  | { ok: false; failure: 'signed_out' }
+  | { ok: false; failure: 'refused'; errors: string[] }
 
 export interface UploadItem {
   /** Also the submission's client_id (POST /submissions), so creating it twice answers the first. */
@@ -59,11 +88,14 @@ export interface UploadItem {
   uploadUrl?: string
   error?: string
   createdAt: number
+  /** The caption files that came with the form (their bytes wait in the blob record). */
+  captions?: CaptionState[]
 }
 
 export interface UploadBlob {
   id: string
   blob: Blob
+  captions?: QueuedCaption[]
 }
 
 export interface UploadQueueDeps {
@@ -82,6 +114,8 @@ export interface UploadQueueDeps {
   createSubmission?: (details: SubmissionDetails, clientId: string) => Promise<CreateSubmissionResult>
   /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
   discardSubmission?: (submissionId: number) => Promise<unknown>
+  /** PUT /submissions/:id/captions/:lang for the caption files stored with an item. */
+  sendCaptions?: (submissionId: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult>
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */
@@ -126,6 +160,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     }
     const submissionId = item.submissionId ?? (await createSubmission(item))
     if (submissionId === undefined) return 'done'
+    if (!(await sendCaptions(id, submissionId, stored.captions ?? []))) return 'done'
     const tus = await loadTus()
     return new Promise((over) => {
       let lastBytes = item.bytesSent
@@ -238,6 +273,34 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   }
 
   /**
+   * Sends the item's caption files still pending, one by one. Answers false when the item was left
+   * waiting (no answer) or signed out: the file waits with them. A refused file is final (its lines
+   * are kept for the contributor); the video goes on without it.
+   */
+  async function sendCaptions(id: string, submissionId: number, queued: QueuedCaption[]): Promise<boolean> {
+    for (const caption of queued) {
+      const current = (await deps.items.get(id))?.captions?.find((entry) => entry.language === caption.language)
+      if (!current || current.state !== 'pending') continue
+      const result = deps.sendCaptions
+        ? await deps.sendCaptions(submissionId, caption.language, caption.bytes).catch((): SendCaptionsResult => ({ ok: false, failure: 'retry' }))
+        : ({ ok: false, failure: 'retry' } as const)
+      if (!result.ok && result.failure === 'retry') {
+        await update(id, { status: 'waiting', speed: 0 })
+        return false
+      }
+      if (!result.ok && result.failure === 'signed_out') {
+        await update(id, { status: 'failed', speed: 0, error: SIGNED_OUT })
+        return false
+      }
+      const outcome: Partial<CaptionState> = result.ok ? { state: 'saved', cues: result.cues } : { state: 'refused', errors: result.errors }
+      await deps.items.update(id, (item) => {
+        item.captions = (item.captions ?? []).map((entry) => (entry.language === caption.language ? { ...entry, ...outcome } : entry))
+      })
+    }
+    return true
+  }
+
+  /**
    * Sends an item if no tab does yet (another tab that holds its lock sends it, and its progress shows
    * here from Dexie). Answers once the upload has started or been left alone; the lock is held until
    * the upload is over.
@@ -274,7 +337,9 @@ export function createUploadQueue(deps: UploadQueueDeps) {
      * Stores the file and its details first, then starts sending. Either the submission already
      * exists (`submissionId`) or its `details` are kept and it is created once the network answers.
      */
-    async enqueue(input: { title: string; file: File } & ({ submissionId: number } | { details: SubmissionDetails })): Promise<string> {
+    async enqueue(
+      input: { title: string; file: File; captions?: QueuedCaption[] } & ({ submissionId: number } | { details: SubmissionDetails }),
+    ): Promise<string> {
       const id = newClientId()
       const item: UploadItem = {
         id,
@@ -288,9 +353,12 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         speed: 0,
         processingPercent: 0,
         createdAt: now(),
+        ...(input.captions?.length
+          ? { captions: input.captions.map(({ language, fileName }): CaptionState => ({ language, fileName, state: 'pending' })) }
+          : {}),
       }
       await deps.items.db.transaction('rw', deps.items, deps.blobs, async () => {
-        await deps.blobs.add({ id, blob: input.file })
+        await deps.blobs.add({ id, blob: input.file, ...(input.captions?.length ? { captions: input.captions } : {}) })
         await deps.items.add(item)
       })
       void send(id)

@@ -29,6 +29,7 @@ export const uploadQueue = createUploadQueue({
   onUnauthorized: reportUnauthorized,
   createSubmission,
   discardSubmission: (submissionId) => apiRequest('DELETE', `/submissions/${submissionId}`),
+  sendCaptions: (submissionId, language, bytes) => import('../features/captions/captions-api.ts').then((captions) => captions.sendCaptions(submissionId, language, bytes)),
 })
 
 /**

@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { ACCESS_LEVELS } from '../../../contract/limits.ts'
 import type { AdminVideo } from '../../../contract/schemas/admin.ts'
 import type { AccessLevel } from '../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../contract/schemas/captions.ts'
+import { DialectSelect } from '../features/captions/DialectSelect.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, listPath } from '../features/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
@@ -30,6 +32,7 @@ export default function AdminVideosPage() {
 
 function AdminVideos() {
   const { t, i18n } = useTranslation('admin')
+  const { t: tc } = useTranslation('captions')
   const [search, setSearch] = useState('')
   const [access, setAccess] = useState<AccessFilter>('all')
   const q = useDebouncedValue(search.trim())
@@ -47,6 +50,19 @@ function AdminVideos() {
     try {
       list.replace(await adminApi.setAccessLevel(video.id, level))
       setOutcome({ kind: 'success', text: t('videos.accessUpdated') })
+    } catch (error) {
+      setOutcome({ kind: 'error', text: t(adminErrorKey(error)) })
+    } finally {
+      setSavingId(null)
+    }
+  }
+
+  async function changeDialect(video: AdminVideo, dialect: Dialect | null) {
+    setSavingId(video.id)
+    setOutcome(null)
+    try {
+      list.replace(await adminApi.setDialect(video.id, dialect))
+      setOutcome({ kind: 'success', text: tc('admin.saved') })
     } catch (error) {
       setOutcome({ kind: 'error', text: t(adminErrorKey(error)) })
     } finally {
@@ -74,7 +90,7 @@ function AdminVideos() {
         testId="admin-videos-table"
         rowTestId="admin-video-row"
         className="admin-table-media"
-        columns={[t('videos.thumbnail'), t('videos.video'), t('videos.access'), t('videos.published')]}
+        columns={[t('videos.thumbnail'), t('videos.video'), t('videos.access'), tc('admin.dialect'), t('videos.published')]}
         empty={q || access !== 'all' ? t('videos.noMatch') : t('videos.empty')}
         cells={(video) => (
           <>
@@ -106,6 +122,17 @@ function AdminVideos() {
                   </option>
                 ))}
               </select>
+            </td>
+            <td data-label={tc('admin.dialect')} className="cell-half">
+              <DialectSelect
+                className="input input-compact"
+                value={video.dialect ?? ''}
+                onChange={(dialect) => void changeDialect(video, dialect || null)}
+                placeholder={tc('admin.unset')}
+                ariaLabel={tc('admin.dialectFor', { title: video.title })}
+                disabled={savingId === video.id}
+                testId="admin-video-dialect"
+              />
             </td>
             <td data-label={t('videos.published')} className="cell-half">{video.published_at ? formatDate(video.published_at) : t('videos.unpublished')}</td>
             <td className="cell-actions">

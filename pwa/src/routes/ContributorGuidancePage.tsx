@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { LevelGuidelinesList } from '../features/contribute/LevelGuidelines.tsx'
+import { DialectGuidelines } from '../features/captions/DialectGuidelines.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 
@@ -16,6 +17,7 @@ export default function ContributorGuidancePage() {
         <h2 id="guidance-levels">{t('guidelines.title')}</h2>
         <p className="muted">{t('guidelines.intro')}</p>
         <LevelGuidelinesList />
+        <DialectGuidelines />
       </section>
       <section className="card contribute-section" aria-labelledby="guidance-tips">
         <h2 id="guidance-tips">{t('guidance.tipsTitle')}</h2>

@@ -5,12 +5,13 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
 import { db } from '../data/db.ts'
-import { offlineMasterUrl } from '../data/downloads/offline-urls.ts'
+import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
+import { startFromQuery } from '../features/captions/cue-time.ts'
 import { useOnline } from '../features/pwa/useOnline.ts'
 import { useSession } from '../features/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
@@ -24,6 +25,9 @@ export default function VideoPage() {
   const { t } = useTranslation('watch')
   const { code = '', id: rawId = '' } = useParams()
   const id = Number(rawId)
+  // A transcript line found by the search opens the video at that moment (?t=seconds).
+  const [searchParams] = useSearchParams()
+  const linkedStart = startFromQuery(searchParams.get('t'))
   const { user } = useSession()
   const state = useVideoDetail(id)
   // null: not downloaded; undefined: not known yet (so the player does not start on the wrong source).
@@ -79,8 +83,11 @@ export default function VideoPage() {
               src={src}
               title={video.title}
               poster={poster}
-              startAt={resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
+              startAt={linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
               refreshSource={offline ? undefined : () => freshPlaybackUrl(id)}
+              // A download plays its stored captions (the signed URLs would not answer offline).
+              captions={(video.playback?.captions ?? []).map((track) => (offline ? { ...track, url: offlineCaptionUrl(id, track.language) } : track))}
+              learnerId={user?.id}
             />
           ) : waitingForGrant ? (
             <p className="muted" role="status">

@@ -10,17 +10,36 @@ import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
-import { fetchVideoPage, filterVideos, listQuery, NO_FILTERS, useCachedVideos, useDownloadedIds, type CatalogueFilters } from '../features/watching/catalogue.ts'
+import {
+  fetchVideoPage,
+  filterVideos,
+  guidesOf,
+  listQuery,
+  NO_FILTERS,
+  useCachedVideos,
+  useDownloadedIds,
+  type CatalogueFilters,
+  type TranscriptMatches,
+} from '../features/watching/catalogue.ts'
+import { DIALECTS } from '../../../contract/schemas/captions.ts'
+import { formatCueTime } from '../features/captions/cue-time.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { AccessBadge } from '../features/watching/VideoFacts.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
+import '../features/captions/captions.css'
 
-/** The last network answer for one set of filters (`key`): the next page's cursor, or a failure. */
-type Fetched = { key: string; failed: boolean; next: string | null }
+/**
+ * The last network answer for one set of filters (`key`): the next page's cursor, or a failure, and the
+ * transcript lines its search matched so far (page after page).
+ */
+type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches }
+
+const NO_MATCHES: TranscriptMatches = new Map()
 
 export default function VideosPage() {
   const { t } = useTranslation('watch')
+  const { t: tc } = useTranslation('captions')
   const { code = '' } = useParams()
   const online = useOnline()
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS)
@@ -29,8 +48,12 @@ export default function VideosPage() {
   const [loadingMore, setLoadingMore] = useState(false)
   const cached = useCachedVideos(code)
   const downloaded = useDownloadedIds()
-  const videos = useMemo(() => filterVideos(cached ?? [], filters), [cached, filters])
-  const ids = { level: useId(), access: useId(), sort: useId(), search: useId() }
+  // The key of the answer the matches came with; stale matches of another search are not used.
+  const key = `${code}?${listQuery(filters, null)}`
+  const matches = fetched?.key === key ? fetched.matches : NO_MATCHES
+  const videos = useMemo(() => filterVideos(cached ?? [], filters, matches), [cached, filters, matches])
+  const guides = useMemo(() => guidesOf(cached ?? []), [cached])
+  const ids = { level: useId(), access: useId(), sort: useId(), search: useId(), dialect: useId(), guide: useId() }
 
   // A pause in typing becomes the search.
   useEffect(() => {
@@ -39,15 +62,14 @@ export default function VideosPage() {
   }, [search])
 
   // The first page for these filters, again when the connection returns.
-  const key = `${code}?${listQuery(filters, null)}`
   useEffect(() => {
     if (!online) return
     let live = true
     fetchVideoPage(code, filters, null)
-      .then((next) => live && setFetched({ key, failed: false, next }))
+      .then(({ next, matches: found }) => live && setFetched({ key, failed: false, next, matches: found }))
       .catch((error: unknown) => {
         console.warn('Could not refresh videos', error)
-        if (live) setFetched({ key, failed: true, next: null })
+        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES })
       })
     return () => {
       live = false
@@ -62,13 +84,20 @@ export default function VideosPage() {
     if (!cursor) return
     setLoadingMore(true)
     fetchVideoPage(code, filters, cursor)
-      .then((next) => setFetched({ key, failed: false, next }))
-      .catch(() => setFetched({ key, failed: true, next: cursor }))
+      .then(({ next, matches: found }) => setFetched({ key, failed: false, next, matches: new Map([...matches, ...found]) }))
+      .catch(() => setFetched({ key, failed: true, next: cursor, matches }))
       .finally(() => setLoadingMore(false))
   }
 
   // With nothing narrowing the list, an empty one means the language has no videos yet.
-  const narrowed = search.trim() !== '' || filters.level !== NO_FILTERS.level || filters.access !== NO_FILTERS.access || filters.hideFinished
+  const narrowed =
+    search.trim() !== '' ||
+    filters.level !== NO_FILTERS.level ||
+    filters.access !== NO_FILTERS.access ||
+    filters.hideFinished ||
+    filters.dialect !== '' ||
+    filters.guide !== '' ||
+    filters.captions
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
 
   return (
@@ -100,6 +129,30 @@ export default function VideosPage() {
             ))}
           </select>
         </label>
+        <label className="toolbar-field" htmlFor={ids.dialect}>
+          <span>{tc('list.dialect')}</span>
+          <select id={ids.dialect} className="input" value={filters.dialect} onChange={(event) => set('dialect', event.target.value as CatalogueFilters['dialect'])} data-testid="videos-dialect">
+            <option value="">{tc('list.allDialects')}</option>
+            {DIALECTS.map((dialect) => (
+              <option key={dialect} value={dialect}>
+                {tc(`dialects.${dialect}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {guides.length > 0 || filters.guide ? (
+          <label className="toolbar-field" htmlFor={ids.guide}>
+            <span>{tc('list.guide')}</span>
+            <select id={ids.guide} className="input" value={filters.guide} onChange={(event) => set('guide', event.target.value)} data-testid="videos-guide">
+              <option value="">{tc('list.allGuides')}</option>
+              {guides.map((guide) => (
+                <option key={guide.id} value={String(guide.id)}>
+                  {guide.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className="toolbar-field" htmlFor={ids.sort}>
           <span>{t('list.sort')}</span>
           <select id={ids.sort} className="input" value={filters.sort} onChange={(event) => set('sort', event.target.value as CatalogueFilters['sort'])} data-testid="videos-sort">
@@ -107,10 +160,17 @@ export default function VideosPage() {
             <option value="level">{t('list.sortLevel')}</option>
           </select>
         </label>
-        <label className="toolbar-check">
-          <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
-          <span>{t('list.hideFinished')}</span>
-        </label>
+        {/* The two switches share a row of their own, whatever the width. */}
+        <div className="toolbar-checks">
+          <label className="toolbar-check">
+            <input type="checkbox" checked={filters.captions} onChange={(event) => set('captions', event.target.checked)} data-testid="videos-captions" />
+            <span>{tc('list.withCaptions')}</span>
+          </label>
+          <label className="toolbar-check">
+            <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
+            <span>{t('list.hideFinished')}</span>
+          </label>
+        </div>
       </div>
 
       {!online ? (
@@ -131,7 +191,7 @@ export default function VideosPage() {
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} />
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} />
         ))}
       </ul>
       {current?.next && online ? (
@@ -145,8 +205,26 @@ export default function VideosPage() {
   )
 }
 
-function VideoCard({ code, video, downloaded, online }: { code: string; video: VideoSummary; downloaded: boolean; online: boolean }) {
+function VideoCard({
+  code,
+  video,
+  downloaded,
+  online,
+  match,
+  query,
+}: {
+  code: string
+  video: VideoSummary
+  downloaded: boolean
+  online: boolean
+  /** The transcript line the search found, which opens the video at that moment. */
+  match?: { start: number; text: string }
+  /** The words searched for, marked in the line. */
+  query?: string
+}) {
   const { t } = useTranslation('watch')
+  const { t: tc } = useTranslation('captions')
+  const guideNames = (video.guides ?? []).map((guide) => guide.display_name).filter(Boolean)
   const playable = online || downloaded
   const percent = Math.round(video.progress?.percent ?? 0)
   const body = (
@@ -165,10 +243,25 @@ function VideoCard({ code, video, downloaded, online }: { code: string; video: V
         <p className="video-tags">
           <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
           <AccessBadge access={video.access_level} />
+          {video.dialect ? <span className="tag tag-neutral" data-testid="video-dialect">{tc(`dialects.${video.dialect}`)}</span> : null}
+          {video.has_captions?.length ? (
+            <span className="tag tag-neutral" data-testid="video-has-captions">
+              {tc('list.hasCaptions')} {video.has_captions.map((language) => language.toUpperCase()).join(' · ')}
+            </span>
+          ) : null}
           {downloaded ? <span className="tag tag-success">{t('list.downloaded')}</span> : null}
         </p>
         {video.series ? (
           <p className="muted small">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>
+        ) : null}
+        {guideNames.length > 0 ? <p className="muted small" data-testid="video-guides">{tc('list.guidedBy', { names: guideNames.join(', ') })}</p> : null}
+        {match ? (
+          <p className="small video-match" data-testid="video-match">
+            <q lang={video.language_code}>
+              <Highlighted text={match.text} words={query ?? ''} />
+            </q>{' '}
+            <span className="video-match-time">{tc('list.saidAt', { time: formatCueTime(match.start) })}</span>
+          </p>
         ) : null}
         <p className="muted small">{percent > 0 ? t('list.percent', { percent }) : t('list.notStarted')}</p>
         {!playable ? <p className="small needs-connection">{t('list.needsConnection')}</p> : null}
@@ -178,7 +271,7 @@ function VideoCard({ code, video, downloaded, online }: { code: string; video: V
   return (
     <li className={playable ? 'video-card' : 'video-card video-card-unavailable'} data-testid="video-card" data-video-id={video.id}>
       {playable ? (
-        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}`}>
+        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}${match ? `?t=${Math.floor(match.start)}` : ''}`}>
           {body}
         </Link>
       ) : (
@@ -192,5 +285,22 @@ function VideoCard({ code, video, downloaded, online }: { code: string; video: V
         </div>
       ) : null}
     </li>
+  )
+}
+
+/**
+ * The line with the searched words marked, where they appear as typed (case aside); the server's own
+ * match also ignores tone marks, and such a line shows unmarked.
+ */
+function Highlighted({ text, words }: { text: string; words: string }) {
+  const at = words ? text.normalize('NFC').toLocaleLowerCase('vi').indexOf(words.normalize('NFC').toLocaleLowerCase('vi')) : -1
+  if (at < 0) return <>{text}</>
+  const line = text.normalize('NFC')
+  return (
+    <>
+      {line.slice(0, at)}
+      <mark>{line.slice(at, at + words.normalize('NFC').length)}</mark>
+      {line.slice(at + words.normalize('NFC').length)}
+    </>
   )
 }

@@ -47,6 +47,7 @@ import {
   type HandedPart,
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
+import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
@@ -397,6 +398,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     const poster = video.thumbnail_url
       ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
+    // The caption step (caption-files.ts): small files, started with the parts so they are stored
+    // even when the browser's Background Fetch finishes the parts with the page gone; awaited after
+    // the parts, and a failure leaves the download waiting for the network like a part's would.
+    const captions = storeCaptionTracks(cache, video, doFetch, origin(), signal)
+    captions.catch(() => undefined) // awaited below; a failure shows there
 
     /** Follows the browser's fetch of the parts not stored yet until the worker has finished it. */
     const followBackground = async (registration: BackgroundFetchRegistrationLike) => {
@@ -404,6 +410,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
       await followHanded(videoId, registration, bytesDone, signal)
       await poster
+      await captions
       return { persistence: await asked }
     }
     const id = backgroundFetchId(videoId)
@@ -482,6 +489,8 @@ export function createDownloadManager(deps: DownloadDeps) {
     }
     await recordWritten
     await Promise.all([poster, reporting])
+    // A download plays its captions and transcript offline.
+    const captionKeys = await captions
     // Playlists last: a download is playable only once every part it points into is stored.
     const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
     await Promise.all([
@@ -489,7 +498,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant))),
     ])
     // A download begun file by file by an earlier version leaves those files behind: drop them.
-    if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`]))
+    if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`, ...captionKeys]))
     await deps.table.update(videoId, (current) => {
       Object.assign(current, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
       delete current.handed

@@ -5,3 +5,5 @@ export const offlineBase = (videoId: number) => `${OFFLINE_MEDIA_PREFIX}${videoI
 export const offlineMasterUrl = (videoId: number) => `${offlineBase(videoId)}offline.m3u8`
 /** The poster a download stored (download-manager.ts stores it here), answered by the worker like the rest. */
 export const offlinePosterUrl = (videoId: number) => `${offlineBase(videoId)}poster.jpg`
+/** A caption track a download stored (download-manager.ts, after the parts), answered by the worker like the rest. */
+export const offlineCaptionUrl = (videoId: number, language: string) => `${offlineBase(videoId)}captions/${language}.vtt`

@@ -1,6 +1,7 @@
 /** The admin calls of docs/api.md "Admin", typed with the contract's shapes. */
 import type { AdminFeedback, AdminUser, AdminVideo } from '../../../../contract/schemas/admin.ts'
 import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import type { ApplicationStatus, ContributorApplication } from '../../../../contract/schemas/contributors.ts'
 import { api } from '../../data/api.ts'
 import { authorizedFetch, postForm } from '../../data/form-request.ts'
@@ -17,6 +18,8 @@ export function listPath(base: string, params: Record<string, string | undefined
 export const adminApi = {
   setAccessLevel: (id: number, accessLevel: AccessLevel) =>
     api.patch<{ data: AdminVideo }>(`/admin/videos/${id}`, { video: { access_level: accessLevel } }).then((r) => r.data),
+
+  setDialect: (id: number, dialect: Dialect | null) => api.patch<{ data: AdminVideo }>(`/admin/videos/${id}`, { video: { dialect } }).then((r) => r.data),
 
   async uploadThumbnails(id: number, files: { thumbnail: File | null; youtubeThumbnail: File | null }): Promise<AdminVideo> {
     const form = new FormData()

@@ -2,6 +2,7 @@
 import { Dialog } from '../../components/Dialog.tsx'
 import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesList } from './LevelGuidelines.tsx'
+import { DialectGuidelines } from '../captions/DialectGuidelines.tsx'
 
 export function LevelGuidelinesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('contribute')
@@ -18,6 +19,7 @@ export function LevelGuidelinesDialog({ onClose }: { onClose: () => void }) {
     >
       <p className="muted">{t('guidelines.intro')}</p>
       <LevelGuidelinesList />
+      <DialectGuidelines />
     </Dialog>
   )
 }

@@ -23,6 +23,9 @@ import { ApiError, NetworkError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { publishSubmission, seriesOf } from './submissions-api.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
+import { DialectSelect } from '../captions/DialectSelect.tsx'
+import { SubmissionCaptions } from '../captions/SubmissionCaptions.tsx'
 
 type SeriesMode = (typeof SERIES_MODES)[number]
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp'
@@ -37,11 +40,13 @@ export function PublishDialog({
   onPublished: (video: VideoDetail) => void
 }) {
   const { t } = useTranslation('contribute')
+  const { t: tc } = useTranslation('captions')
   const id = useId()
   const fieldId = (name: string) => `${id}-${name}`
   const [title, setTitle] = useState(submission.title)
   const [description, setDescription] = useState(submission.description)
   const [level, setLevel] = useState<ProficiencyLevel>(submission.proficiency_level)
+  const [dialect, setDialect] = useState<Dialect | ''>(submission.dialect ?? '')
   const [isFree, setIsFree] = useState(false)
   const [youtubeTitle, setYoutubeTitle] = useState('')
   const [youtubeDescription, setYoutubeDescription] = useState('')
@@ -91,6 +96,7 @@ export function PublishDialog({
     form.set('title', title.trim())
     form.set('description', description.trim())
     form.set('proficiency_level', level)
+    if (dialect) form.set('dialect', dialect)
     form.set('is_free', isFree ? 'true' : 'false')
     form.set('youtube_title', youtubeTitle.trim())
     form.set('youtube_description', youtubeDescription.trim())
@@ -157,6 +163,10 @@ export function PublishDialog({
             </select>
           )}
         </FormField>
+        <FormField id={fieldId('dialect')} label={tc('fields.dialect')}>
+          {(control) => <DialectSelect control={control} value={dialect} onChange={setDialect} placeholder={tc('admin.unset')} testId="publish-dialect" />}
+        </FormField>
+        <SubmissionCaptions submission={submission} />
         <label className="contribute-check">
           <input type="checkbox" checked={isFree} onChange={(event) => setIsFree(event.target.checked)} aria-describedby={fieldId('free-hint')} />
           <span>

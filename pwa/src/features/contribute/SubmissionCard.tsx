@@ -9,6 +9,7 @@ import type { Submission } from '../../../../contract/schemas/contributors.ts'
 import { useTranslation } from 'react-i18next'
 import { useCachedLanguages } from '../languages/languages-store.ts'
 import { SubmissionPlayer } from './SubmissionPlayer.tsx'
+import { SubmissionCaptions } from '../captions/SubmissionCaptions.tsx'
 
 export interface SubmissionActions {
   onDelete: (submission: Submission) => void
@@ -18,6 +19,7 @@ export interface SubmissionActions {
 
 export function SubmissionCard({ submission, isAdmin, actions }: { submission: Submission; isAdmin: boolean; actions: SubmissionActions }) {
   const { t, i18n } = useTranslation('contribute')
+  const { t: tc } = useTranslation('captions')
   const languages = useCachedLanguages()
   const languageName = languages?.find((language) => language.code === submission.language_code)?.name ?? submission.language_code
   const [playing, setPlaying] = useState(false)
@@ -67,12 +69,15 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
         {submission.description ? <Detail label={t('submissions.details.description')} value={submission.description} wide /> : null}
         <Detail label={t('submissions.details.level')} value={t(`levels.${submission.proficiency_level}`)} />
         <Detail label={t('submissions.details.language')} value={languageName} />
+        {submission.dialect ? <Detail label={tc('fields.dialect')} value={tc(`dialectLong.${submission.dialect}`)} /> : null}
         <Detail label={t('submissions.details.uploadedBy')} value={submission.uploaded_by.display_name ?? submission.uploaded_by.email} />
         <Detail label={t('submissions.details.creators')} value={creators || t('submissions.details.none')} />
         {submission.series_name ? <Detail label={t('submissions.details.series')} value={submission.series_name} /> : null}
         {submission.episode_number !== null ? <Detail label={t('submissions.details.episode')} value={String(submission.episode_number)} /> : null}
         <Detail label={t('submissions.details.submitted')} value={submittedOn} />
       </dl>
+
+      {!published ? <SubmissionCaptions submission={submission} /> : null}
 
       {playing && submission.playback ? <SubmissionPlayer src={submission.playback.hls_url} title={submission.title} /> : null}
 

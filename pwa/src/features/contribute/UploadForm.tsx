@@ -19,12 +19,16 @@ import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'
 import { PROFICIENCY_LEVELS, type ProficiencyLevel } from './levels.ts'
 import { checkUpload, parseCreatorEmails, type UploadField, type UploadProblems } from './upload-rules.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
+import { CaptionFilesField, type ChosenCaptions } from '../captions/CaptionFilesField.tsx'
+import { DialectSelect } from '../captions/DialectSelect.tsx'
 
 /** `queued`: stored while offline, it goes once the network is back. `error`: it could not be stored here. */
 type Outcome = { kind: 'success'; queued: boolean } | { kind: 'error' } | null
 
 export function UploadForm() {
   const { t } = useTranslation('contribute')
+  const { t: tc } = useTranslation('captions')
   const languages = useCachedLanguages()
   const id = useId()
   const fieldId = (name: string) => `${id}-${name}`
@@ -35,6 +39,8 @@ export function UploadForm() {
   const [creators, setCreators] = useState('')
   const [seriesName, setSeriesName] = useState('')
   const [episode, setEpisode] = useState('')
+  const [dialect, setDialect] = useState<Dialect | ''>('')
+  const [captions, setCaptions] = useState<ChosenCaptions>({})
   const [file, setFile] = useState<File | null>(null)
   const [fileInputKey, setFileInputKey] = useState(0)
   const [releaseConfirmed, setReleaseConfirmed] = useState(false)
@@ -63,6 +69,8 @@ export function UploadForm() {
     setCreators('')
     setSeriesName('')
     setEpisode('')
+    setDialect('')
+    setCaptions({})
     setFile(null)
     setFileInputKey((key) => key + 1)
     setReleaseConfirmed(false)
@@ -85,6 +93,7 @@ export function UploadForm() {
       await uploadQueue.enqueue({
         title: title.trim(),
         file,
+        captions: Object.entries(captions).map(([language, caption]) => ({ language: language as 'vi' | 'en', ...caption })),
         details: {
           title: title.trim(),
           description: description.trim(),
@@ -95,6 +104,7 @@ export function UploadForm() {
           episode_number: episode.trim() ? Number(episode) : null,
           release_confirmed: true,
           publishable,
+          dialect: dialect || null,
         },
       })
       reset()
@@ -186,6 +196,19 @@ export function UploadForm() {
       </div>
 
       <FormField
+        id={fieldId('dialect')}
+        label={tc('fields.dialect')}
+        hint={tc('fields.dialectHint')}
+        after={
+          <button type="button" className="link-button contribute-inline-link" onClick={() => setGuidelinesOpen(true)}>
+            {tc('fields.dialectGuideLink')}
+          </button>
+        }
+      >
+        {(control) => <DialectSelect control={control} value={dialect} onChange={setDialect} placeholder={tc('fields.chooseDialect')} testId="upload-dialect" />}
+      </FormField>
+
+      <FormField
         id={fieldId('creators')}
         label={t('upload.fields.creators')}
         hint={t('upload.hints.creators')}
@@ -249,6 +272,8 @@ export function UploadForm() {
           />
         )}
       </FormField>
+
+      <CaptionFilesField value={captions} onChange={setCaptions} resetKey={fileInputKey} />
 
       <div className="field">
         <label className="contribute-check">

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next'
 import { useOnline } from '../pwa/useOnline.ts'
 import { formatBytes, percentOf } from './format.ts'
 import { useWakeLock } from './use-wake-lock.ts'
+import { QueuedCaptions } from '../captions/QueuedCaptions.tsx'
 
 /** Reasons the queue stores as codes; anything else is the server's own sentence. */
 const KNOWN_REASONS = new Set(['signed_out', 'forbidden', 'too_large', 'gone', 'refused', 'processing_failed'])
@@ -134,6 +135,7 @@ function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }
       <p className={item.status === 'failed' ? 'form-error queue-state' : 'queue-state'} data-testid="upload-state" aria-live="polite">
         {state}
       </p>
+      <QueuedCaptions captions={item.captions} />
       {percent !== null ? (
         <progress
           className={item.status === 'processing' ? 'queue-progress queue-progress-processing' : 'queue-progress'}

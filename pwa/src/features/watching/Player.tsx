@@ -1,7 +1,8 @@
 /**
  * The video player: hls.js (loaded with this page's chunk only), a quality choice, a playback speed,
- * resume from the last position, and every watched stretch kept on the device as it grows, then
- * written to the outbox as a watch event (data/open-stretches.ts).
+ * captions (off by default, the choice remembered per learner) with the transcript below, resume
+ * from the last position, and every watched stretch kept on the device as it grows, then written to
+ * the outbox as a watch event (data/open-stretches.ts).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +11,10 @@ import { flushSoon } from '../../data/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
+import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
+import { readCaptionChoice, writeCaptionChoice, type CaptionChoice } from '../captions/caption-choice.ts'
+import { TranscriptPanel } from '../captions/TranscriptPanel.tsx'
+import { transcriptLanguage, useCaptionTracks } from '../captions/use-caption-tracks.ts'
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
 
@@ -29,6 +34,8 @@ export function Player({
   poster,
   title,
   refreshSource,
+  captions = [],
+  learnerId,
 }: {
   videoId: number
   src: string
@@ -37,8 +44,13 @@ export function Player({
   title: string
   /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
   refreshSource?: () => Promise<string | null>
+  /** The video's caption tracks (signed URLs, or the downloaded copies offline). */
+  captions?: CaptionLink[]
+  /** Whose caption choice to remember. */
+  learnerId?: number
 }) {
   const { t } = useTranslation('watch')
+  const { t: tc } = useTranslation('captions')
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
   // The element again, for event handlers that set its speed (state values are not for mutating).
   const videoRef = useRef<HTMLVideoElement | null>(null)
@@ -53,6 +65,21 @@ export function Player({
   const [failed, setFailed] = useState<'network' | 'media' | null>(null)
   const qualityId = useId()
   const speedId = useId()
+  const captionsId = useId()
+  const [captionChoice, setCaptionChoice] = useState<CaptionChoice>(() => readCaptionChoice(learnerId))
+  const chooseCaptions = useCallback(
+    (choice: CaptionChoice) => {
+      setCaptionChoice(choice)
+      writeCaptionChoice(learnerId, choice)
+    },
+    [learnerId],
+  )
+  // A remembered language this video has no track for shows as off here (and stays remembered).
+  const shownChoice: CaptionChoice = captions.some((track) => track.language === captionChoice) ? captionChoice : 'off'
+  const transcript = useCaptionTracks(video, captions, shownChoice, chooseCaptions)
+  const seek = useCallback((seconds: number) => {
+    if (videoRef.current) videoRef.current.currentTime = seconds
+  }, [])
 
   useEffect(() => {
     if (!video) return
@@ -92,7 +119,11 @@ export function Player({
   return (
     <div className="player">
       <div className="player-frame">
-        <video ref={bindVideo} controls playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video" />
+        <video ref={bindVideo} controls playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
+          {captions.map((track) => (
+            <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
+          ))}
+        </video>
       </div>
       {failed ? (
         <p className="form-error" role="alert">
@@ -135,7 +166,23 @@ export function Player({
             ))}
           </select>
         </label>
+        {captions.length > 0 ? (
+          <label className="player-control" htmlFor={captionsId}>
+            <span>{tc('player.captions')}</span>
+            <select id={captionsId} className="input input-small" value={shownChoice} onChange={(event) => chooseCaptions(event.target.value as CaptionChoice)} data-testid="player-captions">
+              <option value="off">{tc('player.off')}</option>
+              {captions.map((track) => (
+                <option key={track.language} value={track.language}>
+                  {tc(`languages.${track.language}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
       </div>
+      {captions.length > 0 ? (
+        <TranscriptPanel cues={transcript.cues} language={transcriptLanguage(captions) ?? 'vi'} failed={transcript.failed} current={transcript.current} onSeek={seek} />
+      ) : null}
     </div>
   )
 }

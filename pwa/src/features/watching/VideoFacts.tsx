@@ -1,7 +1,8 @@
-/** The facts beside the player: level, access, length, series and episode, creators, description. */
+/** The facts beside the player: level, access, length, dialect, series and episode, creators, description. */
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { useTranslation } from 'react-i18next'
 import { formatDuration } from './video-format.ts'
+import '../captions/captions.css'
 
 export function AccessBadge({ access }: { access: VideoDetail['access_level'] }) {
   const { t } = useTranslation('watch')
@@ -10,6 +11,7 @@ export function AccessBadge({ access }: { access: VideoDetail['access_level'] })
 
 export function VideoFacts({ video }: { video: VideoDetail }) {
   const { t } = useTranslation('watch')
+  const { t: tc } = useTranslation('captions')
   const creators = video.creators.map((creator) => creator.display_name).filter(Boolean)
   return (
     <aside className="video-facts card" aria-label={t('video.about')}>
@@ -17,6 +19,7 @@ export function VideoFacts({ video }: { video: VideoDetail }) {
         <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
         <AccessBadge access={video.access_level} />
         <span className="tag">{formatDuration(video.duration_seconds)}</span>
+        {video.dialect ? <span className="tag tag-neutral" data-testid="video-facts-dialect">{tc(`dialectLong.${video.dialect}`)}</span> : null}
       </p>
       {video.series ? (
         <p className="muted">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>

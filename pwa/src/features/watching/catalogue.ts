@@ -1,11 +1,14 @@
 /**
  * The catalogue of one language, kept in db.videos. The page always shows what Dexie holds (filtered
  * here the same way the server filters), so it works offline; the network only refreshes the cache,
- * page by page, when it answers.
+ * page by page, when it answers. Dialect, guide and "has captions" are filtered from each video's own
+ * fields, so they work offline too; a search also finds words in transcripts, which only the server
+ * can: those videos come with the matching line (`match`), kept with the search, not in the cache.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../../data/api.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
 
@@ -19,9 +22,17 @@ export interface CatalogueFilters {
   q: string
   sort: 'newest' | 'level'
   hideFinished: boolean
+  dialect: Dialect | ''
+  /** A guide's (creator's) id, or '' for all. */
+  guide: string
+  /** Only videos with Vietnamese captions. */
+  captions: boolean
 }
 
-export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false }
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false, dialect: '', guide: '', captions: false }
+
+/** A transcript line the search found, by video id. */
+export type TranscriptMatches = ReadonlyMap<number, { start: number; text: string }>
 
 export function listQuery(filters: CatalogueFilters, cursor: string | null): string {
   const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) })
@@ -29,26 +40,48 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
   if (filters.access) params.set('access', filters.access)
   if (filters.q.trim()) params.set('q', filters.q.trim())
   if (filters.hideFinished) params.set('hide_finished', '1')
+  if (filters.dialect) params.set('dialect', filters.dialect)
+  if (filters.guide) params.set('guide', filters.guide)
+  if (filters.captions) params.set('captions', 'vi')
   if (cursor) params.set('cursor', cursor)
   return params.toString()
 }
 
-/** Fetches one page and stores it; answers the cursor of the next page (null at the end). */
-export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<string | null> {
+/**
+ * Fetches one page and stores it; answers the cursor of the next page (null at the end) and the
+ * transcript lines the search matched (not cached: they belong to this search only).
+ */
+export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<{ next: string | null; matches: TranscriptMatches }> {
   const page = await api.get<Page<VideoSummary>>(`/languages/${encodeURIComponent(code)}/videos?${listQuery(filters, cursor)}`)
   const cachedAt = Date.now()
-  await db.videos.bulkPut(page.data.map((video) => ({ ...video, cachedAt })))
-  return page.next_cursor
+  const matches = new Map<number, { start: number; text: string }>()
+  await db.videos.bulkPut(
+    page.data.map(({ match, ...video }) => {
+      if (match) matches.set(video.id, match)
+      return { ...video, cachedAt }
+    }),
+  )
+  return { next: page.next_cursor, matches }
 }
 
-/** The same filters and order as the server, applied to the cached videos. */
-export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters): VideoSummary[] {
+/** The guides (creators featured) of the cached videos, by name, for the guide filter. */
+export function guidesOf(videos: readonly VideoSummary[]): Array<{ id: number; name: string }> {
+  const byId = new Map<number, string>()
+  for (const video of videos) for (const guide of video.guides ?? []) if (guide.display_name) byId.set(guide.id, guide.display_name)
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/** The same filters and order as the server, applied to the cached videos (`matches`: found by the server in transcripts). */
+export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map()): VideoSummary[] {
   const q = filters.q.trim().toLocaleLowerCase()
   const byNewest = (a: VideoSummary, b: VideoSummary) => b.published_at.localeCompare(a.published_at) || b.id - a.id
   return videos
     .filter((video) => !filters.level || video.proficiency_level === filters.level)
     .filter((video) => !filters.access || video.access_level === filters.access)
-    .filter((video) => !q || video.title.toLocaleLowerCase().includes(q))
+    .filter((video) => !q || video.title.toLocaleLowerCase().includes(q) || matches.has(video.id))
+    .filter((video) => !filters.dialect || video.dialect === filters.dialect)
+    .filter((video) => !filters.guide || (video.guides ?? []).some((guide) => String(guide.id) === filters.guide))
+    .filter((video) => !filters.captions || (video.has_captions ?? []).includes('vi'))
     .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
     .sort((a, b) =>
       filters.sort === 'level'

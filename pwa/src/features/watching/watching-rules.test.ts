@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterVideos, listQuery, NO_FILTERS } from './catalogue.ts'
+import { filterVideos, guidesOf, listQuery, NO_FILTERS } from './catalogue.ts'
 import { commentProblem } from './comments.ts'
 import { roadmapPlace } from './roadmap.ts'
 import { nextGoalBarHold } from './today-seconds.ts'
@@ -29,11 +29,30 @@ describe('the cached catalogue filters like the server', () => {
     expect(filterVideos(videos, { ...NO_FILTERS, hideFinished: true }).map((v) => v.id)).toEqual([4, 2, 1])
   })
 
+  it('filters by dialect, guide and Vietnamese captions from the cached fields, and keeps what the server found in a transcript', () => {
+    const spoken = [
+      video(1, { dialect: 'northern', has_captions: ['vi', 'en'], guides: [{ id: 12, display_name: 'Lan' }], title: 'Phở' }),
+      video(2, { dialect: 'southern', has_captions: ['en'], guides: [{ id: 13, display_name: 'Minh' }], title: 'Chợ nổi' }),
+      video(3, { title: 'Old copy without the new fields' }),
+    ]
+    expect(filterVideos(spoken, { ...NO_FILTERS, dialect: 'southern' }).map((v) => v.id)).toEqual([2])
+    expect(filterVideos(spoken, { ...NO_FILTERS, guide: '12' }).map((v) => v.id)).toEqual([1])
+    expect(filterVideos(spoken, { ...NO_FILTERS, captions: true }).map((v) => v.id)).toEqual([1])
+    // "mẹ" is in no title: only the transcript match the server answered keeps video 2.
+    expect(filterVideos(spoken, { ...NO_FILTERS, q: 'mẹ' }).map((v) => v.id)).toEqual([])
+    expect(filterVideos(spoken, { ...NO_FILTERS, q: 'mẹ' }, new Map([[2, { start: 84, text: 'đi chợ với mẹ' }]])).map((v) => v.id)).toEqual([2])
+    expect(guidesOf(spoken)).toEqual([
+      { id: 12, name: 'Lan' },
+      { id: 13, name: 'Minh' },
+    ])
+  })
+
   it('sends only the filters in use', () => {
     expect(listQuery(NO_FILTERS, null)).toBe('sort=newest&limit=24')
-    expect(listQuery({ level: 'beginner', access: 'free', q: ' phở ', sort: 'level', hideFinished: true }, 'abc')).toBe(
+    expect(listQuery({ ...NO_FILTERS, level: 'beginner', access: 'free', q: ' phở ', sort: 'level', hideFinished: true }, 'abc')).toBe(
       'sort=level&limit=24&level=beginner&access=free&q=ph%E1%BB%9F&hide_finished=1&cursor=abc',
     )
+    expect(listQuery({ ...NO_FILTERS, dialect: 'southern', guide: '12', captions: true }, null)).toBe('sort=newest&limit=24&dialect=southern&guide=12&captions=vi')
   })
 })
 
