@@ -90,6 +90,14 @@ export function createRatingsRepository(db: Kysely<Database>) {
         .returning(['rating_count', 'rating_evidence_sum', 'proficiency_level'])
         .executeTakeFirstOrThrow()
     },
+    /** Every rating the user keeps, any language. */
+    allOf(userId: number): Promise<RatingRow[]> {
+      return db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).orderBy('video_id').execute()
+    },
+    async deleteAllOf(userId: number): Promise<void> {
+      await db.deleteFrom('video_ratings').where('user_id', '=', userId).execute()
+      await db.deleteFrom('rating_receipts').where('user_id', '=', userId).execute()
+    },
     async setDifficulty(videoId: number, difficulty: number | null, rank: number): Promise<void> {
       await db.updateTable('videos').set({ difficulty, difficulty_rank: rank }).where('id', '=', videoId).execute()
     },
