@@ -16,4 +16,4 @@ LIMIT 51`
 const inList = (from: number, count: number) => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ')
 
 export const progressOfPageSql = (count: number) => `SELECT * FROM video_progress WHERE user_id = $1 AND video_id IN (${inList(2, count)})`
-export const ratingsOfPageSql = (count: number) => `SELECT * FROM video_ratings WHERE user_id = $1 AND video_id IN (${inList(2, count)})`
+export const ratingsOfPageSql = (count: number) => `SELECT video_id, understood FROM video_ratings WHERE user_id = $1 AND video_id IN (${inList(2, count)})`

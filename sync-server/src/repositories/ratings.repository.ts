@@ -35,6 +35,11 @@ export function createRatingsRepository(db: Kysely<Database>) {
       if (videoIds.length === 0) return []
       return db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()
     },
+    /** Only what the cards show (my_rating), for a page of the list. */
+    async understoodOf(userId: number, videoIds: readonly number[]): Promise<Array<{ video_id: number; understood: number }>> {
+      if (videoIds.length === 0) return []
+      return db.selectFrom('video_ratings').select(['video_id', 'understood']).where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()
+    },
     /** Every rating the user keeps in a language, with the video's score now. */
     forLanguage(userId: number, languageCode: string): Promise<Array<{ video_id: number; understood: number; difficulty: number | null }>> {
       return db
