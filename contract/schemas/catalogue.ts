@@ -32,6 +32,10 @@ export interface VideoSummary {
   guides: Array<{ id: number; display_name: string | null }>
   /** Present on a search (`q=`) answer when the video was found in its transcript: the matching line. */
   match?: TranscriptMatch | null
+  /** 1..100 from learners' ratings (null below 5 ratings); see POST /ratings. */
+  difficulty: number | null
+  /** This learner's own rating (how much they understood, 1..5), or null. */
+  my_rating: number | null
 }
 
 export interface VideoDetail extends VideoSummary {
@@ -64,7 +68,9 @@ export const videoListQuerySchema = z.object({
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level'], { error: 'sort is newest or level.' }).default('newest')),
+  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty'], { error: 'sort is newest, level or difficulty.' }).default('newest')),
+  difficulty_min: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_min must be a number.' }).int().min(1).max(100).optional()),
+  difficulty_max: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_max must be a number.' }).int().min(1).max(100).optional()),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   dialect: z.preprocess(blankToUndefined, z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).optional()),
   guide: z.preprocess(blankToUndefined, z.coerce.number({ error: 'guide must be an id.' }).int().positive({ error: 'guide must be an id.' }).optional()),
@@ -86,5 +92,23 @@ export interface Progress {
   longest_streak_days: number
   last_viewed: VideoSummary | null
   in_progress: Array<{ video: VideoSummary; percent: number; last_position_seconds: number }>
+  /** The last `days` local days (30 unless asked, up to 365), oldest first. */
   days: Array<{ date: string; watch_seconds: number; goal_minutes: number; goal_met: boolean }>
+  /** The next roadmap level: hours of input still needed, and days at the last 30 days' pace (null without any); null at the top. */
+  next_level: { level: number; hours_needed: number; days_at_current_pace: number | null } | null
+  /** Series of the language the learner has started: episodes finished of those published. */
+  series: Array<{ id: number; name: string; finished: number; total: number }>
+  /** Beyond the contract: every level of the language, videos finished of those published. */
+  levels: Array<{ level: ProficiencyLevel; finished: number; total: number }>
 }
+
+/** GET /me/progress?days=: how many days `days` holds. */
+export const PROGRESS_DAYS_DEFAULT = 30
+export const PROGRESS_DAYS_MAX = 365
+export const progressQuerySchema = z.object({
+  language: z.preprocess(blankToUndefined, z.string().max(20).optional()),
+  days: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'days must be a number.' }).int({ error: 'days must be a whole number.' }).min(1).max(PROGRESS_DAYS_MAX, { error: `days is at most ${PROGRESS_DAYS_MAX}.` }).default(PROGRESS_DAYS_DEFAULT),
+  ),
+})

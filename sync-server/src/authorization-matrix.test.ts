@@ -125,6 +125,8 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/me/daily_progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/daily_progress' }) },
   { method: 'GET', route: '/me/progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/progress?language=vi' }) },
   { method: 'GET', route: '/languages/:code/videos', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/videos' }) },
+  { method: 'GET', route: '/videos/:id/up_next', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}/up_next` }) },
+  { method: 'GET', route: '/languages/:code/next_for_you', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/next_for_you' }) },
   { method: 'GET', route: '/languages/:code/series', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
   { method: 'GET', route: '/videos/:id', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}` }) },
   { method: 'GET', route: '/videos/:id/transcript', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${captionedVideoId}/transcript?lang=vi` }) },
@@ -139,6 +141,12 @@ const ROWS: Row[] = [
       path: '/watch_events',
       json: { events: [{ client_id: uuidv7(), video_id: videoId, position_from: 0, position_to: 5, watched_seconds: 5, playback_rate: 1, occurred_at: new Date().toISOString() }] },
     }),
+  },
+  {
+    method: 'POST',
+    route: '/ratings',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/ratings', json: { ratings: [{ client_id: uuidv7(), video_id: videoId, understood: 4, occurred_at: new Date().toISOString() }] } }),
   },
   { method: 'POST', route: '/user_feedbacks', expected: signedIn(201), call: () => ({ method: 'POST', path: '/user_feedbacks', json: { user_feedback: { feedback: 'Loving the videos so far!', environment_data: {}, client_id: uuidv7() } } }) },
   {

@@ -39,6 +39,10 @@ import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.t
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
+import { createRatingsRepository } from './repositories/ratings.repository.ts'
+import { createLearnerCompassRepository } from './repositories/learner-compass.repository.ts'
+import { createRatingsService } from './services/ratings.service.ts'
+import { createUpNextService } from './services/up-next.service.ts'
 import Stripe from 'stripe'
 import { createLocalProvider } from './billing/local-provider.ts'
 import { createStripeProvider } from './billing/stripe-provider.ts'
@@ -117,6 +121,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
+    ratings: createRatingsRepository(database.db),
+    learnerCompass: createLearnerCompassRepository(database.db),
     adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(database.db, search),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
@@ -153,12 +159,14 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
+    ratings: createRatingsService({ db: database.db, locking: lockingFor(database.engine), clock }),
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
     captions: repositories.captions,
     languages: repositories.languages,
     videoProgress: repositories.videoProgress,
+    ratings: repositories.ratings,
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
   })
@@ -183,6 +191,16 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       catalogue: repositories.catalogue,
       catalogueService,
       languages: repositories.languages,
+      outsideHours: repositories.outsideHours,
+      compass: repositories.learnerCompass,
+    }),
+    upNext: createUpNextService({
+      catalogue: repositories.catalogue,
+      catalogueService,
+      languages: repositories.languages,
+      compass: repositories.learnerCompass,
+      ratings: repositories.ratings,
+      videoProgress: repositories.videoProgress,
       outsideHours: repositories.outsideHours,
     }),
   }

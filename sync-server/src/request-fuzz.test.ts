@@ -77,6 +77,8 @@ beforeAll(async () => {
       ADMIN_EMAILS: 'fuzz-admin@example.com',
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
       OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000',
+      // The roles sign in again whenever a fuzzed call ended their session (keepSignedIn), all from
+      // this one loopback address: the address-and-IP pair's limit (5 an hour) must not stop them.
       OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: '100000',
     },
   })

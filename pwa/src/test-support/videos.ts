@@ -18,6 +18,8 @@ export function videoSummary(id: number, fields: Partial<VideoSummary> = {}): Vi
     dialect: null,
     has_captions: [],
     guides: [],
+    difficulty: null,
+    my_rating: null,
     ...fields,
   }
 }

@@ -226,6 +226,17 @@ async function filledSource(): Promise<string> {
       ])
       .execute()
     await db.insertInto('rate_limit_hits').values({ key: 'verify:203.0.113.5', hits: 3, reset_at: AT + 600_000 }).execute()
+    await db
+      .insertInto('video_ratings')
+      .values({ user_id: USER, video_id: VIDEO, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f', understood: 4, occurred_at: ISO, rater_input_seconds: 72_900, evidence: 14, received_at: ISO })
+      .execute()
+    await db
+      .insertInto('rating_receipts')
+      .values([
+        { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f', video_id: VIDEO },
+        { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', video_id: VIDEO },
+      ])
+      .execute()
   } finally {
     await engine.close()
   }

@@ -82,6 +82,13 @@ export interface VideosTable {
   submission_id: number | null
   /** 0014 */
   dialect: Generated<DialectColumn>
+  /** 0015: the count and evidence sum of its ratings, and the difficulty they give it (services/ratings.service.ts). */
+  rating_count: Generated<number>
+  rating_evidence_sum: Generated<number>
+  /** 1..100, null below 5 ratings. */
+  difficulty: Generated<number | null>
+  /** difficulty, or 101 when it has none: the sort key, unscored last on both engines. */
+  difficulty_rank: Generated<number>
 }
 
 export interface DailyTotalsTable {
@@ -295,6 +302,25 @@ export interface CaptionCuesTable {
   text: string
 }
 
+/** 0015: a learner's latest rating of a video (how much they understood), and every rating client_id received. */
+export interface VideoRatingsTable {
+  user_id: number
+  video_id: number
+  client_id: string
+  understood: number
+  occurred_at: string
+  /** The rater's input hours (in seconds) when it landed, and the evidence it gave the score. */
+  rater_input_seconds: number
+  evidence: number
+  received_at: string
+}
+
+export interface RatingReceiptsTable {
+  user_id: number
+  client_id: string
+  video_id: number
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -331,6 +357,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable
   caption_tracks: CaptionTracksTable
   caption_cues: CaptionCuesTable
+  video_ratings: VideoRatingsTable
+  rating_receipts: RatingReceiptsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -361,6 +389,8 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'rate_limit_hits',
   'caption_tracks',
   'caption_cues',
+  'video_ratings',
+  'rating_receipts',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

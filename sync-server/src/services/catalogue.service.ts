@@ -15,6 +15,7 @@ import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import { canWatch } from '../watching/access.ts'
@@ -30,6 +31,7 @@ export function createCatalogueService(deps: {
   captions: CaptionsRepository
   languages: LanguagesRepository
   videoProgress: VideoProgressRepository
+  ratings: Pick<RatingsRepository, 'understoodOf'>
   grants: MediaGrants
   previewSeconds: number
 }) {
@@ -46,7 +48,7 @@ export function createCatalogueService(deps: {
     guides: VideoSummary['guides']
   }
 
-  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras): VideoSummary {
+  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras, myRating: number | null): VideoSummary {
     return {
       id: row.id,
       title: row.title,
@@ -63,6 +65,8 @@ export function createCatalogueService(deps: {
       dialect: row.dialect,
       has_captions: extras.captions,
       guides: extras.guides,
+      difficulty: row.difficulty,
+      my_rating: myRating,
     }
   }
 
@@ -81,9 +85,11 @@ export function createCatalogueService(deps: {
   }
 
   async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
-    const [progressRows, extras] = await Promise.all([deps.videoProgress.forVideos(user.id, rows.map((row) => row.id)), extrasOf(rows)])
+    const ids = rows.map((row) => row.id)
+    const [progressRows, extras, ratingRows] = await Promise.all([deps.videoProgress.forVideos(user.id, ids), extrasOf(rows), deps.ratings.understoodOf(user.id, ids)])
     const progress = new Map(progressRows.map((p) => [p.video_id, p]))
-    return rows.map((row) => toSummary(row, progress.get(row.id), extras.get(row.id)!))
+    const ratings = new Map(ratingRows.map((r) => [r.video_id, r.understood]))
+    return rows.map((row) => toSummary(row, progress.get(row.id), extras.get(row.id)!, ratings.get(row.id) ?? null))
   }
 
   /**
@@ -124,10 +130,13 @@ export function createCatalogueService(deps: {
         query: query.q,
         hideFinished: query.hide_finished,
         sort: query.sort,
-        after: after && { levelRank: after.r, publishedAt: after.p, id: after.i },
+        difficultyMin: query.difficulty_min,
+        difficultyMax: query.difficulty_max,
+        // The cursor's r is the rank of the sort in use: level, or difficulty.
+        after: after && { levelRank: after.r, difficultyRank: after.r, publishedAt: after.p, id: after.i },
         limit: query.limit + 1,
       })
-      const page = pageOf(rows, query.limit, (row) => ({ r: row.level_rank, p: row.published_at, i: row.id }))
+      const page = pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : row.level_rank, p: row.published_at, i: row.id }))
       const data = await summaries(user, page.data)
       if (query.q) {
         const matches = await matchesOf(user, page.data, query.q)
@@ -155,7 +164,7 @@ export function createCatalogueService(deps: {
         }
       }
       return {
-        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), extras),
+        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), extras, (await deps.ratings.understoodOf(user.id, [row.id]))[0]?.understood ?? null),
         can_watch: access,
         playback,
         youtube_id: row.youtube_id,
