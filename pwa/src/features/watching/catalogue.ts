@@ -8,6 +8,7 @@ import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { api } from '../../data/api.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
+import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
 
 /** The server marks a video finished at 90% covered. */
 export const FINISHED_PERCENT = 90
@@ -17,11 +18,13 @@ export interface CatalogueFilters {
   level: ProficiencyLevel | ''
   access: AccessLevel | ''
   q: string
-  sort: 'newest' | 'level'
+  sort: 'newest' | 'level' | 'difficulty'
   hideFinished: boolean
+  /** The learners' difficulty, 1..100 (features/compass/difficulty.ts); absent: any. */
+  difficulty?: DifficultyRange
 }
 
-export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false }
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false, difficulty: FULL_RANGE }
 
 export function listQuery(filters: CatalogueFilters, cursor: string | null): string {
   const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) })
@@ -29,6 +32,10 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
   if (filters.access) params.set('access', filters.access)
   if (filters.q.trim()) params.set('q', filters.q.trim())
   if (filters.hideFinished) params.set('hide_finished', '1')
+  if (filters.difficulty && !isFullRange(filters.difficulty)) {
+    params.set('difficulty_min', String(filters.difficulty.min))
+    params.set('difficulty_max', String(filters.difficulty.max))
+  }
   if (cursor) params.set('cursor', cursor)
   return params.toString()
 }
@@ -50,10 +57,14 @@ export function filterVideos(videos: readonly VideoSummary[], filters: Catalogue
     .filter((video) => !filters.access || video.access_level === filters.access)
     .filter((video) => !q || video.title.toLocaleLowerCase().includes(q))
     .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
-    .sort((a, b) =>
-      filters.sort === 'level'
-        ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
-        : byNewest(a, b),
+    .filter((video) => inDifficultyRange(video, filters.difficulty ?? FULL_RANGE))
+    .sort(
+      filters.sort === 'difficulty'
+        ? byDifficulty(byNewest)
+        : (a, b) =>
+            filters.sort === 'level'
+              ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
+              : byNewest(a, b),
     )
 }
 
