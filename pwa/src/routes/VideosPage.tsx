@@ -8,6 +8,12 @@ import { Link, useParams } from 'react-router-dom'
 import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
+import { CompassTags } from '../features/compass/CompassTags.tsx'
+import { FULL_RANGE, isFullRange } from '../features/compass/difficulty.ts'
+import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
+import { ListCompass } from '../features/compass/ListCompass.tsx'
+import type { RatedVideo } from '../features/compass/rating-types.ts'
+import { useMyRatings } from '../features/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
 import { fetchVideoPage, filterVideos, listQuery, NO_FILTERS, useCachedVideos, useDownloadedIds, type CatalogueFilters } from '../features/watching/catalogue.ts'
@@ -20,7 +26,7 @@ import '../features/watching/watching.css'
 type Fetched = { key: string; failed: boolean; next: string | null }
 
 export default function VideosPage() {
-  const { t } = useTranslation('watch')
+  const { t } = useTranslation(['watch', 'compass'])
   const { code = '' } = useParams()
   const online = useOnline()
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS)
@@ -30,6 +36,7 @@ export default function VideosPage() {
   const cached = useCachedVideos(code)
   const downloaded = useDownloadedIds()
   const videos = useMemo(() => filterVideos(cached ?? [], filters), [cached, filters])
+  const myRatings = useMyRatings(cached ?? [])
   const ids = { level: useId(), access: useId(), sort: useId(), search: useId() }
 
   // A pause in typing becomes the search.
@@ -68,7 +75,7 @@ export default function VideosPage() {
   }
 
   // With nothing narrowing the list, an empty one means the language has no videos yet.
-  const narrowed = search.trim() !== '' || filters.level !== NO_FILTERS.level || filters.access !== NO_FILTERS.access || filters.hideFinished
+  const narrowed = search.trim() !== '' || filters.level !== NO_FILTERS.level || filters.access !== NO_FILTERS.access || filters.hideFinished || !isFullRange(filters.difficulty ?? FULL_RANGE)
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
 
   return (
@@ -105,14 +112,17 @@ export default function VideosPage() {
           <select id={ids.sort} className="input" value={filters.sort} onChange={(event) => set('sort', event.target.value as CatalogueFilters['sort'])} data-testid="videos-sort">
             <option value="newest">{t('list.sortNewest')}</option>
             <option value="level">{t('list.sortLevel')}</option>
+            <option value="difficulty">{t('list.sortDifficulty', { ns: 'compass' })}</option>
           </select>
         </label>
+        <DifficultyFilter value={filters.difficulty} onChange={(range) => set('difficulty', range)} />
         <label className="toolbar-check">
           <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
           <span>{t('list.hideFinished')}</span>
         </label>
       </div>
 
+      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} />
       {!online ? (
         <p className="muted list-offline" role="status">
           {t('list.offline')}
@@ -131,7 +141,7 @@ export default function VideosPage() {
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} />
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} mine={myRatings.get(video.id)} />
         ))}
       </ul>
       {current?.next && online ? (
@@ -145,7 +155,7 @@ export default function VideosPage() {
   )
 }
 
-function VideoCard({ code, video, downloaded, online }: { code: string; video: VideoSummary; downloaded: boolean; online: boolean }) {
+function VideoCard({ code, video, downloaded, online, mine }: { code: string; video: VideoSummary; downloaded: boolean; online: boolean; mine: number | undefined }) {
   const { t } = useTranslation('watch')
   const playable = online || downloaded
   const percent = Math.round(video.progress?.percent ?? 0)
@@ -166,6 +176,7 @@ function VideoCard({ code, video, downloaded, online }: { code: string; video: V
           <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
           <AccessBadge access={video.access_level} />
           {downloaded ? <span className="tag tag-success">{t('list.downloaded')}</span> : null}
+          <CompassTags difficulty={(video as RatedVideo).difficulty} mine={mine} />
         </p>
         {video.series ? (
           <p className="muted small">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>

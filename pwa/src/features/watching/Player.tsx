@@ -29,6 +29,9 @@ export function Player({
   poster,
   title,
   refreshSource,
+  autoPlay = false,
+  onWatchedSpan,
+  onEnded,
 }: {
   videoId: number
   src: string
@@ -37,6 +40,12 @@ export function Player({
   title: string
   /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
   refreshSource?: () => Promise<string | null>
+  /** Start playing once attached (up next opened this video); a browser that refuses just waits for play. */
+  autoPlay?: boolean
+  /** Each stretch of the video really played, as positions in seconds (features/compass: the watched share). */
+  onWatchedSpan?: (stretchId: string, from: number, to: number) => void
+  /** The video played to its end (features/compass: the rating question, up next). */
+  onEnded?: () => void
 }) {
   const { t } = useTranslation('watch')
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
@@ -68,6 +77,7 @@ export function Player({
         attached = result
         if (live) setPlayback(result)
         else result.destroy()
+        if (live && autoPlay) video.play().catch(() => undefined)
       })
       .catch(() => live && setFailed('media'))
     return () => {
@@ -81,13 +91,26 @@ export function Player({
 
 
   const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
+  const spanListener = useRef(onWatchedSpan)
+  const endListener = useRef(onEnded)
+  useEffect(() => {
+    spanListener.current = onWatchedSpan
+    endListener.current = onEnded
+  }, [onWatchedSpan, onEnded])
   const onStretch = useCallback(
     (update: StretchUpdate) => {
+      if (update.stretch) spanListener.current?.(update.id, update.stretch.position_from, update.stretch.position_to)
       void keep(update).catch((error: unknown) => console.warn('Could not store watch time', error))
     },
     [keep],
   )
   useWatchTracking(video, onStretch)
+  useEffect(() => {
+    if (!video) return
+    const ended = () => endListener.current?.()
+    video.addEventListener('ended', ended)
+    return () => video.removeEventListener('ended', ended)
+  }, [video])
 
   return (
     <div className="player">
