@@ -23,6 +23,10 @@ export interface VideoSummary {
   episode_number: number | null
   published_at: string
   progress: VideoProgressSummary | null
+  /** 1..100 from learners' ratings (null below 5 ratings); see POST /ratings. */
+  difficulty: number | null
+  /** This learner's own rating (how much they understood, 1..5), or null. */
+  my_rating: number | null
 }
 
 export interface VideoDetail extends VideoSummary {
@@ -54,7 +58,9 @@ export const videoListQuerySchema = z.object({
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level'], { error: 'sort is newest or level.' }).default('newest')),
+  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty'], { error: 'sort is newest, level or difficulty.' }).default('newest')),
+  difficulty_min: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_min must be a number.' }).int().min(1).max(100).optional()),
+  difficulty_max: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_max must be a number.' }).int().min(1).max(100).optional()),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   limit: listLimitSchema,

@@ -129,6 +129,12 @@ const ROWS: Row[] = [
       json: { events: [{ client_id: uuidv7(), video_id: videoId, position_from: 0, position_to: 5, watched_seconds: 5, playback_rate: 1, occurred_at: new Date().toISOString() }] },
     }),
   },
+  {
+    method: 'POST',
+    route: '/ratings',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/ratings', json: { ratings: [{ client_id: uuidv7(), video_id: videoId, understood: 4, occurred_at: new Date().toISOString() }] } }),
+  },
   { method: 'POST', route: '/user_feedbacks', expected: signedIn(201), call: () => ({ method: 'POST', path: '/user_feedbacks', json: { user_feedback: { feedback: 'Loving the videos so far!', environment_data: {}, client_id: uuidv7() } } }) },
   {
     method: 'POST',

@@ -35,6 +35,8 @@ import { lockingFor } from './db/dialect/locking.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
+import { createRatingsRepository } from './repositories/ratings.repository.ts'
+import { createRatingsService } from './services/ratings.service.ts'
 import Stripe from 'stripe'
 import { createLocalProvider } from './billing/local-provider.ts'
 import { createStripeProvider } from './billing/stripe-provider.ts'
@@ -111,6 +113,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     videoProgress: createVideoProgressRepository(database.db),
     comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
+    ratings: createRatingsRepository(database.db),
     adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(database.db, search),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
@@ -147,11 +150,13 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
+    ratings: createRatingsService({ db: database.db, locking: lockingFor(database.engine), clock }),
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
     languages: repositories.languages,
     videoProgress: repositories.videoProgress,
+    ratings: repositories.ratings,
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
   })

@@ -15,6 +15,8 @@ export function videoSummary(id: number, fields: Partial<VideoSummary> = {}): Vi
     episode_number: null,
     published_at: `2026-11-${String(id % 28 || 28).padStart(2, '0')}T00:00:00Z`,
     progress: null,
+    difficulty: null,
+    my_rating: null,
     ...fields,
   }
 }

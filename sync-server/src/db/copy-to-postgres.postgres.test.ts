@@ -215,6 +215,17 @@ async function filledSource(): Promise<string> {
         { user_id: USER, start_ms: AT, end_ms: AT + 10_250 },
       ])
       .execute()
+    await db
+      .insertInto('video_ratings')
+      .values({ user_id: USER, video_id: VIDEO, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f', understood: 4, occurred_at: ISO, rater_input_seconds: 72_900, evidence: 14, received_at: ISO })
+      .execute()
+    await db
+      .insertInto('rating_receipts')
+      .values([
+        { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f', video_id: VIDEO },
+        { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', video_id: VIDEO },
+      ])
+      .execute()
   } finally {
     await engine.close()
   }

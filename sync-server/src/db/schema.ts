@@ -76,6 +76,13 @@ export interface VideosTable {
   youtube_title: string | null
   youtube_description: string | null
   submission_id: number | null
+  /** 0015: the count and evidence sum of its ratings, and the difficulty they give it (services/ratings.service.ts). */
+  rating_count: Generated<number>
+  rating_evidence_sum: Generated<number>
+  /** 1..100, null below 5 ratings. */
+  difficulty: Generated<number | null>
+  /** difficulty, or 101 when it has none: the sort key, unscored last on both engines. */
+  difficulty_rank: Generated<number>
 }
 
 export interface DailyTotalsTable {
@@ -259,6 +266,25 @@ export interface WatchCoverageTable {
   end_ms: number
 }
 
+/** 0015: a learner's latest rating of a video (how much they understood), and every rating client_id received. */
+export interface VideoRatingsTable {
+  user_id: number
+  video_id: number
+  client_id: string
+  understood: number
+  occurred_at: string
+  /** The rater's input hours (in seconds) when it landed, and the evidence it gave the score. */
+  rater_input_seconds: number
+  evidence: number
+  received_at: string
+}
+
+export interface RatingReceiptsTable {
+  user_id: number
+  client_id: string
+  video_id: number
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -292,6 +318,8 @@ export interface Database {
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
   watch_coverage: WatchCoverageTable
+  video_ratings: VideoRatingsTable
+  rating_receipts: RatingReceiptsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -319,6 +347,8 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'outside_hours',
   'daily_goal_changes',
   'watch_coverage',
+  'video_ratings',
+  'rating_receipts',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -23,6 +23,9 @@ export interface CatalogueVideoRow extends WatchableVideoRow {
   series_name: string | null
   episode_number: number | null
   submission_id: number | null
+  /** 1..100 from learners' ratings, or null; difficulty_rank is it or 101 (the sort key). */
+  difficulty: number | null
+  difficulty_rank: number
 }
 
 export interface VideoListFilter {
@@ -33,9 +36,12 @@ export interface VideoListFilter {
   seriesId?: number
   query?: string
   hideFinished?: boolean
-  sort: 'newest' | 'level'
+  sort: 'newest' | 'level' | 'difficulty'
+  /** Learners' difficulty, both ends included; a video without a score is outside any range. */
+  difficultyMin?: number
+  difficultyMax?: number
   /** Keyset position after which the page starts (from the previous page's last row). */
-  after?: { levelRank: number; publishedAt: string; id: number }
+  after?: { levelRank: number; publishedAt: string; id: number; difficultyRank?: number }
   limit: number
 }
 
@@ -77,6 +83,8 @@ export function createCatalogueRepository(db: Kysely<Database>) {
         's.name as series_name',
         'v.episode_number',
         'v.submission_id',
+        'v.difficulty',
+        'v.difficulty_rank',
         LEVEL_RANK.as('level_rank'),
       ])
 
@@ -134,6 +142,12 @@ export function createCatalogueRepository(db: Kysely<Database>) {
           ),
         )
       }
+      // Learners' difficulty (issue 20): difficulty_rank is the score, or 101 without one, so any
+      // maximum (at most 100) leaves unscored videos out. Its sort (rank, newest, id) is the order of
+      // the partial index videos_language_difficulty (0015); `rank >= ?` beside the keyset's OR gives
+      // the planner the range to start from.
+      if (filter.difficultyMin !== undefined) query = query.where('v.difficulty_rank', '>=', filter.difficultyMin)
+      if (filter.difficultyMax !== undefined) query = query.where('v.difficulty_rank', '<=', filter.difficultyMax)
       const after = filter.after
       if (after) {
         query = query.where((eb) => {
@@ -141,11 +155,16 @@ export function createCatalogueRepository(db: Kysely<Database>) {
             eb('v.published_at', '<', after.publishedAt),
             eb.and([eb('v.published_at', '=', after.publishedAt), eb('v.id', '<', after.id)]),
           ])
+          if (filter.sort === 'difficulty') {
+            const rank = after.difficultyRank ?? after.levelRank
+            return eb.and([eb('v.difficulty_rank', '>=', rank), eb.or([eb('v.difficulty_rank', '>', rank), eb.and([eb('v.difficulty_rank', '=', rank), older])])])
+          }
           if (filter.sort !== 'level') return older
           return eb.or([eb(LEVEL_RANK, '>', after.levelRank), eb.and([eb(LEVEL_RANK, '=', after.levelRank), older])])
         })
       }
       if (filter.sort === 'level') query = query.orderBy(LEVEL_RANK)
+      if (filter.sort === 'difficulty') query = query.orderBy('v.difficulty_rank')
       return query.orderBy('v.published_at', 'desc').orderBy('v.id', 'desc').limit(filter.limit).execute()
     },
   }

@@ -48,6 +48,17 @@ export function createVideoProgressRepository(db: Kysely<Database>) {
         .orderBy('p.last_watched_at', 'desc')
         .execute()
     },
+    /** The watch time of the user's progress rows in one language: what /me/progress?language= totals. */
+    async watchSecondsInLanguage(userId: number, languageCode: string): Promise<number> {
+      const { seconds } = await db
+        .selectFrom('video_progress as p')
+        .innerJoin('videos as v', 'v.id', 'p.video_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('p.watch_seconds'), eb.lit(0)).as('seconds'))
+        .where('p.user_id', '=', userId)
+        .where('v.language_code', '=', languageCode)
+        .executeTakeFirstOrThrow()
+      return Number(seconds)
+    },
     async forVideos(userId: number, videoIds: readonly number[]): Promise<VideoProgressRow[]> {
       if (videoIds.length === 0) return []
       return db.selectFrom('video_progress').selectAll().where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()

@@ -14,6 +14,7 @@ import { parseWith } from '../middleware/validate.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
 import { canWatch } from '../watching/access.ts'
@@ -27,6 +28,7 @@ export function createCatalogueService(deps: {
   catalogue: CatalogueRepository
   languages: LanguagesRepository
   videoProgress: VideoProgressRepository
+  ratings: Pick<RatingsRepository, 'forVideos'>
   grants: MediaGrants
   previewSeconds: number
 }) {
@@ -38,7 +40,7 @@ export function createCatalogueService(deps: {
     }
   }
 
-  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined): VideoSummary {
+  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, myRating: number | null): VideoSummary {
     return {
       id: row.id,
       title: row.title,
@@ -52,12 +54,16 @@ export function createCatalogueService(deps: {
       episode_number: row.episode_number,
       published_at: row.published_at!,
       progress: progressOf(row, progress),
+      difficulty: row.difficulty,
+      my_rating: myRating,
     }
   }
 
   async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
-    const progress = new Map((await deps.videoProgress.forVideos(user.id, rows.map((row) => row.id))).map((p) => [p.video_id, p]))
-    return rows.map((row) => toSummary(row, progress.get(row.id)))
+    const ids = rows.map((row) => row.id)
+    const progress = new Map((await deps.videoProgress.forVideos(user.id, ids)).map((p) => [p.video_id, p]))
+    const ratings = new Map((await deps.ratings.forVideos(user.id, ids)).map((r) => [r.video_id, r.understood]))
+    return rows.map((row) => toSummary(row, progress.get(row.id), ratings.get(row.id) ?? null))
   }
 
   return {
@@ -76,10 +82,13 @@ export function createCatalogueService(deps: {
         query: query.q,
         hideFinished: query.hide_finished,
         sort: query.sort,
-        after: after && { levelRank: after.r, publishedAt: after.p, id: after.i },
+        difficultyMin: query.difficulty_min,
+        difficultyMax: query.difficulty_max,
+        // The cursor's r is the rank of the sort in use: level, or difficulty.
+        after: after && { levelRank: after.r, difficultyRank: after.r, publishedAt: after.p, id: after.i },
         limit: query.limit + 1,
       })
-      const page = pageOf(rows, query.limit, (row) => ({ r: row.level_rank, p: row.published_at, i: row.id }))
+      const page = pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : row.level_rank, p: row.published_at, i: row.id }))
       return { data: await summaries(user, page.data), next_cursor: page.next_cursor }
     },
 
@@ -94,7 +103,7 @@ export function createCatalogueService(deps: {
           ? { ...deps.grants.playback({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
           : null
       return {
-        ...toSummary(row, await deps.videoProgress.get(user.id, row.id)),
+        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), (await deps.ratings.forVideos(user.id, [row.id]))[0]?.understood ?? null),
         can_watch: access,
         playback,
         youtube_id: row.youtube_id,

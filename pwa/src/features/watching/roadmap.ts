@@ -1,16 +1,10 @@
 /**
  * The input-hours roadmap learners of comprehensible-input schools rely on: levels by total hours
- * of listening, with what each level usually brings. The thresholds follow Dreaming Spanish's roadmap.
+ * of listening, with what each level usually brings. The levels are the contract's (shared with the server).
  */
-export const ROADMAP_LEVELS = [
-  { level: 1, fromHours: 0 },
-  { level: 2, fromHours: 50 },
-  { level: 3, fromHours: 150 },
-  { level: 4, fromHours: 300 },
-  { level: 5, fromHours: 600 },
-  { level: 6, fromHours: 1000 },
-  { level: 7, fromHours: 1500 },
-] as const
+import { ROADMAP_LEVELS } from '../../../../contract/roadmap.ts'
+
+export { ROADMAP_LEVELS }
 
 export interface RoadmapPlace {
   level: number
