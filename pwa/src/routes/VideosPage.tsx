@@ -12,7 +12,6 @@ import { CompassTags } from '../features/compass/CompassTags.tsx'
 import { FULL_RANGE, isFullRange } from '../features/compass/difficulty.ts'
 import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
-import type { RatedVideo } from '../features/compass/rating-types.ts'
 import { useMyRatings } from '../features/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
@@ -176,7 +175,7 @@ function VideoCard({ code, video, downloaded, online, mine }: { code: string; vi
           <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
           <AccessBadge access={video.access_level} />
           {downloaded ? <span className="tag tag-success">{t('list.downloaded')}</span> : null}
-          <CompassTags difficulty={(video as RatedVideo).difficulty} mine={mine} />
+          <CompassTags difficulty={video.difficulty} mine={mine} />
         </p>
         {video.series ? (
           <p className="muted small">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>

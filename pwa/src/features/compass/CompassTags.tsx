@@ -1,8 +1,7 @@
 /** A card's compass tags: the learners' difficulty (hidden while too few have rated) and my own rating. */
 import { useTranslation } from 'react-i18next'
-import type { DifficultyFields } from './rating-types.ts'
 
-export function CompassTags({ difficulty, mine }: { difficulty: DifficultyFields['difficulty']; mine: number | null | undefined }) {
+export function CompassTags({ difficulty, mine }: { difficulty: number | null | undefined; mine: number | null | undefined }) {
   const { t } = useTranslation('compass')
   return (
     <>

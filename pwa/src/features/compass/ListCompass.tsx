@@ -11,7 +11,6 @@ import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
 import { formatDuration } from '../watching/video-format.ts'
 import { continueWatching, nextForYou } from './difficulty.ts'
-import type { RatedVideo } from './rating-types.ts'
 import { dueRatingPrompt } from './ratings.ts'
 import { RatingPrompt } from './RatingPrompt.tsx'
 import { VideoRow } from './VideoRow.tsx'
@@ -36,7 +35,7 @@ export function ListCompass({
     const record = await db.records.get(`progress:${code}`)
     return record ? (record.value as Progress).in_progress.map((item) => item.video.id) : []
   }, [code])
-  const playable = useMemo(() => (videos as readonly RatedVideo[]).filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
+  const playable = useMemo(() => videos.filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
   const resume = useMemo(() => continueWatching(playable, recent ?? []), [playable, recent])
   const next = useMemo(() => nextForYou(playable, myRatings), [playable, myRatings])
   const rated = useMemo(() => new Set(myRatings.keys()), [myRatings])

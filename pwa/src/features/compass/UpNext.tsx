@@ -34,15 +34,16 @@ export function UpNext({ code, current }: { code: string; current: VideoSummary 
   }, [current, offlineAtEnd])
 
   const path = next ? `/languages/${code}/videos/${next.id}` : null
+  // One timer opens the next video; another only counts the seconds down on screen.
   useEffect(() => {
     if (!path || cancelled) return
-    if (left <= 0) {
-      navigate(path, { state: { autoplay: true } })
-      return
+    const go = setTimeout(() => navigate(path, { state: { autoplay: true } }), UP_NEXT_SECONDS * 1000)
+    const tick = setInterval(() => setLeft((seconds) => Math.max(0, seconds - 1)), 1000)
+    return () => {
+      clearTimeout(go)
+      clearInterval(tick)
     }
-    const timer = setTimeout(() => setLeft((seconds) => seconds - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [path, cancelled, left, navigate])
+  }, [path, cancelled, navigate])
 
   // The live region is in the page before the pick arrives, so the pick is a change it says, once
   // (the seconds ticking by are not read out).

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { RATE_AFTER_SHARE, type DifficultyFields } from './rating-types.ts'
+import { RATE_AFTER_SHARE } from './rating-types.ts'
 import { markRatingDue, useMyRating, useRatingPrompt } from './ratings.ts'
 import { RatingPrompt } from './RatingPrompt.tsx'
 import { UpNext } from './UpNext.tsx'
@@ -24,7 +24,7 @@ export interface VideoCompass {
   panel: ReactNode
 }
 
-export function useVideoCompass(code: string, video: (VideoSummary & DifficultyFields) | null): VideoCompass {
+export function useVideoCompass(code: string, video: VideoSummary | null): VideoCompass {
   const location = useLocation()
   const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay)
   const videoId = video?.id ?? 0

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { videoSummary } from '../../test-support/videos.ts'
 import { byDifficulty, continueWatching, FULL_RANGE, inDifficultyRange, myPlace, nextForYou } from './difficulty.ts'
-import type { DifficultyFields } from './rating-types.ts'
 
-const video = (id: number, fields: Partial<VideoSummary & DifficultyFields> = {}) => ({ ...videoSummary(id), difficulty: null, my_rating: null, ...fields })
+const video = (id: number, fields: Partial<VideoSummary> = {}) => ({ ...videoSummary(id), difficulty: null, my_rating: null, ...fields })
 const progress = (percent: number, last_position_seconds = 30) => ({ percent, last_position_seconds })
 const ids = (list: Array<{ id: number }>) => list.map((v) => v.id)
 
@@ -34,7 +33,7 @@ describe('continue watching', () => {
 
 describe('next for you', () => {
   const catalogue = [
-    video(1, { difficulty: 30, my_rating: 5, progress: progress(100) }), // understood everything at 30: my place is 42
+    video(1, { difficulty: 30, my_rating: 5, progress: progress(100) }), // understood everything at 30: what suits me is 45
     video(2, { difficulty: 10 }),
     video(3, { difficulty: 40 }),
     video(4, { difficulty: 45 }),
@@ -43,8 +42,8 @@ describe('next for you', () => {
   ]
 
   it('offers the unstarted videos closest to where my ratings say I am', () => {
-    expect(myPlace(catalogue, new Map())).toBe(42)
-    expect(ids(nextForYou(catalogue, new Map(), 3))).toEqual([3, 4, 2])
+    expect(myPlace(catalogue, new Map())).toBe(45)
+    expect(ids(nextForYou(catalogue, new Map(), 3))).toEqual([4, 3, 2])
   })
 
   it('moves down when I say I understood little, and up when I understood everything', () => {

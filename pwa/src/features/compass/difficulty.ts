@@ -3,27 +3,27 @@
  * learners' difficulty (1..100, null below 5 ratings) as a sort and a range, the "Continue watching"
  * row and the "Next for you" row.
  *
- * Next for you: the videos not started yet whose difficulty is closest to where my ratings say I am.
- * A rating of 4 ("most of it") says the video sits right for me; each step above or below moves my
- * place by STEP_PER_RATING on the 1..100 scale (understood everything: I can go harder). My place is
- * the mean over my rated videos that have a score. Without one, the level of what I watched last
- * stands in (its usual difficulty), and for a newcomer the easiest videos come first.
+ * Next for you: the videos not started yet whose difficulty is closest to what suits me. The server's
+ * score reads a rating as "this video sits 15 points above my place per step of understanding below
+ * 'about half'" (ratings.service.ts), so my place is a rated video's score + 15 × (understood − 3),
+ * averaged over my rated, scored videos. What suits me is a video I would understand "most of it"
+ * (4): 15 below my place, i.e. the mean of score + 15 × (understood − 4). Without such a rating, the
+ * level of what I watched most of stands in (its usual difficulty), and a newcomer starts easiest.
  */
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import type { DifficultyFields } from './rating-types.ts'
+import { DIFFICULTY_MAX, DIFFICULTY_MIN } from '../../../../contract/schemas/ratings.ts'
 
-export const DIFFICULTY_MIN = 1
-export const DIFFICULTY_MAX = 100
+export { DIFFICULTY_MAX, DIFFICULTY_MIN }
 /** A finished video (the server's rule: 90% covered) leaves "Continue watching". */
 const FINISHED_PERCENT = 90
 /** "Understood most of it" is where input is comprehensible and still teaches. */
 const RIGHT_FOR_ME = 4
-const STEP_PER_RATING = 12
-/** Where each level's videos usually sit on the difficulty scale, for videos not scored yet. */
-export const LEVEL_DIFFICULTY: Record<ProficiencyLevel, number> = { introductory: 15, beginner: 35, intermediate: 60, advanced: 85 }
+const STEP_PER_RATING = 15
+/** Where each level's videos sit before learners rate them: the server's priors (ratings.service.ts). */
+export const LEVEL_DIFFICULTY: Record<ProficiencyLevel, number> = { introductory: 8, beginner: 22, intermediate: 45, advanced: 70 }
 
-type Video = VideoSummary & DifficultyFields
+type Video = VideoSummary
 
 export interface DifficultyRange {
   min: number
@@ -64,8 +64,8 @@ export function continueWatching<V extends Video>(videos: readonly V[], recent: 
 const usualDifficulty = (video: Video) => (typeof video.difficulty === 'number' ? video.difficulty : LEVEL_DIFFICULTY[video.proficiency_level])
 
 /**
- * Where my ratings say I am on the 1..100 scale, or null when nothing says it. `myRatings` overrides
- * the videos' own `my_rating` (unsent ratings).
+ * The difficulty that suits me on the 1..100 scale by my ratings, or null when nothing says it.
+ * `myRatings` overrides the videos' own `my_rating` (unsent ratings).
  */
 export function myPlace(videos: readonly Video[], myRatings: ReadonlyMap<number, number>): number | null {
   const places: number[] = []

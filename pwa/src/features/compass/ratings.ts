@@ -10,10 +10,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { uuidv7 } from '../../../../contract/ids.ts'
-import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
+import type { VideoDetail, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { db, type CachedRecord } from '../../data/db.ts'
 import type { OutboxItem } from '../../data/sync-engine.ts'
-import type { DifficultyFields, RatingPayload, Understood } from './rating-types.ts'
+import type { RatingPayload, Understood } from './rating-types.ts'
 
 export interface RatingPrompt {
   state: 'due' | 'asked'
@@ -48,7 +48,7 @@ export async function rateVideo(videoId: number, understood: Understood, now: Da
     const item: OutboxItem = { id, kind: 'rating', payload, attempts: 0, nextAttemptAt: at, createdAt: at }
     await db.outbox.add(item)
     await db.videos.update(videoId, (video) => {
-      ;(video as DifficultyFields).my_rating = understood
+      video.my_rating = understood
     })
     const detail = await db.records.get(`video:${videoId}`)
     if (detail) await db.records.put({ key: `video:${videoId}`, value: { ...(detail.value as VideoDetail), my_rating: understood } } as CachedRecord)
@@ -87,7 +87,7 @@ export function useRatingPrompt(videoId: number): RatingPrompt | null | undefine
 }
 
 /** My ratings as shown: the unsent ones over the server's `my_rating` of the cached videos. */
-export function useMyRatings(videos: ReadonlyArray<{ id: number } & DifficultyFields>): Map<number, number> {
+export function useMyRatings(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'my_rating'>>): Map<number, number> {
   const pending = useLiveQuery(pendingRatings, [], new Map<number, Understood>())
   const mine = new Map<number, number>()
   for (const video of videos) if (typeof video.my_rating === 'number') mine.set(video.id, video.my_rating)

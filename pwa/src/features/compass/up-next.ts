@@ -7,9 +7,8 @@ import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { api } from '../../data/api.ts'
 import { db } from '../../data/db.ts'
 import { LEVEL_DIFFICULTY } from './difficulty.ts'
-import type { DifficultyFields } from './rating-types.ts'
 
-type Video = VideoSummary & DifficultyFields
+type Video = VideoSummary
 
 const FINISHED_PERCENT = 90
 const finished = (video: Video) => (video.progress?.percent ?? 0) >= FINISHED_PERCENT

@@ -1,0 +1,177 @@
+/**
+ * The learner's compass, end to end against the real server: a learner finishes a video, answers
+ * "How much did you understand?" offline, comes back online and the rating reaches the server once;
+ * other learners' ratings (through the API) make the difficulty show on the card and move; the
+ * progress page's year heatmap holds today's minutes; up next counts down and can be cancelled.
+ */
+import type { Page } from '@playwright/test'
+import { uuidv7 } from '../contract/ids.ts'
+import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
+import { expect, test, uniqueEmail } from './fixtures.ts'
+import { outboxIds } from './outbox.ts'
+import { ListCompass, RatingQuestion, UpNextPanel, YearHeatmap } from './pages/CompassPages.ts'
+import { VideoPage, VideosPage } from './pages/WatchPages.ts'
+import { E2E_TIME_ZONE } from './time-zone.ts'
+
+/** Calls the API as a learner, the way the app does (with its time zone). */
+async function call(server: TestServer, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-time-zone': E2E_TIME_ZONE },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as { data: { accepted: string[]; rejected: unknown[] } }
+}
+
+/** Watch time through the API: `seconds` of the video from its start, in stretches of at most 60 s ending now. */
+async function watch(server: TestServer, token: string, videoId: number, seconds: number) {
+  const now = server.clock.now()
+  const events = []
+  for (let from = 0, index = 0; from < seconds; from += 60, index++) {
+    const length = Math.min(60, seconds - from)
+    events.push({ client_id: uuidv7(), video_id: videoId, position_from: from, position_to: from + length, watched_seconds: length, playback_rate: 1, occurred_at: new Date(now - index * 61_000).toISOString() })
+  }
+  const answer = await call(server, token, 'POST', '/watch_events', { events })
+  expect(answer.data.rejected).toEqual([])
+}
+
+/** Another learner watches the whole video and says how much they understood. */
+async function anotherLearnerRates(server: TestServer, videoId: number, duration: number, understood: number) {
+  const { token } = await signIn(server, uniqueEmail('rater'))
+  await watch(server, token, videoId, duration)
+  const answer = await call(server, token, 'POST', '/ratings', { ratings: [{ client_id: uuidv7(), video_id: videoId, understood, occurred_at: new Date(server.clock.now()).toISOString() }] })
+  expect(answer.data.accepted).toHaveLength(1)
+}
+
+async function ratingsStored(server: TestServer, userId: number, videoId: number) {
+  const db = server.ctx.database.db
+  const kept = await db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).where('video_id', '=', videoId).execute()
+  const receipts = await db.selectFrom('rating_receipts').select('client_id').where('user_id', '=', userId).execute()
+  return { kept, receipts: receipts.length }
+}
+
+/** Plays the open video to its end (muted, as a click would start it). */
+async function playToEnd(page: Page) {
+  const video = new VideoPage(page)
+  await video.play()
+  await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.ended === true, undefined, { timeout: 40_000, polling: 250 })
+}
+
+const todayThere = () => new Intl.DateTimeFormat('en-CA', { timeZone: E2E_TIME_ZONE }).format(new Date())
+
+test('finish a video, rate it offline, come online: the rating lands once, and learners’ ratings make the difficulty show and move', async ({ page, context, server, signInAs }) => {
+  test.setTimeout(120_000)
+  const duration = 12
+  const title = `Bến Thành ${Date.now()}`
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, duration), duration, title })
+  await seedVideo(server, { access: 'free', duration: 60, title: `Then this ${Date.now()}` }) // what up next offers
+  const { user } = await signInAs({ path: '/languages/vi/videos' })
+
+  const list = new VideosPage(page)
+  await list.card(title).getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  const rating = new RatingQuestion(page)
+  await expect(rating.prompt).toBeHidden() // not before half is watched
+  await playToEnd(page)
+
+  // The question comes once the video ends: under the player, not in the way. Up next waits here.
+  await expect(rating.prompt).toBeVisible()
+  const upNext = new UpNextPanel(page)
+  await upNext.cancel.click()
+  await context.setOffline(true)
+  await rating.answer('Most of it')
+  await expect(rating.status).toContainText('Saved on this device: Most of it')
+  expect(await outboxIds(page, 'rating')).toHaveLength(1)
+  // A change of mind replaces the unsent answer: still one waits.
+  await rating.answer('About half')
+  await rating.answer('Most of it')
+  expect(await outboxIds(page, 'rating')).toHaveLength(1)
+  expect((await ratingsStored(server, user.id, videoId)).receipts).toBe(0)
+
+  await context.setOffline(false)
+  await expect.poll(() => outboxIds(page), { timeout: 20_000 }).toEqual([])
+  const stored = await ratingsStored(server, user.id, videoId)
+  expect(stored.kept.map((row) => row.understood)).toEqual([4])
+  expect(stored.receipts).toBe(1)
+
+  // Closed, the answer stays on the video page, changeable.
+  await rating.skip.click()
+  await expect(rating.prompt).toBeHidden()
+  await expect(rating.mineValue).toHaveText('Your rating: Most of it')
+
+  // Fewer than 5 ratings: no score on the card, my own rating is there.
+  const compass = new ListCompass(page)
+  await list.open('vi')
+  const card = list.card(title)
+  await expect(card.getByTestId('video-my-rating')).toHaveText('You: Most of it')
+  expect(await compass.difficultyOf(card)).toBeNull()
+
+  // Four more learners: five ratings, the score shows.
+  for (let i = 0; i < 4; i++) await anotherLearnerRates(server, videoId, duration, 3)
+  await page.reload()
+  await expect(card.getByTestId('video-difficulty')).toBeVisible()
+  const first = (await compass.difficultyOf(card))!
+  expect(first).toBeGreaterThanOrEqual(1)
+  expect(first).toBeLessThanOrEqual(100)
+
+  // A learner who understood almost nothing: the video reads harder.
+  await anotherLearnerRates(server, videoId, duration, 1)
+  await page.reload()
+  await expect.poll(() => compass.difficultyOf(card)).toBeGreaterThan(first)
+  // Sorted by difficulty and narrowed to a range holding it, it stays; a range above it hides it.
+  await list.sort.selectOption('difficulty')
+  await expect(card).toBeVisible()
+  await compass.difficultyMin.selectOption('90')
+  await expect(card).toBeHidden()
+})
+
+test('the year heatmap shows today’s minutes, with a text equivalent and the next level', async ({ page, server, signInAs }) => {
+  const videoId = await seedVideo(server, { access: 'free', duration: 600 })
+  const { token } = await signInAs({ path: '/languages' })
+  await watch(server, token, videoId, 180)
+  await page.goto('/languages/vi/progress')
+  const heatmap = new YearHeatmap(page)
+  await expect(heatmap.today).toHaveText('Today: 3 min')
+  const today = heatmap.day(todayThere())
+  await expect(today).toHaveAttribute('data-minutes', '3')
+  await expect(today).toHaveAttribute('aria-label', /: 3 min/)
+  await expect(heatmap.root.locator('rect')).toHaveCount(365)
+  await heatmap.root.getByText('Month by month').click()
+  await expect(heatmap.months.getByRole('row').nth(1)).toContainText('3')
+  await expect(heatmap.nextLevel).toContainText('to level 2')
+})
+
+test('up next counts down to the next video, and Cancel stops it', async ({ page, server, signInAs }) => {
+  test.setTimeout(120_000)
+  const duration = 6
+  const mediaKey = makeHlsFixture(server.dataDir, duration)
+  const stamp = Date.now()
+  const nextTitle = `Phở bò ${stamp}`
+  const secondId = await seedVideo(server, { access: 'free', mediaKey, duration, title: nextTitle })
+  const firstId = await seedVideo(server, { access: 'free', mediaKey, duration, title: `Cà phê sữa ${stamp}` })
+  await page.clock.install()
+  await signInAs({ path: `/languages/vi/videos/${firstId}` })
+  const upNext = new UpNextPanel(page)
+
+  await playToEnd(page)
+  await expect(upNext.root).toBeVisible()
+  await expect(upNext.title).toHaveText(nextTitle)
+  await expect(upNext.countdown).toContainText('Starts in')
+  await expect(page.getByRole('status').filter({ hasText: `Up next: ${nextTitle}` })).toBeAttached()
+  await upNext.cancel.click()
+  await expect(upNext.countdown).toBeHidden()
+  await page.clock.fastForward(10_000)
+  expect(new URL(page.url()).pathname).toBe(`/languages/vi/videos/${firstId}`)
+  await expect(upNext.playNow).toBeFocused()
+
+  // Not cancelled, it opens the next video when the countdown ends.
+  await page.reload()
+  await playToEnd(page)
+  await expect(upNext.title).toHaveText(nextTitle)
+  await page.clock.fastForward(10_000)
+  await page.waitForURL(`**/languages/vi/videos/${secondId}`)
+  await expect(page.getByRole('heading', { level: 1, name: nextTitle })).toBeVisible()
+})
