@@ -8,10 +8,13 @@ const TO = [10, 20, 30, 40, 50, 60, 70, 80, 90, DIFFICULTY_MAX]
 
 export function DifficultyFilter({ value = FULL_RANGE, onChange }: { value?: DifficultyRange; onChange: (range: DifficultyRange) => void }) {
   const { t } = useTranslation('compass')
-  const ids = { from: useId(), to: useId(), hint: useId() }
+  const ids = { label: useId(), from: useId(), to: useId(), hint: useId() }
+  // A group rather than a fieldset, so its label lines up with the toolbar's other labels.
   return (
-    <fieldset className="toolbar-range" aria-describedby={ids.hint}>
-      <legend className="toolbar-range-legend">{t('list.difficulty')}</legend>
+    <div className="toolbar-range" role="group" aria-labelledby={ids.label} aria-describedby={ids.hint}>
+      <span id={ids.label} className="toolbar-range-label">
+        {t('list.difficulty')}
+      </span>
       <span id={ids.hint} className="visually-hidden">
         {t('list.difficultyRangeHint')}
       </span>
@@ -54,6 +57,6 @@ export function DifficultyFilter({ value = FULL_RANGE, onChange }: { value?: Dif
           </option>
         ))}
       </select>
-    </fieldset>
+    </div>
   )
 }

@@ -14,6 +14,8 @@ export function RatingPrompt({ videoId, title, current, withTitle = false, onClo
   const { t } = useTranslation('compass')
   const online = useOnline()
   const headingId = useId()
+  // The choice shows at once (a radio must stay checked when clicked); `saved` once it is on the device.
+  const [chosen, setChosen] = useState<Understood | null>(null)
   const [saved, setSaved] = useState<Understood | null>(null)
   const [failed, setFailed] = useState(false)
 
@@ -24,6 +26,7 @@ export function RatingPrompt({ videoId, title, current, withTitle = false, onClo
 
   const rate = (value: Understood) => {
     setFailed(false)
+    setChosen(value)
     rateVideo(videoId, value)
       .then(() => setSaved(value))
       .catch(() => setFailed(true))
@@ -35,7 +38,7 @@ export function RatingPrompt({ videoId, title, current, withTitle = false, onClo
         {withTitle ? t('rating.questionAbout', { title }) : t('rating.question')}
       </h2>
       <p className="muted small rating-hint">{t('rating.hint')}</p>
-      <RatingScale legend={t('rating.question')} value={saved ?? current} onRate={rate} />
+      <RatingScale legend={t('rating.question')} value={chosen ?? current} onRate={rate} />
       <p role="status" className="rating-status" data-testid="rating-status">
         {saved ? t(online ? 'rating.thanks' : 'rating.thanksOffline', { label: label(saved) }) : null}
       </p>

@@ -8,6 +8,8 @@ export function VideoRating({ videoId, mine, canRate }: { videoId: number; mine:
   const { t } = useTranslation('compass')
   const [open, setOpen] = useState(false)
   const [failed, setFailed] = useState(false)
+  // The choice shows at once, before the outbox write reaches `mine`.
+  const [chosen, setChosen] = useState<number | null>(null)
   if (mine === null && !canRate) return null
   return (
     <div className="video-rating" data-testid="my-rating">
@@ -16,9 +18,10 @@ export function VideoRating({ videoId, mine, canRate }: { videoId: number; mine:
           {/* Stays open after a choice (arrow keys choose as they move): Close when done. */}
           <RatingScale
             legend={t('rating.question')}
-            value={mine}
+            value={chosen ?? mine}
             onRate={(value) => {
               setFailed(false)
+              setChosen(value)
               rateVideo(videoId, value).catch(() => setFailed(true))
             }}
           />
