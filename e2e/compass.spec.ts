@@ -128,6 +128,33 @@ test('finish a video, rate it offline, come online: the rating lands once, and l
   await expect(card).toBeHidden()
 })
 
+test('leaving a video after half of it asks on the list, once, and Skip puts it away', async ({ page, server, signInAs }) => {
+  test.setTimeout(90_000)
+  const duration = 12
+  const title = `Hồ Gươm ${Date.now()}`
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, duration), duration, title })
+  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(page)
+  await video.play()
+  await video.playUntil(7)
+  await video.pause()
+  const rating = new RatingQuestion(page)
+  await expect(rating.prompt).toBeHidden() // not ended: nothing in the way while watching
+  await expect(rating.change).toHaveText('Rate this video') // but it can be rated from here
+  // The watched time reaches the server, so the list knows the video is under way.
+  await expect.poll(() => outboxIds(page), { timeout: 30_000 }).toEqual([])
+
+  await page.getByRole('link', { name: '← All videos' }).click()
+  await expect(rating.prompt).toBeVisible()
+  await expect(rating.prompt.getByRole('heading')).toHaveText(`You watched “${title}”. How much did you understand?`)
+  await rating.skip.click()
+  await expect(rating.prompt).toBeHidden()
+  await page.reload()
+  await expect(new VideosPage(page).list).toBeAttached()
+  await expect(page.getByTestId('continue-watching')).toBeVisible()
+  await expect(rating.prompt).toBeHidden()
+})
+
 test('the year heatmap shows today’s minutes, with a text equivalent and the next level', async ({ page, server, signInAs }) => {
   const videoId = await seedVideo(server, { access: 'free', duration: 600 })
   const { token } = await signInAs({ path: '/languages' })
