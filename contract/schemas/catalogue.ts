@@ -79,5 +79,23 @@ export interface Progress {
   longest_streak_days: number
   last_viewed: VideoSummary | null
   in_progress: Array<{ video: VideoSummary; percent: number; last_position_seconds: number }>
+  /** The last `days` local days (30 unless asked, up to 365), oldest first. */
   days: Array<{ date: string; watch_seconds: number; goal_minutes: number; goal_met: boolean }>
+  /** The next roadmap level: hours of input still needed, and days at the last 30 days' pace (null without any); null at the top. */
+  next_level: { level: number; hours_needed: number; days_at_current_pace: number | null } | null
+  /** Series of the language the learner has started: episodes finished of those published. */
+  series: Array<{ id: number; name: string; finished: number; total: number }>
+  /** Beyond the contract: every level of the language, videos finished of those published. */
+  levels: Array<{ level: ProficiencyLevel; finished: number; total: number }>
 }
+
+/** GET /me/progress?days=: how many days `days` holds. */
+export const PROGRESS_DAYS_DEFAULT = 30
+export const PROGRESS_DAYS_MAX = 365
+export const progressQuerySchema = z.object({
+  language: z.preprocess(blankToUndefined, z.string().max(20).optional()),
+  days: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'days must be a number.' }).int({ error: 'days must be a whole number.' }).min(1).max(PROGRESS_DAYS_MAX, { error: `days is at most ${PROGRESS_DAYS_MAX}.` }).default(PROGRESS_DAYS_DEFAULT),
+  ),
+})

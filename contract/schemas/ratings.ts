@@ -41,3 +41,18 @@ export interface RatingsResult {
     rejected: Array<{ client_id: string | null; error: RatingRejection; message: string }>
   }
 }
+
+/** GET /languages/CODE/next_for_you?limit= (beyond the contract): how many videos it answers. */
+export const NEXT_FOR_YOU_DEFAULT_LIMIT = 10
+export const NEXT_FOR_YOU_MAX_LIMIT = 50
+export const nextForYouQuerySchema = z.object({
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'limit must be a number.' })
+      .int({ error: 'limit must be a whole number.' })
+      .min(1, { error: 'limit must be at least 1.' })
+      .max(NEXT_FOR_YOU_MAX_LIMIT, { error: `limit must be at most ${NEXT_FOR_YOU_MAX_LIMIT}.` })
+      .default(NEXT_FOR_YOU_DEFAULT_LIMIT),
+  ),
+})

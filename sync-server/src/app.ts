@@ -21,6 +21,7 @@ import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { catalogueRoutes } from './routes/catalogue.routes.ts'
 import { outsideHoursRoutes } from './routes/outside-hours.routes.ts'
 import { ratingsRoutes } from './routes/ratings.routes.ts'
+import { compassRoutes } from './routes/compass.routes.ts'
 import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
 import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
 import { pwaStatic } from './web/pwa-static.ts'
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
   outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
   ratingsRoutes(api, { ratings: services.ratings, requireUser: signedIn })
+  compassRoutes(api, { upNext: services.upNext, requireUser: signedIn })
   catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
   submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })

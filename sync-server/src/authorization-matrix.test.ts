@@ -117,6 +117,8 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/me/daily_progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/daily_progress' }) },
   { method: 'GET', route: '/me/progress', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/progress?language=vi' }) },
   { method: 'GET', route: '/languages/:code/videos', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/videos' }) },
+  { method: 'GET', route: '/videos/:id/up_next', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}/up_next` }) },
+  { method: 'GET', route: '/languages/:code/next_for_you', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/next_for_you' }) },
   { method: 'GET', route: '/languages/:code/series', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/series' }) },
   { method: 'GET', route: '/videos/:id', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${videoId}` }) },
   {

@@ -36,7 +36,9 @@ import { type CatalogueService, createCatalogueService } from './services/catalo
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
 import { createRatingsRepository } from './repositories/ratings.repository.ts'
+import { createLearnerCompassRepository } from './repositories/learner-compass.repository.ts'
 import { createRatingsService } from './services/ratings.service.ts'
+import { createUpNextService } from './services/up-next.service.ts'
 import Stripe from 'stripe'
 import { createLocalProvider } from './billing/local-provider.ts'
 import { createStripeProvider } from './billing/stripe-provider.ts'
@@ -114,6 +116,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     comments: createCommentsRepository(database.db),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
     ratings: createRatingsRepository(database.db),
+    learnerCompass: createLearnerCompassRepository(database.db),
     adminVideos: createAdminVideosRepository(database.db, search),
     adminUsers: createAdminUsersRepository(database.db, search),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
@@ -170,6 +173,16 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       catalogue: repositories.catalogue,
       catalogueService,
       languages: repositories.languages,
+      outsideHours: repositories.outsideHours,
+      compass: repositories.learnerCompass,
+    }),
+    upNext: createUpNextService({
+      catalogue: repositories.catalogue,
+      catalogueService,
+      languages: repositories.languages,
+      compass: repositories.learnerCompass,
+      ratings: repositories.ratings,
+      videoProgress: repositories.videoProgress,
       outsideHours: repositories.outsideHours,
     }),
   }

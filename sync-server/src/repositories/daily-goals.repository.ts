@@ -19,6 +19,10 @@ export function createDailyGoalsRepository(db: Kysely<Database>) {
         .onConflict((conflict) => conflict.columns(['user_id', 'day']).doUpdateSet((eb) => ({ goal_minutes: eb.ref('excluded.goal_minutes') })))
         .execute()
     },
+    /** Every change of the user's goal, oldest first: for a year of days, instead of a query per day. */
+    changes(userId: number): Promise<Array<{ day: string; goal_minutes: number }>> {
+      return db.selectFrom('daily_goal_changes').select(['day', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute()
+    },
     /**
      * The goal in force on a local day: the one of the latest change on or before it. A day before the
      * first recorded change had the default: every change is recorded when it is made (and the
@@ -37,6 +41,16 @@ export function createDailyGoalsRepository(db: Kysely<Database>) {
       return row?.goal_minutes ?? DAILY_GOAL_DEFAULT_MINUTES
     },
   }
+}
+
+/** The goal in force on `day` by the rule of inForceOn, from `changes` (oldest first). */
+export function goalInForceFrom(changes: ReadonlyArray<{ day: string; goal_minutes: number }>, day: string): number {
+  let goal = DAILY_GOAL_DEFAULT_MINUTES
+  for (const change of changes) {
+    if (change.day > day) break
+    goal = change.goal_minutes
+  }
+  return goal
 }
 
 export type DailyGoalsIngestReader = ReturnType<typeof createDailyGoalsIngestReader>

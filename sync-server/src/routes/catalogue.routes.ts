@@ -1,5 +1,7 @@
 import type { RequestHandler, Router } from 'express'
+import { progressQuerySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
 import { currentSession } from '../middleware/current-session.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import type { CommentsService } from '../services/comments.service.ts'
@@ -22,8 +24,8 @@ export function catalogueRoutes(
   })
 
   router.get('/me/progress', signedIn, async (req, res) => {
-    const language = typeof req.query.language === 'string' && req.query.language !== '' ? req.query.language : undefined
-    res.json({ data: await deps.progress.forUser(currentUser(req), language) })
+    const { language, days } = parseWith(progressQuerySchema, req.query)
+    res.json({ data: await deps.progress.forUser(currentUser(req), language, days) })
   })
 
   router.get('/videos/:id/comments', signedIn, async (req, res) => {

@@ -1,24 +1,26 @@
 /**
  * The progress page: total time, streaks (watching/streaks.ts), the last video viewed, videos in
  * progress (any time watched, not finished) by the share covered (watching/played-spans.ts; 90% is
- * finished), and the last 30 days.
+ * finished), the last 30 days (up to 365 when asked), and the compass (issue 20): the next roadmap
+ * level at the last 30 days' pace (watching/next-level.ts), progress per series started and per level.
  */
-import type { Progress } from '../../../contract/index.ts'
+import { PROFICIENCY_LEVELS, PROGRESS_DAYS_DEFAULT, type Progress } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { notFound } from '../errors.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
-import type { DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
+import { goalInForceFrom, type DailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import type { DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import type { LearnerCompassRepository } from '../repositories/learner-compass.repository.ts'
 import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository } from '../repositories/video-progress.repository.ts'
 import { localDay } from '../time-zones.ts'
 import { FINISHED_PERCENT, percentCovered, type Span } from '../watching/played-spans.ts'
+import { nextLevel, PACE_DAYS } from '../watching/next-level.ts'
 import { goalMet, previousDay, streaks } from '../watching/streaks.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
-const CHART_DAYS = 30
 const IN_PROGRESS_SHOWN = 20
 
 export type ProgressService = ReturnType<typeof createProgressService>
@@ -32,9 +34,11 @@ export function createProgressService(deps: {
   catalogueService: CatalogueService
   languages: LanguagesRepository
   outsideHours: OutsideHoursRepository
+  compass: LearnerCompassRepository
 }) {
   return {
-    async forUser(user: UserRow, languageCode: string | undefined): Promise<Progress> {
+    /** `dayCount`: how many days `days` holds (the route checks 1..365). */
+    async forUser(user: UserRow, languageCode: string | undefined, dayCount = PROGRESS_DAYS_DEFAULT): Promise<Progress> {
       if (languageCode !== undefined && !(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const today = localDay(deps.clock.now(), user.time_zone)
       const allDays = await deps.dailyTotals.allForUser(user.id)
@@ -42,10 +46,15 @@ export function createProgressService(deps: {
       const { current, longest } = streaks(allDays, today)
 
       const days: Progress['days'] = []
-      for (let i = 0, day = today; i < CHART_DAYS; i++, day = previousDay(day)) {
+      // A day without watch time has no total to hold its goal: the goal in force then, not today's
+      // (from the user's goal changes read once, not a query per day of a year).
+      const goalChanges = await deps.dailyGoals.changes(user.id)
+      let paceFrom = today
+      for (let i = 0, day = today; i < Math.max(dayCount, PACE_DAYS); i++, day = previousDay(day)) {
+        if (i < PACE_DAYS) paceFrom = day
+        if (i >= dayCount) continue
         const total = byDay.get(day)
-        // A day without watch time has no total to hold its goal: the goal in force then, not today's.
-        const goal = total?.goal_minutes ?? (await deps.dailyGoals.inForceOn(user.id, day))
+        const goal = total?.goal_minutes ?? goalInForceFrom(goalChanges, day)
         const seconds = Math.round(total?.watch_seconds ?? 0)
         days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }
@@ -68,11 +77,12 @@ export function createProgressService(deps: {
       )
 
       const outsideSeconds = (await deps.outsideHours.totalMinutes(user.id)) * 60
+      const totalInputSeconds = Math.round(totalSeconds) + outsideSeconds
       return {
         total_watch_seconds: Math.round(totalSeconds),
         outside_seconds: outsideSeconds,
         // Input hours: time watched here plus what the learner logged outside (the roadmap's measure).
-        total_input_seconds: Math.round(totalSeconds) + outsideSeconds,
+        total_input_seconds: totalInputSeconds,
         today_watch_seconds: Math.round(byDay.get(today)?.watch_seconds ?? 0),
         daily_goal_minutes: user.daily_goal_minutes,
         current_streak_days: current,
@@ -83,6 +93,12 @@ export function createProgressService(deps: {
           return video ? [{ video, percent, last_position_seconds: Math.round(row.last_position_seconds) }] : []
         }),
         days,
+        // Pace: all input of the last 30 local days (watch time of every language and hours logged outside).
+        next_level: nextLevel(totalInputSeconds, await deps.compass.inputSecondsSince(user.id, paceFrom)),
+        series: languageCode === undefined ? [] : await deps.compass.seriesProgress(user.id, languageCode),
+        levels: languageCode === undefined ? [] : ((await deps.compass.levelProgress(user.id, languageCode)) as Progress['levels']).sort(
+          (a, b) => PROFICIENCY_LEVELS.indexOf(a.level) - PROFICIENCY_LEVELS.indexOf(b.level),
+        ),
       }
     },
   }
