@@ -7,14 +7,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { uuidv7 } from '../contract/ids.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
-import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
-import { expect, test, uniqueEmail } from './fixtures.ts'
+import { anotherLearnerRates, inSeries, watch } from './compass-data.ts'
+import { expect, test } from './fixtures.ts'
 import { RatingQuestion, UpNextPanel, YearHeatmap } from './pages/CompassPages.ts'
 import { VideoPage } from './pages/WatchPages.ts'
-import { E2E_TIME_ZONE } from './time-zone.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const VIEWPORTS = [
@@ -25,26 +23,6 @@ const VIEWPORTS = [
 async function shoot(page: Page, name: string, viewport: string, fullPage = false) {
   await page.evaluate(() => document.fonts.ready.then(() => true))
   await page.screenshot({ path: path.join(SHOTS, `compass-${name}-${viewport}.png`), fullPage })
-}
-
-async function post(server: TestServer, token: string, pathName: string, body: unknown) {
-  const response = await fetch(`${server.api}${pathName}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-time-zone': E2E_TIME_ZONE },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${pathName} answered ${response.status}: ${await response.text()}`)
-}
-
-/** `seconds` of one video from its start, in stretches of a minute ending `daysAgo` days ago. */
-async function watch(server: TestServer, token: string, videoId: number, seconds: number, daysAgo = 0) {
-  const end = server.clock.now() - daysAgo * 86_400_000
-  const events = []
-  for (let from = 0, i = 0; from < seconds; from += 60, i++) {
-    const length = Math.min(60, seconds - from)
-    events.push({ client_id: uuidv7(), video_id: videoId, position_from: from, position_to: from + length, watched_seconds: length, playback_rate: 1, occurred_at: new Date(end - i * 61_000).toISOString() })
-  }
-  await post(server, token, '/watch_events', { events })
 }
 
 for (const viewport of VIEWPORTS) {
@@ -63,12 +41,11 @@ for (const viewport of VIEWPORTS) {
       }
       // Five learners rate the first two: their difficulty shows.
       for (let i = 0; i < 5; i++) {
-        const { token } = await signIn(server, uniqueEmail('rater'))
-        for (const [n, id] of ids.slice(0, 2).entries()) {
-          await watch(server, token, id, 600)
-          await post(server, token, '/ratings', { ratings: [{ client_id: uuidv7(), video_id: id, understood: n === 0 ? 5 : 2, occurred_at: new Date(server.clock.now()).toISOString() }] })
-        }
+        await anotherLearnerRates(server, ids[0]!, 600, 5)
+        await anotherLearnerRates(server, ids[1]!, 600, 2)
       }
+      // The last two make a series, so up next offers the second when the first ends.
+      await inSeries(server, [ids[5]!, ids[4]!])
       const { token } = await signInAs({ path: '/languages' })
       // Me: a video half watched (Continue watching), minutes on several days (the year).
       await watch(server, token, ids[2]!, 300)
@@ -89,10 +66,10 @@ for (const viewport of VIEWPORTS) {
       const rating = new RatingQuestion(page)
       await expect(rating.prompt).toBeVisible({ timeout: 30_000 })
       const upNext = new UpNextPanel(page)
-      await expect(upNext.root).toBeVisible()
+      await expect(upNext.countdown).toBeVisible()
+      await upNext.root.scrollIntoViewIfNeeded()
+      await shoot(page, 'video-ended', viewport.name) // inside the 8 s, before up next moves on
       await upNext.cancel.click()
-      await rating.prompt.scrollIntoViewIfNeeded()
-      await shoot(page, 'video-ended', viewport.name)
       await rating.answer('About half')
       await expect(rating.status).toBeVisible()
       await shoot(page, 'video-rated', viewport.name)

@@ -5,53 +5,14 @@
  * progress page's year heatmap holds today's minutes; up next counts down and can be cancelled.
  */
 import type { Page } from '@playwright/test'
-import { uuidv7 } from '../contract/ids.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
-import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
-import { expect, test, uniqueEmail } from './fixtures.ts'
+import { anotherLearnerRates, inSeries, ratingsStored, watch } from './compass-data.ts'
+import { expect, test } from './fixtures.ts'
 import { outboxIds } from './outbox.ts'
 import { ListCompass, RatingQuestion, UpNextPanel, YearHeatmap } from './pages/CompassPages.ts'
 import { VideoPage, VideosPage } from './pages/WatchPages.ts'
 import { E2E_TIME_ZONE } from './time-zone.ts'
-
-/** Calls the API as a learner, the way the app does (with its time zone). */
-async function call(server: TestServer, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-time-zone': E2E_TIME_ZONE },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
-  return (await response.json()) as { data: { accepted: string[]; rejected: unknown[] } }
-}
-
-/** Watch time through the API: `seconds` of the video from its start, in stretches of at most 60 s ending now. */
-async function watch(server: TestServer, token: string, videoId: number, seconds: number) {
-  const now = server.clock.now()
-  const events = []
-  for (let from = 0, index = 0; from < seconds; from += 60, index++) {
-    const length = Math.min(60, seconds - from)
-    events.push({ client_id: uuidv7(), video_id: videoId, position_from: from, position_to: from + length, watched_seconds: length, playback_rate: 1, occurred_at: new Date(now - index * 61_000).toISOString() })
-  }
-  const answer = await call(server, token, 'POST', '/watch_events', { events })
-  expect(answer.data.rejected).toEqual([])
-}
-
-/** Another learner watches the whole video and says how much they understood. */
-async function anotherLearnerRates(server: TestServer, videoId: number, duration: number, understood: number) {
-  const { token } = await signIn(server, uniqueEmail('rater'))
-  await watch(server, token, videoId, duration)
-  const answer = await call(server, token, 'POST', '/ratings', { ratings: [{ client_id: uuidv7(), video_id: videoId, understood, occurred_at: new Date(server.clock.now()).toISOString() }] })
-  expect(answer.data.accepted).toHaveLength(1)
-}
-
-async function ratingsStored(server: TestServer, userId: number, videoId: number) {
-  const db = server.ctx.database.db
-  const kept = await db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).where('video_id', '=', videoId).execute()
-  const receipts = await db.selectFrom('rating_receipts').select('client_id').where('user_id', '=', userId).execute()
-  return { kept, receipts: receipts.length }
-}
 
 /** Plays the open video to its end (muted, as a click would start it). */
 async function playToEnd(page: Page) {
@@ -67,7 +28,7 @@ test('finish a video, rate it offline, come online: the rating lands once, and l
   const duration = 12
   const title = `Bến Thành ${Date.now()}`
   const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, duration), duration, title })
-  await seedVideo(server, { access: 'free', duration: 60, title: `Then this ${Date.now()}` }) // what up next offers
+  await inSeries(server, [videoId, await seedVideo(server, { access: 'free', duration: 60, title: `Then this ${Date.now()}` })]) // what up next offers
   const { user } = await signInAs({ path: '/languages/vi/videos' })
 
   const list = new VideosPage(page)
@@ -174,11 +135,11 @@ test('the year heatmap shows today’s minutes, with a text equivalent and the n
 test('up next counts down to the next video, and Cancel stops it', async ({ page, server, signInAs }) => {
   test.setTimeout(120_000)
   const duration = 6
-  const mediaKey = makeHlsFixture(server.dataDir, duration)
   const stamp = Date.now()
   const nextTitle = `Phở bò ${stamp}`
-  const secondId = await seedVideo(server, { access: 'free', mediaKey, duration, title: nextTitle })
-  const firstId = await seedVideo(server, { access: 'free', mediaKey, duration, title: `Cà phê sữa ${stamp}` })
+  const secondId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, duration), duration, title: nextTitle })
+  const firstId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, duration), duration, title: `Cà phê sữa ${stamp}` })
+  await inSeries(server, [firstId, secondId])
   await page.clock.install()
   await signInAs({ path: `/languages/vi/videos/${firstId}` })
   const upNext = new UpNextPanel(page)

@@ -36,6 +36,8 @@ export type CachedRecord =
   | { key: `stretch:${string}`; value: OpenStretch }
   /** "How much did you understand?" of one video: due once half is watched, asked once (features/compass/ratings.ts). */
   | { key: `ratingPrompt:${number}`; value: RatingPrompt }
+  /** The server's "Next for you" of a language as last fetched: video ids, best first (features/compass). */
+  | { key: `nextForYou:${string}`; value: number[] }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

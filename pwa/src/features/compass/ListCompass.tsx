@@ -1,8 +1,8 @@
 /**
  * Above the videos list: the rating question of a video left after half was watched, "Continue
  * watching" (started, unfinished; opening one resumes where it stopped: the video page resumes from
- * the last position) and "Next for you". All from the cached catalogue, so they hold offline, where
- * only what can play (downloaded videos) is offered.
+ * the last position) and "Next for you" (next-for-you.ts). All from what Dexie holds, so they hold
+ * offline, where only what can play (downloaded videos) is offered.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
 import { formatDuration } from '../watching/video-format.ts'
-import { continueWatching, nextForYou } from './difficulty.ts'
+import { continueWatching } from './difficulty.ts'
+import { useNextForYou } from './next-for-you.ts'
 import { dueRatingPrompt } from './ratings.ts'
 import { RatingPrompt } from './RatingPrompt.tsx'
 import { VideoRow } from './VideoRow.tsx'
@@ -37,7 +38,7 @@ export function ListCompass({
   }, [code])
   const playable = useMemo(() => videos.filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
   const resume = useMemo(() => continueWatching(playable, recent ?? []), [playable, recent])
-  const next = useMemo(() => nextForYou(playable, myRatings), [playable, myRatings])
+  const next = useNextForYou(code, playable, myRatings, online)
   const rated = useMemo(() => new Set(myRatings.keys()), [myRatings])
   const due = useLiveQuery(() => dueRatingPrompt(rated), [rated])
   // Once shown, the prompt stays until skipped or the page is left (it is marked asked at once).

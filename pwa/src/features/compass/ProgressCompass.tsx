@@ -1,6 +1,7 @@
 /**
  * The progress page's compass: the year heatmap, time to the next roadmap level at the last 30 days'
- * pace, and progress per series (from the server) and per level (from the cached catalogue).
+ * pace, and progress per series and per level (from the server; per level from the cached catalogue
+ * for a progress copy cached before the server sent it).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
@@ -8,11 +9,11 @@ import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { db } from '../../data/db.ts'
 import { nextLevel } from './next-level.ts'
-import type { NextLevel, SeriesProgress } from './rating-types.ts'
 import { YearHeatmap } from './YearHeatmap.tsx'
 import './compass.css'
 
-export type CompassProgress = Progress & { next_level?: NextLevel | null; series?: SeriesProgress[] }
+/** A progress copy cached before the server sent the compass fields lacks them. */
+export type CompassProgress = Omit<Progress, 'next_level' | 'series' | 'levels'> & Partial<Pick<Progress, 'next_level' | 'series' | 'levels'>>
 
 const FINISHED_PERCENT = 90
 
@@ -59,13 +60,15 @@ function Bar({ label, finished, total, text }: { label: string; finished: number
 
 export function SeriesAndLevels({ code, progress }: { code: string; progress: CompassProgress }) {
   const { t } = useTranslation(['compass', 'watch'])
-  const levels = useLiveQuery(async () => {
+  const cachedLevels = useLiveQuery(async () => {
+    if (progress.levels) return null
     const videos = await db.videos.where('language_code').equals(code).toArray()
     return PROFICIENCY_LEVELS.map((level) => {
       const ofLevel = videos.filter((video) => video.proficiency_level === level)
       return { level, total: ofLevel.length, finished: ofLevel.filter((video) => (video.progress?.percent ?? 0) >= FINISHED_PERCENT).length }
     }).filter((row) => row.total > 0)
-  }, [code])
+  }, [code, progress.levels])
+  const levels = (progress.levels ?? cachedLevels ?? []).filter((row) => row.total > 0)
   const series = progress.series ?? []
   return (
     <div className="compass-columns">
@@ -83,7 +86,7 @@ export function SeriesAndLevels({ code, progress }: { code: string; progress: Co
           </ul>
         )}
       </section>
-      {levels && levels.length > 0 ? (
+      {levels.length > 0 ? (
         <section className="card progress-section" aria-labelledby="levels-title">
           <h2 id="levels-title" className="section-title">
             {t('progress.levelsTitle')}

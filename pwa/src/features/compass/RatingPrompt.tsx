@@ -40,7 +40,7 @@ export function RatingPrompt({ videoId, title, current, withTitle = false, onClo
       <p className="muted small rating-hint">{t('rating.hint')}</p>
       <RatingScale legend={t('rating.question')} value={chosen ?? current} onRate={rate} />
       <p role="status" className="rating-status" data-testid="rating-status">
-        {saved ? t(online ? 'rating.thanks' : 'rating.thanksOffline', { label: label(saved) }) : null}
+        {saved ? t(!online ? 'rating.thanksOffline' : withTitle ? 'rating.thanks' : 'rating.thanksHere', { label: label(saved) }) : null}
       </p>
       {failed ? (
         <p className="form-error" role="alert">

@@ -23,6 +23,11 @@ export function RatingScale({ legend, value, onRate, testId }: { legend: string;
           </label>
         ))}
       </div>
+      {/* On a phone the options show their numbers only; the two ends say what the scale means. */}
+      <div className="rating-ends" aria-hidden="true">
+        <span>{t('rating.options.1')}</span>
+        <span>{t('rating.options.5')}</span>
+      </div>
     </fieldset>
   )
 }

@@ -74,11 +74,12 @@ export function UpNext({ code, current }: { code: string; current: VideoSummary 
           {next.thumbnail_url ? <img className="up-next-thumb" src={next.thumbnail_url} alt="" /> : <span className="up-next-thumb up-next-thumb-empty" aria-hidden="true" />}
           <div className="up-next-text">
             <h2 id={headingId} className="up-next-label">
-              {sameSeries && next.series ? t('upNext.nextEpisode', { series: next.series.name }) : t('upNext.title')}
+              {sameSeries ? t('upNext.nextEpisode') : t('upNext.title')}
             </h2>
             <p className="up-next-title" data-testid="up-next-title">
               {next.title}
             </p>
+            {next.series ? <p className="up-next-series">{next.series.name}</p> : null}
             {offlineAtEnd ? <p className="muted small">{t('upNext.offline')}</p> : null}
             {!cancelled ? (
               <p className="up-next-countdown" aria-hidden="true" data-testid="up-next-countdown">

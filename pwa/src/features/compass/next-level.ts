@@ -1,10 +1,12 @@
 /**
  * Time to the next roadmap level at the last 30 days' pace. The server answers it (`next_level`);
- * a cached answer from before it did, or none at all, is worked out here the same way: hours still
- * needed over the average daily input of the last 30 days (null when nothing was watched in them).
+ * a progress copy cached before the server did is worked out here the same way: hours still needed
+ * over the average daily input of the last 30 days (null when nothing was watched in them).
  */
 import { roadmapPlace } from '../watching/roadmap.ts'
-import type { NextLevel } from './rating-types.ts'
+import type { Progress } from '../../../../contract/schemas/catalogue.ts'
+
+type NextLevel = NonNullable<Progress['next_level']>
 
 const PACE_DAYS = 30
 

@@ -19,16 +19,3 @@ export interface RatingPayload {
   understood: Understood
   occurred_at: string
 }
-
-/** GET /me/progress additions. */
-export interface NextLevel {
-  level: number
-  hours_needed: number
-  days_at_current_pace: number | null
-}
-export interface SeriesProgress {
-  id: number
-  name: string
-  finished: number
-  total: number
-}
