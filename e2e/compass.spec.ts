@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { anotherLearnerRates, inSeries, ratingsStored, watch } from './compass-data.ts'
 import { expect, test } from './fixtures.ts'
 import { outboxIds } from './outbox.ts'
@@ -41,7 +42,9 @@ test('finish a video, rate it offline, come online: the rating lands once, and l
   // The question comes once the video ends: under the player, not in the way. Up next waits here.
   await expect(rating.prompt).toBeVisible()
   const upNext = new UpNextPanel(page)
+  await expect(upNext.countdown).toBeVisible()
   await upNext.cancel.click()
+  await expectNoSeriousViolations(page) // the question and up next (cancelled first: axe may take longer than 8 s)
   await context.setOffline(true)
   await rating.answer('Most of it')
   await expect(rating.status).toContainText('Saved on this device: Most of it')
@@ -68,6 +71,8 @@ test('finish a video, rate it offline, come online: the rating lands once, and l
   await list.open('vi')
   const card = list.card(title)
   await expect(card.getByTestId('video-my-rating')).toHaveText('You: Most of it')
+  await expect(compass.continueWatching.or(compass.nextForYou).first()).toBeVisible()
+  await expectNoSeriousViolations(page)
   expect(await compass.difficultyOf(card)).toBeNull()
 
   // Four more learners: five ratings, the score shows.
@@ -130,6 +135,7 @@ test('the year heatmap shows today’s minutes, with a text equivalent and the n
   await heatmap.root.getByText('Month by month').click()
   await expect(heatmap.months.getByRole('row').nth(1)).toContainText('3')
   await expect(heatmap.nextLevel).toContainText('to level 2')
+  await expectNoSeriousViolations(page)
 })
 
 test('up next counts down to the next video, and Cancel stops it', async ({ page, server, signInAs }) => {
