@@ -13,6 +13,7 @@ import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
 import { DOWNLOAD_GOAL, runDownloadsBench } from './downloads.bench.ts'
 import { runOutboxFlushBench } from './outbox-flush.bench.ts'
+import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -92,6 +93,23 @@ async function main() {
     for (const list of admin.lists) {
       console.log(`  ${list.name.padEnd(30)} ${fmt(list.requestsPerSecond)} req/s   p99 ${list.p99Ms} ms   (raw SQLite: ${fmt(list.rawQueriesPerSecond)} queries/s)`)
     }
+  }
+
+  if (!only || only === 'difficulty') {
+    console.log('\n## The catalogue sorted by difficulty: 5,000 videos, 1,000,000 ratings (autocannon, 10 connections, 5 s each)')
+    const difficulty = await runDifficultyBench()
+    results.difficulty = difficulty
+    const report = (engine: DifficultyEngineResult) => {
+      console.log(`  ${engine.engine}: seeded in ${fmt(engine.seedMs / 1000, 1)} s; plan: ${engine.plan}`)
+      console.log(`  raw: the three queries in one process   ${fmt(engine.rawPagesPerSecond)} pages/s`)
+      console.log(`  ${engine.baseline.name.padEnd(36)} ${fmt(engine.baseline.requestsPerSecond)} req/s   p99 ${engine.baseline.p99Ms} ms`)
+      for (const list of engine.cases) console.log(`  ${list.name.padEnd(36)} ${fmt(list.requestsPerSecond)} req/s   p99 ${list.p99Ms} ms`)
+      const first = engine.cases[0]!
+      console.log(`  first page p99 ${first.p99Ms} ms (goal < ${DIFFICULTY_GOAL_P99_MS} ms): ${engine.goalMet ? 'met' : 'NOT met'}; ${fmt(first.requestsPerSecond / engine.baseline.requestsPerSecond, 2)} of the bare route's req/s`)
+    }
+    report(difficulty.sqlite)
+    if ('skipped' in difficulty.postgres) console.log(`  PostgreSQL skipped: ${difficulty.postgres.skipped}`)
+    else report(difficulty.postgres)
   }
 
   if (!only || only === 'flush') {

@@ -35,6 +35,11 @@ export function createRatingsRepository(db: Kysely<Database>) {
       if (videoIds.length === 0) return []
       return db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()
     },
+    /** Only what the cards show (my_rating), for a page of the list. */
+    async understoodOf(userId: number, videoIds: readonly number[]): Promise<Array<{ video_id: number; understood: number }>> {
+      if (videoIds.length === 0) return []
+      return db.selectFrom('video_ratings').select(['video_id', 'understood']).where('user_id', '=', userId).where('video_id', 'in', videoIds).execute()
+    },
     /** Every rating the user keeps in a language, with the video's score now. */
     forLanguage(userId: number, languageCode: string): Promise<Array<{ video_id: number; understood: number; difficulty: number | null }>> {
       return db
@@ -89,6 +94,14 @@ export function createRatingsRepository(db: Kysely<Database>) {
         .where('id', '=', videoId)
         .returning(['rating_count', 'rating_evidence_sum', 'proficiency_level'])
         .executeTakeFirstOrThrow()
+    },
+    /** Every rating the user keeps, any language. */
+    allOf(userId: number): Promise<RatingRow[]> {
+      return db.selectFrom('video_ratings').selectAll().where('user_id', '=', userId).orderBy('video_id').execute()
+    },
+    async deleteAllOf(userId: number): Promise<void> {
+      await db.deleteFrom('video_ratings').where('user_id', '=', userId).execute()
+      await db.deleteFrom('rating_receipts').where('user_id', '=', userId).execute()
     },
     async setDifficulty(videoId: number, difficulty: number | null, rank: number): Promise<void> {
       await db.updateTable('videos').set({ difficulty, difficulty_rank: rank }).where('id', '=', videoId).execute()

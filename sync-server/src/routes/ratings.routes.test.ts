@@ -203,6 +203,30 @@ describe('POST /ratings', () => {
   })
 })
 
+describe('forgetting a learner (for the account deletion)', () => {
+  it("takes their ratings out of every score and erases them, leaving others' as they were", async () => {
+    const video = await seedVideo(server, { duration: 100, level: 'advanced' })
+    const raters = await Promise.all(Array.from({ length: 6 }, () => newLearner()))
+    for (const [i, rater] of raters.entries()) {
+      await hasWatched(rater.id, video, 100, 100 * i)
+      await rater.api.post('/ratings', { ratings: [rating(video, (i % 5) + 1)] })
+    }
+    const before = await videoRow(video)
+    expect(before.difficulty).not.toBeNull()
+    const leaving = raters[5]
+    const kept = await server.ctx.database.db.selectFrom('video_ratings').select('evidence').where('user_id', '=', leaving.id).executeTakeFirstOrThrow()
+    await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.ratings.forgetLearner(trx, leaving.id))
+    const after = await videoRow(video)
+    expect(after.rating_count).toBe(5)
+    expect(after.rating_evidence_sum).toBe(before.rating_evidence_sum - kept.evidence)
+    expect(after.difficulty).toBe(difficultyScore({ level: 'advanced', count: 5, evidenceSum: after.rating_evidence_sum }))
+    for (const table of ['video_ratings', 'rating_receipts'] as const) {
+      expect(await server.ctx.database.db.selectFrom(table).select('video_id').where('user_id', '=', leaving.id).execute()).toEqual([])
+    }
+    expect((await summaryOf(raters[0].api, video)).my_rating).toBe(1)
+  })
+})
+
 describe('GET /languages/CODE/videos by difficulty', () => {
   /** Scores set straight on the videos: this checks the list, the ratings are tested above. */
   async function scored(difficulty: number | null, language = 'yue') {

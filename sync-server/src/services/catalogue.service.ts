@@ -28,7 +28,7 @@ export function createCatalogueService(deps: {
   catalogue: CatalogueRepository
   languages: LanguagesRepository
   videoProgress: VideoProgressRepository
-  ratings: Pick<RatingsRepository, 'forVideos'>
+  ratings: Pick<RatingsRepository, 'understoodOf'>
   grants: MediaGrants
   previewSeconds: number
 }) {
@@ -62,7 +62,7 @@ export function createCatalogueService(deps: {
   async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
     const ids = rows.map((row) => row.id)
     const progress = new Map((await deps.videoProgress.forVideos(user.id, ids)).map((p) => [p.video_id, p]))
-    const ratings = new Map((await deps.ratings.forVideos(user.id, ids)).map((r) => [r.video_id, r.understood]))
+    const ratings = new Map((await deps.ratings.understoodOf(user.id, ids)).map((r) => [r.video_id, r.understood]))
     return rows.map((row) => toSummary(row, progress.get(row.id), ratings.get(row.id) ?? null))
   }
 
@@ -103,7 +103,7 @@ export function createCatalogueService(deps: {
           ? { ...deps.grants.playback({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds }), preview_seconds: previewSeconds }
           : null
       return {
-        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), (await deps.ratings.forVideos(user.id, [row.id]))[0]?.understood ?? null),
+        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), (await deps.ratings.understoodOf(user.id, [row.id]))[0]?.understood ?? null),
         can_watch: access,
         playback,
         youtube_id: row.youtube_id,

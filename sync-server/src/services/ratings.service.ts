@@ -71,6 +71,20 @@ type ParsedRating = { ok: true; rating: Rating; occurredMs: number } | { ok: fal
 /** Thrown when a receipt was stored meanwhile: the transaction is undone and nothing half-written. */
 export class ConcurrentRatingError extends Error {}
 
+/**
+ * Adds each video's change of count and evidence to its sums and stores the score they give, in video
+ * id order (so concurrent transactions lock videos in one order and never wait on each other in a cycle).
+ */
+async function applySums(ratings: ReturnType<typeof createRatingsRepository>, sums: ReadonlyMap<number, { count: number; evidence: number }>) {
+  for (const videoId of [...sums.keys()].sort((a, b) => a - b)) {
+    const sum = sums.get(videoId)!
+    if (sum.count === 0 && sum.evidence === 0) continue
+    const after = await ratings.addToSums(videoId, sum.count, sum.evidence)
+    const score = difficultyScore({ level: after.proficiency_level, count: after.rating_count, evidenceSum: Number(after.rating_evidence_sum) })
+    await ratings.setDifficulty(videoId, score, difficultyRank(score))
+  }
+}
+
 export type RatingsService = ReturnType<typeof createRatingsService>
 
 export function createRatingsService(deps: { db: Kysely<Database>; locking: Locking; clock: Clock }) {
@@ -163,15 +177,22 @@ export function createRatingsService(deps: { db: Kysely<Database>; locking: Lock
 
         if ((await ratings.insertReceipts(receipts)) !== receipts.length) throw new ConcurrentRatingError('a rating of the batch was stored meanwhile')
         await ratings.save([...changed.values()])
-        for (const videoId of [...sums.keys()].sort((a, b) => a - b)) {
-          const sum = sums.get(videoId)!
-          if (sum.count === 0 && sum.evidence === 0) continue
-          const after = await ratings.addToSums(videoId, sum.count, sum.evidence)
-          const score = difficultyScore({ level: after.proficiency_level, count: after.rating_count, evidenceSum: Number(after.rating_evidence_sum) })
-          await ratings.setDifficulty(videoId, score, difficultyRank(score))
-        }
+        await applySums(ratings, sums)
         return result
       })
+    },
+
+    /**
+     * Takes a learner's ratings out of the scores and erases them with their receipts, inside the
+     * caller's transaction (the account deletion's): a deleted account leaves no trace in any score.
+     */
+    async forgetLearner(trx: Kysely<Database>, userId: number): Promise<void> {
+      await deps.locking.lockUserRows(trx, userId)
+      const ratings = createRatingsRepository(trx)
+      const sums = new Map<number, { count: number; evidence: number }>()
+      for (const row of await ratings.allOf(userId)) sums.set(row.video_id, { count: -1, evidence: -row.evidence })
+      await applySums(ratings, sums)
+      await ratings.deleteAllOf(userId)
     },
   }
 }
