@@ -8,6 +8,7 @@ import { Dexie, type EntityTable } from 'dexie'
 import type { Progress, VideoDetail, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
+import type { RatingPrompt } from '../features/compass/ratings.ts'
 import type { CommentCopy } from './comment-copies.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { OpenStretch } from './open-stretches.ts'
@@ -33,6 +34,10 @@ export type CachedRecord =
   | { key: 'owner'; value: number }
   /** A watch stretch still running (or left open by a page that died): data/open-stretches.ts. */
   | { key: `stretch:${string}`; value: OpenStretch }
+  /** "How much did you understand?" of one video: due once half is watched, asked once (features/compass/ratings.ts). */
+  | { key: `ratingPrompt:${number}`; value: RatingPrompt }
+  /** The server's "Next for you" of a language as last fetched: video ids, best first (features/compass). */
+  | { key: `nextForYou:${string}`; value: number[] }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

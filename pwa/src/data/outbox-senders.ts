@@ -7,6 +7,7 @@
 import type { FeedbackBody } from '../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../contract/schemas/outside-hours.ts'
 import type { CommentBody, WatchEventsResult } from '../../../contract/schemas/watching.ts'
+import type { RatingsResult } from '../features/compass/rating-types.ts'
 import { ApiError, apiRequest } from './api.ts'
 import type { OutboxItem, SendResult, Senders } from './sync-engine.ts'
 
@@ -41,6 +42,21 @@ export const outboxSenders: Senders = {
         kind: 'answered',
         done: [...result.data.accepted, ...result.data.duplicate, ...overlapping],
         rejected: refused.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
+      }
+    } catch (error) {
+      return failure(error, items)
+    }
+  },
+
+  async ratings(items) {
+    try {
+      const result = await apiRequest<RatingsResult>('POST', '/ratings', {
+        body: { ratings: items.map((item) => ({ ...(item.payload as object), client_id: item.id })) },
+      })
+      return {
+        kind: 'answered',
+        done: [...result.data.accepted, ...result.data.duplicate],
+        rejected: result.data.rejected.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
       }
     } catch (error) {
       return failure(error, items)

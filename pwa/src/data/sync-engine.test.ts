@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { backoffMs, createSyncEngine, type OutboxItem, type OutboxKind, type OutboxStore, type SendResult } from './sync-engine.ts'
 
+/** For tests whose outbox holds no ratings: a call would be a bug in the engine. */
+const noRatings = async (): Promise<SendResult> => {
+  throw new Error('no ratings were queued')
+}
+
 function memoryStore() {
   const items = new Map<string, OutboxItem>()
   const dead: Array<{ id: string; error: string }> = []
@@ -49,6 +54,7 @@ describe('the sync engine', () => {
           sizes.push(batch.length)
           return { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }
         },
+        ratings: noRatings,
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
       },
     })
@@ -68,6 +74,7 @@ describe('the sync engine', () => {
       exclusive: (task) => task(),
       send: {
         watchEvents: async () => ({ kind: 'answered', done: [ids[0], ids[2]], rejected: [{ id: ids[1], error: 'too_old' }] }),
+        ratings: noRatings,
         one: async () => ({ kind: 'retry' }),
       },
     })
@@ -88,7 +95,8 @@ describe('the sync engine', () => {
       random: () => 0.5,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: { watchEvents: async () => ({ kind: 'retry' }), one: async () => (calls++, answers.shift()!) },
+      send: { watchEvents: async () => ({ kind: 'retry' }), ratings: noRatings,
+        one: async () => (calls++, answers.shift()!) },
     })
     await engine.flush()
     const item = [...memory.items.values()][0]
@@ -111,7 +119,8 @@ describe('the sync engine', () => {
       store: memory.store,
       isOnline: () => online,
       exclusive: (task) => task(),
-      send: { watchEvents: async () => ({ kind: 'stop' }), one: async () => (calls++, { kind: 'stop' }) },
+      send: { watchEvents: async () => ({ kind: 'stop' }), ratings: noRatings,
+        one: async () => (calls++, { kind: 'stop' }) },
     })
     await engine.flush()
     expect(calls).toBe(0)
@@ -140,6 +149,7 @@ describe('the sync engine', () => {
           inFlight--
           return { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }
         },
+        ratings: noRatings,
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
       },
     })
@@ -150,6 +160,37 @@ describe('the sync engine', () => {
     await Promise.all([first, second])
     expect(maxInFlight).toBe(1)
     expect(memory.items.size).toBe(0)
+  })
+
+  it('sends ratings in batches of at most 100, after the watch events, and dead-letters the refused ones', async () => {
+    const memory = memoryStore()
+    memory.add('rating', 250)
+    memory.add('watch_event', 2)
+    const order: string[] = []
+    const sizes: number[] = []
+    const engine = createSyncEngine({
+      store: memory.store,
+      isOnline: () => true,
+      exclusive: (task) => task(),
+      send: {
+        watchEvents: async (batch) => {
+          order.push('watch_event')
+          return { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }
+        },
+        ratings: async (batch) => {
+          order.push('rating')
+          sizes.push(batch.length)
+          const [first, ...rest] = batch
+          return { kind: 'answered', done: rest.map((i) => i.id), rejected: [{ id: first!.id, error: 'not_watched' }] }
+        },
+        one: async () => ({ kind: 'answered', done: [], rejected: [] }),
+      },
+    })
+    await engine.flush()
+    expect(order[0]).toBe('watch_event')
+    expect(sizes).toEqual([100, 100, 50])
+    expect(memory.items.size).toBe(0)
+    expect(memory.dead.map((d) => d.error)).toEqual(['not_watched', 'not_watched', 'not_watched'])
   })
 
   it('backs off exponentially within bounds', () => {

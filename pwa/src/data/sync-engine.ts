@@ -4,7 +4,7 @@
  * - on start, on `online`, when the tab becomes visible, shortly after anything is enqueued, and every
  *   30 s while online;
  * - by one tab at a time (Web Locks; a tab without them uses an in-page flag);
- * - watch events in batches of at most 500, the rest one by one;
+ * - watch events in batches of at most 500, ratings in batches of at most 100, the rest one by one;
  * - accepted and duplicate items leave the outbox; items the server rejects move to the dead-letter
  *   table, where the person can see them; network errors and 5xx answers wait with exponential backoff
  *   and jitter, then try again.
@@ -12,8 +12,9 @@
  * client_id, so the server counts each item once.
  */
 import { WATCH_EVENTS_MAX_BATCH } from '../../../contract/limits.ts'
+import { RATINGS_MAX_BATCH } from '../features/compass/rating-types.ts'
 
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
 
 export interface OutboxItem {
   id: string // the client_id sent to the server
@@ -41,6 +42,7 @@ export type SendResult =
 
 export interface Senders {
   watchEvents(items: OutboxItem[]): Promise<SendResult>
+  ratings(items: OutboxItem[]): Promise<SendResult>
   one(item: OutboxItem): Promise<SendResult>
 }
 
@@ -112,13 +114,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   async function flushOnce(): Promise<void> {
     let sentSomething = false
-    // Watch events first: they move the goal bar. Batches until the outbox is empty or sending fails.
-    for (;;) {
-      const batch = await deps.store.due('watch_event', now(), WATCH_EVENTS_MAX_BATCH)
-      if (batch.length === 0) break
-      const outcome = await settle(batch, await deps.send.watchEvents(batch))
-      sentSomething = true
-      if (outcome === 'stop') return
+    // Watch events first: they move the goal bar; a rating's "watched half" rule also rests on them.
+    // Batches until the kind's outbox is empty or sending fails.
+    const batched = [
+      { kind: 'watch_event', max: WATCH_EVENTS_MAX_BATCH, send: deps.send.watchEvents },
+      { kind: 'rating', max: RATINGS_MAX_BATCH, send: deps.send.ratings },
+    ] as const
+    for (const { kind, max, send } of batched) {
+      for (;;) {
+        const batch = await deps.store.due(kind, now(), max)
+        if (batch.length === 0) break
+        const outcome = await settle(batch, await send(batch))
+        sentSomething = true
+        if (outcome === 'stop') return
+      }
     }
     for (const kind of ['comment', 'feedback', 'outside_hours'] as const) {
       const items = await deps.store.due(kind, now(), ONE_BY_ONE_PER_FLUSH)

@@ -4,6 +4,7 @@
  */
 import { Link, useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
+import { NextLevelLine, SeriesAndLevels, YearSection } from '../features/compass/ProgressCompass.tsx'
 import { DailyChart } from '../features/watching/DailyChart.tsx'
 import { useLanguageProgress } from '../features/watching/progress-store.ts'
 import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
@@ -61,11 +62,13 @@ export default function ProgressPage() {
         </div>
       </dl>
 
+      <YearSection progress={progress} />
+
       <section className="card progress-section" aria-labelledby="chart-title">
         <h2 id="chart-title" className="section-title">
           {t('progress.chartTitle', { goal: progress.daily_goal_minutes })}
         </h2>
-        <DailyChart days={progress.days} />
+        <DailyChart days={progress.days.slice(-30)} />
       </section>
 
       <section className="card progress-section" aria-labelledby="roadmap-title">
@@ -73,7 +76,10 @@ export default function ProgressPage() {
           {t('roadmap.title')}
         </h2>
         <Roadmap totalSeconds={progress.total_input_seconds ?? progress.total_watch_seconds} />
+        <NextLevelLine progress={progress} />
       </section>
+
+      <SeriesAndLevels code={code} progress={progress} />
 
       <section className="card progress-section" aria-labelledby="outside-title">
         <h2 id="outside-title" className="section-title">

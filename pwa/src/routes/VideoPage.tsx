@@ -18,6 +18,7 @@ import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
 import { freshPlaybackUrl, useVideoDetail } from '../features/watching/video-detail.ts'
 import { VideoFacts } from '../features/watching/VideoFacts.tsx'
+import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 
@@ -39,6 +40,8 @@ export default function VideoPage() {
   if (online && !streamable) setStreamable(true)
   // A finished download shows the poster stored with it (the thumbnail URL may not answer offline).
   const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, download?.status === 'complete')
+  // The rating question, my rating and up next (features/compass).
+  const compass = useVideoCompass(code, state.kind === 'ready' ? state.video : null)
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
       {t('video.back')}
@@ -88,6 +91,9 @@ export default function VideoPage() {
               // A download plays its stored captions (the signed URLs would not answer offline).
               captions={(video.playback?.captions ?? []).map((track) => (offline ? { ...track, url: offlineCaptionUrl(id, track.language) } : track))}
               learnerId={user?.id}
+              autoPlay={compass.autoPlay}
+              onWatchedSpan={compass.onWatchedSpan}
+              onEnded={compass.onEnded}
             />
           ) : waitingForGrant ? (
             <p className="muted" role="status">
@@ -98,6 +104,7 @@ export default function VideoPage() {
               {t('video.needsConnection')}
             </p>
           )}
+          {compass.panel}
           {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
           {video.can_watch === 'preview' && !offline ? (
             <div className="notice notice-info" data-testid="preview-notice">

@@ -8,6 +8,11 @@ import { Link, useParams } from 'react-router-dom'
 import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
+import { CompassTags } from '../features/compass/CompassTags.tsx'
+import { FULL_RANGE, isFullRange } from '../features/compass/difficulty.ts'
+import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
+import { ListCompass } from '../features/compass/ListCompass.tsx'
+import { useMyRatings } from '../features/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
 import {
@@ -38,7 +43,7 @@ type Fetched = { key: string; failed: boolean; next: string | null; matches: Tra
 const NO_MATCHES: TranscriptMatches = new Map()
 
 export default function VideosPage() {
-  const { t } = useTranslation('watch')
+  const { t } = useTranslation(['watch', 'compass'])
   const { t: tc } = useTranslation('captions')
   const { code = '' } = useParams()
   const online = useOnline()
@@ -52,6 +57,7 @@ export default function VideosPage() {
   const key = `${code}?${listQuery(filters, null)}`
   const matches = fetched?.key === key ? fetched.matches : NO_MATCHES
   const videos = useMemo(() => filterVideos(cached ?? [], filters, matches), [cached, filters, matches])
+  const myRatings = useMyRatings(cached ?? [])
   const guides = useMemo(() => guidesOf(cached ?? []), [cached])
   const ids = { level: useId(), access: useId(), sort: useId(), search: useId(), dialect: useId(), guide: useId() }
 
@@ -97,7 +103,8 @@ export default function VideosPage() {
     filters.hideFinished ||
     filters.dialect !== '' ||
     filters.guide !== '' ||
-    filters.captions
+    filters.captions ||
+    !isFullRange(filters.difficulty ?? FULL_RANGE)
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
 
   return (
@@ -158,8 +165,10 @@ export default function VideosPage() {
           <select id={ids.sort} className="input" value={filters.sort} onChange={(event) => set('sort', event.target.value as CatalogueFilters['sort'])} data-testid="videos-sort">
             <option value="newest">{t('list.sortNewest')}</option>
             <option value="level">{t('list.sortLevel')}</option>
+            <option value="difficulty">{t('list.sortDifficulty', { ns: 'compass' })}</option>
           </select>
         </label>
+        <DifficultyFilter value={filters.difficulty} onChange={(range) => set('difficulty', range)} />
         {/* The two switches share a row of their own, whatever the width. */}
         <div className="toolbar-checks">
           <label className="toolbar-check">
@@ -173,6 +182,7 @@ export default function VideosPage() {
         </div>
       </div>
 
+      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} />
       {!online ? (
         <p className="muted list-offline" role="status">
           {t('list.offline')}
@@ -191,7 +201,7 @@ export default function VideosPage() {
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} />
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
         ))}
       </ul>
       {current?.next && online ? (
@@ -212,6 +222,7 @@ function VideoCard({
   online,
   match,
   query,
+  mine,
 }: {
   code: string
   video: VideoSummary
@@ -221,6 +232,8 @@ function VideoCard({
   match?: { start: number; text: string }
   /** The words searched for, marked in the line. */
   query?: string
+  /** This learner's own rating, if any. */
+  mine: number | undefined
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
@@ -250,6 +263,7 @@ function VideoCard({
             </span>
           ) : null}
           {downloaded ? <span className="tag tag-success">{t('list.downloaded')}</span> : null}
+          <CompassTags difficulty={video.difficulty} mine={mine} />
         </p>
         {video.series ? (
           <p className="muted small">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>

@@ -36,6 +36,9 @@ export function Player({
   refreshSource,
   captions = [],
   learnerId,
+  autoPlay = false,
+  onWatchedSpan,
+  onEnded,
 }: {
   videoId: number
   src: string
@@ -48,6 +51,12 @@ export function Player({
   captions?: CaptionLink[]
   /** Whose caption choice to remember. */
   learnerId?: number
+  /** Start playing once attached (up next opened this video); a browser that refuses just waits for play. */
+  autoPlay?: boolean
+  /** Each stretch of the video really played, as positions in seconds (features/compass: the watched share). */
+  onWatchedSpan?: (stretchId: string, from: number, to: number) => void
+  /** The video played to its end (features/compass: the rating question, up next). */
+  onEnded?: () => void
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
@@ -95,6 +104,7 @@ export function Player({
         attached = result
         if (live) setPlayback(result)
         else result.destroy()
+        if (live && autoPlay) video.play().catch(() => undefined)
       })
       .catch(() => live && setFailed('media'))
     return () => {
@@ -108,13 +118,26 @@ export function Player({
 
 
   const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
+  const spanListener = useRef(onWatchedSpan)
+  const endListener = useRef(onEnded)
+  useEffect(() => {
+    spanListener.current = onWatchedSpan
+    endListener.current = onEnded
+  }, [onWatchedSpan, onEnded])
   const onStretch = useCallback(
     (update: StretchUpdate) => {
+      if (update.stretch) spanListener.current?.(update.id, update.stretch.position_from, update.stretch.position_to)
       void keep(update).catch((error: unknown) => console.warn('Could not store watch time', error))
     },
     [keep],
   )
   useWatchTracking(video, onStretch)
+  useEffect(() => {
+    if (!video) return
+    const ended = () => endListener.current?.()
+    video.addEventListener('ended', ended)
+    return () => video.removeEventListener('ended', ended)
+  }, [video])
 
   return (
     <div className="player">

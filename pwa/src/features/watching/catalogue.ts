@@ -11,6 +11,7 @@ import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../..
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../../data/api.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
+import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
 
 /** The server marks a video finished at 90% covered. */
 export const FINISHED_PERCENT = 90
@@ -20,16 +21,18 @@ export interface CatalogueFilters {
   level: ProficiencyLevel | ''
   access: AccessLevel | ''
   q: string
-  sort: 'newest' | 'level'
+  sort: 'newest' | 'level' | 'difficulty'
   hideFinished: boolean
   dialect: Dialect | ''
   /** A guide's (creator's) id, or '' for all. */
   guide: string
   /** Only videos with Vietnamese captions. */
   captions: boolean
+  /** The learners' difficulty, 1..100 (features/compass/difficulty.ts); absent: any. */
+  difficulty?: DifficultyRange
 }
 
-export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false, dialect: '', guide: '', captions: false }
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false, dialect: '', guide: '', captions: false, difficulty: FULL_RANGE }
 
 /** A transcript line the search found, by video id. */
 export type TranscriptMatches = ReadonlyMap<number, { start: number; text: string }>
@@ -43,6 +46,10 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
   if (filters.dialect) params.set('dialect', filters.dialect)
   if (filters.guide) params.set('guide', filters.guide)
   if (filters.captions) params.set('captions', 'vi')
+  if (filters.difficulty && !isFullRange(filters.difficulty)) {
+    params.set('difficulty_min', String(filters.difficulty.min))
+    params.set('difficulty_max', String(filters.difficulty.max))
+  }
   if (cursor) params.set('cursor', cursor)
   return params.toString()
 }
@@ -83,10 +90,14 @@ export function filterVideos(videos: readonly VideoSummary[], filters: Catalogue
     .filter((video) => !filters.guide || (video.guides ?? []).some((guide) => String(guide.id) === filters.guide))
     .filter((video) => !filters.captions || (video.has_captions ?? []).includes('vi'))
     .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
-    .sort((a, b) =>
-      filters.sort === 'level'
-        ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
-        : byNewest(a, b),
+    .filter((video) => inDifficultyRange(video, filters.difficulty ?? FULL_RANGE))
+    .sort(
+      filters.sort === 'difficulty'
+        ? byDifficulty(byNewest)
+        : (a, b) =>
+            filters.sort === 'level'
+              ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
+              : byNewest(a, b),
     )
 }
 

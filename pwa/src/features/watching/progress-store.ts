@@ -17,7 +17,8 @@ export function useLanguageProgress(code: string): ProgressState {
   useEffect(() => {
     let live = true
     api
-      .get<{ data: Progress }>(`/me/progress?language=${encodeURIComponent(code)}`)
+      // A year of days for the heatmap (features/compass); the 30-day chart shows the last 30.
+      .get<{ data: Progress }>(`/me/progress?language=${encodeURIComponent(code)}&days=365`)
       .then(({ data }) => db.records.put({ key: `progress:${code}`, value: data }))
       .catch((error: unknown) => {
         console.warn('Could not load progress', error)

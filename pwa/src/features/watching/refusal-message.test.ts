@@ -7,6 +7,10 @@ describe('why an outbox item was refused, as the sync dialog says it', () => {
     expect(refusalMessage('watch_event', 'in_the_future')).toEqual({ key: 'sync.refusals.in_the_future', ns: 'watch' })
   })
 
+  it('says plainly why a rating was refused: the video was not watched to half', () => {
+    expect(refusalMessage('rating', 'not_watched')).toEqual({ key: 'sync.refusals.not_watched', ns: 'watch' })
+  })
+
   it('shows the server’s own words as they are', () => {
     expect(refusalMessage('comment', 'Comment must be under 2000 characters')).toEqual({ text: 'Comment must be under 2000 characters' })
   })

@@ -6,17 +6,20 @@
  * ('Invalid feedback' for a 422, else 'Failed to submit feedback').
  */
 import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/schemas/watching.ts'
+import { RATING_REJECTIONS, type RatingRejection } from '../compass/rating-types.ts'
+
+const CODES: readonly string[] = [...WATCH_EVENT_REJECTIONS, ...RATING_REJECTIONS]
 
 export type RefusalMessage =
   | { text: string }
-  | { key: `sync.refusals.${WatchEventRejection}` | 'sync.refusedFallback'; ns: 'watch' }
+  | { key: `sync.refusals.${WatchEventRejection | RatingRejection}` | 'sync.refusedFallback'; ns: 'watch' }
   | { key: 'feedback.errors.invalid' | 'feedback.errors.failed'; ns: 'common' }
 
 /** What a dead letter stores for an error answer that carried no words of its own. */
 export const bareStatus = (status: number) => `status_${status}`
 
 export function refusalMessage(kind: string, error: string): RefusalMessage {
-  if ((WATCH_EVENT_REJECTIONS as readonly string[]).includes(error)) return { key: `sync.refusals.${error as WatchEventRejection}`, ns: 'watch' }
+  if (CODES.includes(error)) return { key: `sync.refusals.${error as WatchEventRejection | RatingRejection}`, ns: 'watch' }
   const status = /^status_(\d{3})$/.exec(error)
   if (status || error.trim() === '') {
     if (kind === 'feedback') return { key: status?.[1] === '422' ? 'feedback.errors.invalid' : 'feedback.errors.failed', ns: 'common' }

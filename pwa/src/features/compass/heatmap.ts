@@ -1,0 +1,78 @@
+/**
+ * The year heatmap's layout and its text equivalent, from the progress days (`{date, watch_seconds,
+ * goal_minutes, goal_met}`, oldest first, local days): weeks as columns, Monday first, as calendars
+ * here are read; each day's shade by its minutes against that day's goal; and a summary per month.
+ */
+export interface HeatmapDay {
+  date: string
+  watch_seconds: number
+  goal_minutes: number
+  goal_met: boolean
+}
+
+export interface HeatmapCell extends HeatmapDay {
+  minutes: number
+  /** 0 nothing, 1..3 part of the goal, 4 the goal met. */
+  level: 0 | 1 | 2 | 3 | 4
+  /** 0 Monday … 6 Sunday. */
+  weekday: number
+}
+
+/** Weeks, each seven slots Monday to Sunday; a slot before the first day or after the last is null. */
+export type HeatmapWeek = Array<HeatmapCell | null>
+
+const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000
+
+export function shade(minutes: number, goalMinutes: number, goalMet: boolean): HeatmapCell['level'] {
+  if (goalMet) return 4
+  if (minutes <= 0) return 0
+  const goal = Math.max(1, goalMinutes)
+  return minutes < goal / 3 ? 1 : minutes < (2 * goal) / 3 ? 2 : 3
+}
+
+export function heatmapWeeks(days: readonly HeatmapDay[]): HeatmapWeek[] {
+  const weeks: HeatmapWeek[] = []
+  let week: HeatmapWeek = []
+  for (const day of days) {
+    // 1970-01-01 was a Thursday: (n + 3) mod 7 is 0 on Mondays.
+    const weekday = (((dayNumber(day.date) + 3) % 7) + 7) % 7
+    if (week.length === 0) week = Array.from({ length: weekday }, () => null)
+    const minutes = Math.round(day.watch_seconds / 60)
+    week.push({ ...day, minutes, weekday, level: shade(day.watch_seconds / 60, day.goal_minutes, day.goal_met) })
+    if (week.length === 7) {
+      weeks.push(week)
+      week = []
+    }
+  }
+  if (week.length > 0) weeks.push([...week, ...Array.from({ length: 7 - week.length }, () => null)])
+  return weeks
+}
+
+export interface MonthSummary {
+  /** YYYY-MM */
+  month: string
+  minutes: number
+  daysWatched: number
+  daysMet: number
+}
+
+export function monthSummaries(days: readonly HeatmapDay[]): MonthSummary[] {
+  const months = new Map<string, MonthSummary>()
+  for (const day of days) {
+    const month = day.date.slice(0, 7)
+    const summary = months.get(month) ?? { month, minutes: 0, daysWatched: 0, daysMet: 0 }
+    summary.minutes += day.watch_seconds / 60
+    if (day.watch_seconds > 0) summary.daysWatched += 1
+    if (day.goal_met) summary.daysMet += 1
+    months.set(month, summary)
+  }
+  return [...months.values()].map((summary) => ({ ...summary, minutes: Math.round(summary.minutes) }))
+}
+
+export function yearTotals(days: readonly HeatmapDay[]) {
+  return {
+    hours: days.reduce((sum, day) => sum + day.watch_seconds, 0) / 3600,
+    daysWatched: days.filter((day) => day.watch_seconds > 0).length,
+    daysMet: days.filter((day) => day.goal_met).length,
+  }
+}
