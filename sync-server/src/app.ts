@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
 import { jsonBody } from './middleware/json-body.ts'
+import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
 import { feedbackRoutes } from './routes/feedback.routes.ts'
@@ -50,6 +51,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   healthRoutes(api, { database: ctx.database, version: ctx.version })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
   meRoutes(api, { users: services.users, requireUser: signedIn })
+  accountRoutes(api, { devices: services.devices, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist })

@@ -33,6 +33,7 @@ import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
+import { createDevicesService } from './services/devices.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
 import Stripe from 'stripe'
@@ -147,6 +148,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
+    devices: createDevicesService({ sessions: repositories.sessions, clock }),
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,

@@ -81,7 +81,7 @@ async function filledSource(): Promise<string> {
       await db.insertInto('otp_codes').values(row).execute()
     }
     for (const row of [
-        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null },
+        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', last_seen_at: AT + 5 },
         { token_hash: 'b'.repeat(64), user_id: OTHER_USER, created_at: AT, expires_at: AT + 1, revoked_at: AT },
     ] satisfies NewRow<'sessions'>[]) {
       await db.insertInto('sessions').values(row).execute()
@@ -214,6 +214,10 @@ async function filledSource(): Promise<string> {
         { user_id: USER, start_ms: AT - 3_600_000, end_ms: AT - 3_000_000 },
         { user_id: USER, start_ms: AT, end_ms: AT + 10_250 },
       ])
+      .execute()
+    await db
+      .insertInto('account_deletion_codes')
+      .values({ id: 7_000_000_000, user_id: USER, code_hash: 'd'.repeat(64), created_at: AT, expires_at: AT + 600_000, wrong_tries: 1, consumed_at: null })
       .execute()
   } finally {
     await engine.close()

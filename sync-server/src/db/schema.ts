@@ -27,6 +27,8 @@ export interface UsersTable {
   time_zone: Generated<string>
   created_at: string
   last_sign_in_at: string | null
+  /** 0016: when the account was deleted (its row kept, emptied of everything personal). */
+  deleted_at: string | null
 }
 
 export interface OtpCodesTable {
@@ -46,6 +48,9 @@ export interface SessionsTable {
   created_at: number
   expires_at: number
   revoked_at: number | null
+  /** 0016: the browser that signed in, as it said (User-Agent), and when the session was last used (epoch ms). */
+  user_agent: string | null
+  last_seen_at: number | null
 }
 
 /** 0002 */
@@ -259,6 +264,17 @@ export interface WatchCoverageTable {
   end_ms: number
 }
 
+/** 0016: codes mailed to confirm deleting an account, apart from sign-in codes. */
+export interface AccountDeletionCodesTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  created_at: number
+  expires_at: number
+  wrong_tries: Generated<number>
+  consumed_at: number | null
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -292,6 +308,7 @@ export interface Database {
   outside_hours: OutsideHoursTable
   daily_goal_changes: DailyGoalChangesTable
   watch_coverage: WatchCoverageTable
+  account_deletion_codes: AccountDeletionCodesTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -319,6 +336,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'outside_hours',
   'daily_goal_changes',
   'watch_coverage',
+  'account_deletion_codes',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -26,7 +26,10 @@ export interface ActiveSessionRow {
   time_zone: string
   created_at: string
   last_sign_in_at: string | null
+  deleted_at: string | null
   session_expires_at: number
+  /** When the session was last marked as used (epoch ms; null before its first mark). */
+  session_last_seen_at: number | null
 }
 
 export interface HotPathReads {
@@ -36,7 +39,7 @@ export interface HotPathReads {
   watchSeconds(userId: number, day: string): Promise<number>
 }
 
-const ACTIVE_SESSION = (p: (n: number) => string) => `SELECT u.*, s.expires_at AS session_expires_at
+const ACTIVE_SESSION = (p: (n: number) => string) => `SELECT u.*, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at
   FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.token_hash = ${p(1)} AND s.revoked_at IS NULL AND s.expires_at > ${p(2)}`
 const WATCH_SECONDS = (p: (n: number) => string) => `SELECT watch_seconds FROM daily_totals WHERE user_id = ${p(1)} AND day = ${p(2)}`
