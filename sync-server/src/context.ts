@@ -33,6 +33,8 @@ import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
+import { createAccountExportRepository } from './repositories/account-export.repository.ts'
+import { createAccountExportService } from './services/account-export.service.ts'
 import { createDevicesService } from './services/devices.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
@@ -150,6 +152,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
     devices: createDevicesService({ sessions: repositories.sessions, clock }),
   }
+  const accountServices = {
+    accountExport: createAccountExportService({ exports: createAccountExportRepository(database.db), users: services.users, clock }),
+  }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
     languages: repositories.languages,
@@ -197,7 +202,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...services, ...learnerServices, ...contributor.services, ...admin.services },
+    services: { ...services, ...accountServices, ...learnerServices, ...contributor.services, ...admin.services },
     stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,

@@ -1,11 +1,34 @@
-import type { RequestHandler, Router } from 'express'
+import type { RequestHandler, Response, Router } from 'express'
 import { currentUser } from '../middleware/authenticate.ts'
 import { currentSession } from '../middleware/current-session.ts'
+import type { AccountExportService } from '../services/account-export.service.ts'
 import type { DevicesService } from '../services/devices.service.ts'
+import { responseSink } from '../web/response-sink.ts'
 
 /** The account (contract: "The account"): devices, export, deletion. */
-export function accountRoutes(router: Router, deps: { devices: DevicesService; requireUser: RequestHandler }) {
+export function accountRoutes(
+  router: Router,
+  deps: { devices: DevicesService; exports: AccountExportService; requireUser: RequestHandler },
+) {
   const signedIn = deps.requireUser
+
+  const startAttachment = (res: Response, type: string, fileName: string) => {
+    res.status(200)
+    res.set({ 'content-type': type, 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' })
+  }
+  const sendCsv: RequestHandler = async (req, res) => {
+    startAttachment(res, 'text/csv; charset=utf-8', deps.exports.fileName('csv'))
+    await deps.exports.writeWatchHistoryCsv(currentUser(req), responseSink(res))
+    res.end()
+  }
+
+  router.get('/me/export', signedIn, async (req, res, next) => {
+    if (req.query.format === 'csv') return sendCsv(req, res, next)
+    startAttachment(res, 'application/json; charset=utf-8', deps.exports.fileName('json'))
+    await deps.exports.writeJson(currentUser(req), responseSink(res))
+    res.end()
+  })
+  router.get('/me/export.csv', signedIn, sendCsv)
 
   router.get('/me/sessions', signedIn, async (req, res) => {
     res.json({ data: await deps.devices.list(currentUser(req).id, currentSession(req)) })
