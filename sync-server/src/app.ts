@@ -51,7 +51,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   healthRoutes(api, { database: ctx.database, version: ctx.version })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn })
   meRoutes(api, { users: services.users, requireUser: signedIn })
-  accountRoutes(api, { devices: services.devices, exports: services.accountExport, requireUser: signedIn })
+  accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist })

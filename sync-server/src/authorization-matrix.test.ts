@@ -217,6 +217,10 @@ const ROWS: Row[] = [
   { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
   { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
 
+  { method: 'GET', route: '/me/export', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export' }) },
+  { method: 'GET', route: '/me/export.csv', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export.csv' }) },
+  { method: 'POST', route: '/me/delete/code', expected: signedIn(202), call: () => ({ method: 'POST', path: '/me/delete/code' }) },
+  { method: 'POST', route: '/me/delete', expected: signedIn(422), call: () => ({ method: 'POST', path: '/me/delete', json: { otp: '12' } }) },
   { method: 'GET', route: '/me/sessions', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/sessions' }) },
   { method: 'DELETE', route: '/me/sessions/:id', expected: signedIn(404), call: () => ({ method: 'DELETE', path: '/me/sessions/0123456789abcdef' }) },
   // Ends every session but main (the spare one too: the logout row below signs a new spare in).

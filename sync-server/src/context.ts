@@ -34,6 +34,9 @@ import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createAccountExportRepository } from './repositories/account-export.repository.ts'
+import { createAccountDeletionCodesRepository } from './repositories/account-deletion-codes.repository.ts'
+import { createAccountDeletionRepository } from './repositories/account-deletion.repository.ts'
+import { createAccountDeletionService } from './services/account-deletion.service.ts'
 import { createAccountExportService } from './services/account-export.service.ts'
 import { createDevicesService } from './services/devices.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
@@ -176,6 +179,16 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     }),
   }
   const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users })
+  const accountDeletion = createAccountDeletionService({
+    codes: createAccountDeletionCodesRepository(database.db),
+    deletion: createAccountDeletionRepository(database.db),
+    billing: admin.services.billing,
+    mailer,
+    clock,
+    secret,
+    dataDir: config.dataDir,
+    logger,
+  })
   const contributor = createContributorServices({
     config,
     clock,
@@ -202,7 +215,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...services, ...accountServices, ...learnerServices, ...contributor.services, ...admin.services },
+    services: { ...services, ...accountServices, accountDeletion, ...learnerServices, ...contributor.services, ...admin.services },
     stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,
@@ -278,6 +291,14 @@ function createContributorServices(deps: {
 
 export type AppContext = ReturnType<typeof assembleContext>
 
+/** Stripe's own API unless STRIPE_API_URL names another (stripe-mock, a test's stand-in). */
+function stripeApiAt(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {}
+  const url = new URL(apiUrl)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol }
+}
+
 /** Admin pages and billing (issue 7). Stripe when configured; else, outside production, the local provider. */
 function createAdminAndBilling(deps: {
   config: Config
@@ -293,7 +314,7 @@ function createAdminAndBilling(deps: {
   usersService: ReturnType<typeof createUsersService>
 }) {
   const { config, clock, database, repositories } = deps
-  const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey) : undefined
+  const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey, stripeApiAt(config.stripe.apiUrl)) : undefined
   const provider = stripe
     ? createStripeProvider({
         stripe,

@@ -8,7 +8,10 @@ import { uuidv7 } from '../../contract/index.ts'
 import { makePremium, seedVideo, watchEvent } from './catalogue-fixtures.ts'
 import { apiClient } from './http-client.ts'
 import { signIn, type TestServer } from './test-server.ts'
-import { makeContributor } from './users.ts'
+import { makeContributor, updateUser } from './users.ts'
+
+/** The display name the fixture gives a person: what a video credits them as. */
+export const displayNameOf = (email: string) => `Name ${email.split('@')[0]}`
 
 export const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32617663310000000866726565', 'hex')
@@ -37,6 +40,7 @@ export async function personWithEverything(
   const id = signedIn.user.id
   await makePremium(server, id)
   await makeContributor(server, id)
+  await updateUser(server, id, { display_name: displayNameOf(email) })
   const videoId = options.videoId ?? (await seedVideo(server, { title: 'Chợ Bến Thành, "sáng sớm", 5 giờ' }))
   const must = async (what: string, call: Promise<{ status: number; body: unknown }>, ...ok: number[]) => {
     const answer = await call

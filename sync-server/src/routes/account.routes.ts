@@ -1,6 +1,9 @@
 import type { RequestHandler, Response, Router } from 'express'
+import { deleteAccountBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { currentSession } from '../middleware/current-session.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { AccountDeletionService } from '../services/account-deletion.service.ts'
 import type { AccountExportService } from '../services/account-export.service.ts'
 import type { DevicesService } from '../services/devices.service.ts'
 import { responseSink } from '../web/response-sink.ts'
@@ -8,7 +11,7 @@ import { responseSink } from '../web/response-sink.ts'
 /** The account (contract: "The account"): devices, export, deletion. */
 export function accountRoutes(
   router: Router,
-  deps: { devices: DevicesService; exports: AccountExportService; requireUser: RequestHandler },
+  deps: { devices: DevicesService; exports: AccountExportService; deletion: AccountDeletionService; requireUser: RequestHandler },
 ) {
   const signedIn = deps.requireUser
 
@@ -41,6 +44,17 @@ export function accountRoutes(
 
   router.delete('/me/sessions/:id', signedIn, async (req, res) => {
     await deps.devices.signOut(currentUser(req).id, String(req.params.id))
+    res.status(204).end()
+  })
+
+  router.post('/me/delete/code', signedIn, async (req, res) => {
+    await deps.deletion.requestCode(currentUser(req))
+    res.status(202).json({ data: { sent: true } })
+  })
+
+  router.post('/me/delete', signedIn, async (req, res) => {
+    const { otp } = parseWith(deleteAccountBodySchema, req.body)
+    await deps.deletion.deleteAccount(currentUser(req), otp)
     res.status(204).end()
   })
 }
