@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
 import { PERSONAL_TABLES } from '../repositories/personal-data.ts'
@@ -18,9 +19,25 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function download(token: string, path = '/me/export') {
-  const response = await fetch(`${server.api}${path}`, { headers: { authorization: `Bearer ${token}` } })
-  return { response, bytes: Buffer.from(await response.arrayBuffer()) }
+/**
+ * A download on a connection of its own (no keep-alive pool): the heavy test's synchronous inserts hold
+ * the event loop long enough that a pooled connection's idle timers on both ends expire together, and
+ * fetch would send on a socket the server is just closing (ECONNRESET before any answer).
+ */
+function download(token: string, path = '/me/export'): Promise<{ response: { status: number; headers: Headers }; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.api}${path}`, { agent: false, headers: { authorization: `Bearer ${token}` } }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value)
+        resolve({ response: { status: answer.statusCode!, headers }, bytes: Buffer.concat(chunks) })
+      })
+      answer.on('error', reject)
+    })
+    request.on('error', reject)
+  })
 }
 
 /** The keys of a person's rows in one table, as the database holds them. */
