@@ -29,3 +29,12 @@ test('languages, settings and feedback', async ({ page, signInAs }) => {
   await expect(page.getByTestId('feedback-dialog')).toBeVisible()
   await expectNoSeriousViolations(page, '[data-testid="feedback-dialog"]')
 })
+
+test('the account page and its delete dialog', async ({ page, signInAs }) => {
+  await signInAs({ path: '/account' })
+  await expect(page.getByTestId('device')).toHaveCount(1)
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Delete my account…' }).click()
+  await expect(page.getByTestId('delete-account-dialog')).toBeVisible()
+  await expectNoSeriousViolations(page, '[data-testid="delete-account-dialog"]')
+})

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { Navbar } from './pages/Navbar.ts'
+import { DELETION_CODE } from '../sync-server/test-support/smtp-capture.ts'
+import { signIn } from '../sync-server/test-support/test-server.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const VIEWPORTS = [
@@ -94,6 +96,22 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Your feedback').fill('The lantern picture is lovely.')
       await shoot(page, 'feedback', viewport.name, false)
       await page.keyboard.press('Escape')
+    })
+
+    test('the account page: data, devices, deleting', async ({ page, signInAs, server }) => {
+      const email = `shots-account-${viewport.name}@example.com`
+      // A phone signed in too, so the devices list has another device to sign out.
+      await signIn(server, email, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' })
+      await signInAs({ path: '/account', email })
+      await ready(page)
+      await expect(page.getByTestId('device')).toHaveCount(2)
+      await shoot(page, 'account', viewport.name)
+      await page.getByRole('button', { name: 'Delete my account…' }).click()
+      const since = server.smtp.mails.length
+      await page.getByRole('button', { name: 'E-mail me the code' }).click()
+      await server.smtp.waitForCode(email, { since, pattern: DELETION_CODE })
+      await page.getByLabel('Code from the e-mail').fill('123456')
+      await shoot(page, 'account-delete', viewport.name, false)
     })
   })
 }

@@ -41,7 +41,8 @@ export class AccountPage {
     this.date = page.getByTestId('account-date')
     this.cancel = page.getByRole('button', { name: 'Cancel subscription' })
     this.cancelDialog = page.getByTestId('cancel-dialog')
-    this.signOut = page.getByRole('button', { name: 'Sign out' })
+    // Exact: the devices list has "Sign out <device>" and "Sign out everywhere else" too.
+    this.signOut = page.getByRole('button', { name: 'Sign out', exact: true })
   }
 
   async cancelSubscription() {

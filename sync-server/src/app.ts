@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
 import { jsonBody } from './middleware/json-body.ts'
+import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
 import { feedbackRoutes } from './routes/feedback.routes.ts'
@@ -55,6 +56,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits })
   meRoutes(api, { users: services.users, requireUser: signedIn })
+  accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })

@@ -38,7 +38,7 @@ interface Row {
 }
 
 let server: TestServer
-const tokens = {} as Record<Exclude<Role, 'anonymous'>, { main: string; spare: string; id: number }>
+const tokens = {} as Record<Exclude<Role, 'anonymous'>, { main: string; spare: string; id: number; email: string }>
 let videoId: number
 let submissionId: number
 let feedbackId: number
@@ -250,8 +250,25 @@ const ROWS: Row[] = [
   { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
   { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
 
+  { method: 'GET', route: '/me/export', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export' }) },
+  { method: 'GET', route: '/me/export.csv', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export.csv' }) },
+  { method: 'POST', route: '/me/delete/code', expected: signedIn(202), call: () => ({ method: 'POST', path: '/me/delete/code' }) },
+  { method: 'POST', route: '/me/delete', expected: signedIn(422), call: () => ({ method: 'POST', path: '/me/delete', json: { otp: '12' } }) },
+  { method: 'GET', route: '/me/sessions', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/sessions' }) },
+  { method: 'DELETE', route: '/me/sessions/:id', expected: signedIn(404), call: () => ({ method: 'DELETE', path: '/me/sessions/0123456789abcdef' }) },
+  // Ends every session but main (the spare one too: the logout row below signs a new spare in).
+  { method: 'POST', route: '/me/sessions/sign_out_others', expected: signedIn(200), call: () => ({ method: 'POST', path: '/me/sessions/sign_out_others' }) },
+
   // Last: it ends the session it is sent with (the spare one).
-  { method: 'POST', route: '/auth/logout', expected: signedIn(204), call: () => ({ method: 'POST', path: '/auth/logout' }) },
+  {
+    method: 'POST',
+    route: '/auth/logout',
+    expected: signedIn(204),
+    call: async (role) => {
+      if (role !== 'anonymous') tokens[role].spare = (await signIn(server, tokens[role].email)).token
+      return { method: 'POST', path: '/auth/logout' }
+    },
+  },
 ]
 
 beforeAll(async () => {
@@ -260,7 +277,7 @@ beforeAll(async () => {
     const email = role === 'admin' ? 'matrix-admin@example.com' : `matrix-${role}@example.com`
     const main = await signIn(server, email)
     const spare = await signIn(server, email)
-    tokens[role] = { main: main.token, spare: spare.token, id: main.user.id }
+    tokens[role] = { main: main.token, spare: spare.token, id: main.user.id, email }
   }
   await makePremium(server, tokens.premium.id)
   await makeContributor(server, tokens.contributor.id)

@@ -49,6 +49,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_MONTH: optionalText,
   STRIPE_PRICE_YEAR: optionalText,
+  /** Where the Stripe API is (default Stripe's own): stripe-mock, or a test's stand-in, in development and tests. */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Secret for hashing codes and signing media grants; generated into DATA_DIR when unset. */
   APP_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -86,7 +88,7 @@ export type Config = Readonly<{
   adminEmails: ReadonlySet<string>
   maxUploadBytes: number
   previewSeconds: number
-  stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string }>
+  stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string; apiUrl?: string }>
   appSecret: string | undefined
   logLevel: string
   trustProxy: boolean
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       priceMonth: e.STRIPE_PRICE_MONTH,
       priceYear: e.STRIPE_PRICE_YEAR,
+      apiUrl: e.STRIPE_API_URL,
     }),
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,

@@ -37,6 +37,12 @@ import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
+import { createAccountExportRepository } from './repositories/account-export.repository.ts'
+import { createAccountDeletionCodesRepository } from './repositories/account-deletion-codes.repository.ts'
+import { createAccountDeletionRepository } from './repositories/account-deletion.repository.ts'
+import { createAccountDeletionService } from './services/account-deletion.service.ts'
+import { createAccountExportService } from './services/account-export.service.ts'
+import { createDevicesService } from './services/devices.service.ts'
 import { createCommentsService } from './services/comments.service.ts'
 import { createProgressService } from './services/progress.service.ts'
 import { createRatingsRepository } from './repositories/ratings.repository.ts'
@@ -160,6 +166,10 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
     ratings: createRatingsService({ db: database.db, locking: lockingFor(database.engine), clock }),
+    devices: createDevicesService({ sessions: repositories.sessions, clock }),
+  }
+  const accountServices = {
+    accountExport: createAccountExportService({ exports: createAccountExportRepository(database.db), users: services.users, clock }),
   }
   const catalogueService = createCatalogueService({
     catalogue: repositories.catalogue,
@@ -205,6 +215,17 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     }),
   }
   const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users })
+  const accountDeletion = createAccountDeletionService({
+    codes: createAccountDeletionCodesRepository(database.db),
+    deletion: createAccountDeletionRepository(database.db),
+    billing: admin.services.billing,
+    ratings: services.ratings,
+    mailer,
+    clock,
+    secret,
+    dataDir: config.dataDir,
+    logger,
+  })
   const contributor = createContributorServices({
     config,
     clock,
@@ -238,7 +259,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...services, ...learnerServices, ...contributor.services, ...admin.services },
+    services: { ...services, ...accountServices, accountDeletion, ...learnerServices, ...contributor.services, ...admin.services },
     stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,
@@ -317,6 +338,14 @@ function createContributorServices(deps: {
 
 export type AppContext = ReturnType<typeof assembleContext>
 
+/** Stripe's own API unless STRIPE_API_URL names another (stripe-mock, a test's stand-in). */
+function stripeApiAt(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {}
+  const url = new URL(apiUrl)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol }
+}
+
 /** Admin pages and billing (issue 7). Stripe when configured; else, outside production, the local provider. */
 function createAdminAndBilling(deps: {
   config: Config
@@ -332,7 +361,7 @@ function createAdminAndBilling(deps: {
   usersService: ReturnType<typeof createUsersService>
 }) {
   const { config, clock, database, repositories } = deps
-  const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey) : undefined
+  const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey, stripeApiAt(config.stripe.apiUrl)) : undefined
   const provider = stripe
     ? createStripeProvider({
         stripe,

@@ -13,12 +13,17 @@ export interface CapturedMail {
 export interface SmtpCapture {
   url: string
   mails: CapturedMail[]
-  /** Resolves with the newest code mailed to the address after `since` mails had arrived. */
-  waitForCode(email: string, options?: { since?: number; timeoutMs?: number }): Promise<string>
+  /**
+   * Resolves with the newest code mailed to the address after `since` mails had arrived: a sign-in code
+   * unless `pattern` (one capture group) says which mail, e.g. DELETION_CODE.
+   */
+  waitForCode(email: string, options?: { since?: number; timeoutMs?: number; pattern?: RegExp }): Promise<string>
   close(): Promise<void>
 }
 
 const CODE = /sign-in code is (\d{6})/
+/** The code of the mail that confirms deleting an account. */
+export const DELETION_CODE = /code to DELETE your [^\n]{1,40} account is (\d{6})/
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = []
@@ -43,10 +48,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 
-  function findCode(email: string, since: number): string | undefined {
+  function findCode(email: string, since: number, pattern: RegExp): string | undefined {
     for (let i = mails.length - 1; i >= since; i--) {
       if (mails[i].to.includes(email.toLowerCase())) {
-        const match = CODE.exec(mails[i].raw)
+        const match = pattern.exec(mails[i].raw)
         if (match) return match[1]
       }
     }
@@ -56,10 +61,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitForCode(email, { since = 0, timeoutMs = 10_000 } = {}) {
+    waitForCode(email, { since = 0, timeoutMs = 10_000, pattern = CODE } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const code = findCode(email, since)
+          const code = findCode(email, since, pattern)
           if (code) {
             waiters.delete(check)
             clearTimeout(timer)

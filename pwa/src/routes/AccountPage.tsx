@@ -1,6 +1,7 @@
 /**
  * /account: who I am (e-mail, display name), my plan with its renewal or end date, premium status,
- * cancelling (local provider; Stripe subscribers go to Stripe's portal), and signing out. With the
+ * cancelling (local provider; Stripe subscribers go to Stripe's portal), downloading my data, my
+ * signed-in devices, deleting my account (features/account/), and signing out. With the
  * local provider this page is also the "billing portal" (/account?manage=1).
  */
 import { useEffect, useRef, useState } from 'react'
@@ -13,7 +14,11 @@ import { openBillingPortal } from '../features/navbar/billing-portal.ts'
 import { openDialog } from '../features/navbar/dialogs.ts'
 import { session, useSession } from '../features/session/session.ts'
 import { useTranslation } from 'react-i18next'
+import { DataExportSection } from '../features/account/DataExportSection.tsx'
+import { DeleteAccountSection } from '../features/account/DeleteAccountSection.tsx'
+import { DevicesSection } from '../features/account/DevicesSection.tsx'
 import '../features/billing/billing.css'
+import '../features/account/account.css'
 
 type SubscriptionState = { kind: 'loading' } | { kind: 'ready'; subscription: Subscription | null } | { kind: 'error' }
 
@@ -127,6 +132,10 @@ export default function AccountPage() {
             ) : null}
           </div>
         </section>
+
+        <DataExportSection />
+        <DevicesSection />
+        <DeleteAccountSection email={user.email} />
       </div>
 
       <div className="account-signout">

@@ -1,4 +1,5 @@
 import type { BillingPlan, BillingPlanId } from '../../../contract/index.ts'
+import type { SubscriptionRow } from '../repositories/billing.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 
 /**
@@ -14,6 +15,11 @@ export interface BillingProvider {
   confirm(user: UserRow, checkoutId: string): Promise<{ paid: boolean }>
   /** A page where the subscriber manages or cancels the plan. */
   portal(user: UserRow): Promise<{ url: string }>
+  /**
+   * Ends a subscription of this provider at once, with no further charge (the account is being deleted).
+   * Resolves once the provider has it ended; throws when the provider could not be reached.
+   */
+  endNow(subscription: SubscriptionRow): Promise<void>
 }
 
 /** Local prices, in US cents, shown when Stripe does not say otherwise. */

@@ -51,5 +51,7 @@ export function createLocalProvider(deps: { db: Kysely<Database>; billing: Billi
     },
     confirm,
     portal: async () => ({ url: '/account?manage=1' }),
+    // Nothing outside this database: the plan renews only in expireLapsed, which needs its row.
+    endNow: async () => {},
   }
 }

@@ -67,6 +67,17 @@ export function createStripeProvider(deps: {
       return { paid: session.payment_status === 'paid' || session.status === 'complete' }
     },
 
+    async endNow(subscription) {
+      if (!subscription.stripe_subscription_id) return
+      try {
+        await stripe.subscriptions.cancel(subscription.stripe_subscription_id, { prorate: false })
+      } catch (error) {
+        // Already cancelled, or gone at Stripe: it will not charge again either way.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return
+        throw error
+      }
+    },
+
     async portal(user: UserRow) {
       const customer = (await billing.subscriptionOf(user.id))?.stripe_customer_id
       if (!customer) throw new ApiError(409, ERROR_CODES.conflict, 'There is no subscription to manage yet.')

@@ -81,7 +81,7 @@ async function filledSource(): Promise<string> {
       await db.insertInto('otp_codes').values(row).execute()
     }
     for (const row of [
-        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null },
+        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', last_seen_at: AT + 5 },
         { token_hash: 'b'.repeat(64), user_id: OTHER_USER, created_at: AT, expires_at: AT + 1, revoked_at: AT },
     ] satisfies NewRow<'sessions'>[]) {
       await db.insertInto('sessions').values(row).execute()
@@ -236,6 +236,10 @@ async function filledSource(): Promise<string> {
         { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f', video_id: VIDEO },
         { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', video_id: VIDEO },
       ])
+      .execute()
+    await db
+      .insertInto('account_deletion_codes')
+      .values({ id: 7_000_000_000, user_id: USER, code_hash: 'd'.repeat(64), created_at: AT, expires_at: AT + 600_000, wrong_tries: 1, consumed_at: null })
       .execute()
   } finally {
     await engine.close()

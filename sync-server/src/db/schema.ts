@@ -29,6 +29,8 @@ export interface UsersTable {
   time_zone: Generated<string>
   created_at: string
   last_sign_in_at: string | null
+  /** 0016: when the account was deleted (its row kept, emptied of everything personal). */
+  deleted_at: string | null
 }
 
 export interface OtpCodesTable {
@@ -50,6 +52,9 @@ export interface SessionsTable {
   created_at: number
   expires_at: number
   revoked_at: number | null
+  /** 0016: the browser that signed in, as it said (User-Agent), and when the session was last used (epoch ms). */
+  user_agent: string | null
+  last_seen_at: number | null
 }
 
 /** 0002 */
@@ -321,6 +326,17 @@ export interface RatingReceiptsTable {
   video_id: number
 }
 
+/** 0016: codes mailed to confirm deleting an account, apart from sign-in codes. */
+export interface AccountDeletionCodesTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  created_at: number
+  expires_at: number
+  wrong_tries: Generated<number>
+  consumed_at: number | null
+}
+
 export interface SchemaMigrationsTable {
   version: number
   name: string
@@ -359,6 +375,7 @@ export interface Database {
   caption_cues: CaptionCuesTable
   video_ratings: VideoRatingsTable
   rating_receipts: RatingReceiptsTable
+  account_deletion_codes: AccountDeletionCodesTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -391,6 +408,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'caption_cues',
   'video_ratings',
   'rating_receipts',
+  'account_deletion_codes',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -7,9 +7,9 @@ export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>
 
 export function createAdminUsersRepository(db: Kysely<Database>, search: TextSearch) {
   return {
-    /** Newest first; `q` searches e-mail and display name (db/dialect/text-search.ts). */
+    /** Newest first, deleted accounts left out; `q` searches e-mail and display name (db/dialect/text-search.ts). */
     list(filter: { q?: string; after?: { created: string; id: number }; limit: number }): Promise<UserRow[]> {
-      let query = db.selectFrom('users').selectAll()
+      let query = db.selectFrom('users').selectAll().where('deleted_at', 'is', null)
       if (filter.q) query = query.where(search.contains({ table: 'users' }, filter.q))
       const after = filter.after
       if (after) {
@@ -21,8 +21,8 @@ export function createAdminUsersRepository(db: Kysely<Database>, search: TextSea
     },
     /** An admin's rename is not a learner's own change: it does not start the learner's cooldown. */
     rename: (id: number, name: string | null): Promise<UserRow | undefined> =>
-      db.updateTable('users').set({ display_name: name }).where('id', '=', id).returningAll().executeTakeFirst(),
+      db.updateTable('users').set({ display_name: name }).where('id', '=', id).where('deleted_at', 'is', null).returningAll().executeTakeFirst(),
     setContributor: (id: number, contributor: boolean): Promise<UserRow | undefined> =>
-      db.updateTable('users').set({ is_contributor: contributor ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirst(),
+      db.updateTable('users').set({ is_contributor: contributor ? 1 : 0 }).where('id', '=', id).where('deleted_at', 'is', null).returningAll().executeTakeFirst(),
   }
 }

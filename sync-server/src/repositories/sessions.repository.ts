@@ -7,13 +7,24 @@ import type { UserRow } from './users.repository.ts'
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>
 
 /** The user row plus when the session ends, as one row: this runs on every signed-in call. */
-export type SessionUserRow = UserRow & { session_expires_at: number }
+export type SessionUserRow = UserRow & { session_expires_at: number; session_last_seen_at: number | null }
+
+/** A session as its owner sees it in the devices list. */
+export interface OwnSessionRow {
+  token_hash: string
+  created_at: number
+  last_seen_at: number | null
+  user_agent: string | null
+}
 
 /** `hotPath`: the hand-written twin of `findActive` for the server (db/dialect/hot-path.ts). */
 export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
-    async create(tokenHash: string, userId: number, now: number, expiresAt: number): Promise<void> {
-      await db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }).execute()
+    async create(tokenHash: string, userId: number, now: number, expiresAt: number, userAgent: string | null = null): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, user_agent: userAgent, last_seen_at: now })
+        .execute()
     },
     /** Every signed-in call runs this: one indexed join, no write (synchronous on SQLite's hot path). */
     findActive: hotPath
@@ -23,7 +34,7 @@ export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPath
           .selectFrom('sessions as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
           .selectAll('u')
-          .select('s.expires_at as session_expires_at')
+          .select(['s.expires_at as session_expires_at', 's.last_seen_at as session_last_seen_at'])
           .where('s.token_hash', '=', tokenHash)
           .where('s.revoked_at', 'is', null)
           .where('s.expires_at', '>', now)
@@ -31,8 +42,43 @@ export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPath
     async revoke(tokenHash: string, now: number): Promise<void> {
       await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute()
     },
+    /** Revokes one of the user's sessions; false when it is not theirs or already ended. */
+    async revokeOwn(userId: number, tokenHash: string, now: number): Promise<boolean> {
+      const ended = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('token_hash')
+        .executeTakeFirst()
+      return ended !== undefined
+    },
     async extend(tokenHash: string, expiresAt: number): Promise<void> {
       await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute()
+    },
+    /** Marks the session used (at most every few minutes: auth.service.ts decides). */
+    async markSeen(tokenHash: string, now: number): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute()
+    },
+    /** The user's sessions still alive at `now`, most recently used first. */
+    listActive(userId: number, now: number): Promise<OwnSessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .select(['token_hash', 'created_at', 'last_seen_at', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute()
+    },
+    /** Revokes the user's live sessions except `keepTokenHash` (none kept when undefined); how many ended. */
+    async revokeAllOf(userId: number, now: number, keepTokenHash?: string): Promise<number> {
+      let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+      if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash)
+      const ended = await query.returning('token_hash').execute()
+      return ended.length
     },
   }
 }

@@ -22,7 +22,7 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
 
   router.post('/auth/verify', verifyLimit, async (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
-    const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, req.ip ?? 'unknown')
+    const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, req.ip ?? 'unknown', req.get('user-agent'))
     const withZone = await deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })

@@ -34,6 +34,13 @@ const OTP_TTL_MS = OTP_TTL_MINUTES * 60_000
 const SESSION_DAYS = 90
 /** A session is pushed forward only when less than this is left, so most requests write nothing. */
 const SESSION_RENEW_BELOW_DAYS = 60
+/**
+ * "Last seen" in the devices list is written only when the stored value is older than this: the value
+ * comes with the session lookup every request already makes, so a fresh one costs no query at all.
+ */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000
+/** User-Agent strings are kept to this length: enough to name a device, bounded against abuse. */
+const USER_AGENT_MAX = 512
 
 export interface AuthServiceDeps {
   users: UsersRepository
@@ -105,7 +112,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.onCodeIssued?.(email, code)
     },
 
-    async verifyCode(email: string, otp: string, ip: string): Promise<{ token: string; user: UserRow; isNewUser: boolean }> {
+    async verifyCode(email: string, otp: string, ip: string, userAgent?: string): Promise<{ token: string; user: UserRow; isNewUser: boolean }> {
       // Asked first, so nothing awaits between checking the code and creating the session.
       const acceptedContributor = (await deps.isAcceptedContributor?.(email)) ?? false
       const now = clock.now()
@@ -146,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       let user = created ?? (await users.recordSignIn((existing ?? (await users.findByEmail(email)))!.id, isAdmin, nowIso))
       if (created && acceptedContributor) user = await users.setContributor(user.id)
       const token = newToken()
-      await sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS)
+      await sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS, userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null)
       return { token, user, isNewUser: created !== undefined }
     },
 
@@ -157,10 +164,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const tokenHash = hashToken(token)
       return andThen(sessions.findActive(tokenHash, now), (user) => {
         if (!user) return undefined
-        if (user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS) {
-          return sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS).then(() => ({ user, tokenHash }))
-        }
-        return { user, tokenHash }
+        const renew = user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS
+        const stale = user.session_last_seen_at === null || now - user.session_last_seen_at >= LAST_SEEN_EVERY_MS
+        // Most calls need neither write, and then answer without a promise hop (maybe-promise.ts).
+        if (!renew && !stale) return { user, tokenHash }
+        return (async () => {
+          if (renew) await sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
+          if (stale) await sessions.markSeen(tokenHash, now)
+          return { user, tokenHash }
+        })()
       })
     },
 

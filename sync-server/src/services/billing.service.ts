@@ -44,6 +44,24 @@ export function createBillingService(deps: {
 
     plans: (): Promise<BillingPlan[]> => provider().plans(),
 
+    /**
+     * Before an account is deleted: its subscription ends at the provider at once, so nothing is charged
+     * again. A local plan needs nothing beyond its row (deleted with the account); a Stripe one needs
+     * Stripe, and fails (503) rather than leave a subscription charging an account that is gone.
+     */
+    async endAtOnce(userId: number): Promise<void> {
+      const subscription = await deps.billing.subscriptionOf(userId)
+      if (!subscription || subscription.status === 'canceled') return
+      if (subscription.provider !== deps.provider?.name && subscription.provider !== 'local') {
+        throw new ApiError(503, 'billing_unavailable', 'We could not reach the payment provider to end your subscription. Please try again later.')
+      }
+      try {
+        await deps.provider?.endNow(subscription)
+      } catch (error) {
+        throw new ApiError(503, 'billing_unavailable', 'We could not reach the payment provider to end your subscription. Please try again later.', { cause: error })
+      }
+    },
+
     checkout: (user: UserRow, plan: BillingPlanId) => provider().startCheckout(user, plan),
 
     async confirm(user: UserRow, checkoutId: string): Promise<{ user: User; paid: boolean }> {

@@ -114,6 +114,24 @@ describe('session store', () => {
     expect(signedOut).toHaveBeenCalledExactlyOnceWith('logout')
   })
 
+  it('a deleted account is forgotten as by a logout (listeners clear local data) without a call, and goes to the start page, not /login', () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(user))
+    localStorage.setItem('sessionStart', '5')
+    const { api, calls } = fakeApi()
+    const store = createSessionStore({ api })
+    const signedOut = vi.fn()
+    store.onSignOut(signedOut)
+    store.accountDeleted()
+    expect(calls).toEqual([])
+    expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('sessionStart')]).toEqual([null, null, null])
+    expect(store.getState()).toMatchObject({ status: 'signed-out', ended: null })
+    expect(signedOut).toHaveBeenCalledExactlyOnceWith('logout')
+    // A late 401 from a call made before the deletion does not send anyone to /login.
+    store.expire()
+    expect(store.getState().ended).toBe(null)
+  })
+
   it('sends to /login once: `ended` lasts until /login has shown, and a late 401 does not bring it back', async () => {
     localStorage.setItem('token', 't')
     localStorage.setItem('user', JSON.stringify(user))

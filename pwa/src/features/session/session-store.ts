@@ -144,6 +144,14 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
         // Spec: a logout failure is ignored; this device has already forgotten the session.
       }
     },
+    /**
+     * The account was just deleted: forgotten as by a logout (the sign-out listeners clear the local
+     * data), but the person goes to the start page, not to /login: there is no account to sign in to.
+     */
+    accountDeleted(): void {
+      forget('logout')
+      set(compute(null, false, null))
+    },
     /** Any 401 from an authenticated call. */
     expire(): void {
       forget('expired')

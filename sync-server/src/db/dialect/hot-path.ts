@@ -28,7 +28,10 @@ export interface ActiveSessionRow {
   time_zone: string
   created_at: string
   last_sign_in_at: string | null
+  deleted_at: string | null
   session_expires_at: number
+  /** When the session was last marked as used (epoch ms; null before its first mark). */
+  session_last_seen_at: number | null
 }
 
 export interface HotPathReads {
@@ -41,11 +44,11 @@ export interface HotPathReads {
 /** The columns of `users` in the order the SQLite row arrays hold them (the test compares with Kysely's `u.*`). */
 const USER_COLUMNS = [
   'id', 'email', 'display_name', 'display_name_changed_at', 'daily_goal_minutes', 'is_premium', 'is_admin', 'is_contributor', 'time_zone',
-  'created_at', 'last_sign_in_at',
+  'created_at', 'last_sign_in_at', 'deleted_at',
 ] as const
-type ActiveSessionArray = [number, string, string | null, string | null, number, 0 | 1, 0 | 1, 0 | 1, string, string, string | null, number]
+type ActiveSessionArray = [number, string, string | null, string | null, number, 0 | 1, 0 | 1, 0 | 1, string, string, string | null, string | null, number, number | null]
 
-const ACTIVE_SESSION = (p: (n: number) => string) => `SELECT ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')}, s.expires_at AS session_expires_at
+const ACTIVE_SESSION = (p: (n: number) => string) => `SELECT ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')}, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at
   FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.token_hash = ${p(1)} AND s.revoked_at IS NULL AND s.expires_at > ${p(2)}`
 const WATCH_SECONDS = (p: (n: number) => string) => `SELECT watch_seconds FROM daily_totals WHERE user_id = ${p(1)} AND day = ${p(2)}`
@@ -88,7 +91,9 @@ export function hotPathReadsFor(engine: Engine): HotPathReads {
         time_zone: row[8],
         created_at: row[9],
         last_sign_in_at: row[10],
-        session_expires_at: row[11],
+        deleted_at: row[11],
+        session_expires_at: row[12],
+        session_last_seen_at: row[13],
       }
     },
     watchSeconds: (userId, day) => watched.get(userId, day) ?? 0,

@@ -1,0 +1,88 @@
+/**
+ * Deleting an account, in one transaction: the person's rows erased (PERSONAL_TABLES marked 'erase'),
+ * what stays for others' sake emptied of them, the account row kept as an empty shell. docs/privacy.md
+ * says what goes and what stays, and why.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { PERSONAL_TABLES } from './personal-data.ts'
+
+/** What a deleted person's comments say from then on: they keep their place in threads. */
+export const DELETED_COMMENT_TEXT = 'deleted'
+
+/** The e-mail column of a deleted account: not an address (no "@"), so no sign-in can ever reach it. */
+export const deletedAccountEmail = (userId: number) => `deleted:${userId}`
+
+/** Files of the erased rows, to remove once the transaction has committed. */
+export interface ErasedFiles {
+  uploadIds: string[]
+  mediaKeys: string[]
+  applicationFiles: string[]
+}
+
+export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>
+
+export function createAccountDeletionRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Erases the account. `confirm` runs first inside the same transaction (it uses the deletion code)
+     * and answers false to stop with nothing changed.
+     */
+    erase(
+      user: { id: number; email: string },
+      nowIso: string,
+      confirm: (trx: Kysely<Database>) => Promise<boolean>,
+    ): Promise<ErasedFiles | undefined> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await confirm(trx))) return undefined
+        // Submissions never published go with their files; published ones stay (their video plays on).
+        const drafts = await trx
+          .selectFrom('submissions')
+          .select(['id', 'upload_id', 'media_key'])
+          .where('user_id', '=', user.id)
+          .where('published_video_id', 'is', null)
+          .execute()
+        const applications = await trx.selectFrom('contributor_applications').select('video_file').where('email', '=', user.email).execute()
+
+        // The tables are chosen from PERSONAL_TABLES at run time, so the builder cannot type their columns.
+         
+        const anyTrx = trx as unknown as Kysely<any>
+        for (const spec of PERSONAL_TABLES) {
+          if (spec.onDelete !== 'erase') continue
+          await anyTrx
+            .deleteFrom(spec.table)
+            .where(spec.owner, '=', spec.owner === 'user_id' ? user.id : user.email)
+            .execute()
+        }
+
+        await trx.updateTable('comments').set({ text: DELETED_COMMENT_TEXT }).where('user_id', '=', user.id).execute()
+        if (drafts.length > 0) await trx.deleteFrom('submissions').where('id', 'in', drafts.map((draft) => draft.id)).execute()
+        // Credited to nobody: the person's address leaves every submission's credits (a video credits
+        // people by address, and the address may come back as someone new).
+        await trx.deleteFrom('submission_creators').where('email', '=', user.email).execute()
+        // Feedback stays, its sender now this empty account (no address, no name).
+        await trx
+          .updateTable('users')
+          .set({
+            email: deletedAccountEmail(user.id),
+            display_name: null,
+            display_name_changed_at: null,
+            daily_goal_minutes: 15,
+            is_premium: 0,
+            is_admin: 0,
+            is_contributor: 0,
+            time_zone: 'UTC',
+            last_sign_in_at: null,
+            deleted_at: nowIso,
+          })
+          .where('id', '=', user.id)
+          .execute()
+        return {
+          uploadIds: drafts.flatMap((draft) => (draft.upload_id ? [draft.upload_id] : [])),
+          mediaKeys: drafts.flatMap((draft) => (draft.media_key ? [draft.media_key] : [])),
+          applicationFiles: applications.map((application) => application.video_file),
+        }
+      })
+    },
+  }
+}
