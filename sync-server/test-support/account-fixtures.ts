@@ -18,6 +18,8 @@ const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f3261
 
 export interface Person {
   id: number
+  /** A video the person watched whole and rated. */
+  ratedVideoId: number
   email: string
   token: string
   api: ReturnType<typeof apiClient>
@@ -52,6 +54,13 @@ export async function personWithEverything(
   const now = server.clock.now()
   const events = [0, 1, 2].map((i) => watchEvent(server, videoId, { occurred_at: new Date(now - (3 - i) * 60_000).toISOString() }))
   await must('watch events', api.post('/watch_events', { events }), 200)
+  // A short video watched whole and rated (a rating needs half the video watched).
+  const ratedVideoId = await seedVideo(server, { title: `Rated by ${email}`, duration: 20 })
+  const watchedWhole = watchEvent(server, ratedVideoId, { position_to: 20, watched_seconds: 20, occurred_at: new Date(now - 10 * 60_000).toISOString() })
+  await must('watched whole', api.post('/watch_events', { events: [watchedWhole] }), 200)
+  const rating = { client_id: uuidv7(), video_id: ratedVideoId, understood: 4, occurred_at: new Date(now - 9 * 60_000).toISOString() }
+  const rated = (await must('rating', api.post('/ratings', { ratings: [rating] }), 200)) as unknown as { data: { accepted: string[] } }
+  if (!rated.data.accepted.includes(rating.client_id)) throw new Error(`rating not accepted: ${JSON.stringify(rated)}`)
   await must('outside hours', api.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(now).toISOString().slice(0, 10), minutes: 30, type: 'listening', note: `Podcast of ${email}` } }), 201)
   const comment = await must('comment', api.post(`/videos/${videoId}/comments`, { comment: { text: `Hay quá! (${email})`, client_id: uuidv7() } }), 201)
   const feedback = await must('feedback', api.post('/user_feedbacks', { user_feedback: { feedback: `Feedback from ${email}, thanks.`, environment_data: { userAgent: PHONE_AGENT, screen: '390x844' } } }), 201)
@@ -117,6 +126,7 @@ export async function personWithEverything(
     token: signedIn.token,
     api,
     videoId,
+    ratedVideoId,
     submissionId: submission.data.id,
     publishedVideoId,
     commentId: comment.data.id,

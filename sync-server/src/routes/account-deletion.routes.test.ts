@@ -126,6 +126,11 @@ describe('deleting an account', () => {
         expect(gone).toEqual([])
         expect(added).toEqual([])
       },
+      videos: ({ gone, added }) => {
+        // Only the video she rated changes: its difficulty sums drop her rating (ratings.forgetLearner).
+        expect(gone).toEqual([expect.objectContaining({ id: lan.ratedVideoId, rating_count: 1 })])
+        expect(added).toEqual([{ ...gone[0], rating_count: 0, rating_evidence_sum: 0 }])
+      },
       submission_creators: ({ gone, added }) => {
         expect(gone).toEqual([{ submission_id: lan.submissionId, email: lan.email }])
         expect(added).toEqual([])

@@ -75,7 +75,7 @@ describe('GET /me/export', () => {
       if (exported[0] && spec.key in exported[0]) expect(exported.map((row) => String(row[spec.key])).sort(), spec.section).toEqual(expected)
       else expect(exported, spec.section).toHaveLength(expected.length)
     }
-    expect(document.watch_events).toHaveLength(3)
+    expect(document.watch_events).toHaveLength(4) // three on the shared video, one on the rated one
     expect(document.feedback[0].environment_data).toEqual({ userAgent: expect.stringContaining('iPhone'), screen: '390x844' })
     expect(document.comments[0].text).toBe(`Hay quá! (${lan.email})`)
     expect(document.daily_goal_history.map((row: { goal_minutes: number }) => row.goal_minutes)).toContain(25)
@@ -101,9 +101,11 @@ describe('GET /me/export', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const rows = parseCsv(bytes.subarray(3).toString('utf8'))
       expect(rows[0]).toEqual(['occurred_at', 'day', 'video_id', 'video_title', 'watched_seconds', 'position_from', 'position_to', 'playback_rate'])
-      expect(rows.slice(1)).toHaveLength(3)
-      for (const row of rows.slice(1)) {
-        expect(row[2]).toBe(String(lan.videoId))
+      expect(rows.slice(1)).toHaveLength(4)
+      // The rated video's whole watch is the oldest row; the other three are the shared video's.
+      const shared = rows.slice(1).filter((row) => row[2] === String(lan.videoId))
+      expect(shared).toHaveLength(3)
+      for (const row of shared) {
         // The title holds a comma and quotes: one field, read back whole.
         expect(row[3]).toBe('Chợ Bến Thành, "sáng sớm", 5 giờ')
         expect(row[4]).toBe('10')
