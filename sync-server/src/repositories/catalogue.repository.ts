@@ -59,6 +59,31 @@ type Access = 'free' | 'premium' | 'preview'
 /** Levels in teaching order, as a number both engines sort and compare (constants, no parameters). */
 const LEVEL_RANK = sql<number>`CASE ${sql.ref('v.proficiency_level')} WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END`
 
+/**
+ * The columns of a catalogue video row (CatalogueVideoRow), over `videos as v` joined to `series as s`;
+ * every query that answers VideoSummaries selects them, so a column added here reaches them all.
+ */
+export const CATALOGUE_VIDEO_COLUMNS = [
+  'v.id',
+  'v.language_code',
+  'v.access_level',
+  'v.duration_seconds',
+  'v.published_at',
+  'v.title',
+  'v.description',
+  'v.proficiency_level',
+  'v.media_key',
+  'v.thumbnail_file',
+  'v.youtube_id',
+  'v.series_id',
+  's.name as series_name',
+  'v.episode_number',
+  'v.submission_id',
+  'v.dialect',
+  'v.difficulty',
+  'v.difficulty_rank',
+] as const
+
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>
 
 /**
@@ -71,27 +96,7 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
     db
       .selectFrom('videos as v')
       .leftJoin('series as s', 's.id', 'v.series_id')
-      .select([
-        'v.id',
-        'v.language_code',
-        'v.access_level',
-        'v.duration_seconds',
-        'v.published_at',
-        'v.title',
-        'v.description',
-        'v.proficiency_level',
-        'v.media_key',
-        'v.thumbnail_file',
-        'v.youtube_id',
-        'v.series_id',
-        's.name as series_name',
-        'v.episode_number',
-        'v.submission_id',
-        'v.dialect',
-        'v.difficulty',
-        'v.difficulty_rank',
-        LEVEL_RANK.as('level_rank'),
-      ])
+      .select([...CATALOGUE_VIDEO_COLUMNS, LEVEL_RANK.as('level_rank')])
 
   return {
     findForWatching(id: number): Promise<WatchableVideoRow | undefined> {

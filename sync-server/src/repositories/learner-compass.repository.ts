@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import type { CatalogueVideoRow } from './catalogue.repository.ts'
+import { CATALOGUE_VIDEO_COLUMNS, type CatalogueVideoRow } from './catalogue.repository.ts'
 
 export interface CompletionRow {
   finished: number
@@ -34,26 +34,7 @@ export function createLearnerCompassRepository(db: Kysely<Database>) {
     db
       .selectFrom('videos as v')
       .leftJoin('series as s', 's.id', 'v.series_id')
-      .select([
-        'v.id',
-        'v.language_code',
-        'v.access_level',
-        'v.duration_seconds',
-        'v.published_at',
-        'v.title',
-        'v.description',
-        'v.proficiency_level',
-        'v.media_key',
-        'v.thumbnail_file',
-        'v.youtube_id',
-        'v.series_id',
-        's.name as series_name',
-        'v.episode_number',
-        'v.submission_id',
-        'v.dialect',
-        'v.difficulty',
-        'v.difficulty_rank',
-      ])
+      .select(CATALOGUE_VIDEO_COLUMNS)
       .where('v.language_code', '=', languageCode)
       .where('v.published_at', 'is not', null)
 
