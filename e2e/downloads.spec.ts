@@ -121,9 +121,10 @@ test('a video downloaded from the list opens and plays offline with its stored p
   signInAs,
 }) => {
   const mediaKey = makeHlsFixture(server.dataDir, 12)
-  const title = 'Bánh xèo miền Tây'
+  // Titles of this test alone: the worker's server also holds other specs' videos.
+  const title = `Bánh xèo miền Tây ${Date.now()}`
   const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
-  const other = 'Cà phê sữa đá'
+  const other = `Cà phê sữa đá ${Date.now()}`
   const otherKey = makeHlsFixture(server.dataDir, 4)
   await seedVideo(server, { access: 'free', mediaKey: otherKey, duration: 4, title: other })
   await signInAs({ path: '/languages/vi/videos' })
