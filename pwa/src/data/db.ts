@@ -12,6 +12,7 @@ import type { RatingPrompt } from '../features/compass/ratings.ts'
 import type { CommentCopy } from './comment-copies.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { OpenStretch } from './open-stretches.ts'
+import type { SentWatch } from './sent-watch.ts'
 import type { DeadLetter } from './outbox-store.ts'
 import type { OutboxItem } from './sync-engine.ts'
 import type { UploadBlob, UploadItem } from './upload-queue.ts'
@@ -28,8 +29,13 @@ export type CachedRecord =
   | { key: `progress:${string}`; value: Progress }
   /** A video page as last fetched, so a downloaded video's page opens offline. */
   | { key: `video:${number}`; value: VideoDetail }
-  /** The navbar's last daily progress and its local day, so the goal bar shows after an offline reload. */
-  | { key: 'dailyProgress'; value: DailyProgress & { day: string } }
+  /**
+   * The navbar's last daily progress, its local day and when its request left (missing in records kept
+   * before that was stored), so the goal bar shows after an offline reload.
+   */
+  | { key: 'dailyProgress'; value: DailyProgress & { day: string; requestedAt?: number } }
+  /** Watch seconds sent since that figure's request, per local day: data/sent-watch.ts. */
+  | { key: 'sentWatch'; value: SentWatch[] }
   /** Whose data the local database holds (a user id): data/local-cache.ts claimLocalData. */
   | { key: 'owner'; value: number }
   /** A watch stretch still running (or left open by a page that died): data/open-stretches.ts. */

@@ -17,11 +17,20 @@ export function createOutboxStore(tables: {
   /** Where the time of the last successful sync is kept. */
   saveLastSync: (at: number) => Promise<void>
   transaction: <T>(tables: Table[], work: () => Promise<T>) => Promise<T>
+  /**
+   * Written in the same transaction as the removal of items the server took (the goal bar's record of
+   * sent watch seconds, data/sent-watch.ts), on `tables`.
+   */
+  onDone?: { tables: Table[]; write: (items: OutboxItem[], at: number) => Promise<void> }
 }): OutboxStore {
   return {
     due: (kind, now, limit) =>
       tables.outbox.where('[kind+nextAttemptAt]').between([kind, 0], [kind, now], true, true).limit(limit).toArray(),
-    remove: (ids) => tables.outbox.bulkDelete(ids),
+    remove: (items, at) =>
+      tables.transaction([tables.outbox, ...(tables.onDone?.tables ?? [])], async () => {
+        await tables.outbox.bulkDelete(items.map((item) => item.id))
+        await tables.onDone?.write(items, at)
+      }),
     deadLetter: (list) =>
       tables.transaction([tables.outbox, tables.deadLetters], async () => {
         const failedAt = Date.now()

@@ -6,6 +6,7 @@ import { uuidv7 } from '../../../contract/ids.ts'
 import { db } from './db.ts'
 import { outboxSenders } from './outbox-senders.ts'
 import { createOutboxStore } from './outbox-store.ts'
+import { recordSends } from './sent-watch.ts'
 import { createSyncEngine, startSyncTriggers, type OutboxKind } from './sync-engine.ts'
 
 export const outboxStore = createOutboxStore({
@@ -13,6 +14,7 @@ export const outboxStore = createOutboxStore({
   deadLetters: db.deadLetters,
   saveLastSync: (at) => db.records.put({ key: 'lastSyncAt', value: at }).then(() => undefined),
   transaction: (tables, work) => db.transaction('rw', tables, work),
+  onDone: { tables: [db.records], write: recordSends },
 })
 
 export const syncEngine = createSyncEngine({ store: outboxStore, send: outboxSenders })

@@ -14,8 +14,8 @@ function memoryStore() {
     async due(kind, now, limit) {
       return [...items.values()].filter((i) => i.kind === kind && i.nextAttemptAt <= now).sort((a, b) => a.createdAt - b.createdAt).slice(0, limit)
     },
-    async remove(ids) {
-      for (const id of ids) items.delete(id)
+    async remove(list) {
+      for (const { id } of list) items.delete(id)
     },
     async deadLetter(list) {
       for (const { item, error } of list) {

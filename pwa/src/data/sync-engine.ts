@@ -28,7 +28,8 @@ export interface OutboxItem {
 export interface OutboxStore {
   /** Items due now, oldest first. */
   due(kind: OutboxKind, now: number, limit: number): Promise<OutboxItem[]>
-  remove(ids: string[]): Promise<void>
+  /** Takes out the items the server answered for, at `at` (epoch ms, when its answer arrived). */
+  remove(items: OutboxItem[], at: number): Promise<void>
   deadLetter(items: Array<{ item: OutboxItem; error: string }>): Promise<void>
   retryLater(items: OutboxItem[], nextAttemptAt: number): Promise<void>
   recordSync(at: number): Promise<void>
@@ -105,7 +106,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return 'stop'
     }
     const byId = new Map(items.map((item) => [item.id, item]))
-    if (result.done.length) await deps.store.remove(result.done)
+    const done = result.done.flatMap((id) => byId.get(id) ?? [])
+    if (done.length) await deps.store.remove(done, now())
     if (result.rejected.length) {
       await deps.store.deadLetter(result.rejected.flatMap(({ id, error }) => (byId.has(id) ? [{ item: byId.get(id)!, error }] : [])))
     }

@@ -2,7 +2,8 @@
  * Today's watch time against the daily goal, from /me/daily_progress: fetched on load, every
  * DAILY_PROGRESS_REFRESH_MS and whenever the tab becomes visible again. A failed refresh is logged and
  * the bar keeps its last values (spec section 8). Each answer carries the local day its request went
- * out on (`day`), so that after midnight offline the bar knows the figure is yesterday's.
+ * out on (`day`), so that after midnight offline the bar knows the figure is yesterday's, and the time
+ * it left (`requestedAt`), so that the bar knows which sent watch seconds the figure holds already.
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
@@ -10,8 +11,8 @@ import type { DailyProgress } from '../../../../contract/schemas/user.ts'
 import { api } from '../../data/api.ts'
 import { localDay } from './local-day.ts'
 
-/** A daily-progress answer and the local day (`YYYY-MM-DD`) it was fetched for. */
-export type DayProgress = DailyProgress & { day: string }
+/** A daily-progress answer, the local day (`YYYY-MM-DD`) it was fetched for and when its request left (epoch ms). */
+export type DayProgress = DailyProgress & { day: string; requestedAt: number }
 
 let progress: DayProgress | null = null
 const listeners = new Set<() => void>()
@@ -19,9 +20,13 @@ const listeners = new Set<() => void>()
 export async function refreshDailyProgress(): Promise<void> {
   // The day the request left on: an answer arriving just after midnight counts as yesterday's (the
   // bar then shows too little for a minute, never yesterday's minutes as today's).
-  const day = localDay()
+  const requestedAt = Date.now()
+  const day = localDay(new Date(requestedAt))
   try {
-    progress = { ...(await api.get<DailyProgress>('/me/daily_progress')), day }
+    const answer = await api.get<DailyProgress>('/me/daily_progress')
+    // Answers may cross: an older request's answer must not replace a newer one's.
+    if (progress && progress.requestedAt > requestedAt) return
+    progress = { ...answer, day, requestedAt }
     for (const listener of listeners) listener()
   } catch (error) {
     console.warn('Could not refresh daily progress', error)

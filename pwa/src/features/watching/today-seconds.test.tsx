@@ -2,6 +2,8 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../data/db.ts'
+import { createOutboxStore } from '../../data/outbox-store.ts'
+import { recordSends } from '../../data/sent-watch.ts'
 import type { DayProgress } from '../progress/daily-progress.ts'
 import { msToNextLocalMidnight } from '../progress/local-day.ts'
 import { useLastDailyProgress, useTodayWatchSeconds } from './today-seconds.ts'
@@ -37,7 +39,7 @@ async function until(check: () => void): Promise<void> {
 }
 
 const LATE = new Date(2026, 5, 10, 23, 50) // local time, 10 minutes before midnight
-const figure: DayProgress = { daily_goal_minutes: 15, today_watch_seconds: 600, date: '2026-06-10', day: '2026-06-10' }
+const figure: DayProgress = { daily_goal_minutes: 15, today_watch_seconds: 600, date: '2026-06-10', day: '2026-06-10', requestedAt: LATE.getTime() - 60_000 }
 
 beforeEach(async () => {
   // Only timers and the clock: fake-indexeddb schedules its work with setImmediate.
@@ -69,7 +71,7 @@ describe('the goal bar at local midnight, offline', () => {
     await until(() => expect(result.current.seconds).toBe(20))
   })
 
-  it('keeps the same figure (and the hold) between renders of the new day', async () => {
+  it('keeps the same figure between renders of the new day', async () => {
     const { result, rerender } = renderHook(() => useGoal(figure))
     await until(() => expect(result.current.seconds).toBe(600))
     act(() => void vi.advanceTimersByTime(10 * 60_000))
@@ -111,5 +113,47 @@ describe('the goal bar while a video plays', () => {
     await act(() => keep({ id: 's1', open: false, stretch: stretch(13) }))
     await until(() => expect(result.current.seconds).toBe(613))
     expect(await db.outbox.count()).toBe(1)
+  })
+})
+
+describe('the goal bar across a flush whose refresh is lost', () => {
+  // The app's outbox store: removing sent items records their seconds in the same transaction.
+  const store = createOutboxStore({
+    outbox: db.outbox,
+    deadLetters: db.deadLetters,
+    saveLastSync: async () => undefined,
+    transaction: (tables, work) => db.transaction('rw', tables, work),
+    onDone: { tables: [db.records], write: recordSends },
+  })
+
+  it('keeps the sent seconds through an offline reload, and drops them once a newer figure holds them', async () => {
+    await db.records.put({ key: 'dailyProgress', value: figure })
+    await unsent('w1', new Date(2026, 5, 10, 23, 48), 30)
+    const first = renderHook(() => useGoal(figure))
+    await until(() => expect(first.result.current.seconds).toBe(630))
+
+    // The send is answered; the refresh that would follow never arrives (offline).
+    const sentItems = await db.outbox.toArray()
+    await act(() => store.remove(sentItems, Date.now()))
+    await until(() => expect(first.result.current.seconds).toBe(630))
+    expect(await db.outbox.count()).toBe(0)
+    first.unmount()
+
+    // Offline reload: no server answer, only what the device kept.
+    const reloaded = renderHook(() => useGoal(null))
+    await until(() => expect(reloaded.result.current.seconds).toBe(630))
+    reloaded.unmount()
+
+    // Back online: the new figure (requested after the send) holds the 30 s; the bar does not double them.
+    vi.advanceTimersByTime(1_000)
+    const fresh: DayProgress = { ...figure, today_watch_seconds: 630, requestedAt: Date.now() }
+    const online = renderHook(() => useGoal(fresh))
+    await until(() => expect(online.result.current.seconds).toBe(630))
+    // Keeping the new figure prunes the sends it holds.
+    let kept: unknown
+    await until(() => {
+      void db.records.get('sentWatch').then((record) => (kept = record?.value))
+      expect(kept).toEqual([])
+    })
   })
 })

@@ -1,44 +1,66 @@
 /**
- * Today's watch time as the navbar shows it: the server's today_watch_seconds plus the seconds of
- * today's watch events still waiting in the outbox and of the stretch still being watched
- * (data/open-stretches.ts), so the bar moves offline and while the video plays. When a flush takes
- * events out of the outbox, the server's figure has not caught up yet: the bar holds its value until
- * the next server figure arrives (refreshed after every successful sync), so it neither dips nor doubles.
- * "Today" is the device's local day: at local midnight the bar starts again from today's unsent events,
- * and a server figure counts only on the local day it was fetched for (offline past midnight, the last
- * one is yesterday's).
+ * Today's watch time as the navbar shows it: the server's today_watch_seconds, plus the seconds sent
+ * since that figure's request left (data/sent-watch.ts: the server has them, the figure does not yet),
+ * plus the seconds of today's watch events still waiting in the outbox and of the stretch still being
+ * watched (data/open-stretches.ts), so the bar moves offline and while the video plays. A flush moves
+ * seconds from the outbox to the sent record in one transaction, and the next server figure (refreshed
+ * after every successful sync) carries a request time after them, so the bar neither dips nor doubles;
+ * both records live in IndexedDB, so an offline reload keeps them too.
+ * "Today" is the device's local day: at local midnight the bar starts again from today's events, and a
+ * server figure counts only on the local day it was fetched for (offline past midnight, the last one is
+ * yesterday's).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { DailyProgress } from '../../../../contract/schemas/user.ts'
+import { useEffect, useMemo, useRef } from 'react'
 import { db } from '../../data/db.ts'
 import { openStretches } from '../../data/open-stretches.ts'
+import { saveDailyFigure, SENT_WATCH_KEY, type SentWatch } from '../../data/sent-watch.ts'
 import type { WatchStretch } from '../../player/watch-tracker.ts'
 import { refreshDailyProgress, type DayProgress } from '../progress/daily-progress.ts'
 import { startOfLocalDay, useLocalDay } from '../progress/local-day.ts'
 
+/** A server figure as the bar reads it: `day` and `requestedAt` are unknown before any answer. */
+export interface GoalFigure {
+  today_watch_seconds: number
+  day?: string
+  requestedAt?: number
+}
+
 /**
- * Seconds of today's (local day) watch events not yet sent, open stretches included; re-read at local
- * midnight. One query for both: a stretch that closes leaves the open ones and enters the outbox in one
- * transaction, and two queries could answer in between (counting it twice, which the bar would hold).
+ * The bar's seconds on `today`: the figure if it is that day's, the sends of that day answered after
+ * the figure's request left, and the unsent seconds (already only that day's).
  */
-export function useUnsentTodaySeconds(): number {
+export function goalBarSeconds(figure: GoalFigure, sends: SentWatch[], unsent: number, today: string): number {
+  const server = figure.day === undefined || figure.day === today ? figure.today_watch_seconds : 0
+  const requestedAt = figure.requestedAt ?? 0
+  const sent = sends.reduce((sum, send) => (send.day === today && send.at > requestedAt ? sum + send.seconds : sum), 0)
+  return server + sent + unsent
+}
+
+/**
+ * Today's (local day) seconds not yet sent, open stretches included, and the sends kept since the last
+ * figures; re-read at local midnight. One query for all three: a stretch that closes leaves the open
+ * ones and enters the outbox in one transaction, as events leave the outbox and enter the sends, and
+ * separate queries could answer in between (counting seconds twice or not at all).
+ */
+export function useTodayLocalSeconds(): { day: string; unsent: number; sends: SentWatch[] } {
   const today = useLocalDay()
-  const unsent = useLiveQuery(async () => {
+  const local = useLiveQuery(async () => {
     const from = startOfLocalDay(today)
-    let seconds = 0
+    let unsent = 0
     const add = (event: WatchStretch) => {
-      if (Date.parse(event.occurred_at) >= from) seconds += event.watched_seconds
+      if (Date.parse(event.occurred_at) >= from) unsent += event.watched_seconds
     }
     await db.outbox
       .where('kind')
       .equals('watch_event')
       .each((item) => add(item.payload as WatchStretch))
     for (const open of await openStretches()) add(open.event)
-    return { day: today, seconds }
+    const kept = await db.records.get(SENT_WATCH_KEY)
+    return { day: today, unsent, sends: kept?.key === SENT_WATCH_KEY ? kept.value : [] }
   }, [today])
-  // Until the new day's query answers, the last answer is yesterday's sum: none of it is today's.
-  return unsent?.day === today ? unsent.seconds : 0
+  // Until the new day's query answers, the last answer is yesterday's: none of its unsent seconds are today's.
+  return local?.day === today ? local : { day: today, unsent: 0, sends: local?.sends ?? [] }
 }
 
 /** Refreshes the server's daily figure after each successful sync (lastSyncAt changes). */
@@ -55,34 +77,11 @@ function useRefreshAfterSync(): void {
   }, [lastSync])
 }
 
-/**
- * What the bar shows: the sum plus the seconds already sent that the server's answer does not hold yet.
- * With the same server answer as last time, a smaller sum means events just left the outbox for the
- * server: that dip is kept as `sent` and added back until a new server answer (which includes them)
- * arrives. When that refresh is lost (the network went away right after the flush), seconds watched
- * since still add on top, so the bar keeps moving offline instead of waiting for the old value.
- */
-export interface GoalBarHold<S> {
-  source: S
-  value: number
-  sent: number
-}
-
-export function nextGoalBarHold<S>(held: GoalBarHold<S>, server: S, total: number): GoalBarHold<S> {
-  if (held.source !== server) return { source: server, value: total, sent: 0 }
-  const sent = Math.max(held.sent, held.value - total)
-  return { source: server, value: total + sent, sent }
-}
-
-/** `server` is the last daily-progress answer; a new answer (even with the same figure) ends a hold. */
-export function useTodayWatchSeconds(server: { today_watch_seconds: number }): number {
+/** `server` is the last daily-progress answer for today (useLastDailyProgress), or none yet. */
+export function useTodayWatchSeconds(server: GoalFigure): number {
   useRefreshAfterSync()
-  const unsent = useUnsentTodaySeconds()
-  const total = server.today_watch_seconds + unsent
-  const [held, setHeld] = useState<GoalBarHold<typeof server>>({ source: server, value: total, sent: 0 })
-  const next = nextGoalBarHold(held, server, total)
-  if (next.source !== held.source || next.value !== held.value || next.sent !== held.sent) setHeld(next)
-  return next.value
+  const { day, unsent, sends } = useTodayLocalSeconds()
+  return goalBarSeconds(server, sends, unsent, day)
 }
 
 /**
@@ -96,17 +95,17 @@ export function figureForDay(last: DayProgress, today: string): DayProgress {
 /**
  * The server's daily progress, or while it has not answered (offline after a reload) the last one
  * kept on this device, through figureForDay: at local midnight it drops to zero until a new answer.
- * The result keeps its identity between renders, since useTodayWatchSeconds reads a new object as a
- * new server answer.
+ * A new answer is kept on the device (and prunes the sends it holds), so an offline reload finds it.
  */
-export function useLastDailyProgress(server: DayProgress | null): DailyProgress | null {
+export function useLastDailyProgress(server: DayProgress | null): DayProgress | null {
   const today = useLocalDay()
   const cached = useLiveQuery(async () => {
     const record = await db.records.get('dailyProgress')
-    return record?.key === 'dailyProgress' ? record.value : null
+    // A figure kept before request times were stored holds no send recorded since: 0 counts them all.
+    return record?.key === 'dailyProgress' ? { ...record.value, requestedAt: record.value.requestedAt ?? 0 } : null
   }, [])
   useEffect(() => {
-    if (server) void db.records.put({ key: 'dailyProgress', value: server }).catch(() => undefined)
+    if (server) void saveDailyFigure(server).catch(() => undefined)
   }, [server])
   const last = server ?? cached ?? null
   return useMemo(() => (last ? figureForDay(last, today) : null), [last, today])

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { filterVideos, guidesOf, listQuery, NO_FILTERS } from './catalogue.ts'
 import { commentProblem } from './comments.ts'
 import { roadmapPlace } from './roadmap.ts'
-import { nextGoalBarHold } from './today-seconds.ts'
+import { goalBarSeconds } from './today-seconds.ts'
 import { resumePosition } from './Player.tsx'
 import { formatDuration } from './video-format.ts'
 import { videoSummary } from '../../test-support/videos.ts'
@@ -81,29 +81,41 @@ describe('player helpers', () => {
 })
 
 describe('the goal bar across a flush', () => {
-  it('holds while sent events wait for the next server figure, then follows the server', () => {
-    const before = { today_watch_seconds: 100 }
-    // 30 s unsent: 130. The flush empties the outbox before the server figure is refreshed.
-    const flushed = nextGoalBarHold({ source: before, value: 130, sent: 0 }, before, 100)
-    expect(flushed.value).toBe(130)
-    // The refreshed answer includes the 30 s: no jump, no double.
-    const after = { today_watch_seconds: 130 }
-    const refreshed = nextGoalBarHold(flushed, after, 130)
-    expect(refreshed.value).toBe(130)
+  const today = '2026-06-10'
+  const figure = (seconds: number, requestedAt: number) => ({ today_watch_seconds: seconds, day: today, requestedAt })
+  const sent = (at: number, seconds: number, day = today) => ({ at, day, seconds })
+
+  it('counts sent seconds until a figure requested after them arrives, then follows the server', () => {
+    const before = figure(100, 1_000)
+    // 30 s unsent: 130.
+    expect(goalBarSeconds(before, [], 30, today)).toBe(130)
+    // The flush moves them from the outbox to the sends (answered at 2 000): still 130.
+    expect(goalBarSeconds(before, [sent(2_000, 30)], 0, today)).toBe(130)
+    // The refreshed figure, requested after that answer, holds them: no jump, no double.
+    const after = figure(130, 2_500)
+    expect(goalBarSeconds(after, [sent(2_000, 30)], 0, today)).toBe(130)
     // More watching adds on top as usual.
-    expect(nextGoalBarHold(refreshed, after, 140).value).toBe(140)
+    expect(goalBarSeconds(after, [sent(2_000, 30)], 10, today)).toBe(140)
   })
 
-  it('keeps moving offline when the refresh after a flush was lost', () => {
-    const server = { today_watch_seconds: 0 }
-    // 30 s sent just before the network went: the server's figure (0) was never refreshed.
-    const flushed = nextGoalBarHold({ source: server, value: 30, sent: 0 }, server, 0)
-    expect(flushed.value).toBe(30)
+  it('keeps moving offline (and after an offline reload) when the refresh after a flush was lost', () => {
+    const server = figure(0, 1_000)
+    // 30 s sent just before the network went: the figure (0) was never refreshed.
+    expect(goalBarSeconds(server, [sent(2_000, 30)], 0, today)).toBe(30)
     // 12 s more watched offline, still unsent: 42, not 30.
-    const watched = nextGoalBarHold(flushed, server, 12)
-    expect(watched.value).toBe(42)
+    expect(goalBarSeconds(server, [sent(2_000, 30)], 12, today)).toBe(42)
     // A second flush of those 12 s (back online, refresh not yet in) neither dips nor doubles.
-    expect(nextGoalBarHold(watched, server, 0).value).toBe(42)
+    expect(goalBarSeconds(server, [sent(2_000, 30), sent(3_000, 12)], 0, today)).toBe(42)
+  })
+
+  it('counts a figure and sends only on their own local day', () => {
+    const yesterdays = { today_watch_seconds: 0, day: today, requestedAt: 1_000 } // figureForDay zeroed it
+    expect(goalBarSeconds(yesterdays, [sent(500, 40, '2026-06-09'), sent(2_000, 20)], 5, today)).toBe(25)
+    expect(goalBarSeconds({ ...figure(600, 1_000), day: '2026-06-09' }, [sent(2_000, 20)], 0, today)).toBe(20)
+  })
+
+  it('with no server figure yet, counts every send of the day', () => {
+    expect(goalBarSeconds({ today_watch_seconds: 0 }, [sent(1, 30), sent(2, 15)], 5, today)).toBe(50)
   })
 })
 
