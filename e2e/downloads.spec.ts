@@ -16,6 +16,7 @@ import { expect, test } from './fixtures.ts'
 import {
   DownloadControls,
   DownloadsPage,
+  backgroundFetchesInWorker,
   downloadStatusInWorker,
   handedToBrowser,
   offlineCacheEntries,
@@ -199,7 +200,13 @@ test('a download keeps going with its tab closed, and plays offline afterwards',
   await page.close()
   // No page of the app is open: the parts held back came through the browser, and the worker finished it.
   expect(context.pages()).toHaveLength(0)
-  await expect.poll(() => downloadStatusInWorker(worker, videoId), { timeout: 30_000 }).toBe('complete')
+  // The browser schedules the fetch itself; on a loaded machine it can take a while to come through.
+  await expect
+    .poll(() => downloadStatusInWorker(worker, videoId), { timeout: 60_000 })
+    .toBe('complete')
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nBackground Fetch: ${await backgroundFetchesInWorker(worker).catch((e: Error) => e.message)}`)
+    })
   await context.setOffline(true)
   const again = await context.newPage()
   await again.goto('/downloads')

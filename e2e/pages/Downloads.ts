@@ -176,6 +176,19 @@ export const handedToBrowser = (page: Page, videoId: number) =>
 /** The download's status as the service worker sees it, with no page of the app open. */
 export const downloadStatusInWorker = (worker: Worker, videoId: number) => worker.evaluate(readDownloadRecord, videoId).then((record) => record?.status)
 
+/** What the browser's Background Fetch says of its fetches, seen from the worker (for a failure's message). */
+export const backgroundFetchesInWorker = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const manager = (self as unknown as { registration: { backgroundFetch?: { getIds(): Promise<string[]>; get(id: string): Promise<Record<string, unknown> | undefined> } } }).registration.backgroundFetch
+    if (!manager) return 'no Background Fetch'
+    const fetches = []
+    for (const id of await manager.getIds()) {
+      const fetch = await manager.get(id)
+      fetches.push({ id, result: fetch?.result, failureReason: fetch?.failureReason, downloaded: fetch?.downloaded, downloadTotal: fetch?.downloadTotal })
+    }
+    return JSON.stringify(fetches)
+  })
+
 /** Pages of this context see a browser without Background Fetch: downloads run in the page. */
 export const withoutBackgroundFetch = (context: BrowserContext) =>
   context.addInitScript(() => {
