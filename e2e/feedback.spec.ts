@@ -82,9 +82,10 @@ test('feedback written offline survives a session the server ended, and is sent 
 
   // Meanwhile the session ends on the server (a token expired, a logout elsewhere): back online, the
   // first call answers 401 and the app goes to /login, without throwing away what was not sent.
+  // Back online, the outbox sends at once and meets the 401. (A reload here raced that send: when the
+  // send won, the reloaded page started already signed out, with no 401 of its own to lead to /login.)
   server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
   await context.setOffline(false)
-  await page.reload()
   await expect(page).toHaveURL(/\/login$/)
   const rows = () =>
     (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
