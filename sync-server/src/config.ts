@@ -59,6 +59,8 @@ const envSchema = z.object({
   OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_IP_PER_HOUR),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_PER_HOUR),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
+  /** Code checks (POST /auth/verify) one IP may make in 10 minutes. */
+  VERIFY_PER_IP_PER_10_MINUTES: positiveInt.default(100),
   /** Seed a demo catalogue into an empty DATA_DIR at start; default on outside production and tests. */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   /** Background jobs (transcodes) this process runs at once; 0 makes an API-only process. */
@@ -95,6 +97,7 @@ export type Config = Readonly<{
   otpSendsPerAddressIpPerHour: number
   otpSendsPerAddressPerHour: number
   otpSendsPerIpPerHour: number
+  verifyPerIpPer10Minutes: number
   seedDemo: boolean
   /** Jobs run at once by this process; 0: none (an API-only process). */
   workers: number
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerAddressIpPerHour: e.OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    verifyPerIpPer10Minutes: e.VERIFY_PER_IP_PER_10_MINUTES,
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,

@@ -5,12 +5,12 @@ import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
 
-export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps }) {
+export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps; verifyPer10Minutes: number }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
   const verifyLimit = perIpLimit(deps.rateLimits, {
     name: 'verify',
     windowMs: 10 * 60_000,
-    limit: 100,
+    limit: deps.verifyPer10Minutes,
     message: 'Too many sign-in attempts from your network. Please wait a few minutes.',
   })
 
