@@ -11,6 +11,7 @@ import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { GRANT_TTL_SECONDS } from '../sync-server/src/media/grants.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import type { TestServer } from '../sync-server/test-support/test-server.ts'
@@ -141,6 +142,31 @@ test('offline, a downloaded video shows its captions and its transcript', async 
   await playUntil(page, 3.2)
   await expect.poll(() => captions.shownCues()).toEqual([LINES[1]])
   await expect(captions.currentLine).toContainText(LINES[1])
+})
+
+test('an hour after the page opened, the English captions load under a renewed grant', async ({ page, server, signInAs }) => {
+  const learner = await signInAs({ path: '/languages' })
+  const videoId = await captionedVideo(server, learner.user.id, `Gia hạn ${Date.now()}`)
+  const video = new VideoPage(page)
+  const captions = new CaptionsPlayer(page)
+  await video.open('vi', videoId)
+  // The Vietnamese track loads at once (the transcript); the English one only when first chosen.
+  await expect(captions.lines).toHaveCount(LINES.length)
+  const first = await captions.track('en')
+  expect(first?.cues).toEqual([])
+  // An hour and a bit later by the server's clock, the page's grant is refused by the server itself.
+  server.clock.advance((GRANT_TTL_SECONDS + 60) * 1000)
+  try {
+    const refused = page.waitForResponse((response) => response.url() === first?.url && response.status() === 403)
+    await captions.choice.selectOption({ label: 'English' })
+    await refused
+    // The page fetches a fresh grant and the English track loads from its new link.
+    await expect.poll(async () => (await captions.track('en'))?.cues).toEqual(['Hello everyone.', 'Today I go to the market with my mother.'])
+    expect((await captions.track('en'))?.url).not.toBe(first?.url)
+    await expect(captions.choice).toHaveValue('en')
+  } finally {
+    server.clock.reset()
+  }
 })
 
 test('a contributor who attaches a broken WebVTT file sees the line the server names, and the video goes on', async ({ page, signInAs }) => {

@@ -29,6 +29,14 @@ export class CaptionsPlayer {
     )
   }
 
+  /** One track's link (signed under the stream's grant) and the text of every cue the browser loaded from it. */
+  track(language: string): Promise<{ url: string; cues: string[] } | null> {
+    return this.page.getByTestId('player-video').evaluate((video: HTMLVideoElement, lang: string) => {
+      const element = Array.from(video.querySelectorAll('track')).find((candidate) => candidate.srclang === lang)
+      return element ? { url: element.src, cues: Array.from(element.track.cues ?? []).map((cue) => (cue as VTTCue).text) } : null
+    }, language)
+  }
+
   /** The cues the browser draws over the video right now (those of the showing track). */
   async shownCues(): Promise<string[]> {
     return (await this.tracks()).filter((track) => track.mode === 'showing').flatMap((track) => track.active)

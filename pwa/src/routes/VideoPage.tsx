@@ -16,11 +16,15 @@ import { useOnline } from '../features/pwa/useOnline.ts'
 import { useSession } from '../features/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
-import { freshPlaybackUrl, useVideoDetail } from '../features/watching/video-detail.ts'
+import { useVideoDetail } from '../features/watching/video-detail.ts'
+import { useStreamGrant } from '../features/watching/use-stream-grant.ts'
 import { VideoFacts } from '../features/watching/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
 import { useTranslation } from 'react-i18next'
+import type { CaptionLink } from '../../../contract/schemas/captions.ts'
 import '../features/watching/watching.css'
+
+const NO_CAPTIONS: CaptionLink[] = []
 
 export default function VideoPage() {
   const { t } = useTranslation('watch')
@@ -42,6 +46,8 @@ export default function VideoPage() {
   const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, download?.status === 'complete')
   // The rating question, my rating and up next (features/compass).
   const compass = useVideoCompass(code, state.kind === 'ready' ? state.video : null)
+  // The stream's grant, renewed as it runs out, with the caption links signed under it.
+  const grant = useStreamGrant(id, (state.kind === 'ready' ? state.video.playback?.captions : undefined) ?? NO_CAPTIONS)
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
       {t('video.back')}
@@ -87,9 +93,10 @@ export default function VideoPage() {
               title={video.title}
               poster={poster}
               startAt={linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
-              refreshSource={offline ? undefined : () => freshPlaybackUrl(id)}
+              refreshSource={offline ? undefined : grant.refreshSource}
               // A download plays its stored captions (the signed URLs would not answer offline).
-              captions={(video.playback?.captions ?? []).map((track) => (offline ? { ...track, url: offlineCaptionUrl(id, track.language) } : track))}
+              captions={offline ? (video.playback?.captions ?? []).map((track) => ({ ...track, url: offlineCaptionUrl(id, track.language) })) : grant.captions}
+              onCaptionsFailed={offline ? undefined : grant.onCaptionsFailed}
               learnerId={user?.id}
               autoPlay={compass.autoPlay}
               onWatchedSpan={compass.onWatchedSpan}

@@ -46,6 +46,7 @@ export function useCaptionTracks(
   tracks: readonly CaptionLink[],
   choice: CaptionChoice,
   onNativeChoice: (choice: CaptionChoice) => void,
+  onTrackFailed?: () => void,
 ): { cues: TranscriptCue[] | null; failed: boolean; current: number } {
   const transcript = transcriptLanguage(tracks)
   const [cues, setCues] = useState<{ language: string; list: TranscriptCue[]; failed: boolean } | null>(null)
@@ -67,8 +68,15 @@ export function useCaptionTracks(
       if (showing !== choice) onNativeChoice(showing as CaptionChoice)
     }
     video.textTracks.addEventListener('change', onChange)
-    return () => video.textTracks.removeEventListener('change', onChange)
-  }, [video, choice, transcript, trackKey, onNativeChoice])
+    // A track that does not load (a refused grant, or offline): the owner may renew its link.
+    const onError = () => onTrackFailed?.()
+    const elements = trackElements(video)
+    for (const element of elements) element.addEventListener('error', onError)
+    return () => {
+      video.textTracks.removeEventListener('change', onChange)
+      for (const element of elements) element.removeEventListener('error', onError)
+    }
+  }, [video, choice, transcript, trackKey, onNativeChoice, onTrackFailed])
 
   // The transcript: every cue once the track has loaded, and the current one as it plays.
   useEffect(() => {

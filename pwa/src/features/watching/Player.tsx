@@ -35,6 +35,7 @@ export function Player({
   title,
   refreshSource,
   captions = [],
+  onCaptionsFailed,
   learnerId,
   autoPlay = false,
   onWatchedSpan,
@@ -48,7 +49,9 @@ export function Player({
   /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
   refreshSource?: () => Promise<string | null>
   /** The video's caption tracks (signed URLs, or the downloaded copies offline). */
-  captions?: CaptionLink[]
+  captions?: readonly CaptionLink[]
+  /** A caption track did not load (its grant may have run out: see use-stream-grant.ts). */
+  onCaptionsFailed?: () => void
   /** Whose caption choice to remember. */
   learnerId?: number
   /** Start playing once attached (up next opened this video); a browser that refuses just waits for play. */
@@ -85,7 +88,7 @@ export function Player({
   )
   // A remembered language this video has no track for shows as off here (and stays remembered).
   const shownChoice: CaptionChoice = captions.some((track) => track.language === captionChoice) ? captionChoice : 'off'
-  const transcript = useCaptionTracks(video, captions, shownChoice, chooseCaptions)
+  const transcript = useCaptionTracks(video, captions, shownChoice, chooseCaptions, onCaptionsFailed)
   const seek = useCallback((seconds: number) => {
     if (videoRef.current) videoRef.current.currentTime = seconds
   }, [])

@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { ApiError, api } from '../../data/api.ts'
 import { db } from '../../data/db.ts'
@@ -43,12 +44,20 @@ export function useVideoDetail(id: number): DetailState {
   return { kind: 'loading' }
 }
 
+/** What a fresh grant gives a stream: its playlist and its caption tracks, signed together. */
+export interface FreshPlayback {
+  hlsUrl: string
+  captions: CaptionLink[]
+}
+
 /**
- * A fresh playback URL for a stream whose grant ran out or was refused (grants last an hour and end
- * with the session or the access). Not written to the cached detail: the page would start the player
+ * A fresh grant for a stream whose grant ran out or was refused (grants last an hour and end with the
+ * session or the access): the playlist URL and the caption links, which are signed under the same
+ * grant and so run out with it. Not written to the cached detail: the page would start the player
  * again from the top. Null when the video no longer plays for this user.
  */
-export async function freshPlaybackUrl(id: number): Promise<string | null> {
+export async function freshPlayback(id: number): Promise<FreshPlayback | null> {
   const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
-  return data.can_watch === 'none' ? null : (data.playback?.hls_url ?? null)
+  if (data.can_watch === 'none' || !data.playback) return null
+  return { hlsUrl: data.playback.hls_url, captions: data.playback.captions }
 }
