@@ -1,7 +1,8 @@
 /**
  * Captions in real Chromium against the real server: a learner turns captions on and sees a cue drawn
  * by the browser, the transcript follows playback, and a tap on a line seeks there; the choice is
- * remembered. A downloaded video shows its captions and transcript offline. A contributor who attaches
+ * remembered. A downloaded video shows its captions and transcript offline, and offline the list's
+ * search finds its lines on the device. A contributor who attaches
  * a broken WebVTT file sees the line the server names. Screenshots of the player with captions and the
  * transcript at 390×844 and 1280×800.
  */
@@ -10,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { GRANT_TTL_SECONDS } from '../sync-server/src/media/grants.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
@@ -167,6 +168,54 @@ test('an hour after the page opened, the English captions load under a renewed g
   } finally {
     server.clock.reset()
   }
+})
+
+test('offline, the search finds words said in a downloaded video, typed without accents, and the line opens the video there', async ({ page, context, server, signInAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const learner = await signInAs({ path: '/languages' })
+  const stamp = Date.now().toString(36)
+  const kept = await captionedVideo(server, learner.user.id, `Về nhà ${stamp}`)
+  // The same words, in a video not downloaded: its transcript is not on the device.
+  await captionedVideo(server, learner.user.id, `Chợ quê ${stamp}`)
+  const video = new VideoPage(page)
+  await video.open('vi', kept)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload()
+  const controls = new DownloadControls(page)
+  await controls.download()
+  await expect(controls.complete).toBeVisible({ timeout: 30_000 })
+
+  const list = new VideosPage(page)
+  await list.open('vi')
+  const keptCard = list.card(`Về nhà ${stamp}`)
+  const otherCard = list.card(`Chợ quê ${stamp}`)
+  await expect(otherCard).toBeVisible()
+
+  // Online, but the server fails the search: the downloaded video's own lines answer in its place.
+  const failSearches = (route: Route) => (new URL(route.request().url()).searchParams.has('q') ? route.abort() : route.fallback())
+  await page.route('**/api/v1/languages/vi/videos?*', failSearches)
+  await list.search.fill('xin chao cac')
+  await expect(page.getByRole('alert')).toBeVisible()
+  await expect(keptCard.getByTestId('video-match')).toHaveText('Xin chào các bạn. at 0:00')
+  await expect(otherCard).toBeHidden()
+  await page.unroute('**/api/v1/languages/vi/videos?*', failSearches)
+  await list.search.fill('')
+  await expect(otherCard).toBeVisible()
+
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: /Downloaded videos still play/ })).toBeVisible()
+
+  // "Mẹ mua rau và cá." is said at 0:06 in both; no title holds it.
+  await list.search.fill('MUA RAU VA CA')
+  await expect(keptCard.getByTestId('video-match')).toHaveText('Mẹ mua rau và cá. at 0:06')
+  await expect(keptCard.getByTestId('video-match').locator('mark')).toHaveText('mua rau và cá')
+  await expect(otherCard).toBeHidden()
+  await expect(list.cards).toHaveCount(1)
+  await shoot(page, 'captions-search-offline-390x844')
+
+  await keptCard.getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/videos/${kept}\\?t=6$`))
+  await expect.poll(() => video.currentTime(), { timeout: 20_000 }).toBeGreaterThanOrEqual(6)
 })
 
 test('a contributor who attaches a broken WebVTT file sees the line the server names, and the video goes on', async ({ page, signInAs }) => {

@@ -51,7 +51,9 @@ const config: UserConfig = {
             },
             {
               name: 'core',
-              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/limits\.ts)$/,
+              // With the transpiler's class-field helpers, which main.tsx needs: shared with a lazy chunk too
+              // (the offline transcript search's parser), they would otherwise become a chunk of their own.
+              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/limits\.ts|@oxc-project\+runtime@[^/]+\/helpers\/esm\/\w+\.js)$/,
               includeDependenciesRecursively: false,
             },
             { name: 'public', test: /src\/features\/public\/Public(Header|Footer)\.tsx$/, includeDependenciesRecursively: false },

@@ -1,7 +1,8 @@
 /**
  * A language's videos: filters, search and sort over the catalogue cached in Dexie, refreshed from
  * the network when it answers, with cursor paging ("More videos"). Offline, downloaded videos stay
- * playable and the others are greyed out as needing a connection.
+ * playable and the others are greyed out as needing a connection. A search's transcript lines come
+ * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
@@ -28,6 +29,8 @@ import {
 } from '../features/watching/catalogue.ts'
 import { DIALECTS } from '../../../contract/schemas/captions.ts'
 import { formatCueTime } from '../features/captions/cue-time.ts'
+import { useOfflineTranscriptMatches } from '../features/watching/offline-transcript-matches.ts'
+import { findFolded } from '../features/watching/search-fold.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { AccessBadge } from '../features/watching/VideoFacts.tsx'
 import { useTranslation } from 'react-i18next'
@@ -55,7 +58,13 @@ export default function VideosPage() {
   const downloaded = useDownloadedIds()
   // The key of the answer the matches came with; stale matches of another search are not used.
   const key = `${code}?${listQuery(filters, null)}`
-  const matches = fetched?.key === key ? fetched.matches : NO_MATCHES
+  const current = fetched?.key === key ? fetched : null
+  const serverMatches = current?.matches ?? NO_MATCHES
+  // The server's lines when it answered this search; when it cannot (offline, or it failed), the
+  // downloaded videos' own tracks fill in, the server's lines of pages it did answer still first.
+  const serverCannot = current ? current.failed : !online
+  const offline = useOfflineTranscriptMatches(code, filters.q, serverCannot)
+  const matches = useMemo(() => (serverCannot && offline.matches.size > 0 ? new Map([...offline.matches, ...serverMatches]) : serverMatches), [serverCannot, offline.matches, serverMatches])
   const videos = useMemo(() => filterVideos(cached ?? [], filters, matches), [cached, filters, matches])
   const myRatings = useMyRatings(cached ?? [])
   const guides = useMemo(() => guidesOf(cached ?? []), [cached])
@@ -82,16 +91,15 @@ export default function VideosPage() {
     }
   }, [code, filters, online, key])
 
-  const current = fetched?.key === key ? fetched : null
-  const loading = online && (current === null || loadingMore)
+  const loading = (online && (current === null || loadingMore)) || offline.pending
 
   function more() {
     const cursor = current?.next
     if (!cursor) return
     setLoadingMore(true)
     fetchVideoPage(code, filters, cursor)
-      .then(({ next, matches: found }) => setFetched({ key, failed: false, next, matches: new Map([...matches, ...found]) }))
-      .catch(() => setFetched({ key, failed: true, next: cursor, matches }))
+      .then(({ next, matches: found }) => setFetched({ key, failed: false, next, matches: new Map([...serverMatches, ...found]) }))
+      .catch(() => setFetched({ key, failed: true, next: cursor, matches: serverMatches }))
       .finally(() => setLoadingMore(false))
   }
 
@@ -303,18 +311,19 @@ function VideoCard({
 }
 
 /**
- * The line with the searched words marked, where they appear as typed (case aside); the server's own
- * match also ignores tone marks, and such a line shows unmarked.
+ * The line with the searched words marked, blind to case and accents as the search is ("di cho" marks
+ * "đi chợ"); should a line hold them only in a way this fold does not see (the server's SQLite search
+ * folds a few more letters), it shows unmarked.
  */
 function Highlighted({ text, words }: { text: string; words: string }) {
-  const at = words ? text.normalize('NFC').toLocaleLowerCase('vi').indexOf(words.normalize('NFC').toLocaleLowerCase('vi')) : -1
-  if (at < 0) return <>{text}</>
+  const at = findFolded(text, words)
+  if (!at) return <>{text}</>
   const line = text.normalize('NFC')
   return (
     <>
-      {line.slice(0, at)}
-      <mark>{line.slice(at, at + words.normalize('NFC').length)}</mark>
-      {line.slice(at + words.normalize('NFC').length)}
+      {line.slice(0, at[0])}
+      <mark>{line.slice(...at)}</mark>
+      {line.slice(at[1])}
     </>
   )
 }

@@ -2,8 +2,11 @@
  * The catalogue of one language, kept in db.videos. The page always shows what Dexie holds (filtered
  * here the same way the server filters), so it works offline; the network only refreshes the cache,
  * page by page, when it answers. Dialect, guide and "has captions" are filtered from each video's own
- * fields, so they work offline too; a search also finds words in transcripts, which only the server
- * can: those videos come with the matching line (`match`), kept with the search, not in the cache.
+ * fields, so they work offline too. A search matches titles blind to case and accents, as the server
+ * does (`search-fold.ts`), and also finds words in transcripts: the server searches every video's and
+ * answers the matching line (`match`), kept with the search, not in the cache; when it cannot answer
+ * (offline, or the list failed), the downloaded videos' stored tracks are searched on the device
+ * instead (`offline-transcript-matches.ts`), so their lines are found offline too.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
@@ -11,6 +14,7 @@ import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../..
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../../data/api.ts'
 import { db, type CachedVideo } from '../../data/db.ts'
+import { foldForSearch } from './search-fold.ts'
 import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
 
 /** The server marks a video finished at 90% covered. */
@@ -78,14 +82,17 @@ export function guidesOf(videos: readonly VideoSummary[]): Array<{ id: number; n
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** The same filters and order as the server, applied to the cached videos (`matches`: found by the server in transcripts). */
+/**
+ * The same filters and order as the server, applied to the cached videos (`matches`: found in
+ * transcripts, by the server or on the device).
+ */
 export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map()): VideoSummary[] {
-  const q = filters.q.trim().toLocaleLowerCase()
+  const q = foldForSearch(filters.q.trim())
   const byNewest = (a: VideoSummary, b: VideoSummary) => b.published_at.localeCompare(a.published_at) || b.id - a.id
   return videos
     .filter((video) => !filters.level || video.proficiency_level === filters.level)
     .filter((video) => !filters.access || video.access_level === filters.access)
-    .filter((video) => !q || video.title.toLocaleLowerCase().includes(q) || matches.has(video.id))
+    .filter((video) => !q || foldForSearch(video.title).includes(q) || matches.has(video.id))
     .filter((video) => !filters.dialect || video.dialect === filters.dialect)
     .filter((video) => !filters.guide || (video.guides ?? []).some((guide) => String(guide.id) === filters.guide))
     .filter((video) => !filters.captions || (video.has_captions ?? []).includes('vi'))

@@ -22,10 +22,15 @@ describe('the cached catalogue filters like the server', () => {
     expect(filterVideos(videos, { ...NO_FILTERS, sort: 'level' }).map((v) => v.id)).toEqual([2, 4, 3, 1])
   })
 
-  it('filters by level, access, title (any case) and hides finished (90% or more)', () => {
+  it('filters by level, access, title (any case, any accents) and hides finished (90% or more)', () => {
     expect(filterVideos(videos, { ...NO_FILTERS, level: 'advanced' }).map((v) => v.id)).toEqual([1])
     expect(filterVideos(videos, { ...NO_FILTERS, access: 'preview' }).map((v) => v.id)).toEqual([4])
     expect(filterVideos(videos, { ...NO_FILTERS, q: ' chào ' }).map((v) => v.id)).toEqual([2])
+    // Blind to case and accents, as the server's search: typed without tone marks, or decomposed.
+    expect(filterVideos(videos, { ...NO_FILTERS, q: 'CHAO BAN' }).map((v) => v.id)).toEqual([2])
+    expect(filterVideos(videos, { ...NO_FILTERS, q: 'tin tuc' }).map((v) => v.id)).toEqual([1])
+    expect(filterVideos(videos, { ...NO_FILTERS, q: 'Chào'.normalize('NFD') }).map((v) => v.id)).toEqual([2])
+    expect(filterVideos(videos, { ...NO_FILTERS, q: 'chao ban!' }).map((v) => v.id)).toEqual([])
     expect(filterVideos(videos, { ...NO_FILTERS, hideFinished: true }).map((v) => v.id)).toEqual([4, 2, 1])
   })
 
