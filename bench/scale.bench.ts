@@ -5,7 +5,8 @@
  *   processes on the same PostgreSQL: requests/s, the factor, and CPU milliseconds per request spent
  *   by the API processes, by PostgreSQL and by nginx (from /proc), the per-request costs docs/scaling.md
  *   builds on;
- * - 1 MB HLS segments through nginx with our grant check and X-Accel-Redirect, against nginx serving
+ * - 1 MB HLS segments through nginx with our grant check (deploy/nginx.conf: nginx asks the API once per
+ *   grant and sends the files itself), against nginx serving
  *   the same files alone (same worker count, sendfile): MB/s and the ratio (goal ≥ 0.80).
  * Load comes from this process, on the same cores, for both sides of each ratio: autocannon for the
  * reads, and for segments plain keep-alive GETs whose bodies are counted and dropped (autocannon's

@@ -213,8 +213,8 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
       if (cluster.nginx) await cluster.nginx.process.stop()
       if (!NGINX) throw new Error('nginx is not installed')
       const prefix = path.join(dir, 'nginx')
-      for (const sub of ['temp', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
-      fs.chmodSync(path.join(prefix, 'temp'), 0o777)
+      for (const sub of ['temp', 'cache', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
+      for (const sub of ['temp', 'cache']) fs.chmodSync(path.join(prefix, sub), 0o777)
       const port = await freePort()
       const conf = path.join(prefix, 'nginx.conf')
       fs.writeFileSync(

@@ -242,19 +242,33 @@ describe('several processes on one PostgreSQL behind nginx', () => {
     apiA = await cluster.startApi(apiA.port)
   }, 60_000)
 
-  it('media: nginx sends a granted segment (X-Accel-Redirect on the upstream answer); a forged grant is 403 and nginx sends nothing', async () => {
+  it('media: nginx sends a granted segment on its own after one grant check by the API; a forged grant or a missing file gets our JSON answer', async () => {
     const view = await (await fetch(`${nginxUrl}/api/v1/submissions/${submissionId}`, { headers: json(contributor.token) })).json()
     const hlsUrl = view.data.playback.hls_url as string
     const segmentPath = hlsUrl.replace(/master\.m3u8$/, 'v360p/seg_000.m4s')
+    const grant = segmentPath.split('/')[3]!
+    // Asked directly, an API process still hands a checked file to nginx by X-Accel-Redirect.
     const upstream = await fetch(`${cluster.apiUrl(apiB)}${segmentPath}`)
     expect(upstream.status).toBe(200)
     const accel = upstream.headers.get('x-accel-redirect')!
     expect(accel).toMatch(/^\/internal-media\/[a-f0-9]{32}\/v360p\/seg_000\.m4s$/)
     expect((await upstream.arrayBuffer()).byteLength).toBe(0)
     const file = fs.readFileSync(path.join(cluster.dataDir, 'media', accel.replace('/internal-media/', '')))
+    // The check nginx asks for and keeps: good for at most 5 minutes, and a browser max-age that ends
+    // before the grant does however late in those minutes a segment is sent.
+    const check = await fetch(`${cluster.apiUrl(apiB)}/media/grant/${grant}`)
+    expect(check.status).toBe(200)
+    const window = Number(check.headers.get('x-accel-expires'))
+    expect(window).toBeGreaterThan(0)
+    expect(window).toBeLessThanOrEqual(300)
+    const expiresAt = Number(grant.split('.')[3])
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(check.headers.get('x-media-cache-control') ?? '')?.[1])
+    expect(Math.floor(Date.now() / 1000) + window + maxAge).toBeLessThanOrEqual(expiresAt)
+
     const viaNginx = await fetch(`${nginxUrl}${segmentPath}`)
     expect(viaNginx.status).toBe(200)
     expect(viaNginx.headers.get('x-accel-redirect')).toBeNull()
+    expect(viaNginx.headers.get('x-media-cache-control')).toBeNull()
     expect(viaNginx.headers.get('content-type')).toBe('video/iso.segment')
     expect(viaNginx.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
     expect(viaNginx.headers.get('x-content-type-options')).toBe('nosniff')
@@ -263,12 +277,14 @@ describe('several processes on one PostgreSQL behind nginx', () => {
     expect(ranged.status).toBe(206)
     expect(Buffer.from(await ranged.arrayBuffer()).equals(file.subarray(0, 100))).toBe(true)
 
-    const grant = segmentPath.split('/')[3]!
     const forgedGrant = grant.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
     const forged = await fetch(`${nginxUrl}${segmentPath.replace(grant, forgedGrant)}`)
     expect(forged.status).toBe(403)
     expect(forged.headers.get('content-type')).toMatch(/application\/json/)
     expect(await forged.json()).toMatchObject({ error: 'forbidden' })
+    const missing = await fetch(`${nginxUrl}${segmentPath.replace('seg_000', 'seg_999')}`)
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({ error: 'not_found' })
     // The internal location is not reachable from outside.
     expect((await fetch(`${nginxUrl}${accel}`)).status).toBe(404)
   })

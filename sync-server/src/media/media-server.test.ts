@@ -7,6 +7,7 @@ import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { mediaDir } from './media-paths.ts'
+import { GRANT_CHECK_CACHE_SECONDS } from './media-server.ts'
 import { segmentUris } from './preview-playlist.ts'
 
 let server: TestServer
@@ -255,11 +256,14 @@ describe('MEDIA_ACCEL_REDIRECT: nginx sends the bytes after our checks', () => {
   let key: string
   let videoId: number
   let viewer: ReturnType<typeof apiClient>
+  let viewerId: number
   beforeAll(async () => {
     fronted = await startTestServer({ env: { PREVIEW_SECONDS: '4', MEDIA_ACCEL_REDIRECT: '/internal-media/' } })
     key = makeHlsFixture(fronted.dataDir)
     videoId = await seedVideo(fronted, { access: 'preview', mediaKey: key, duration: 12 })
-    viewer = apiClient(fronted.api, { token: (await signIn(fronted, 'accel@example.com')).token })
+    const session = await signIn(fronted, 'accel@example.com')
+    viewer = apiClient(fronted.api, { token: session.token })
+    viewerId = session.user.id
   })
   afterAll(() => fronted.close())
   const at = (path: string) => fetch(`${fronted.baseUrl}${path}`)
@@ -289,5 +293,42 @@ describe('MEDIA_ACCEL_REDIRECT: nginx sends the bytes after our checks', () => {
     const missing = await at(`${base(url)}v360p/seg_001.m4s`)
     expect(missing.status).toBe(404)
     expect(missing.headers.get('x-accel-redirect')).toBeNull()
+  })
+
+  it("answers nginx's grant check: a full grant is good for a few minutes, a preview or forged one is refused", async () => {
+    const grantOf = (hlsUrl: string) => hlsUrl.split('/')[3]!
+    // This learner's grant is a preview one: its segments are checked here, one by one (the cut).
+    const preview = grantOf((await viewer.get(`/videos/${videoId}`)).body.data.playback.hls_url)
+    const refused = await at(`/media/grant/${preview}`)
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ error: 'forbidden' })
+
+    await makePremium(fronted, viewerId)
+    const full = grantOf((await viewer.get(`/videos/${videoId}`)).body.data.playback.hls_url)
+    const check = await at(`/media/grant/${full}`)
+    expect(check.status).toBe(200)
+    const window = Number(check.headers.get('x-accel-expires'))
+    expect(window).toBe(GRANT_CHECK_CACHE_SECONDS)
+    // Whenever in the window nginx sends a segment, the browser may keep it no later than the grant lasts.
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(check.headers.get('x-media-cache-control') ?? '')?.[1])
+    expect(Math.floor(Date.now() / 1000) + window + maxAge).toBeLessThanOrEqual(Number(full.split('.')[3]))
+    expect(await check.text()).toBe('')
+
+    expect((await at(`/media/grant/${full.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))}`)).status).toBe(403)
+    expect((await at(`/media/grant/${encodeURIComponent(full).replace('.', '%2E')}`)).status).toBe(403)
+  })
+})
+
+describe('without MEDIA_ACCEL_REDIRECT', () => {
+  it('has no grant check for nginx', async () => {
+    const server = await startTestServer()
+    try {
+      const viewer = apiClient(server.api, { token: (await signIn(server, 'plain@example.com')).token })
+      const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir), duration: 12 })
+      const grant = ((await viewer.get(`/videos/${videoId}`)).body.data.playback.hls_url as string).split('/')[3]
+      expect((await fetch(`${server.baseUrl}/media/grant/${grant}`)).status).toBe(404)
+    } finally {
+      await server.close()
+    }
   })
 })

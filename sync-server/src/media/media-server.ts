@@ -13,6 +13,11 @@
  * answered with an empty body and `X-Accel-Redirect: <prefix><media_key>/<file>`, and nginx sends the
  * bytes (ranges included) from its internal location over DATA_DIR/media. What is made here stays
  * ours: cut preview playlists and parts.
+ * - /media/grant/<grant> (with MEDIA_ACCEL_REDIRECT only): nginx's check of a full grant before it
+ *   sends a segment or init file by itself (deploy/nginx.conf, `auth_request`). The answer is cached
+ *   by nginx per grant (`X-Accel-Expires`), so a learner's segments cost our process one check per
+ *   grant and window instead of one request each: at 1 MB segments, the request per segment was what
+ *   kept nginx after our check at half of nginx alone (docs/scaling.md).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -38,6 +43,12 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 }
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' }
+/**
+ * How long nginx may reuse one grant check. The segments it sends on that check are given a browser
+ * max-age of what is left of the grant after the whole window, so no browser keeps a file past the
+ * grant's expiry however late in the window it was sent.
+ */
+export const GRANT_CHECK_CACHE_SECONDS = 300
 
 export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string }) {
   /** Sends a checked file: by nginx when it fronts us, else streamed here. */
@@ -137,10 +148,26 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
     await streamPart(res, files)
   }
 
+  /** nginx's check of a full grant (see the top): 200 and how long to keep that answer, or our refusal. */
+  function checkGrant(res: Response, text: string) {
+    const grant = deps.grants.verify(text)
+    // A preview grant's segments are checked one by one here (the cut), never by nginx on its own.
+    if (!grant || grant.previewSeconds !== null) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
+    const left = grant.expiresAt - Math.floor(Date.now() / 1000)
+    const window = Math.min(GRANT_CHECK_CACHE_SECONDS, left)
+    res.status(200).set({
+      'X-Accel-Expires': String(window),
+      'X-Media-Cache-Control': `private, max-age=${Math.max(0, Math.min(3600, left - window))}`,
+      'Content-Length': '0',
+    })
+    return res.end()
+  }
+
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
     try {
+      if (deps.accelRedirect && parts[0] === 'grant' && parts.length === 2) return checkGrant(res, parts[1])
       if (parts[0] === 'g' && parts.length >= 3) {
         // Taken as it stands in the URL: a percent-encoded spelling of a grant is another URL, refused.
         const grant = deps.grants.verify(parts[1])
