@@ -3,17 +3,18 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pino from 'pino'
 import { createApp } from '../../sync-server/src/app.ts'
 import { loadConfig } from '../../sync-server/src/config.ts'
 import { createContext } from '../../sync-server/src/context.ts'
+import { createLogger } from '../../sync-server/src/logger.ts'
 import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 
 // BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
 // DATABASE_URL: the same server on PostgreSQL (the watch-event bench's PostgreSQL lines).
 const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) })
-const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'info' }, pino.destination({ dest: path.join(dataDir, 'server.log'), sync: false }))
+// The production logger (batched writes), to a file.
+const logger = createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', path.join(dataDir, 'server.log'))
 const ctx = await createContext(config, { logger })
 const now = Date.now()
 const user = await ctx.repositories.users.create('bench@example.com', process.env.BENCH_ADMIN === '1', new Date(now).toISOString())
