@@ -9,7 +9,8 @@
  * a block whose timing the parser could not take is reported on its line, and each cue kept is
  * matched to its block in order, so a cue past the video's end is named by its line too.
  */
-import { parseText, parseVTTTimestamp, ParseErrorCode, tokenizeVTTCue, type VTTCue, type VTTNode } from 'media-captions'
+import { parseText, parseVTTTimestamp, ParseErrorCode } from 'media-captions'
+import { cuePlainText } from '../../../contract/cue-text.ts'
 import { CAPTIONS_END_TOLERANCE_SECONDS } from '../../../contract/index.ts'
 
 export interface ParsedCue {
@@ -71,7 +72,7 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
   if (errors.length === 0 && parsed.cues.length === 0) errors.push('The file has no cues.')
   if (errors.length > 0) return { ok: false, errors: sortedByLine(errors).slice(0, MAX_ERRORS) }
 
-  const cues = parsed.cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: plainText(cue) }))
+  const cues = parsed.cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: cuePlainText(cue) }))
   return { ok: true, vtt, cues, durationSeconds: Math.max(...cues.map((cue) => cue.end)) }
 }
 
@@ -133,18 +134,6 @@ function timingLines(vtt: string): TimingLine[] {
   return found
 }
 
-function plainText(cue: VTTCue): string {
-  const parts: string[] = []
-  const walk = (nodes: VTTNode[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') parts.push(node.data)
-      // Ruby text repeats its base's reading; a timestamp holds no words.
-      else if (node.type !== 'rt' && 'children' in node) walk(node.children)
-    }
-  }
-  walk(tokenizeVTTCue(cue))
-  return parts.join('').replace(/\s+/g, ' ').trim()
-}
 
 function lineOf(text: string, index: number): number {
   return text.slice(0, index).split(LINE_BREAK).length

@@ -5,7 +5,8 @@
  * as the one found online. Parsed by `media-captions`, the server's maintained parser; imported only
  * by the offline search's lazily loaded chunk, so no page pays for the parser until a search needs it.
  */
-import { parseText, tokenizeVTTCue, type VTTCue, type VTTNode } from 'media-captions'
+import { parseText } from 'media-captions'
+import { cuePlainText } from '../../../../contract/cue-text.ts'
 
 export interface TextCue {
   start: number
@@ -15,18 +16,5 @@ export interface TextCue {
 /** The cues of a WebVTT file, in the file's order; a file the parser cannot read gives none. */
 export async function textCuesOf(vtt: string): Promise<TextCue[]> {
   const parsed = await parseText(vtt.normalize('NFC'), { type: 'vtt' })
-  return parsed.cues.map((cue) => ({ start: cue.startTime, text: plainText(cue) }))
-}
-
-function plainText(cue: VTTCue): string {
-  const parts: string[] = []
-  const walk = (nodes: VTTNode[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') parts.push(node.data)
-      // Ruby text repeats its base's reading; a timestamp holds no words.
-      else if (node.type !== 'rt' && 'children' in node) walk(node.children)
-    }
-  }
-  walk(tokenizeVTTCue(cue))
-  return parts.join('').replace(/\s+/g, ' ').trim()
+  return parsed.cues.map((cue) => ({ start: cue.startTime, text: cuePlainText(cue) }))
 }
