@@ -40,4 +40,27 @@ describe('the Dexie outbox store', () => {
     await store.recordSync(42)
     expect(lastSync()).toBe(42)
   })
+
+  it('takes out exactly the items the server answered for, whether or not others lie between them', async () => {
+    const { db, store } = testDb()
+    const ids = Array.from({ length: 8 }, (_, i) => `0190-${i}`)
+    await db.outbox.bulkAdd([
+      ...ids.map((id) => item(id, 'watch_event')),
+      item('0189-before', 'watch_event'),
+      item('0191-after', 'watch_event'),
+    ])
+    // A run with nothing else between its first and last key.
+    await store.remove(ids.slice(0, 4).map((id) => item(id, 'watch_event')), 1)
+    expect((await db.outbox.toCollection().primaryKeys()).sort()).toEqual(['0189-before', ...ids.slice(4), '0191-after'])
+
+    // A comment, and an event the server did not answer for, between the answered ones: both stay.
+    await db.outbox.add(item('0190-5a', 'comment'))
+    await store.remove([ids[4], ids[6], ids[7]].map((id) => item(id, 'watch_event')), 2)
+    expect((await db.outbox.toCollection().primaryKeys()).sort()).toEqual(['0189-before', ids[5], '0190-5a', '0191-after'])
+
+    // An answered item already gone (another tab's flush took it), as many items between its neighbours
+    // as were answered, but not the same ones: only the answered one still there goes.
+    await store.remove([item('0190-0', 'watch_event'), item('0190-5a', 'comment')], 3)
+    expect((await db.outbox.toCollection().primaryKeys()).sort()).toEqual(['0189-before', ids[5], '0191-after'])
+  })
 })

@@ -28,7 +28,7 @@ export function createOutboxStore(tables: {
       tables.outbox.where('[kind+nextAttemptAt]').between([kind, 0], [kind, now], true, true).limit(limit).toArray(),
     remove: (items, at) =>
       tables.transaction([tables.outbox, ...(tables.onDone?.tables ?? [])], async () => {
-        await tables.outbox.bulkDelete(items.map((item) => item.id))
+        await deleteIds(tables.outbox, items.map((item) => item.id))
         await tables.onDone?.write(items, at)
       }),
     deadLetter: (list) =>
@@ -40,4 +40,25 @@ export function createOutboxStore(tables: {
     retryLater: (items, nextAttemptAt) => tables.outbox.bulkPut(items.map((item) => ({ ...item, nextAttemptAt }))).then(() => undefined),
     recordSync: (at) => tables.saveLastSync(at),
   }
+}
+
+/**
+ * Takes `ids` out of the outbox, inside the caller's transaction. A backlog is sent oldest first, so a
+ * batch the server took is nearly always every key between its least and greatest: then one range
+ * delete instead of one IndexedDB request per item (a 500-event batch's removal: ~75 ms one by one,
+ * which the whole flush waited on). Only when the range holds exactly those keys, none other (an item
+ * of another kind or not yet due between them stays).
+ */
+async function deleteIds(outbox: EntityTable<OutboxItem, 'id'>, ids: string[]): Promise<void> {
+  if (ids.length > 1) {
+    // Strings compare by UTF-16 code units in IndexedDB, as in Array.prototype.sort.
+    const sorted = [...new Set(ids)].sort()
+    const range = outbox.where('id').between(sorted[0], sorted[sorted.length - 1], true, true)
+    const present = (await range.primaryKeys()) as string[]
+    if (present.length === sorted.length && present.every((key, i) => key === sorted[i])) {
+      await range.delete()
+      return
+    }
+  }
+  await outbox.bulkDelete(ids)
 }

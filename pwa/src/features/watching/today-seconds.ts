@@ -51,10 +51,10 @@ export function useTodayLocalSeconds(): { day: string; unsent: number; sends: Se
     const add = (event: WatchStretch) => {
       if (Date.parse(event.occurred_at) >= from) unsent += event.watched_seconds
     }
-    await db.outbox
-      .where('kind')
-      .equals('watch_event')
-      .each((item) => add(item.payload as WatchStretch))
+    // One getAll, not a cursor (`each`): this re-runs after every batch a flush takes out, and a
+    // cursor's step per item held the outbox for ~300 ms at 10,000 items, so each batch's removal
+    // waited on it (outbox flush bench: 5.0 s for 10,000 events).
+    for (const item of await db.outbox.where('kind').equals('watch_event').toArray()) add(item.payload as WatchStretch)
     for (const open of await openStretches()) add(open.event)
     const kept = await db.records.get(SENT_WATCH_KEY)
     return { day: today, unsent, sends: kept?.key === SENT_WATCH_KEY ? kept.value : [] }
