@@ -211,6 +211,8 @@ test('offline, the search finds words said in a downloaded video, typed without 
   await expect(keptCard.getByTestId('video-match').locator('mark')).toHaveText('mua rau và cá')
   await expect(otherCard).toBeHidden()
   await expect(list.cards).toHaveCount(1)
+  // The results come first: the rows of suggestions wait until the search is cleared.
+  await expect(page.getByTestId('next-for-you')).toBeHidden()
   await shoot(page, 'captions-search-offline-390x844')
 
   await keptCard.getByRole('link').first().click()

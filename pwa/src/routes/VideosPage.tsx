@@ -190,7 +190,7 @@ export default function VideosPage() {
         </div>
       </div>
 
-      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} />
+      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} searching={filters.q.trim() !== ''} />
       {!online ? (
         <p className="muted list-offline" role="status">
           {t('list.offline')}

@@ -23,12 +23,15 @@ export function ListCompass({
   myRatings,
   downloaded,
   online,
+  searching = false,
 }: {
   code: string
   videos: readonly CachedVideo[]
   myRatings: ReadonlyMap<number, number>
   downloaded: ReadonlySet<number>
   online: boolean
+  /** A search is under way: its results come first, without the rows above them (the rating question stays). */
+  searching?: boolean
 }) {
   const { t } = useTranslation('compass')
   // The progress page's copy gives the order in which videos were last watched.
@@ -62,21 +65,25 @@ export function ListCompass({
           }}
         />
       ) : null}
-      <VideoRow
-        title={t('list.continueTitle')}
-        code={code}
-        videos={resume}
-        testId="continue-watching"
-        detail={(video) => t('list.resumeAt', { time: formatDuration(video.progress?.last_position_seconds ?? 0) })}
-      />
-      <VideoRow
-        title={t('list.nextTitle')}
-        hint={t('list.nextHint')}
-        code={code}
-        videos={next}
-        testId="next-for-you"
-        detail={(video) => (typeof video.difficulty === 'number' ? t('list.score', { score: video.difficulty }) : null)}
-      />
+      {searching ? null : (
+        <>
+          <VideoRow
+            title={t('list.continueTitle')}
+            code={code}
+            videos={resume}
+            testId="continue-watching"
+            detail={(video) => t('list.resumeAt', { time: formatDuration(video.progress?.last_position_seconds ?? 0) })}
+          />
+          <VideoRow
+            title={t('list.nextTitle')}
+            hint={t('list.nextHint')}
+            code={code}
+            videos={next}
+            testId="next-for-you"
+            detail={(video) => (typeof video.difficulty === 'number' ? t('list.score', { score: video.difficulty }) : null)}
+          />
+        </>
+      )}
     </div>
   )
 }
