@@ -44,6 +44,8 @@ const { id: videoId } = await ctx.database.db
   .returning('id')
   .executeTakeFirstOrThrow()
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
+  // As main.ts does once listening.
+  ctx.services.watchEvents.warmUp()
   const address = server.address() as { port: number }
   const base = `http://127.0.0.1:${address.port}/api/v1`
   const mediaKey = process.env.BENCH_MEDIA_KEY

@@ -35,6 +35,8 @@ async function start() {
       ctx.logger.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`)
       process.exit(1)
     }
+    // The first learner to sync after a start does not wait for the ingest to get ready.
+    ctx.services.watchEvents.warmUp()
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     const role = roleOf({ serves: true, workers: config.workers })
     ctx.logger.info(`Dễ Hiểu is serving on http://${shown}:${config.port} (data in ${config.dataDir}, ${ctx.database.engine}, role ${role})`)

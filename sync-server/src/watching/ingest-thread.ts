@@ -4,7 +4,8 @@
  * and JSON work each have a core. Same answers, same rules, same group commit as in-process
  * (sqlite-ingest.ts). This is the SQLite ingest; PostgreSQL's is pool-ingest.ts.
  *
- * The worker starts with the first batch and starts again after a crash; a crash fails only the
+ * The worker starts when the API process is listening (warmUp), or else with the first batch, and
+ * starts again after a crash; a crash fails only the
  * batches it was holding. Their learners' outboxes send them again, and whatever of them had been
  * committed answers `duplicate`: still counted once.
  * The main thread keeps its own connection for everything else; SQLite lets one writer at a time,
@@ -84,6 +85,10 @@ export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logg
         () => inFlight.delete(answer),
       )
       return answer
+    },
+
+    warmUp() {
+      if (!closed) worker ??= start()
     },
 
     /** Lets the batches in flight finish, then stops the thread and its database connection. */

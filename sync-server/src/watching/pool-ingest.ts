@@ -58,6 +58,9 @@ export function createPoolIngest(deps: {
   }
 
   return {
+    // The pool is ready as it is.
+    warmUp() {},
+
     /** Stores a batch in its own transaction and answers once it is committed. */
     ingest(user: UserRow, events: readonly unknown[]): Promise<Result> {
       if (closed) return Promise.reject(new Error('the watch-event ingest is closed'))

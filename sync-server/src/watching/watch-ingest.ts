@@ -16,6 +16,12 @@ import { createPoolIngest } from './pool-ingest.ts'
 export interface WatchEventsIngest {
   /** Stores a batch of events as sent by the outbox; answers once it is committed. */
   ingest(user: UserRow, events: readonly unknown[]): Promise<WatchEventsResultData>
+  /**
+   * Gets ready before the first batch (an API process calls it once listening): on SQLite the thread
+   * starts, loading its code and opening its connection, which the first batch after a start would
+   * otherwise wait for (300–450 ms); nothing to do on PostgreSQL. Tests leave it lazy.
+   */
+  warmUp(): void
   /** Lets the batches in flight finish, then refuses new ones. */
   close(): Promise<void>
 }
