@@ -210,8 +210,8 @@ describe('downloads', () => {
   })
 
   it('resumes a download cut off by the network from the first part not stored, fetching none twice', async () => {
-    // A high declared bandwidth: the 12 s video travels in several parts.
-    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    // A high declared bandwidth: the 12 s video travels in four parts of 16 MB as the app plans them.
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 40_000_000 })
     const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
     cutNetworkAfter(2)

@@ -3,9 +3,10 @@
  * segment, and the poster) goes into Cache Storage under stable `/offline-media/<videoId>/` URLs,
  * with a synthetic master listing that rendition alone. The service worker answers those URLs from
  * the cache, with or without a network.
- * - The files travel in parts of 4 to 16 MB, about four a download (parts.ts): one request and one
+ * - The files travel in parts of 4 to 16 MB, about three a download (parts.ts): one request and one
  *   cache entry for several consecutive files, and the stored playlist points into the parts with
- *   byte ranges.
+ *   byte ranges (written once every part's files are known; the record says complete only once the
+ *   parts are stored too).
  * - Each part is stored only after it arrived whole; a part already stored is never fetched again, so
  *   a download cut off (offline, app closed) resumes from the first part not stored.
  * - The size is checked against the free space first; the first download asks for persistent storage.
@@ -182,8 +183,8 @@ export function createDownloadManager(deps: DownloadDeps) {
   /** Downloads being deleted in this tab (their record goes last). */
   const removing = new Set<number>()
 
-  async function text(url: string, signal: AbortSignal): Promise<string> {
-    const response = await doFetch(url, { signal, credentials: 'same-origin' })
+  async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
+    const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     return response.text()
   }
@@ -223,9 +224,10 @@ export function createDownloadManager(deps: DownloadDeps) {
    * One part not stored yet (run() leaves out those stored with the planned files): it is fetched and
    * the network response itself is stored, as for a file above, so a part cut short (network
    * gone, a file changed on the server) makes cache.put reject and nothing is stored. Answers the
-   * part's files and sizes, as its X-Part-Files header lists them.
+   * part's files and sizes, as its X-Part-Files header lists them; `onFiles` hears them as soon as the
+   * answer's headers are in, while its bytes still arrive.
    */
-  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal): Promise<PartFile[]> {
+  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, onFiles: (files: PartFile[]) => void): Promise<PartFile[]> {
     const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
@@ -236,9 +238,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     if (declared === null) {
       const stored = await storeReadWhole(cache, key, response, { [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }, size)
       if (stored !== size) throw new DownloadError('network')
+      onFiles(files)
     } else {
       if (Number(declared) !== size) throw new DownloadError('network')
-      await cache.put(key, response)
+      const storing = cache.put(key, response)
+      onFiles(files)
+      await storing
     }
     return files
   }
@@ -302,21 +307,26 @@ export function createDownloadManager(deps: DownloadDeps) {
     existing.catch(() => undefined)
     opened.catch(() => undefined)
     // The page's own answer, when it still grants full access for a while, saves a round trip, and its
-    // playlists are then in the browser's cache already (the player asked for them by the same URL).
-    const video = known && grantsFullAccess(known, now()) ? known : await deps.getVideo(videoId)
+    // playlists are in the browser's HTTP cache already (the player, and the size shown before the
+    // start, asked for them by the same URL): they are taken from there without asking the server again
+    // (two round trips before the first part). They are sent no-cache for the player's session check; the
+    // download's parts are checked by their grant and against the plan whatever the playlist said.
+    const fromPage = known !== undefined && grantsFullAccess(known, now())
+    const video = fromPage ? known : await deps.getVideo(videoId)
     if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
     if (!video.playback) throw new DownloadError('no_media')
     const masterUrl = new URL(video.playback.hls_url, origin()).href
-    const variant = chooseVariant(parseMaster(await text(masterUrl, signal)), preferredHeight)
+    const playlistCache: RequestCache | undefined = fromPage ? 'force-cache' : undefined
+    const variant = chooseVariant(parseMaster(await text(masterUrl, signal, playlistCache)), preferredHeight)
     if (!variant) throw new DownloadError('no_media')
     const variantUrl = new URL(variant.uri, masterUrl).href
+    // The variant playlist does not depend on the record: it is asked for while the record is read.
+    const variantFetched = text(variantUrl, signal, playlistCache)
+    variantFetched.catch(() => undefined) // awaited below
     const record = await existing
     const resuming = record !== undefined
-    // A new download's size is checked (from the video's length) while its playlist is fetched.
-    const [variantText, space] = await Promise.all([
-      text(variantUrl, signal),
-      resuming ? undefined : spaceFor(estimateBytes(variant, video.duration_seconds)),
-    ])
+    // A new download's size is checked (from the video's length) while its playlist arrives.
+    const [variantText, space] = await Promise.all([variantFetched, resuming ? undefined : spaceFor(estimateBytes(variant, video.duration_seconds))])
     if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
     const media = parseMediaPlaylist(variantText)
     const toDownload = filesToDownload(media, variant.bandwidth)
@@ -427,6 +437,22 @@ export function createDownloadManager(deps: DownloadDeps) {
       if (leaving.hidden()) return followBackground(await handOver())
     }
 
+    // The playlists are written as soon as every part's files are known (from the answers' headers),
+    // while the parts' bytes still arrive, rather than after the last part is stored: nothing plays
+    // them before the record says complete, which it says only once the parts are stored too.
+    const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
+    const writePlaylists = (text: string) =>
+      Promise.all([cache.put(`${base}${variant.uri}`, playlist(text)), cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant)))])
+    const filesKnown = new Map(stored.map((part) => [part.name, part.files]))
+    let written: { text: string; stored: Promise<unknown> } | undefined
+    const noteFiles = (name: string, files: PartFile[]) => {
+      filesKnown.set(name, files)
+      if (written || filesKnown.size < parts.length) return
+      const text = byteRangePlaylist(variantText, parts.map((part) => ({ name: part.name, files: filesKnown.get(part.name)! })))
+      written = { text, stored: writePlaylists(text) }
+      written.stored.catch(() => undefined) // awaited at the end
+    }
+
     let reportedAt = 0
     let reporting: Promise<unknown> | undefined
     /**
@@ -452,7 +478,7 @@ export function createDownloadManager(deps: DownloadDeps) {
         for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
           let files: PartFile[]
           try {
-            files = await storePart(cache, part, part.url, part.key, partSignal)
+            files = await storePart(cache, part, part.url, part.key, partSignal, (known) => noteFiles(part.name, known))
           } catch (error) {
             queue.length = 0 // one part failed: the others in flight finish, no new one starts
             throw error
@@ -491,12 +517,14 @@ export function createDownloadManager(deps: DownloadDeps) {
     await Promise.all([poster, reporting])
     // A download plays its captions and transcript offline.
     const captionKeys = await captions
-    // Playlists last: a download is playable only once every part it points into is stored.
-    const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
-    await Promise.all([
-      cache.put(`${base}${variant.uri}`, playlist(byteRangePlaylist(variantText, stored))),
-      cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant))),
-    ])
+    // The playlists as the stored parts lay them out: written already, unless a part came again
+    // (handed back from the browser) with other sizes, or every part was stored by an earlier run.
+    const finalText = byteRangePlaylist(variantText, stored)
+    if (written?.text === finalText) await written.stored
+    else {
+      await written?.stored.catch(() => undefined)
+      await writePlaylists(finalText)
+    }
     // A download begun file by file by an earlier version leaves those files behind: drop them.
     if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`, ...captionKeys]))
     await deps.table.update(videoId, (current) => {
@@ -623,12 +651,22 @@ export function createDownloadManager(deps: DownloadDeps) {
      */
     async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
       // Said in the record first, so a tab still stopping this download (here or elsewhere) goes on with it.
-      await deps.table.update(videoId, (record) => {
+      const said = deps.table.update(videoId, (record) => {
         if (record.status !== 'paused' && record.status !== 'failed' && record.status !== 'waiting_for_network') return
         record.status = 'downloading'
         delete record.error
       })
-      return work(videoId, { height: preferredHeight, known })
+      // This tab still stopping it: its run reads the record once stopped, and this call must not find
+      // it running before the word is in. Otherwise nothing waits for the write (a round trip to
+      // IndexedDB before every download): IndexedDB runs a transaction only after those made before it
+      // on the same records, so whatever reads the record next (this run, or another tab letting go of
+      // the download) reads the word.
+      if (active.has(videoId)) {
+        await said
+        return work(videoId, { height: preferredHeight, known })
+      }
+      const [outcome] = await Promise.all([work(videoId, { height: preferredHeight, known }), said])
+      return outcome
     },
 
     /** Marked paused first: the tab that downloads it, this one or another, stops on seeing that. */
