@@ -48,6 +48,7 @@ import {
   type HandedPart,
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
+import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
 import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
@@ -117,6 +118,17 @@ export interface DownloadDeps {
   backgroundFetch?: () => Promise<BackgroundFetchManagerLike | undefined>
   /** When the page goes out of sight or away (page-leaving.ts): the moment a download is handed over. */
   leaving?: PageLeaving
+  /**
+   * A picture the app has shown, as the service worker keeps it (the thumbnails cache), or undefined:
+   * the poster is then copied from there rather than asked for again.
+   */
+  shownPicture?: (url: string) => Promise<Response | undefined>
+}
+
+/** The thumbnails cache of the service worker (sw-routes/thumbnails.ts), where there is Cache Storage. */
+async function pictureShown(url: string): Promise<Response | undefined> {
+  if (typeof caches === 'undefined') return undefined
+  return (await caches.open(THUMBNAIL_CACHE)).match(thumbnailCacheKey(url))
 }
 
 /** A run ended by a pause or a delete, pressed in this tab or another. */
@@ -174,6 +186,7 @@ export function createDownloadManager(deps: DownloadDeps) {
   const origin = deps.origin ?? (() => location.href)
   const locks = deps.locks ?? browserLocks()
   const leaving = deps.leaving ?? browserPageLeaving()
+  const shownPicture = deps.shownPicture ?? pictureShown
   /** Downloads this tab runs (or is asking the lock for). */
   const active = new Map<number, AbortController>()
   /** Downloads another tab held when this one asked: running, as far as this tab can tell. */
@@ -203,16 +216,18 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
-   * Fetches one file (the poster) and stores it. The network response itself goes into the cache
-   * (Chromium then pipes its bytes to disk without passing them through script), and Cache.put rejects
-   * when the body fails or falls short of its Content-Length, so a file cut short is never stored.
-   * Answers its size.
+   * Stores the poster: copied from the service worker's thumbnails cache when the app has shown it
+   * (the video page has: no request, where one through the worker would also revalidate the picture
+   * while the parts arrive), else fetched. The network response itself goes into the cache (Chromium
+   * then pipes its bytes to disk without passing them through script), and Cache.put rejects when the
+   * body fails or falls short of its Content-Length, so a file cut short is never stored. Answers its size.
    */
-  async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
+  async function storePoster(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
     const stored = resuming ? await cache.match(key) : undefined
     if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
+    const shown = await shownPicture(from).catch(() => undefined)
     // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
-    const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
+    const response = shown?.ok ? shown : await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
     if (declared === null) return storeReadWhole(cache, key, response, {})
@@ -297,10 +312,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     known: VideoDetail | undefined,
     controller: AbortController,
     existed: () => void,
+    read?: Promise<DownloadRecord | undefined>,
   ): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
-    const existing = deps.table.get(videoId)
+    const existing = read ?? deps.table.get(videoId)
     const opened = openCache()
     const backgroundReady = deps.backgroundFetch ? deps.backgroundFetch().catch(() => undefined) : Promise.resolve(undefined)
     // Should an early check throw first, these are not left as unhandled rejections.
@@ -406,7 +422,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     // The poster comes along with the parts rather than after them; a poster that fails to load
     // does not fail the download.
     const poster = video.thumbnail_url
-      ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
+      ? storePoster(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
     // The caption step (caption-files.ts): small files, started with the parts so they are stored
     // even when the browser's Background Fetch finishes the parts with the page gone; awaited after
@@ -556,10 +572,16 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /** One run while this tab holds the lock, following the record; a pause or delete ends it as Stopped. */
-  async function attempt(videoId: number, preferredHeight: number | undefined, known: VideoDetail | undefined, controller: AbortController) {
+  async function attempt(
+    videoId: number,
+    preferredHeight: number | undefined,
+    known: VideoDetail | undefined,
+    controller: AbortController,
+    read: Promise<DownloadRecord | undefined> | undefined,
+  ) {
     const follow = followRecord(deps.table, videoId, controller)
     try {
-      return await run(videoId, preferredHeight, known, controller, follow.existed)
+      return await run(videoId, preferredHeight, known, controller, follow.existed, read)
     } catch (caught) {
       if (controller.signal.aborted) throw new Stopped()
       // Out of room midway is no network pause that coming online would fix: it fails as a download
@@ -588,6 +610,13 @@ export function createDownloadManager(deps: DownloadDeps) {
     let controller = new AbortController()
     active.set(videoId, controller)
     let release: Release | null = options.held ?? null
+    // A download started here reads its record while the lock is asked for, not after (one round trip
+    // fewer before the first part; the start's own status write is ordered before it). That read is
+    // older than the lock only if another tab let go of this very download in those few milliseconds:
+    // at worst the run then fetches again parts already stored, and a pause or delete meanwhile still
+    // stops it (followRecord).
+    let read: Promise<DownloadRecord | undefined> | undefined = options.continuing || options.held ? undefined : deps.table.get(videoId)
+    read?.catch(() => undefined) // awaited by the run
     try {
       release ??= await tryLock(locks, lockName(videoId))
       if (!release) {
@@ -601,12 +630,14 @@ export function createDownloadManager(deps: DownloadDeps) {
           const record = await deps.table.get(videoId)
           if (!record || !continuing.includes(record.status)) return {}
           height = record.height
+          read = Promise.resolve(record)
         }
         try {
-          return await attempt(videoId, height, known, controller)
+          return await attempt(videoId, height, known, controller, read)
         } catch (error) {
           if (!(error instanceof Stopped)) throw error
         }
+        read = undefined
         const record = await deps.table.get(videoId)
         if (!record || removing.has(videoId)) {
           // Removed, here or in another tab: what was stored while it stopped goes too.
