@@ -306,6 +306,24 @@ export function createDownloadManager(deps: DownloadDeps) {
     })
   }
 
+  /**
+   * The rendition to store (the quality asked for, or the best below it), its variant playlist, and
+   * the free space against its size (a new download's check; asked for while the playlist arrives).
+   * `cached`: the playlists are taken from the browser's HTTP cache when it has them (see run()).
+   */
+  async function readPlaylists(video: VideoDetail, preferredHeight: number | undefined, signal: AbortSignal, cached: boolean) {
+    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
+    if (!video.playback) throw new DownloadError('no_media')
+    const masterUrl = new URL(video.playback.hls_url, origin()).href
+    const mode: RequestCache | undefined = cached ? 'force-cache' : undefined
+    const variant = chooseVariant(parseMaster(await text(masterUrl, signal, mode)), preferredHeight)
+    if (!variant) throw new DownloadError('no_media')
+    const space = spaceFor(estimateBytes(variant, video.duration_seconds))
+    space.catch(() => undefined) // awaited by the run, for a new download only
+    const variantUrl = new URL(variant.uri, masterUrl).href
+    return { variant, variantUrl, variantText: await text(variantUrl, signal, mode), space }
+  }
+
   async function run(
     videoId: number,
     preferredHeight: number | undefined,
@@ -313,6 +331,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     controller: AbortController,
     existed: () => void,
     read?: Promise<DownloadRecord | undefined>,
+    early?: ReturnType<typeof readPlaylists>,
   ): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
@@ -329,20 +348,13 @@ export function createDownloadManager(deps: DownloadDeps) {
     // download's parts are checked by their grant and against the plan whatever the playlist said.
     const fromPage = known !== undefined && grantsFullAccess(known, now())
     const video = fromPage ? known : await deps.getVideo(videoId)
-    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
-    if (!video.playback) throw new DownloadError('no_media')
-    const masterUrl = new URL(video.playback.hls_url, origin()).href
-    const playlistCache: RequestCache | undefined = fromPage ? 'force-cache' : undefined
-    const variant = chooseVariant(parseMaster(await text(masterUrl, signal, playlistCache)), preferredHeight)
-    if (!variant) throw new DownloadError('no_media')
-    const variantUrl = new URL(variant.uri, masterUrl).href
-    // The variant playlist does not depend on the record: it is asked for while the record is read.
-    const variantFetched = text(variantUrl, signal, playlistCache)
-    variantFetched.catch(() => undefined) // awaited below
+    // The playlists do not depend on the record: read while it is (or, from the page, while the lock was asked for).
+    const playlists = fromPage && early ? early : readPlaylists(video, preferredHeight, signal, fromPage)
+    playlists.catch(() => undefined) // awaited below
     const record = await existing
     const resuming = record !== undefined
-    // A new download's size is checked (from the video's length) while its playlist arrives.
-    const [variantText, space] = await Promise.all([variantFetched, resuming ? undefined : spaceFor(estimateBytes(variant, video.duration_seconds))])
+    const { variant, variantUrl, variantText, space: spaceFound } = await playlists
+    const space = resuming ? undefined : await spaceFound
     if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
     const media = parseMediaPlaylist(variantText)
     const toDownload = filesToDownload(media, variant.bandwidth)
@@ -578,10 +590,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     known: VideoDetail | undefined,
     controller: AbortController,
     read: Promise<DownloadRecord | undefined> | undefined,
+    early: ReturnType<typeof readPlaylists> | undefined,
   ) {
     const follow = followRecord(deps.table, videoId, controller)
     try {
-      return await run(videoId, preferredHeight, known, controller, follow.existed, read)
+      return await run(videoId, preferredHeight, known, controller, follow.existed, read, early)
     } catch (caught) {
       if (controller.signal.aborted) throw new Stopped()
       // Out of room midway is no network pause that coming online would fix: it fails as a download
@@ -617,6 +630,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     // stops it (followRecord).
     let read: Promise<DownloadRecord | undefined> | undefined = options.continuing || options.held ? undefined : deps.table.get(videoId)
     read?.catch(() => undefined) // awaited by the run
+    // So are the playlists of the page's own detail (from the HTTP cache, see run()): reading them
+    // stores nothing, so it needs no lock.
+    const fresh = !options.continuing && !options.held && options.known !== undefined && grantsFullAccess(options.known, now())
+    let early = fresh ? readPlaylists(options.known!, options.height, new AbortController().signal, true) : undefined
+    early?.catch(() => undefined) // awaited by the run
     try {
       release ??= await tryLock(locks, lockName(videoId))
       if (!release) {
@@ -633,11 +651,12 @@ export function createDownloadManager(deps: DownloadDeps) {
           read = Promise.resolve(record)
         }
         try {
-          return await attempt(videoId, height, known, controller, read)
+          return await attempt(videoId, height, known, controller, read, early)
         } catch (error) {
           if (!(error instanceof Stopped)) throw error
         }
         read = undefined
+        early = undefined
         const record = await deps.table.get(videoId)
         if (!record || removing.has(videoId)) {
           // Removed, here or in another tab: what was stored while it stopped goes too.
