@@ -76,7 +76,14 @@ function browser() {
 }
 
 function setup(
-  options: { fits?: boolean; chunked?: boolean; tab?: { db: Db; cache: MemoryCache; locks: TabLocks }; backgroundFetch?: BackgroundFetchManagerLike; leaving?: PageLeaving } = {},
+  options: {
+    fits?: boolean
+    chunked?: boolean
+    tab?: { db: Db; cache: MemoryCache; locks: TabLocks }
+    backgroundFetch?: BackgroundFetchManagerLike
+    leaving?: PageLeaving
+    shownPicture?: (url: string) => Promise<Response | undefined>
+  } = {},
 ) {
   const { db, cache, locks } = options.tab ?? browser()
   /** The `from` of every part fetched whole from the server. */
@@ -95,6 +102,7 @@ function setup(
     locks,
     origin: () => server.baseUrl,
     openCache: async () => cache as unknown as Cache,
+    shownPicture: options.shownPicture,
     getVideo: async (id) => {
       videoCalls.push(id)
       const response = await fetch(`${server.api}/videos/${id}`, { headers: { authorization: `Bearer ${token}` } })
@@ -191,6 +199,26 @@ describe('downloads', () => {
     await expectPlayableFromParts(cache, videoId, mediaKey)
   })
 
+  it('copies the poster the app has shown from the worker\'s thumbnails, and fetches it when it has not', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12)
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const asked: string[] = []
+    const shown = setup({
+      shownPicture: async (url) => {
+        asked.push(new URL(url).pathname)
+        return new Response('the picture as shown', { headers: { 'Content-Type': 'image/jpeg', 'Content-Length': '20' } })
+      },
+    })
+    await shown.manager.start(videoId)
+    expect(asked).toEqual([`/media/${mediaKey}/poster.jpg`])
+    expect(await (await shown.cache.match(`/offline-media/${videoId}/poster.jpg`))!.text()).toBe('the picture as shown')
+
+    const notShown = setup({ shownPicture: async () => undefined })
+    await notShown.manager.start(videoId)
+    const poster = new Uint8Array(await (await notShown.cache.match(`/offline-media/${videoId}/poster.jpg`))!.arrayBuffer())
+    expect(Buffer.from(poster).equals(fs.readFileSync(path.join(mediaDir(server.dataDir, mediaKey), 'poster.jpg')))).toBe(true)
+  })
+
   it('stores parts and the poster answered without a Content-Length with the length it read', async () => {
     const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
     const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
@@ -210,8 +238,8 @@ describe('downloads', () => {
   })
 
   it('resumes a download cut off by the network from the first part not stored, fetching none twice', async () => {
-    // A high declared bandwidth: the 12 s video travels in several parts.
-    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    // A high declared bandwidth: the 12 s video travels in four parts of 16 MB as the app plans them.
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 40_000_000 })
     const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
     cutNetworkAfter(2)

@@ -3,9 +3,10 @@
  * segment, and the poster) goes into Cache Storage under stable `/offline-media/<videoId>/` URLs,
  * with a synthetic master listing that rendition alone. The service worker answers those URLs from
  * the cache, with or without a network.
- * - The files travel in parts of 4 to 16 MB, about four a download (parts.ts): one request and one
+ * - The files travel in parts of 4 to 16 MB, about three a download (parts.ts): one request and one
  *   cache entry for several consecutive files, and the stored playlist points into the parts with
- *   byte ranges.
+ *   byte ranges (written once every part's files are known; the record says complete only once the
+ *   parts are stored too).
  * - Each part is stored only after it arrived whole; a part already stored is never fetched again, so
  *   a download cut off (offline, app closed) resumes from the first part not stored.
  * - The size is checked against the free space first; the first download asks for persistent storage.
@@ -47,6 +48,7 @@ import {
   type HandedPart,
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
+import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
 import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
 
@@ -116,6 +118,17 @@ export interface DownloadDeps {
   backgroundFetch?: () => Promise<BackgroundFetchManagerLike | undefined>
   /** When the page goes out of sight or away (page-leaving.ts): the moment a download is handed over. */
   leaving?: PageLeaving
+  /**
+   * A picture the app has shown, as the service worker keeps it (the thumbnails cache), or undefined:
+   * the poster is then copied from there rather than asked for again.
+   */
+  shownPicture?: (url: string) => Promise<Response | undefined>
+}
+
+/** The thumbnails cache of the service worker (sw-routes/thumbnails.ts), where there is Cache Storage. */
+async function pictureShown(url: string): Promise<Response | undefined> {
+  if (typeof caches === 'undefined') return undefined
+  return (await caches.open(THUMBNAIL_CACHE)).match(thumbnailCacheKey(url))
 }
 
 /** A run ended by a pause or a delete, pressed in this tab or another. */
@@ -173,6 +186,7 @@ export function createDownloadManager(deps: DownloadDeps) {
   const origin = deps.origin ?? (() => location.href)
   const locks = deps.locks ?? browserLocks()
   const leaving = deps.leaving ?? browserPageLeaving()
+  const shownPicture = deps.shownPicture ?? pictureShown
   /** Downloads this tab runs (or is asking the lock for). */
   const active = new Map<number, AbortController>()
   /** Downloads another tab held when this one asked: running, as far as this tab can tell. */
@@ -182,8 +196,8 @@ export function createDownloadManager(deps: DownloadDeps) {
   /** Downloads being deleted in this tab (their record goes last). */
   const removing = new Set<number>()
 
-  async function text(url: string, signal: AbortSignal): Promise<string> {
-    const response = await doFetch(url, { signal, credentials: 'same-origin' })
+  async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
+    const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     return response.text()
   }
@@ -202,16 +216,18 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /**
-   * Fetches one file (the poster) and stores it. The network response itself goes into the cache
-   * (Chromium then pipes its bytes to disk without passing them through script), and Cache.put rejects
-   * when the body fails or falls short of its Content-Length, so a file cut short is never stored.
-   * Answers its size.
+   * Stores the poster: copied from the service worker's thumbnails cache when the app has shown it
+   * (the video page has: no request, where one through the worker would also revalidate the picture
+   * while the parts arrive), else fetched. The network response itself goes into the cache (Chromium
+   * then pipes its bytes to disk without passing them through script), and Cache.put rejects when the
+   * body fails or falls short of its Content-Length, so a file cut short is never stored. Answers its size.
    */
-  async function storeFile(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
+  async function storePoster(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
     const stored = resuming ? await cache.match(key) : undefined
     if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
+    const shown = await shownPicture(from).catch(() => undefined)
     // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
-    const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
+    const response = shown?.ok ? shown : await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
     if (declared === null) return storeReadWhole(cache, key, response, {})
@@ -223,9 +239,10 @@ export function createDownloadManager(deps: DownloadDeps) {
    * One part not stored yet (run() leaves out those stored with the planned files): it is fetched and
    * the network response itself is stored, as for a file above, so a part cut short (network
    * gone, a file changed on the server) makes cache.put reject and nothing is stored. Answers the
-   * part's files and sizes, as its X-Part-Files header lists them.
+   * part's files and sizes, as its X-Part-Files header lists them; `onFiles` hears them as soon as the
+   * answer's headers are in, while its bytes still arrive.
    */
-  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal): Promise<PartFile[]> {
+  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, onFiles: (files: PartFile[]) => void): Promise<PartFile[]> {
     const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
@@ -236,9 +253,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     if (declared === null) {
       const stored = await storeReadWhole(cache, key, response, { [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }, size)
       if (stored !== size) throw new DownloadError('network')
+      onFiles(files)
     } else {
       if (Number(declared) !== size) throw new DownloadError('network')
-      await cache.put(key, response)
+      const storing = cache.put(key, response)
+      onFiles(files)
+      await storing
     }
     return files
   }
@@ -286,37 +306,55 @@ export function createDownloadManager(deps: DownloadDeps) {
     })
   }
 
+  /**
+   * The rendition to store (the quality asked for, or the best below it), its variant playlist, and
+   * the free space against its size (a new download's check; asked for while the playlist arrives).
+   * `cached`: the playlists are taken from the browser's HTTP cache when it has them (see run()).
+   */
+  async function readPlaylists(video: VideoDetail, preferredHeight: number | undefined, signal: AbortSignal, cached: boolean) {
+    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
+    if (!video.playback) throw new DownloadError('no_media')
+    const masterUrl = new URL(video.playback.hls_url, origin()).href
+    const mode: RequestCache | undefined = cached ? 'force-cache' : undefined
+    const variant = chooseVariant(parseMaster(await text(masterUrl, signal, mode)), preferredHeight)
+    if (!variant) throw new DownloadError('no_media')
+    const space = spaceFor(estimateBytes(variant, video.duration_seconds))
+    space.catch(() => undefined) // awaited by the run, for a new download only
+    const variantUrl = new URL(variant.uri, masterUrl).href
+    return { variant, variantUrl, variantText: await text(variantUrl, signal, mode), space }
+  }
+
   async function run(
     videoId: number,
     preferredHeight: number | undefined,
     known: VideoDetail | undefined,
     controller: AbortController,
     existed: () => void,
+    read?: Promise<DownloadRecord | undefined>,
+    early?: ReturnType<typeof readPlaylists>,
   ): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
-    const existing = deps.table.get(videoId)
+    const existing = read ?? deps.table.get(videoId)
     const opened = openCache()
     const backgroundReady = deps.backgroundFetch ? deps.backgroundFetch().catch(() => undefined) : Promise.resolve(undefined)
     // Should an early check throw first, these are not left as unhandled rejections.
     existing.catch(() => undefined)
     opened.catch(() => undefined)
     // The page's own answer, when it still grants full access for a while, saves a round trip, and its
-    // playlists are then in the browser's cache already (the player asked for them by the same URL).
-    const video = known && grantsFullAccess(known, now()) ? known : await deps.getVideo(videoId)
-    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
-    if (!video.playback) throw new DownloadError('no_media')
-    const masterUrl = new URL(video.playback.hls_url, origin()).href
-    const variant = chooseVariant(parseMaster(await text(masterUrl, signal)), preferredHeight)
-    if (!variant) throw new DownloadError('no_media')
-    const variantUrl = new URL(variant.uri, masterUrl).href
+    // playlists are in the browser's HTTP cache already (the player, and the size shown before the
+    // start, asked for them by the same URL): they are taken from there without asking the server again
+    // (two round trips before the first part). They are sent no-cache for the player's session check; the
+    // download's parts are checked by their grant and against the plan whatever the playlist said.
+    const fromPage = known !== undefined && grantsFullAccess(known, now())
+    const video = fromPage ? known : await deps.getVideo(videoId)
+    // The playlists do not depend on the record: read while it is (or, from the page, while the lock was asked for).
+    const playlists = fromPage && early ? early : readPlaylists(video, preferredHeight, signal, fromPage)
+    playlists.catch(() => undefined) // awaited below
     const record = await existing
     const resuming = record !== undefined
-    // A new download's size is checked (from the video's length) while its playlist is fetched.
-    const [variantText, space] = await Promise.all([
-      text(variantUrl, signal),
-      resuming ? undefined : spaceFor(estimateBytes(variant, video.duration_seconds)),
-    ])
+    const { variant, variantUrl, variantText, space: spaceFound } = await playlists
+    const space = resuming ? undefined : await spaceFound
     if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
     const media = parseMediaPlaylist(variantText)
     const toDownload = filesToDownload(media, variant.bandwidth)
@@ -396,7 +434,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     // The poster comes along with the parts rather than after them; a poster that fails to load
     // does not fail the download.
     const poster = video.thumbnail_url
-      ? storeFile(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
+      ? storePoster(cache, new URL(video.thumbnail_url, origin()).href, `${base}poster.jpg`, signal, resuming).catch(() => 0)
       : Promise.resolve(0)
     // The caption step (caption-files.ts): small files, started with the parts so they are stored
     // even when the browser's Background Fetch finishes the parts with the page gone; awaited after
@@ -427,6 +465,22 @@ export function createDownloadManager(deps: DownloadDeps) {
       if (leaving.hidden()) return followBackground(await handOver())
     }
 
+    // The playlists are written as soon as every part's files are known (from the answers' headers),
+    // while the parts' bytes still arrive, rather than after the last part is stored: nothing plays
+    // them before the record says complete, which it says only once the parts are stored too.
+    const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
+    const writePlaylists = (text: string) =>
+      Promise.all([cache.put(`${base}${variant.uri}`, playlist(text)), cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant)))])
+    const filesKnown = new Map(stored.map((part) => [part.name, part.files]))
+    let written: { text: string; stored: Promise<unknown> } | undefined
+    const noteFiles = (name: string, files: PartFile[]) => {
+      filesKnown.set(name, files)
+      if (written || filesKnown.size < parts.length) return
+      const text = byteRangePlaylist(variantText, parts.map((part) => ({ name: part.name, files: filesKnown.get(part.name)! })))
+      written = { text, stored: writePlaylists(text) }
+      written.stored.catch(() => undefined) // awaited at the end
+    }
+
     let reportedAt = 0
     let reporting: Promise<unknown> | undefined
     /**
@@ -452,7 +506,7 @@ export function createDownloadManager(deps: DownloadDeps) {
         for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
           let files: PartFile[]
           try {
-            files = await storePart(cache, part, part.url, part.key, partSignal)
+            files = await storePart(cache, part, part.url, part.key, partSignal, (known) => noteFiles(part.name, known))
           } catch (error) {
             queue.length = 0 // one part failed: the others in flight finish, no new one starts
             throw error
@@ -491,12 +545,14 @@ export function createDownloadManager(deps: DownloadDeps) {
     await Promise.all([poster, reporting])
     // A download plays its captions and transcript offline.
     const captionKeys = await captions
-    // Playlists last: a download is playable only once every part it points into is stored.
-    const playlist = (text: string) => new Response(text, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } })
-    await Promise.all([
-      cache.put(`${base}${variant.uri}`, playlist(byteRangePlaylist(variantText, stored))),
-      cache.put(offlineMasterUrl(videoId), playlist(offlineMaster(variant))),
-    ])
+    // The playlists as the stored parts lay them out: written already, unless a part came again
+    // (handed back from the browser) with other sizes, or every part was stored by an earlier run.
+    const finalText = byteRangePlaylist(variantText, stored)
+    if (written?.text === finalText) await written.stored
+    else {
+      await written?.stored.catch(() => undefined)
+      await writePlaylists(finalText)
+    }
     // A download begun file by file by an earlier version leaves those files behind: drop them.
     if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`, ...captionKeys]))
     await deps.table.update(videoId, (current) => {
@@ -528,10 +584,17 @@ export function createDownloadManager(deps: DownloadDeps) {
   }
 
   /** One run while this tab holds the lock, following the record; a pause or delete ends it as Stopped. */
-  async function attempt(videoId: number, preferredHeight: number | undefined, known: VideoDetail | undefined, controller: AbortController) {
+  async function attempt(
+    videoId: number,
+    preferredHeight: number | undefined,
+    known: VideoDetail | undefined,
+    controller: AbortController,
+    read: Promise<DownloadRecord | undefined> | undefined,
+    early: ReturnType<typeof readPlaylists> | undefined,
+  ) {
     const follow = followRecord(deps.table, videoId, controller)
     try {
-      return await run(videoId, preferredHeight, known, controller, follow.existed)
+      return await run(videoId, preferredHeight, known, controller, follow.existed, read, early)
     } catch (caught) {
       if (controller.signal.aborted) throw new Stopped()
       // Out of room midway is no network pause that coming online would fix: it fails as a download
@@ -560,6 +623,18 @@ export function createDownloadManager(deps: DownloadDeps) {
     let controller = new AbortController()
     active.set(videoId, controller)
     let release: Release | null = options.held ?? null
+    // A download started here reads its record while the lock is asked for, not after (one round trip
+    // fewer before the first part; the start's own status write is ordered before it). That read is
+    // older than the lock only if another tab let go of this very download in those few milliseconds:
+    // at worst the run then fetches again parts already stored, and a pause or delete meanwhile still
+    // stops it (followRecord).
+    let read: Promise<DownloadRecord | undefined> | undefined = options.continuing || options.held ? undefined : deps.table.get(videoId)
+    read?.catch(() => undefined) // awaited by the run
+    // So are the playlists of the page's own detail (from the HTTP cache, see run()): reading them
+    // stores nothing, so it needs no lock.
+    const fresh = !options.continuing && !options.held && options.known !== undefined && grantsFullAccess(options.known, now())
+    let early = fresh ? readPlaylists(options.known!, options.height, new AbortController().signal, true) : undefined
+    early?.catch(() => undefined) // awaited by the run
     try {
       release ??= await tryLock(locks, lockName(videoId))
       if (!release) {
@@ -573,12 +648,15 @@ export function createDownloadManager(deps: DownloadDeps) {
           const record = await deps.table.get(videoId)
           if (!record || !continuing.includes(record.status)) return {}
           height = record.height
+          read = Promise.resolve(record)
         }
         try {
-          return await attempt(videoId, height, known, controller)
+          return await attempt(videoId, height, known, controller, read, early)
         } catch (error) {
           if (!(error instanceof Stopped)) throw error
         }
+        read = undefined
+        early = undefined
         const record = await deps.table.get(videoId)
         if (!record || removing.has(videoId)) {
           // Removed, here or in another tab: what was stored while it stopped goes too.
@@ -623,12 +701,22 @@ export function createDownloadManager(deps: DownloadDeps) {
      */
     async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
       // Said in the record first, so a tab still stopping this download (here or elsewhere) goes on with it.
-      await deps.table.update(videoId, (record) => {
+      const said = deps.table.update(videoId, (record) => {
         if (record.status !== 'paused' && record.status !== 'failed' && record.status !== 'waiting_for_network') return
         record.status = 'downloading'
         delete record.error
       })
-      return work(videoId, { height: preferredHeight, known })
+      // This tab still stopping it: its run reads the record once stopped, and this call must not find
+      // it running before the word is in. Otherwise nothing waits for the write (a round trip to
+      // IndexedDB before every download): IndexedDB runs a transaction only after those made before it
+      // on the same records, so whatever reads the record next (this run, or another tab letting go of
+      // the download) reads the word.
+      if (active.has(videoId)) {
+        await said
+        return work(videoId, { height: preferredHeight, known })
+      }
+      const [outcome] = await Promise.all([work(videoId, { height: preferredHeight, known }), said])
+      return outcome
     },
 
     /** Marked paused first: the tab that downloads it, this one or another, stops on seeing that. */

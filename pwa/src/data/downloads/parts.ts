@@ -18,18 +18,18 @@ export const PART_TARGET_BYTES = 4 * MB
 /** The largest a part is aimed at: what a download cut off loses at most per part in flight. */
 export const PART_MAX_TARGET_BYTES = 16 * MB
 /** A download is split into about this many parts, within the bounds above (see partTargetBytes). */
-const PARTS_PER_DOWNLOAD = 6
+const PARTS_PER_DOWNLOAD = 3
 
 /**
- * The part size for a download of about `totalBytes`: a sixth of it, from 4 to 16 MB. Every part
- * costs the page a round of its own (request, handing the body over, a cache entry to commit:
- * 25–30 ms each, measured in Chromium here), but one response alone does not fill the pipe: Chromium
- * hands a response's bytes to the page at a bounded rate, so parts side by side arrive sooner. The
- * 5-minute bench video (29 MB), its parts fetched side by side and stored nowhere, against one plain
- * request for the same bytes (`npm run bench -- downloads`, medians of 9 on a busy 2-core machine): 2
- * parts 2.17x and 4 parts 1.42x in one run, 2 parts 1.50x and 6 parts 1.14x in the next (the media
- * server answers one 29 MB part over curl faster than the plain file, so the time is the browser's).
- * Earlier, with parts stored one after another, 8 parts cost 1.3–1.7x against 1.2x in 4.
+ * The part size for a download of about `totalBytes`: a third of it, from 4 to 16 MB. What a download
+ * waits for is each part's bytes arriving and then Cache Storage committing them (about 3 ms per MB
+ * here, one entry after another, and only once a part's bytes are all in), plus a fixed cost per part
+ * (a request, an entry). Measured in Chromium on the 5-minute bench video (29 MB), its parts fetched
+ * side by side and each put straight into Cache Storage with no app around them, against the same bytes
+ * in one request put there (medians of 9 and 15 rounds on a busy 2-core machine): 6 parts 1.10x and
+ * 1.16x, 3 parts 0.88x and 0.95x, 4 parts 0.79x, 2 parts 0.75x and 0.85x. Fewer parts than three
+ * would lose more to a cut (up to 16 MB a part in flight) for no clear gain; longer videos still come in
+ * many 16 MB parts, up to twelve side by side (download-manager.ts).
  */
 export function partTargetBytes(totalBytes: number): number {
   return Math.min(PART_MAX_TARGET_BYTES, Math.max(PART_TARGET_BYTES, Math.ceil(totalBytes / PARTS_PER_DOWNLOAD)))

@@ -112,7 +112,7 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
     body = (
       <div className="download-progress">
         <div className="download-bar" role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className="download-fill" style={{ width: `${percent}%` }} />
+          <div className="download-fill" style={{ transform: `scaleX(${percent / 100})` }} />
         </div>
         <span className="download-figures" data-testid="download-percent">
           {t('progressText', {
