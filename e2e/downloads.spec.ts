@@ -197,9 +197,10 @@ test('a download keeps going with its tab closed, and plays offline afterwards',
   await expect.poll(async () => (await offlineParts(page, videoId)).length, { timeout: 30_000 }).toBe(1)
   // So far in the page, the browser not involved.
   expect(await handedToBrowser(page, videoId)).toBe(false)
-  await page.close()
+  // Closed as a person closes a tab (its beforeunload runs first), while in sight.
+  await page.close({ runBeforeUnload: true })
   // No page of the app is open: the parts held back came through the browser, and the worker finished it.
-  expect(context.pages()).toHaveLength(0)
+  await expect.poll(() => context.pages().length).toBe(0)
   // The browser schedules the fetch itself; on a loaded machine it can take a while to come through.
   await expect
     .poll(() => downloadStatusInWorker(worker, videoId), { timeout: 60_000 })
