@@ -261,8 +261,8 @@ test('in sight, a download runs in the page (Background Fetch offered but not us
 test('an interrupted download resumes after a reload and stores every part once and whole', async ({ page, context, server, signInAs }) => {
   // Where the page downloads the parts itself (no Background Fetch), which this test holds and cuts.
   await withoutBackgroundFetch(context)
-  // A high declared bandwidth: the 24 s video travels in several parts of a few segments each.
-  const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 6_000_000 })
+  // A high declared bandwidth: the 24 s video travels in three parts of a few segments each.
+  const mediaKey = makeHlsFixture(server.dataDir, 24, { bandwidth: 20_000_000 })
   const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 24, title: 'Bến Ninh Kiều' })
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)

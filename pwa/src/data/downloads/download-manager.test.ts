@@ -93,6 +93,8 @@ function setup(
   let failure: Network = 'down'
   /** How often the manager asked the server for a video's detail. */
   const videoCalls: number[] = []
+  /** The playlists the manager read, by path. */
+  const playlistReads: string[] = []
   // Parts let through before the rest wait for `openGate` (or for their request to be aborted).
   let gateAfter = Infinity
   let openGate = () => {}
@@ -111,6 +113,7 @@ function setup(
     },
     fetch: async (input, init) => {
       const url = new URL(String(input))
+      if (url.pathname.endsWith('.m3u8')) playlistReads.push(url.pathname)
       if (options.chunked && (url.pathname.endsWith('/part') || url.pathname.endsWith('.jpg'))) return withoutLength(await fetch(input, init))
       if (!url.pathname.endsWith('/part')) return fetch(input, init)
       if (gateAfter-- <= 0) {
@@ -148,7 +151,7 @@ function setup(
     failure = how
   }
   const holdPartsAfter = (parts: number) => void (gateAfter = parts)
-  return { db, cache, manager, fetched, videoCalls, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity), holdPartsAfter, openGate }
+  return { db, cache, manager, fetched, videoCalls, playlistReads, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity), holdPartsAfter, openGate }
 }
 
 /** The stored parts of a download: their names and the files each header lists. */
@@ -238,8 +241,8 @@ describe('downloads', () => {
   })
 
   it('resumes a download cut off by the network from the first part not stored, fetching none twice', async () => {
-    // A high declared bandwidth: the 12 s video travels in four parts of 16 MB as the app plans them.
-    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 40_000_000 })
+    // A high declared bandwidth: the 12 s video travels in four parts of 24 MB as the app plans them.
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 64_000_000 })
     const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     const { db, cache, manager, fetched, cutNetworkAfter, restoreNetwork } = setup()
     cutNetworkAfter(2)
@@ -300,6 +303,27 @@ describe('downloads', () => {
     await preview.manager.start(videoId, undefined, { ...(await detail()), can_watch: 'preview' })
     expect(preview.videoCalls).toEqual([videoId]) // the server, not the page, says whether it may be downloaded
     expect((await preview.db.downloads.get(videoId))?.status).toBe('complete')
+  })
+
+  it('plans the size shown before the start from the playlists, and the press then starts on the parts without reading them again', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 4)
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 4 })
+    const detail = ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
+    const page = setup()
+    const planned = await page.manager.plan(videoId, 720, detail)
+    // The fixture is made in 90p only: a 720p choice downloads the best below it.
+    expect(planned).toMatchObject({ quality: 90 })
+    expect(planned!.bytes).toBeGreaterThan(0)
+    const read = [...page.playlistReads]
+    expect(read).toHaveLength(2) // the master, then the variant
+    await page.manager.start(videoId, 720, detail)
+    expect(page.playlistReads).toEqual(read)
+    expect(page.videoCalls).toEqual([])
+    expect((await page.db.downloads.get(videoId))?.status).toBe('complete')
+    await expectPlayableFromParts(page.cache, videoId, mediaKey)
+    // No plan without a grant that lasts: the page then shows no size, and the press asks the server.
+    const soonOver = { ...detail, playback: { ...detail.playback!, expires_at: new Date(Date.now() + 60_000).toISOString() } }
+    expect(await setup().manager.plan(videoId, 360, soonOver)).toBeUndefined()
   })
 
   it('refuses a download that would not fit, and one the learner may not watch in full', async () => {
@@ -405,7 +429,7 @@ describe('downloads in two tabs', () => {
 
   it('a tab that found the download held carries on with it when the holder goes away mid-download', async () => {
     const { videoId, mediaKey, tab, a, b } = await twoTabs()
-    a.cutNetworkAfter(2)
+    a.cutNetworkAfter(1)
     await expect(a.manager.start(videoId)).rejects.toMatchObject({ code: 'network' })
     // Another tab holds it, downloading, and is then closed without a word.
     await tab.db.downloads.update(videoId, { status: 'downloading' })

@@ -58,15 +58,15 @@ describe('grouping a rendition into parts', () => {
     expect(groupIntoParts([], 4 * MB)).toEqual([])
   })
 
-  it('splits a download into about three parts of 4 to 16 MB', () => {
-    // A 5-minute 360p video (about 29 MB): three parts of about 10 MB.
+  it('splits a download into about two parts of 4 to 24 MB', () => {
+    // A 5-minute 360p video (about 29 MB): two parts of about 15 MB.
     const fiveMinutes = Array(50).fill(0.58 * MB)
     const parts = groupIntoParts(files(fiveMinutes), partTargetBytes(50 * 0.58 * MB))
-    expect(parts).toHaveLength(3)
-    // A short clip stays in 4 MB parts (one here); an hour-long video is not fetched in 16 parts of 100 MB.
+    expect(parts).toHaveLength(2)
+    // A short clip stays in 4 MB parts (one here); an hour-long video is not fetched in two parts of 800 MB.
     expect(partTargetBytes(3 * MB)).toBe(4 * MB)
     expect(groupIntoParts(files(Array(5).fill(0.6 * MB)), partTargetBytes(3 * MB))).toHaveLength(1)
-    expect(partTargetBytes(1600 * MB)).toBe(16 * MB)
+    expect(partTargetBytes(1600 * MB)).toBe(24 * MB)
   })
 
   it('names parts by their first file and asks for them relative to the variant playlist', () => {

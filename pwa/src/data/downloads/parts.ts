@@ -16,20 +16,22 @@ const MB = 1024 * 1024
 /** The size of a part when the download's size is not considered: the smallest a part is aimed at. */
 export const PART_TARGET_BYTES = 4 * MB
 /** The largest a part is aimed at: what a download cut off loses at most per part in flight. */
-export const PART_MAX_TARGET_BYTES = 16 * MB
+export const PART_MAX_TARGET_BYTES = 24 * MB
 /** A download is split into about this many parts, within the bounds above (see partTargetBytes). */
-const PARTS_PER_DOWNLOAD = 3
+const PARTS_PER_DOWNLOAD = 2
 
 /**
- * The part size for a download of about `totalBytes`: a third of it, from 4 to 16 MB. What a download
+ * The part size for a download of about `totalBytes`: half of it, from 4 to 24 MB. What a download
  * waits for is each part's bytes arriving and then Cache Storage committing them (about 3 ms per MB
  * here, one entry after another, and only once a part's bytes are all in), plus a fixed cost per part
  * (a request, an entry). Measured in Chromium on the 5-minute bench video (29 MB), its parts fetched
  * side by side and each put straight into Cache Storage with no app around them, against the same bytes
- * in one request put there (medians of 9 and 15 rounds on a busy 2-core machine): 6 parts 1.10x and
- * 1.16x, 3 parts 0.88x and 0.95x, 4 parts 0.79x, 2 parts 0.75x and 0.85x. Fewer parts than three
- * would lose more to a cut (up to 16 MB a part in flight) for no clear gain; longer videos still come in
- * many 16 MB parts, up to twelve side by side (download-manager.ts).
+ * in one request put there (medians of 9 rounds on a 2-core machine): 6 parts 1.05-1.26x, 3 parts
+ * 0.88-1.21x, 2 parts 0.85-1.09x (the floor's own request, measured again in the same rounds, came to
+ * 0.77-0.91x of itself: that much is noise). Parts side by side all
+ * arrive near the end, so a cut loses every part in flight whatever their number: two parts lose no
+ * more than three. Longer videos still come in many 24 MB parts, up to twelve side by side
+ * (download-manager.ts).
  */
 export function partTargetBytes(totalBytes: number): number {
   return Math.min(PART_MAX_TARGET_BYTES, Math.max(PART_TARGET_BYTES, Math.ceil(totalBytes / PARTS_PER_DOWNLOAD)))
