@@ -4,12 +4,13 @@
  * of a video's progress counts exactly once. Outside hours likewise: the same entries from eight
  * clients are stored once, and a date's ceiling holds when entries race for its last room.
  */
+import { sql } from 'kysely'
 import pino from 'pino'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OUTSIDE_DAY_MAX_MINUTES, uuidv7 } from '../../../contract/index.ts'
 import { ENGINES, openTestEngine, postgresForThisFile, type TestEngine } from '../../test-support/test-databases.ts'
 import { lockingFor } from '../db/dialect/locking.ts'
-import { createPostgresIngestStore } from '../db/dialect/watch-ingest.postgres.ts'
+import { createPostgresIngestStore, storedAmong } from '../db/dialect/watch-ingest.postgres.ts'
 import { createOutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { createOutsideHoursService } from '../services/outside-hours.service.ts'
@@ -97,6 +98,31 @@ describe.each(ENGINES)('on %s', (engine) => {
     const total = await db.selectFrom('daily_totals').select('watch_seconds').where('user_id', '=', user.id).executeTakeFirstOrThrow()
     expect(total.watch_seconds).toBe(3000)
     await ingest.close()
+  })
+
+  it.runIf(engine === 'postgres')('a long history does not slow a batch: its stored ids are found by one key probe each', async () => {
+    const { db } = database
+    // A learner with a heavy history (10,000 events), the table's statistics up to date.
+    const base = Date.parse('2026-10-01T00:00:00Z')
+    const history = Array.from({ length: 10_000 }, (_, n) => uuidv7(base + n * 10_000))
+    for (let from = 0; from < history.length; from += 1000) {
+      await db
+        .insertInto('watch_events')
+        .values(history.slice(from, from + 1000).map((client_id, i) => ({
+          user_id: user.id, client_id, video_id: videoId, position_from: i, position_to: i + 10, watched_seconds: 10, playback_rate: 1,
+          occurred_at: '2026-10-01T00:00:00.000Z', day: '2026-10-01', received_at: '2026-10-01T00:00:00.000Z',
+        })))
+        .execute()
+    }
+    await sql`ANALYZE watch_events`.execute(db)
+    // A batch of 500: 200 stored already, 300 new.
+    const asked = [...history.slice(5000, 5200), ...Array.from({ length: 300 }, () => uuidv7())]
+    const { rows } = await sql<{ stored: string[] }>`SELECT ${storedAmong(user.id, asked)} AS stored`.execute(db)
+    expect(new Set(rows[0]!.stored)).toEqual(new Set(history.slice(5000, 5200)))
+    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT ${storedAmong(user.id, asked)}`.execute(db)
+    const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+    expect(lines).toMatch(/Index (Only )?Scan using watch_events_pkey on watch_events/)
+    expect(lines).not.toMatch(/(Seq|Bitmap Heap) Scan on watch_events/)
   })
 
   it(`${CLIENTS} clients posting the same outside hours at once: each entry once, never past a date's ceiling`, async () => {
