@@ -93,7 +93,6 @@ export interface ApiPostgresBenchResult {
   goalMet?: boolean
 }
 
-
 /** The same call on PostgreSQL: the app, then the bare route on the database the app filled. */
 export async function runApiPostgresBench(): Promise<ApiPostgresBenchResult> {
   const unavailable = postgresUnavailable()

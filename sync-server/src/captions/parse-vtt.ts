@@ -134,7 +134,6 @@ function timingLines(vtt: string): TimingLine[] {
   return found
 }
 
-
 function lineOf(text: string, index: number): number {
   return text.slice(0, index).split(LINE_BREAK).length
 }

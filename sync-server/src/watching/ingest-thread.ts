@@ -5,9 +5,8 @@
  * (sqlite-ingest.ts). This is the SQLite ingest; PostgreSQL's is pool-ingest.ts.
  *
  * The worker starts when the API process is listening (warmUp), or else with the first batch, and
- * starts again after a crash; a crash fails only the
- * batches it was holding. Their learners' outboxes send them again, and whatever of them had been
- * committed answers `duplicate`: still counted once.
+ * starts again after a crash; a crash fails only the batches it was holding. Their learners' outboxes
+ * send them again, and whatever of them had been committed answers `duplicate`: still counted once.
  * The main thread keeps its own connection for everything else; SQLite lets one writer at a time,
  * and a write there waits (busy timeout) for the ingest's current transaction, a few milliseconds.
  */

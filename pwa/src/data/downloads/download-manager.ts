@@ -63,6 +63,13 @@ const PARALLEL_PARTS = 12
 /** Progress is written to IndexedDB at most this often: one write per segment slowed downloads down. */
 const PROGRESS_EVERY_MS = 250
 
+/** What a download would store, shown before it starts (plan()). */
+export interface PlannedDownload {
+  bytes: number
+  /** The quality the download will store: the one chosen, or the best below it the video has. */
+  quality: number
+}
+
 export type DownloadStatus = 'downloading' | 'paused' | 'waiting_for_network' | 'complete' | 'failed'
 
 export interface DownloadRecord {
@@ -718,7 +725,7 @@ export function createDownloadManager(deps: DownloadDeps) {
      * its playlists read ahead of the press for start() to use. Undefined without a grant that lasts
      * or a declared bandwidth; rejects when the playlists cannot be read.
      */
-    async plan(videoId: number, preferredHeight: number | undefined, known: VideoDetail): Promise<{ bytes: number; quality: number } | undefined> {
+    async plan(videoId: number, preferredHeight: number | undefined, known: VideoDetail): Promise<PlannedDownload | undefined> {
       if (!grantsFullAccess(known, now())) return undefined
       const { variant } = await pagePlaylists(videoId, preferredHeight, known)
       return variant.bandwidth > 0 ? { bytes: estimateBytes(variant, known.duration_seconds), quality: variant.quality } : undefined

@@ -22,8 +22,8 @@ export function browserPageLeaving(): PageLeaving {
       // A tab closed while in sight: beforeunload is the close's first step, a round trip to the browser
       // before the page is torn down. Handed over at pagehide alone, the browser dropped the fetch in
       // about one close in three (its permission check outlived the tab); handed over here, in none of
-      // twenty-four. Should the page stay after all (a close
-      // cancelled) or come back (a reload), it follows the browser's fetch instead of fetching again.
+      // twenty-four. Should the page stay after all (a close cancelled) or come back (a reload), it
+      // follows the browser's fetch instead of fetching again.
       window.addEventListener('beforeunload', listener)
       window.addEventListener('pagehide', listener)
       document.addEventListener('freeze', listener)

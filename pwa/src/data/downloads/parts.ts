@@ -28,10 +28,9 @@ const PARTS_PER_DOWNLOAD = 2
  * side by side and each put straight into Cache Storage with no app around them, against the same bytes
  * in one request put there (medians of 9 rounds on a 2-core machine): 6 parts 1.05-1.26x, 3 parts
  * 0.88-1.21x, 2 parts 0.85-1.09x (the floor's own request, measured again in the same rounds, came to
- * 0.77-0.91x of itself: that much is noise). Parts side by side all
- * arrive near the end, so a cut loses every part in flight whatever their number: two parts lose no
- * more than three. Longer videos still come in many 24 MB parts, up to twelve side by side
- * (download-manager.ts).
+ * 0.77-0.91x of itself: that much is noise). Parts side by side all arrive near the end, so a cut
+ * loses every part in flight whatever their number: two parts lose no more than three. Longer videos
+ * still come in many 24 MB parts, up to twelve side by side (download-manager.ts).
  */
 export function partTargetBytes(totalBytes: number): number {
   return Math.min(PART_MAX_TARGET_BYTES, Math.max(PART_TARGET_BYTES, Math.ceil(totalBytes / PARTS_PER_DOWNLOAD)))

@@ -8,12 +8,7 @@
 import { useEffect, useState } from 'react'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { downloads } from '../../data/downloads.ts'
-
-export interface PlannedDownload {
-  bytes: number
-  /** The quality the download will store: the one chosen, or the best below it the video has. */
-  quality: number
-}
+import type { PlannedDownload } from '../../data/downloads/download-manager.ts'
 
 /** The planned download, or undefined while unknown (no fresh grant, offline, the playlist did not load). */
 export function useDownloadSize(video: VideoDetail | undefined, quality: number): PlannedDownload | undefined {
