@@ -55,7 +55,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
-  meRoutes(api, { users: services.users, requireUser: signedIn })
+  meRoutes(api, { users: services.users, requireUser: signedIn, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
   accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })

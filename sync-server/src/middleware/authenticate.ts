@@ -6,8 +6,8 @@ import type { NextFunction, Request, Response } from 'express'
 import { unauthorized } from '../errors.ts'
 import { andThen, isPromise, type MaybePromise } from '../maybe-promise.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { AuthService } from '../services/auth.service.ts'
-import type { UsersService } from '../services/users.service.ts'
+import type { Authenticated, AuthService } from '../services/auth.service.ts'
+import type { SecondsOnDay, UsersService } from '../services/users.service.ts'
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -15,6 +15,8 @@ declare global {
     interface Request {
       user?: UserRow
       tokenHash?: string
+      /** Today's watch seconds in the request's zone, read with the session (`requireUser` with `withToday`). */
+      watchedToday?: SecondsOnDay
     }
   }
 }
@@ -24,12 +26,15 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/
 /**
  * Synchronous where the lookups are (SQLite, no renewal, no new zone): no promise is made, no
  * microtask waited for (maybe-promise.ts). A promise returned from here is the router's to reject into
- * the error handler.
+ * the error handler. `withToday`: today's watch seconds in the request's zone are read with the session
+ * (`req.watchedToday`), for the daily progress the app polls.
  */
-export function requireUser(auth: AuthService, users: UsersService) {
-  const admit = (req: Request, next: NextFunction, found: { user: UserRow; tokenHash: string } | undefined): MaybePromise<void> => {
+export function requireUser(auth: AuthService, users: UsersService, options: { withToday?: boolean } = {}) {
+  const withToday = options.withToday === true
+  const admit = (req: Request, next: NextFunction, found: Authenticated | undefined): MaybePromise<void> => {
     if (!found) return next(unauthorized())
     req.tokenHash = found.tokenHash
+    if (found.watchedToday) req.watchedToday = found.watchedToday
     const user = users.noteTimeZone(found.user, req.get('x-time-zone'))
     if (isPromise(user)) {
       return user.then((noted) => {
@@ -43,7 +48,7 @@ export function requireUser(auth: AuthService, users: UsersService) {
   return (req: Request, _res: Response, next: NextFunction): MaybePromise<void> => {
     const match = BEARER.exec(req.get('authorization') ?? '')
     if (!match) return next(unauthorized())
-    return andThen(auth.authenticate(match[1]), (found) => admit(req, next, found))
+    return andThen(auth.authenticate(match[1], withToday ? req.get('x-time-zone') : undefined), (found) => admit(req, next, found))
   }
 }
 

@@ -17,7 +17,10 @@ export interface OwnSessionRow {
   user_agent: string | null
 }
 
-/** `hotPath`: the hand-written twin of `findActive` for the server (db/dialect/hot-path.ts). */
+/** The same plus the seconds its user watched on a day (0 for none), read with it. */
+export type SessionUserDayRow = SessionUserRow & { day_watch_seconds: number }
+
+/** `hotPath`: the hand-written twins of `findActive` and `findActiveWithDay` for the server (db/dialect/hot-path.ts). */
 export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
   return {
     async create(tokenHash: string, userId: number, now: number, expiresAt: number, userAgent: string | null = null): Promise<void> {
@@ -35,6 +38,24 @@ export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPath
           .innerJoin('users as u', 'u.id', 's.user_id')
           .selectAll('u')
           .select(['s.expires_at as session_expires_at', 's.last_seen_at as session_last_seen_at'])
+          .where('s.token_hash', '=', tokenHash)
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .executeTakeFirst(),
+    /** `findActive` with the user's seconds on `day` in the same read (GET /me/daily_progress asks both). */
+    findActiveWithDay: hotPath
+      ? (hotPath.activeSessionWithDay as (tokenHash: string, now: number, day: string) => MaybePromise<SessionUserDayRow | undefined>)
+      : (tokenHash: string, now: number, day: string): Promise<SessionUserDayRow | undefined> =>
+        db
+          .selectFrom('sessions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .leftJoin('daily_totals as d', (join) => join.onRef('d.user_id', '=', 's.user_id').on('d.day', '=', day))
+          .selectAll('u')
+          .select((eb) => [
+            's.expires_at as session_expires_at',
+            's.last_seen_at as session_last_seen_at',
+            eb.fn.coalesce('d.watch_seconds', eb.lit(0)).as('day_watch_seconds'),
+          ])
           .where('s.token_hash', '=', tokenHash)
           .where('s.revoked_at', 'is', null)
           .where('s.expires_at', '>', now)

@@ -52,6 +52,12 @@ describeOnEachEngine((engine, database) => {
       expect(await hotSessions.findActive('token', now)).toEqual(await kyselySessions.findActive('token', now))
     }
     expect(await hotSessions.findActive('token', 1_500)).toMatchObject({ id: user.id, is_admin: 1, session_expires_at: 2_000_000_000_000 })
+    // With a day's seconds in the same read: a day with a total, a day without, and an ended session.
+    for (const [now, day] of [[1_500, '2026-01-05'], [1_500, '2026-01-06'], [2_000_000_000_000, '2026-01-05']] as const) {
+      expect(await hotSessions.findActiveWithDay('token', now, day)).toEqual(await kyselySessions.findActiveWithDay('token', now, day))
+    }
+    expect(await hotSessions.findActiveWithDay('token', 1_500, '2026-01-05')).toEqual({ ...(await kyselySessions.findActive('token', 1_500)), day_watch_seconds: 125.4 })
+    expect(await hotSessions.findActiveWithDay('token', 1_500, '2026-01-06')).toMatchObject({ id: user.id, day_watch_seconds: 0 })
     for (const day of ['2026-01-05', '2026-01-06']) {
       expect(await hotTotals.watchSeconds(user.id, day)).toBe(await kyselyTotals.watchSeconds(user.id, day))
     }

@@ -174,6 +174,26 @@ describe('GET /me/daily_progress', () => {
     expect((await api.get('/me/daily_progress')).body.today_watch_seconds).toBe(125)
   })
 
+  it("answers the day of the zone the learner is in now: moved to another zone, back, and with no zone sent", async () => {
+    const { token, id } = await newLearner({ zone: 'Pacific/Kiritimati' })
+    // UTC+14 and UTC-11: never the same date.
+    const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(server.clock.now())
+    const east = dayIn('Pacific/Kiritimati')
+    const west = dayIn('Pacific/Pago_Pago')
+    await server.ctx.database.db
+      .insertInto('daily_totals')
+      .values([
+        { user_id: id, day: east, watch_seconds: 600, goal_minutes: 15 },
+        { user_id: id, day: west, watch_seconds: 300, goal_minutes: 15 },
+      ])
+      .execute()
+    const inZone = (zone?: string) => apiClient(server.api, { token, headers: zone ? { 'x-time-zone': zone } : {} })
+    expect((await inZone('Pacific/Pago_Pago').get('/me/daily_progress')).body).toEqual({ daily_goal_minutes: 15, today_watch_seconds: 300, date: west })
+    // No zone sent: the one sent last stands.
+    expect((await inZone().get('/me/daily_progress')).body).toEqual({ daily_goal_minutes: 15, today_watch_seconds: 300, date: west })
+    expect((await inZone('Pacific/Kiritimati').get('/me/daily_progress')).body).toEqual({ daily_goal_minutes: 15, today_watch_seconds: 600, date: east })
+  })
+
   it('keeps the last valid zone and ignores an unknown one', async () => {
     const { token } = await newLearner({ zone: 'Asia/Ho_Chi_Minh' })
     const bogus = apiClient(server.api, { token, headers: { 'x-time-zone': 'Mars/Olympus_Mons' } })

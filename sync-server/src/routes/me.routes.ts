@@ -5,7 +5,8 @@ import { isPromise } from '../maybe-promise.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
 
-export function meRoutes(router: Router, deps: { users: UsersService; requireUser: RequestHandler }) {
+/** `requireUserWithToday`: requireUser reading today's seconds with the session (middleware/authenticate.ts). */
+export function meRoutes(router: Router, deps: { users: UsersService; requireUser: RequestHandler; requireUserWithToday: RequestHandler }) {
   const signedIn = deps.requireUser
 
   // The body is the user itself (spec section 7), not wrapped in `data`.
@@ -32,9 +33,10 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
     res.json({ data: view })
   })
 
-  // Answered without a promise hop where the read is synchronous (SQLite): the app polls this.
-  router.get('/me/daily_progress', signedIn, (req, res) => {
-    const progress = deps.users.dailyProgress(currentUser(req))
+  // Answered without a promise hop where the read is synchronous (SQLite), and from the one read that
+  // found the session where it can (on PostgreSQL one round trip, not two): the app polls this.
+  router.get('/me/daily_progress', deps.requireUserWithToday, (req, res) => {
+    const progress = deps.users.dailyProgress(currentUser(req), req.watchedToday)
     if (isPromise(progress)) return progress.then((answer) => void res.json(answer))
     res.json(progress)
   })

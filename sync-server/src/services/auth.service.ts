@@ -23,10 +23,19 @@ import { andThen, type MaybePromise } from '../maybe-promise.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { signInCodeMail } from '../mail/sign-in-code.mail.ts'
 import type { OtpCodeQueries, OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
-import type { SessionsRepository } from '../repositories/sessions.repository.ts'
+import type { SessionsRepository, SessionUserDayRow } from '../repositories/sessions.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
 import { hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
 import { hashToken, newToken } from '../security/tokens.ts'
+import { isValidTimeZone, localToday } from '../time-zones.ts'
+import type { SecondsOnDay } from './users.service.ts'
+
+/** A signed-in request's user and session, and the seconds watched today when asked for. */
+export interface Authenticated {
+  user: UserRow
+  tokenHash: string
+  watchedToday?: SecondsOnDay
+}
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
@@ -157,21 +166,29 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token, user, isNewUser: created !== undefined }
     },
 
-    /** The user behind a bearer token, or undefined for a missing, unknown, expired or revoked one. */
-    /** Synchronous when the session read is (SQLite) and the session needs no renewal: see maybe-promise.ts. */
-    authenticate(token: string): MaybePromise<{ user: UserRow; tokenHash: string } | undefined> {
+    /**
+     * The user behind a bearer token, or undefined for a missing, unknown, expired or revoked one.
+     * `todayIn`: a time zone (the request's X-Time-Zone) whose today's watch seconds are read in the
+     * same query (`watchedToday`), for GET /me/daily_progress; an invalid zone is ignored.
+     * Synchronous when the session read is (SQLite) and the session needs no renewal: see maybe-promise.ts.
+     */
+    authenticate(token: string, todayIn?: string): MaybePromise<Authenticated | undefined> {
       const now = clock.now()
       const tokenHash = hashToken(token)
-      return andThen(sessions.findActive(tokenHash, now), (user) => {
+      const day = todayIn !== undefined && isValidTimeZone(todayIn) ? localToday(now, todayIn) : undefined
+      const found = day === undefined ? sessions.findActive(tokenHash, now) : sessions.findActiveWithDay(tokenHash, now, day)
+      return andThen(found, (user) => {
         if (!user) return undefined
+        const answer: Authenticated =
+          day === undefined ? { user, tokenHash } : { user, tokenHash, watchedToday: { day, seconds: (user as SessionUserDayRow).day_watch_seconds } }
         const renew = user.session_expires_at - now < SESSION_RENEW_BELOW_DAYS * DAY_MS
         const stale = user.session_last_seen_at === null || now - user.session_last_seen_at >= LAST_SEEN_EVERY_MS
         // Most calls need neither write, and then answer without a promise hop (maybe-promise.ts).
-        if (!renew && !stale) return { user, tokenHash }
+        if (!renew && !stale) return answer
         return (async () => {
           if (renew) await sessions.extend(tokenHash, now + SESSION_DAYS * DAY_MS)
           if (stale) await sessions.markSeen(tokenHash, now)
-          return { user, tokenHash }
+          return answer
         })()
       })
     },

@@ -26,6 +26,12 @@ const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 
 export type UsersService = ReturnType<typeof createUsersService>
 
+/** The seconds a user watched on a local day. */
+export interface SecondsOnDay {
+  day: string
+  seconds: number
+}
+
 export function createUsersService(deps: {
   db: Kysely<Database>
   users: UsersRepository
@@ -110,8 +116,13 @@ export function createUsersService(deps: {
     },
 
     /** Synchronous on SQLite (maybe-promise.ts): the app polls it. */
-    dailyProgress(row: UserRow): MaybePromise<DailyProgress> {
+    /**
+     * `known`: the seconds of a day read with the session (auth.service.ts), used when that day is the
+     * user's today: the request's zone is the user's, as it nearly always is, and the day has not turned.
+     */
+    dailyProgress(row: UserRow, known?: SecondsOnDay): MaybePromise<DailyProgress> {
       const date = localToday(clock.now(), row.time_zone)
+      if (known?.day === date) return { daily_goal_minutes: row.daily_goal_minutes, today_watch_seconds: Math.round(known.seconds), date }
       return andThen(dailyTotals.watchSeconds(row.id, date), (seconds) => ({
         daily_goal_minutes: row.daily_goal_minutes,
         today_watch_seconds: Math.round(seconds),
