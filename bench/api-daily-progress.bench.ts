@@ -1,7 +1,7 @@
 /**
  * GET /me/daily_progress on the real server (bearer token lookup + SQLite read, logging on) against a
  * bare Express 5 route and a bare node:http server in this same run. Goal: ≥ 0.7 of bare Express with
- * p99 < 25 ms. Beside it, the floor beneath the server: bare Express doing the same two lookups on the
+ * p99 < 25 ms. Beside it, the floor beneath the server: bare Express doing the same read on the
  * same SQLite file (bench/servers/bare-express-sqlite.ts), so what our own layers cost is shown apart
  * from what the lookups themselves cost.
  * On PostgreSQL (issue 16): the server with DATABASE_URL against a bare Express 5 route doing the same
@@ -17,7 +17,7 @@ import { postgresUnavailable, startBenchPostgres } from './lib/postgres.ts'
 export interface ApiBenchResult {
   nodeHttp: LoadResult
   bareExpress: LoadResult
-  /** The floor beneath the server: bare Express doing the same two lookups on the same SQLite file. */
+  /** The floor beneath the server: bare Express doing the same read on the same SQLite file. */
   bareSqlite: LoadResult
   app: LoadResult
   ratioToExpress: number

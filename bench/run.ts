@@ -30,7 +30,7 @@ async function main() {
     results.api = api
     console.log(`  bare node:http     ${fmt(api.nodeHttp.requestsPerSecond)} req/s   p99 ${api.nodeHttp.p99Ms} ms`)
     console.log(`  bare Express 5     ${fmt(api.bareExpress.requestsPerSecond)} req/s   p99 ${api.bareExpress.p99Ms} ms`)
-    console.log(`  bare Express 5 + the same two SQLite lookups (floor)   ${fmt(api.bareSqlite.requestsPerSecond)} req/s   p99 ${api.bareSqlite.p99Ms} ms`)
+    console.log(`  bare Express 5 + the same SQLite read (floor)   ${fmt(api.bareSqlite.requestsPerSecond)} req/s   p99 ${api.bareSqlite.p99Ms} ms`)
     console.log(`  Dễ Hiểu server     ${fmt(api.app.requestsPerSecond)} req/s   p99 ${api.app.p99Ms} ms`)
     console.log(`  ratio to bare Express: ${fmt(api.ratioToExpress, 2)} (goal ≥ 0.70, p99 < 25 ms): ${api.goalMet ? 'met' : 'NOT met'}`)
     console.log(`  ratio to the SQLite floor: ${fmt(api.ratioToSqliteFloor, 2)}; to bare node:http: ${fmt(api.ratioToNodeHttp, 2)} (reported, not targeted)`)
