@@ -1,15 +1,15 @@
 /**
  * The reads of the hottest path (every signed-in call looks its session up; the app polls
- * GET /me/daily_progress, which reads the session and the day's seconds in one statement), hand-written
- * per engine. Through Kysely they cost about a quarter more CPU per
- * request on SQLite (building, compiling and its async driver path for sub-millisecond queries), which
- * the ≥ 0.70-of-bare-Express goal does not allow. The SQL is the same as the Kysely query in
+ * GET /me/daily_progress, which reads the session and the day's seconds in one statement),
+ * hand-written per engine. Through Kysely they cost about a quarter more CPU per request on SQLite
+ * (building, compiling and its async driver path for sub-millisecond queries), which the
+ * ≥ 0.70-of-bare-Express goal does not allow. The SQL is the same as the Kysely query in
  * sessions.repository.ts / daily-totals.repository.ts, which stay the reference; the repository test
  * checks both answer alike on both engines.
  * - SQLite: statements prepared once on the same better-sqlite3 handle Kysely uses, run synchronously
  *   and answered as plain values (MaybePromise), so the signed-in path takes no promise hop.
  *   (Outside Kysely's connection lock, so a read may see rows of a Kysely transaction still open on that
- *   handle; neither read here can be misled by the transactions we run.)
+ *   handle; no read here can be misled by the transactions we run.)
  * - PostgreSQL: named prepared statements on the pool (parsed once per connection), numbers as the pool
  *   parses them.
  */
