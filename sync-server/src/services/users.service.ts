@@ -115,15 +115,15 @@ export function createUsersService(deps: {
       return toView(await setGoal(row, minutes))
     },
 
-    /** Synchronous on SQLite (maybe-promise.ts): the app polls it. */
     /**
-     * `known`: the seconds of a day read with the session (auth.service.ts), used when that day is the
-     * user's today: the request's zone is the user's, as it nearly always is, and the day has not turned.
+     * Synchronous on SQLite (maybe-promise.ts): the app polls it. `known`: the seconds of a day read
+     * with the session (auth.service.ts), used when that day is the user's today (the request's zone
+     * is the user's, as it nearly always is, and the day has not turned); otherwise they are read.
      */
     dailyProgress(row: UserRow, known?: SecondsOnDay): MaybePromise<DailyProgress> {
       const date = localToday(clock.now(), row.time_zone)
-      if (known?.day === date) return { daily_goal_minutes: row.daily_goal_minutes, today_watch_seconds: Math.round(known.seconds), date }
-      return andThen(dailyTotals.watchSeconds(row.id, date), (seconds) => ({
+      const watched = known?.day === date ? known.seconds : dailyTotals.watchSeconds(row.id, date)
+      return andThen(watched, (seconds) => ({
         daily_goal_minutes: row.daily_goal_minutes,
         today_watch_seconds: Math.round(seconds),
         date,
