@@ -17,7 +17,7 @@ import { devRoutes } from './routes/dev.routes.ts'
 import { feedbackRoutes } from './routes/feedback.routes.ts'
 import { healthRoutes } from './routes/health.routes.ts'
 import { languagesRoutes } from './routes/languages.routes.ts'
-import { meRoutes } from './routes/me.routes.ts'
+import { dailyProgressRoute, meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { catalogueRoutes } from './routes/catalogue.routes.ts'
@@ -47,6 +47,10 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   const { services, repositories } = ctx
   const signedIn = requireUser(services.auth, services.users)
   const rateLimits = { counters: repositories.rateLimits, clock: ctx.clock }
+  // Bodies that are not JSON (tus PATCH streams, multipart forms) are handled on the app, ahead of the
+  // API router's JSON-only rule, with the same logging and headers; so is the call every open app polls.
+  const prelude = [requestLogging(ctx.logger), apiSecurityHeaders({ https })]
+  dailyProgressRoute(app, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }), prelude })
   const api = express.Router()
   api.use(requestLogging(ctx.logger))
   api.use(apiSecurityHeaders({ https }))
@@ -55,7 +59,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
-  meRoutes(api, { users: services.users, requireUser: signedIn, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
+  meRoutes(api, { users: services.users, requireUser: signedIn })
   accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
   languagesRoutes(api, { languages: repositories.languages })
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
@@ -74,9 +78,6 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))
 
-  // Bodies that are not JSON (tus PATCH streams, multipart forms) are handled on the app, ahead of the
-  // API router's JSON-only rule, with the same logging and headers.
-  const prelude = [requestLogging(ctx.logger), apiSecurityHeaders({ https })]
   const tus = createTusUploads({
     dataDir: ctx.config.dataDir,
     maxUploadBytes: ctx.config.maxUploadBytes,

@@ -19,24 +19,39 @@ export const LOG_FLUSH_MS = 100
  */
 export function createLogger(level: string, dest: number | string = 1): Logger {
   const destination = pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES })
+  // Every line marks the buffer, pino's own and those of lineWriter below alike.
   let unwritten = false
+  const write = destination.write.bind(destination)
+  destination.write = (line: string) => {
+    unwritten = true
+    return write(line)
+  }
   const flushing = setInterval(() => {
     if (!unwritten) return
     unwritten = false
     destination.flush()
   }, LOG_FLUSH_MS).unref()
   destination.on('close', () => clearInterval(flushing))
-  return pino(
-    {
-      level,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      hooks: {
-        streamWrite(line) {
-          unwritten = true
-          return line
-        },
-      },
-    },
-    destination,
-  )
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination)
+}
+
+const { streamSym, timeSym, chindingsSym } = pino.symbols
+type LineLevel = 'info' | 'warn' | 'error'
+
+/**
+ * Writes lines shaped exactly as the logger writes them (level, time, its bindings, the fields, msg)
+ * from fields the caller has already written as JSON members. For the access log, one line per API
+ * call: pino's general path (the redaction walk, then the object stringified key by key) cost about a
+ * tenth of the polled GET /me/daily_progress's throughput. Nothing here is redacted, so it is for
+ * fields that can hold no secret.
+ */
+export function lineWriter(logger: Logger) {
+  const internals = logger as unknown as Record<symbol, unknown>
+  const stream = internals[streamSym] as { write(line: string): unknown }
+  const time = internals[timeSym] as () => string
+  const levels: Record<LineLevel, number> = { info: logger.levels.values.info, warn: logger.levels.values.warn, error: logger.levels.values.error }
+  return (level: LineLevel, fields: string, msg: string) => {
+    if (!logger.isLevelEnabled(level)) return
+    stream.write(`{"level":${levels[level]}${time()}${internals[chindingsSym] as string},${fields},"msg":${JSON.stringify(msg)}}\n`)
+  }
 }

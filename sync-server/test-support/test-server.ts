@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createContext, type AppContext } from '../src/context.ts'
@@ -57,6 +57,8 @@ export async function startTestServer(
     dataDir?: string
     /** How long a silent connection is kept (production: 60 s); tests of the cut set it short. */
     silenceMs?: number
+    /** Where the server logs (silent otherwise): a test of the log lines passes createLogger's. */
+    logger?: Logger
   } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCapture()
@@ -71,7 +73,7 @@ export async function startTestServer(
     ...options.env,
   })
   const clock = createTestClock()
-  const ctx = await createContext(config, { clock, logger: pino({ level: 'silent' }) })
+  const ctx = await createContext(config, { clock, logger: options.logger ?? pino({ level: 'silent' }) })
   const app = createApp(ctx, { pwaDist: options.pwaDist })
   // Jobs and the upload sweep run as in production; the demo seed only when a test asks (SEED_DEMO).
   const background = startBackgroundWork(ctx)
