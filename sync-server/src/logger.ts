@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino'
+import { batchLines } from './line-batch.ts'
 
 /** Codes and tokens never reach a production log: anything under these keys is replaced. */
 const REDACT = ['code', 'otp', 'token', 'authorization', '*.authorization', '*.token', '*.otp']
@@ -13,26 +14,15 @@ export const LOG_BATCH_BYTES = 4096
 export const LOG_FLUSH_MS = 100
 
 /**
- * The process's logger, to standard output or a file. What is buffered is written on any exit,
- * crashes included (pino flushes its destinations synchronously then); only a SIGKILL can lose it,
- * at most the last tenth of a second's lines.
+ * The process's logger, to standard output or a file, its lines batched (line-batch.ts). What is
+ * gathered is written on any exit, crashes included; only a SIGKILL can lose it, at most the last
+ * tenth of a second's lines.
  */
 export function createLogger(level: string, dest: number | string = 1): Logger {
-  const destination = pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES })
-  // Every line marks the buffer, pino's own and those of lineWriter below alike.
-  let unwritten = false
-  const write = destination.write.bind(destination)
-  destination.write = (line: string) => {
-    unwritten = true
-    return write(line)
-  }
-  const flushing = setInterval(() => {
-    if (!unwritten) return
-    unwritten = false
-    destination.flush()
-  }, LOG_FLUSH_MS).unref()
-  destination.on('close', () => clearInterval(flushing))
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination)
+  // SonicBoom writes each batch as it comes (asynchronously; pino flushes it synchronously on exit).
+  const destination = pino.destination({ dest, sync: false })
+  const lines = batchLines(destination, { batchBytes: LOG_BATCH_BYTES, flushMs: LOG_FLUSH_MS })
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, lines)
 }
 
 const { streamSym, timeSym, chindingsSym } = pino.symbols
