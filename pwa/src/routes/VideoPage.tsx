@@ -35,15 +35,18 @@ export default function VideoPage() {
   const linkedStart = startFromQuery(searchParams.get('t'))
   const { user } = useSession()
   const state = useVideoDetail(id)
-  // null: not downloaded; undefined: not known yet (so the player does not start on the wrong source).
-  const download = useLiveQuery(async () => (await db.downloads.get(id)) ?? null, [id])
+  // Whether the video plays from a finished download; undefined: not known yet (so the player does not
+  // start on the wrong source). A yes or no, not the record: the page (player, comments, facts) then
+  // renders again only when that answer changes, not on each progress write of a running download
+  // (the download controls follow those themselves).
+  const downloaded = useLiveQuery(async () => (await db.downloads.get(id))?.status === 'complete', [id])
   const online = useOnline()
   // A stream that started online keeps playing from its buffer when the network drops; only a page
   // opened offline has nothing to play.
   const [streamable, setStreamable] = useState(online)
   if (online && !streamable) setStreamable(true)
   // A finished download shows the poster stored with it (the thumbnail URL may not answer offline).
-  const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, download?.status === 'complete')
+  const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, downloaded === true)
   // The rating question, my rating and up next (features/compass).
   const compass = useVideoCompass(code, state.kind === 'ready' ? state.video : null)
   // The stream's grant, renewed as it runs out, with the caption links signed under it.
@@ -67,10 +70,10 @@ export default function VideoPage() {
   }
 
   const video = state.video
-  const offline = download?.status === 'complete'
+  const offline = downloaded === true
   // Streams start from a freshly fetched grant (the cached one may have expired). Not downloaded and
   // offline: the stream cannot load, say so rather than show a broken player.
-  const src = offline ? offlineMasterUrl(id) : download !== undefined && streamable && state.fresh ? (video.playback?.hls_url ?? null) : null
+  const src = offline ? offlineMasterUrl(id) : downloaded !== undefined && streamable && state.fresh ? (video.playback?.hls_url ?? null) : null
   const waitingForGrant = !offline && online && !state.fresh && !state.stale
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (

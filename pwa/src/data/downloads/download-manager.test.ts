@@ -547,8 +547,8 @@ describe('downloads where the browser offers Background Fetch', () => {
     expect(registration.urls.map(fromOf).sort((x, y) => x - y)).toEqual(planned.filter((from) => !a.fetched.includes(from)))
     expect(a.fetched).toHaveLength(1)
     page.show()
-    // Its progress shows while the browser fetches.
-    const storedBytes = (await tab.db.downloads.get(videoId))!.bytesDone
+    // Its progress shows while the browser fetches: the part stored in the page and the browser's bytes.
+    const storedBytes = storedParts(tab.cache, videoId)[0].files.reduce((sum, file) => sum + file.size, 0)
     registration.downloaded = 1000
     registration.dispatchEvent(new Event('progress'))
     await vi.waitFor(async () => expect((await tab.db.downloads.get(videoId))?.bytesDone).toBe(storedBytes + 1000))

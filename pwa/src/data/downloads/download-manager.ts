@@ -506,7 +506,10 @@ export function createDownloadManager(deps: DownloadDeps) {
       written.stored.catch(() => undefined) // awaited at the end
     }
 
-    let reportedAt = 0
+    // The first progress is written once the parts have run that long too: a download done sooner goes
+    // from its start straight to complete, with no write (and no render in every view that follows
+    // the record) in between.
+    let reportedAt = now()
     let reporting: Promise<unknown> | undefined
     /**
      * The parts not stored yet, fetched and stored by the page. Should the page go out of sight or away

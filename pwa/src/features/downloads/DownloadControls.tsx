@@ -26,13 +26,18 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   const record = useDownload(videoId)
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
   const [message, setMessage] = useState<string | null>(null)
+  // The browser's answer to "keep my downloads", when it said no: shown with the finished download, in
+  // the same render as "Downloaded" (the answer comes a moment before the record says complete, and
+  // two renders would move the page below twice).
+  const [persistRefused, setPersistRefused] = useState(false)
   const planned = useDownloadSize(record === null ? video : undefined, quality)
 
   async function start() {
     setMessage(null)
+    setPersistRefused(false)
     try {
       const { persistence } = await downloads.start(videoId, quality, video)
-      if (persistence === 'refused') setMessage(isIosBrowser() ? t('persistRefusedIos') : t('persistRefused'))
+      if (persistence === 'refused') setPersistRefused(true)
     } catch (error) {
       setMessage(errorMessage(error))
     }
@@ -148,6 +153,10 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
       {message ? (
         <p className="notice-inline" role="status">
           {message}
+        </p>
+      ) : persistRefused && record?.status === 'complete' ? (
+        <p className="notice-inline" role="status">
+          {isIosBrowser() ? t('persistRefusedIos') : t('persistRefused')}
         </p>
       ) : null}
     </div>

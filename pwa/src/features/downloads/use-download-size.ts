@@ -12,19 +12,24 @@ import type { PlannedDownload } from '../../data/downloads/download-manager.ts'
 
 /** The planned download, or undefined while unknown (no fresh grant, offline, the playlist did not load). */
 export function useDownloadSize(video: VideoDetail | undefined, quality: number): PlannedDownload | undefined {
-  const [loaded, setLoaded] = useState<{ video: VideoDetail; quality: number; planned?: PlannedDownload }>()
+  const [loaded, setLoaded] = useState<{ playlist: string; quality: number; planned?: PlannedDownload }>()
+  // Kept by the playlist it was read from (the video and its grant), not by the detail object: the page
+  // hands a new copy of the same detail whenever it reads it again, and the size shown must not vanish
+  // and come back then (the manager answers such a plan from what it read already).
+  const playlist = video?.playback?.hls_url ?? ''
 
   useEffect(() => {
     if (!video) return
     let current = true
+    const playlistRead = video.playback?.hls_url ?? ''
     downloads
       .plan(video.id, quality, video)
-      .then((planned) => current && setLoaded({ video, quality, planned }))
+      .then((planned) => current && setLoaded({ playlist: playlistRead, quality, planned }))
       .catch(() => undefined) // no size shown; the download still checks the space itself
     return () => {
       current = false
     }
   }, [video, quality])
 
-  return loaded && loaded.video === video && loaded.quality === quality ? loaded.planned : undefined
+  return video && loaded && loaded.playlist === playlist && loaded.quality === quality ? loaded.planned : undefined
 }

@@ -56,7 +56,6 @@ export default function SignedInChrome() {
   // One sync engine while someone is signed in (started once there is something to send); nothing is
   // sent under no session.
   useBackgroundSync(ready ? userId : undefined)
-  const keepDownloads = useDownloadsNeeded(ready)
 
   // Contributors' queued uploads resume at app start (and then on `online`), on whatever page opens first.
   const uploads = ready && Boolean(user && (user.is_contributor || user.is_admin))
@@ -78,11 +77,20 @@ export default function SignedInChrome() {
       <UpdatePrompt />
       <LoadErrorBoundary resetKey={open ?? ''}>
         <Suspense fallback={null}>
-          {keepDownloads ? <DownloadsKeeper /> : null}
+          <DownloadsKeeperWhenNeeded signedIn={ready} />
           {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
           {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
         </Suspense>
       </LoadErrorBoundary>
     </>
   )
+}
+
+/**
+ * The downloads keeper, once downloads need it. A component of its own: the first download starting
+ * (or the last one going) then renders this alone, not the whole frame with its navbar and goal bar
+ * while the download's bytes arrive.
+ */
+function DownloadsKeeperWhenNeeded({ signedIn }: { signedIn: boolean }) {
+  return useDownloadsNeeded(signedIn) ? <DownloadsKeeper /> : null
 }
