@@ -9,9 +9,13 @@ import { savingGetVideo, savingKnownDetail, type SaveDetail } from './downloads/
 
 // The video page opens offline from this record (features/watching/video-detail.ts reads it), with
 // the comments as they were when the download began or resumed (comment-copies.ts; not awaited).
-const saveDetail: SaveDetail = (videoId, video) => {
+const saveDetail: SaveDetail = async (videoId, video) => {
   void keepCommentsOf(videoId)
-  return db.records.put({ key: `video:${videoId}`, value: video })
+  const key = `video:${videoId}` as const
+  // The video page hands over the detail it saved itself on this visit: written again, it would only
+  // make the page read it again and render once more as the download starts.
+  if (JSON.stringify((await db.records.get(key))?.value) === JSON.stringify(video)) return
+  await db.records.put({ key, value: video })
 }
 
 export const downloads = savingKnownDetail(

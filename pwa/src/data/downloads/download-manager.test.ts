@@ -83,11 +83,15 @@ function setup(
     backgroundFetch?: BackgroundFetchManagerLike
     leaving?: PageLeaving
     shownPicture?: (url: string) => Promise<Response | undefined>
+    /** Locks other than the tab's own (to hold a grant back). */
+    locks?: TabLocks
   } = {},
 ) {
   const { db, cache, locks } = options.tab ?? browser()
   /** The `from` of every part fetched whole from the server. */
   const fetched: number[] = []
+  /** Every part request as it left, with its signal (aborted or not). */
+  const partRequests: Array<{ from: number; signal?: AbortSignal | null }> = []
   // Parts the network lets through before it goes down, and how it goes down.
   let partsLeft = Infinity
   let failure: Network = 'down'
@@ -101,7 +105,7 @@ function setup(
   const gate = new Promise<void>((resolve) => (openGate = resolve))
   const manager = createDownloadManager({
     table: db.downloads,
-    locks,
+    locks: options.locks ?? locks,
     origin: () => server.baseUrl,
     openCache: async () => cache as unknown as Cache,
     shownPicture: options.shownPicture,
@@ -116,6 +120,7 @@ function setup(
       if (url.pathname.endsWith('.m3u8')) playlistReads.push(url.pathname)
       if (options.chunked && (url.pathname.endsWith('/part') || url.pathname.endsWith('.jpg'))) return withoutLength(await fetch(input, init))
       if (!url.pathname.endsWith('/part')) return fetch(input, init)
+      partRequests.push({ from: Number(url.searchParams.get('from')), signal: init?.signal })
       if (gateAfter-- <= 0) {
         await new Promise<void>((resolve, reject) => {
           void gate.then(resolve)
@@ -151,7 +156,7 @@ function setup(
     failure = how
   }
   const holdPartsAfter = (parts: number) => void (gateAfter = parts)
-  return { db, cache, manager, fetched, videoCalls, playlistReads, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity), holdPartsAfter, openGate }
+  return { db, cache, manager, fetched, partRequests, videoCalls, playlistReads, cutNetworkAfter, restoreNetwork: () => void (partsLeft = Infinity), holdPartsAfter, openGate }
 }
 
 /** The stored parts of a download: their names and the files each header lists. */
@@ -326,6 +331,45 @@ describe('downloads', () => {
     expect(await setup().manager.plan(videoId, 360, soonOver)).toBeUndefined()
   })
 
+  it("a press on the page asks for its parts before the lock and the record answer, and stores each once the run may", async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const detail = ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
+    // The lock is granted only when the test says so.
+    const tab = browser()
+    let grant!: () => void
+    const granted = new Promise<void>((resolve) => (grant = resolve))
+    const slowLocks: TabLocks = { request: async (name, options, callback) => granted.then(() => tab.locks.request(name, options, callback)) }
+    const page = setup({ tab, locks: slowLocks })
+    const planned = (await page.manager.plan(videoId, 360, detail))!
+    const running = page.manager.start(videoId, 360, detail, { isNew: true })
+    await vi.waitFor(() => expect(page.partRequests.length).toBeGreaterThan(1))
+    expect(storedParts(tab.cache, videoId)).toEqual([]) // asked for, not stored: the run has no lock yet
+    expect(await tab.db.downloads.get(videoId)).toBeUndefined()
+    grant()
+    await running
+    expect((await tab.db.downloads.get(videoId))?.status).toBe('complete')
+    // Every part came once, from the requests asked for at the press.
+    const parts = storedParts(tab.cache, videoId)
+    expect(parts.length).toBeGreaterThan(1)
+    expect(page.partRequests).toHaveLength(parts.length)
+    expect(page.partRequests.every((request) => !request.signal?.aborted)).toBe(true)
+    expect(planned.bytes).toBeGreaterThan(0)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
+  })
+
+  it('a press that finds no room aborts the parts it asked for and stores nothing', async () => {
+    const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12, { bandwidth: 20_000_000 }), duration: 12 })
+    const detail = ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
+    const full = setup({ fits: false })
+    full.holdPartsAfter(0) // the answers never come: only an abort ends them
+    await expect(full.manager.start(videoId, 360, detail, { isNew: true })).rejects.toMatchObject({ code: 'no_space' })
+    expect(full.partRequests.length).toBeGreaterThan(1)
+    expect(full.partRequests.every((request) => request.signal?.aborted)).toBe(true)
+    expect(full.cache.entries.size).toBe(0)
+    expect(await full.db.downloads.count()).toBe(0)
+  })
+
   it('refuses a download that would not fit, and one the learner may not watch in full', async () => {
     const free = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
     const full = setup({ fits: false })
@@ -393,6 +437,29 @@ describe('downloads in two tabs', () => {
     await expectPlayableFromParts(tab.cache, videoId, mediaKey)
     await vi.waitFor(() => expect(b.manager.isActive(videoId)).toBe(false))
     expect(b.fetched).toEqual([]) // it found the download complete when it got the lock
+  })
+
+  it("a press in a second tab while the first downloads aborts the parts it asked for at the press", async () => {
+    const { videoId, mediaKey, tab, a } = await twoTabs()
+    const detail = ((await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: VideoDetail }).data
+    // The second tab's lock answer comes when the test says so, as a browser's comes a few ms later.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const b = setup({ tab, locks: { request: async (name, options, callback) => answered.then(() => tab.locks.request(name, options, callback)) } })
+    a.holdPartsAfter(1)
+    const running = a.manager.start(videoId)
+    await vi.waitFor(async () => expect(await status(tab.db, videoId)).toBe('downloading'))
+    b.holdPartsAfter(0) // its answers would only come after an abort
+    const pressed = b.manager.start(videoId, undefined, detail, { isNew: true })
+    await vi.waitFor(() => expect(b.partRequests.length).toBeGreaterThan(1))
+    answer() // the first tab holds it
+    expect(await pressed).toEqual({})
+    expect(b.partRequests.every((request) => request.signal?.aborted)).toBe(true)
+    a.openGate()
+    await running
+    expect(b.fetched).toEqual([])
+    expect(a.fetched).toHaveLength(storedParts(tab.cache, videoId).length)
+    await expectPlayableFromParts(tab.cache, videoId, mediaKey)
   })
 
   it('a pause pressed in the other tab stops the tab that downloads; resumed there, it goes on from the parts stored', async () => {

@@ -24,7 +24,7 @@
 import { liveQuery, type EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
-import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
+import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist, type Variant } from './hls-manifest.ts'
 import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
 import {
   byteRangePlaylist,
@@ -48,6 +48,7 @@ import {
   type HandedPart,
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
+import { askPartsAhead, type PartsAhead } from './parts-ahead.ts'
 import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
 import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
@@ -68,6 +69,14 @@ export interface PlannedDownload {
   bytes: number
   /** The quality the download will store: the one chosen, or the best below it the video has. */
   quality: number
+}
+
+export interface StartOptions {
+  /**
+   * The page shows no download of this video (its Download button, not Resume): its first parts are
+   * asked for at the press, before the lock and the record answer (parts-ahead.ts).
+   */
+  isNew?: boolean
 }
 
 export type DownloadStatus = 'downloading' | 'paused' | 'waiting_for_network' | 'complete' | 'failed'
@@ -184,6 +193,14 @@ function grantsFullAccess(video: VideoDetail, nowMs: number): boolean {
   return video.can_watch === 'full' && video.playback !== null && Date.parse(video.playback.expires_at) - nowMs > GRANT_MARGIN_MS
 }
 
+/** A rendition's parts as every download plans them: the same playlist gives the same parts and URLs. */
+function planParts(variant: Variant, variantText: string, variantUrl: string) {
+  const media = parseMediaPlaylist(variantText)
+  const toDownload = filesToDownload(media, variant.bandwidth)
+  const plan = groupIntoParts(toDownload, partTargetBytes(toDownload.reduce((sum, file) => sum + file.bytes, 0)))
+  return { media, plan, urls: plan.map((part) => new URL(partRequest(part), variantUrl).href) }
+}
+
 export function createDownloadManager(deps: DownloadDeps) {
   const openCache = deps.openCache ?? (() => caches.open(OFFLINE_MEDIA_CACHE))
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
@@ -202,6 +219,9 @@ export function createDownloadManager(deps: DownloadDeps) {
   const awaiting = new Set<number>()
   /** Downloads being deleted in this tab (their record goes last). */
   const removing = new Set<number>()
+
+  // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
+  const fetchPart = (url: string, signal: AbortSignal) => doFetch(url, { signal, credentials: 'same-origin', cache: 'no-store' })
 
   async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
     const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
@@ -249,8 +269,16 @@ export function createDownloadManager(deps: DownloadDeps) {
    * part's files and sizes, as its X-Part-Files header lists them; `onFiles` hears them as soon as the
    * answer's headers are in, while its bytes still arrive.
    */
-  async function storePart(cache: Cache, part: PartPlan, from: string, key: string, signal: AbortSignal, onFiles: (files: PartFile[]) => void): Promise<PartFile[]> {
-    const response = await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
+  async function storePart(
+    cache: Cache,
+    part: PartPlan,
+    from: string,
+    key: string,
+    signal: AbortSignal,
+    onFiles: (files: PartFile[]) => void,
+    askedAhead?: Promise<Response>,
+  ): Promise<PartFile[]> {
+    const response = await (askedAhead ?? fetchPart(from, signal))
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
     // Not the planned files: the rendition changed on the server since its playlist was read.
@@ -354,6 +382,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     existed: () => void,
     read?: Promise<DownloadRecord | undefined>,
     early?: Playlists,
+    ahead?: PartsAhead,
   ): Promise<{ persistence?: Persistence }> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
@@ -381,18 +410,16 @@ export function createDownloadManager(deps: DownloadDeps) {
     const { variant, variantUrl, variantText } = await playlists
     const space = resuming ? undefined : await spaceFound
     if (space && !space.fits) throw new DownloadError('no_space', { neededBytes: estimateBytes(variant, video.duration_seconds), freeBytes: space.freeBytes })
-    const media = parseMediaPlaylist(variantText)
-    const toDownload = filesToDownload(media, variant.bandwidth)
-    const plan = groupIntoParts(toDownload, partTargetBytes(toDownload.reduce((sum, file) => sum + file.bytes, 0)))
+    const { media, plan, urls } = planParts(variant, variantText, variantUrl)
     const filesTotal = plan.reduce((sum, part) => sum + part.count, 0)
     const estimate = estimateBytes(variant, media.durationSeconds)
 
     const cache = await opened
     const base = offlineBase(videoId)
     const variantDir = variant.uri.includes('/') ? variant.uri.slice(0, variant.uri.lastIndexOf('/') + 1) : ''
-    const parts: HandedPart[] = plan.map((part) => {
+    const parts: HandedPart[] = plan.map((part, index) => {
       const name = partName(part.from)
-      return { ...part, name, url: new URL(partRequest(part), variantUrl).href, key: `${base}${variantDir}${name}` }
+      return { ...part, name, url: urls[index], key: `${base}${variantDir}${name}` }
     })
     // The parts stored by an earlier run: only the others are fetched, here or by the browser.
     const stored: StoredPart[] = []
@@ -469,6 +496,7 @@ export function createDownloadManager(deps: DownloadDeps) {
 
     /** Follows the browser's fetch of the parts not stored yet until the worker has finished it. */
     const followBackground = async (registration: BackgroundFetchRegistrationLike) => {
+      ahead?.cancel() // the parts asked for at the press were for the page's own fetch
       await recordWritten
       // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
       await followHanded(videoId, registration, bytesDone, signal)
@@ -530,11 +558,15 @@ export function createDownloadManager(deps: DownloadDeps) {
         : () => undefined
       // In order: with a part cut off, the download resumes from the first part not stored.
       const queue = missing()
+      // The answers asked for at the press (parts-ahead.ts) for the parts still missing; the others go.
+      await ahead?.asked
+      const askedAhead = new Map(queue.map((part) => [part.url, ahead?.take(part.url, partSignal)]))
+      ahead?.cancel()
       const worker = async () => {
         for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
           let files: PartFile[]
           try {
-            files = await storePart(cache, part, part.url, part.key, partSignal, (known) => noteFiles(part.name, known))
+            files = await storePart(cache, part, part.url, part.key, partSignal, (known) => noteFiles(part.name, known), askedAhead.get(part.url))
           } catch (error) {
             queue.length = 0 // one part failed: the others in flight finish, no new one starts
             throw error
@@ -619,10 +651,11 @@ export function createDownloadManager(deps: DownloadDeps) {
     controller: AbortController,
     read: Promise<DownloadRecord | undefined> | undefined,
     early: Playlists | undefined,
+    ahead: PartsAhead | undefined,
   ) {
     const follow = followRecord(deps.table, videoId, controller)
     try {
-      return await run(videoId, preferredHeight, known, controller, follow.existed, read, early)
+      return await run(videoId, preferredHeight, known, controller, follow.existed, read, early, ahead)
     } catch (caught) {
       if (controller.signal.aborted) throw new Stopped()
       // Out of room midway is no network pause that coming online would fix: it fails as a download
@@ -645,7 +678,15 @@ export function createDownloadManager(deps: DownloadDeps) {
    */
   async function work(
     videoId: number,
-    options: { height?: number; known?: VideoDetail; continuing?: ReadonlyArray<DownloadStatus>; held?: Release; read?: Promise<DownloadRecord | undefined> },
+    options: {
+      height?: number
+      known?: VideoDetail
+      continuing?: ReadonlyArray<DownloadStatus>
+      held?: Release
+      read?: Promise<DownloadRecord | undefined>
+      /** A new download pressed on the page: its parts may be asked for at once (parts-ahead.ts). */
+      isNew?: boolean
+    },
   ): Promise<{ persistence?: Persistence }> {
     if (active.has(videoId) && !options.held) return {}
     let controller = new AbortController()
@@ -663,6 +704,12 @@ export function createDownloadManager(deps: DownloadDeps) {
     const fresh = !options.continuing && !options.held && options.known !== undefined && grantsFullAccess(options.known, now())
     let early = fresh ? pagePlaylists(videoId, options.height, options.known!) : undefined
     early?.catch(() => undefined) // awaited by the run
+    // For a new download, the parts those playlists plan are asked for now and stored only once the run
+    // may (parts-ahead.ts); a resumed one asks only for the parts it has not stored, once it knows which.
+    let ahead =
+      early && options.isNew
+        ? askPartsAhead(early.then(({ variant, variantText, variantUrl }) => planParts(variant, variantText, variantUrl).urls.slice(0, PARALLEL_PARTS)), fetchPart)
+        : undefined
     try {
       release ??= await tryLock(locks, lockName(videoId))
       if (!release) {
@@ -679,12 +726,14 @@ export function createDownloadManager(deps: DownloadDeps) {
           read = Promise.resolve(record)
         }
         try {
-          return await attempt(videoId, height, known, controller, read, early)
+          return await attempt(videoId, height, known, controller, read, early, ahead)
         } catch (error) {
           if (!(error instanceof Stopped)) throw error
         }
         read = undefined
         early = undefined
+        ahead?.cancel()
+        ahead = undefined
         const record = await deps.table.get(videoId)
         if (!record || removing.has(videoId)) {
           // Removed, here or in another tab: what was stored while it stopped goes too.
@@ -700,6 +749,7 @@ export function createDownloadManager(deps: DownloadDeps) {
         continuing = ['downloading']
       }
     } finally {
+      ahead?.cancel() // whatever the run did not take (another tab has it, no room, handed to the browser)
       if (active.get(videoId) === controller) active.delete(videoId)
       await release?.()
     }
@@ -738,7 +788,7 @@ export function createDownloadManager(deps: DownloadDeps) {
      * Starts or resumes a download. Throws DownloadError for no space, no access or no media. A download
      * another tab runs stays with that tab.
      */
-    async start(videoId: number, preferredHeight?: number, known?: VideoDetail): Promise<{ persistence?: Persistence }> {
+    async start(videoId: number, preferredHeight?: number, known?: VideoDetail, options: StartOptions = {}): Promise<{ persistence?: Persistence }> {
       // Said in the record first, so a tab still stopping this download (here or elsewhere) goes on with
       // it; read and written in one transaction, whose answer is the record this run starts from (one
       // round trip to IndexedDB before the first part, not a write and then a read queued behind it).
@@ -755,10 +805,10 @@ export function createDownloadManager(deps: DownloadDeps) {
       // it running before the word is in.
       if (active.has(videoId)) {
         await said
-        return work(videoId, { height: preferredHeight, known })
+        return work(videoId, { height: preferredHeight, known, isNew: options.isNew })
       }
       said.catch(() => undefined) // awaited below
-      const [outcome] = await Promise.all([work(videoId, { height: preferredHeight, known, read: said }), said])
+      const [outcome] = await Promise.all([work(videoId, { height: preferredHeight, known, read: said, isNew: options.isNew }), said])
       return outcome
     },
 

@@ -27,10 +27,10 @@ export function savingGetVideo(getVideo: DownloadDeps['getVideo'], save: SaveDet
 export function savingKnownDetail(manager: DownloadManager, save: SaveDetail): DownloadManager {
   return {
     ...manager,
-    async start(videoId, preferredHeight, known) {
+    async start(videoId, preferredHeight, known, options) {
       const saving = known ? save(videoId, known).catch(() => undefined) : undefined
       try {
-        return await manager.start(videoId, preferredHeight, known)
+        return await manager.start(videoId, preferredHeight, known, options)
       } finally {
         await saving
       }

@@ -36,7 +36,7 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
     setMessage(null)
     setPersistRefused(false)
     try {
-      const { persistence } = await downloads.start(videoId, quality, video)
+      const { persistence } = await downloads.start(videoId, quality, video, { isNew: record === null })
       if (persistence === 'refused') setPersistRefused(true)
     } catch (error) {
       setMessage(errorMessage(error))
