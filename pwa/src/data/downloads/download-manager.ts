@@ -71,6 +71,17 @@ export interface PlannedDownload {
   quality: number
 }
 
+/** What start() answers once the download it ran ended, or at once when it runs elsewhere. */
+export interface StartOutcome {
+  /** The browser's answer to "keep my downloads", asked with the first download. */
+  persistence?: Persistence
+  /**
+   * The record as this run completed it: the page shows it at once, rather than after the record's
+   * live query reads it back (and after whatever else renders with that query first).
+   */
+  completed?: DownloadRecord
+}
+
 export interface StartOptions {
   /**
    * The page shows no download of this video (its Download button, not Resume): its first parts are
@@ -383,7 +394,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     read?: Promise<DownloadRecord | undefined>,
     early?: Playlists,
     ahead?: PartsAhead,
-  ): Promise<{ persistence?: Persistence }> {
+  ): Promise<StartOutcome> {
     const signal = controller.signal
     // What does not depend on the answers starts at once: the record, the cache.
     const existing = read ?? deps.table.get(videoId)
@@ -615,11 +626,13 @@ export function createDownloadManager(deps: DownloadDeps) {
     }
     // A download begun file by file by an earlier version leaves those files behind: drop them.
     if (resuming) await removeFiles(videoId, new Set([...stored.map((part) => `${base}${variantDir}${part.name}`), `${base}${variant.uri}`, offlineMasterUrl(videoId), `${base}poster.jpg`, ...captionKeys]))
+    let completed: DownloadRecord | undefined
     await deps.table.update(videoId, (current) => {
       Object.assign(current, { status: 'complete', bytesDone, filesDone, bytesTotal: bytesDone, completedAt: now() })
       delete current.handed
+      completed = { ...current }
     })
-    return { persistence: await asked }
+    return { persistence: await asked, completed }
   }
 
   /** Removes a download's stored entries, all of them or all but `keep`. */
@@ -687,7 +700,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       /** A new download pressed on the page: its parts may be asked for at once (parts-ahead.ts). */
       isNew?: boolean
     },
-  ): Promise<{ persistence?: Persistence }> {
+  ): Promise<StartOutcome> {
     if (active.has(videoId) && !options.held) return {}
     let controller = new AbortController()
     active.set(videoId, controller)
@@ -788,7 +801,7 @@ export function createDownloadManager(deps: DownloadDeps) {
      * Starts or resumes a download. Throws DownloadError for no space, no access or no media. A download
      * another tab runs stays with that tab.
      */
-    async start(videoId: number, preferredHeight?: number, known?: VideoDetail, options: StartOptions = {}): Promise<{ persistence?: Persistence }> {
+    async start(videoId: number, preferredHeight?: number, known?: VideoDetail, options: StartOptions = {}): Promise<StartOutcome> {
       // Said in the record first, so a tab still stopping this download (here or elsewhere) goes on with
       // it; read and written in one transaction, whose answer is the record this run starts from (one
       // round trip to IndexedDB before the first part, not a write and then a read queued behind it).

@@ -7,7 +7,7 @@
 import { useState } from 'react'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { downloads } from '../../data/downloads.ts'
-import { DownloadError } from '../../data/downloads/download-manager.ts'
+import { DownloadError, type DownloadRecord } from '../../data/downloads/download-manager.ts'
 import { isIosBrowser } from '../../data/downloads/storage-space.ts'
 import { useTranslation } from 'react-i18next'
 import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from './download-preferences.ts'
@@ -23,7 +23,13 @@ import './downloads.css'
  */
 export function DownloadControls({ videoId, video, compact = false, detailsShown = false }: { videoId: number; video?: VideoDetail; compact?: boolean; detailsShown?: boolean }) {
   const { t, i18n } = useTranslation('downloads')
-  const record = useDownload(videoId)
+  const live = useDownload(videoId)
+  // The download this press completed, as the manager wrote it: shown at once, while the live record of
+  // that same download (its createdAt) still says downloading; it says complete a moment later, after
+  // the page's own render.
+  const [completed, setCompleted] = useState<DownloadRecord | null>(null)
+  const sameDownload = live?.status === 'downloading' && completed?.videoId === live.videoId && completed.createdAt === live.createdAt
+  const record = sameDownload ? completed : live
   const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
   const [message, setMessage] = useState<string | null>(null)
   // The browser's answer to "keep my downloads", when it said no: shown with the finished download, in
@@ -35,8 +41,10 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   async function start() {
     setMessage(null)
     setPersistRefused(false)
+    setCompleted(null)
     try {
-      const { persistence } = await downloads.start(videoId, quality, video, { isNew: record === null })
+      const { persistence, completed } = await downloads.start(videoId, quality, video, { isNew: record === null })
+      if (completed) setCompleted(completed)
       if (persistence === 'refused') setPersistRefused(true)
     } catch (error) {
       setMessage(errorMessage(error))
