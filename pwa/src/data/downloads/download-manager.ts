@@ -231,8 +231,8 @@ export function createDownloadManager(deps: DownloadDeps) {
   /** Downloads being deleted in this tab (their record goes last). */
   const removing = new Set<number>()
 
-  // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
-  const fetchPart = (url: string, signal: AbortSignal) => doFetch(url, { signal, credentials: 'same-origin', cache: 'no-store' })
+  /** A file or part to store. no-store: the bytes go to Cache Storage; a copy in the HTTP cache is waste. */
+  const fetchToStore = (url: string, signal: AbortSignal) => doFetch(url, { signal, credentials: 'same-origin', cache: 'no-store' })
 
   async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
     const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
@@ -264,8 +264,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     const stored = resuming ? await cache.match(key) : undefined
     if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
     const shown = await shownPicture(from).catch(() => undefined)
-    // no-store: the bytes go to Cache Storage; a second copy in the browser's HTTP cache is waste.
-    const response = shown?.ok ? shown : await doFetch(from, { signal, credentials: 'same-origin', cache: 'no-store' })
+    const response = shown?.ok ? shown : await fetchToStore(from, signal)
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const declared = response.headers.get('Content-Length')
     if (declared === null) return storeReadWhole(cache, key, response, {})
@@ -289,7 +288,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     onFiles: (files: PartFile[]) => void,
     askedAhead?: Promise<Response>,
   ): Promise<PartFile[]> {
-    const response = await (askedAhead ?? fetchPart(from, signal))
+    const response = await (askedAhead ?? fetchToStore(from, signal))
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
     const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
     // Not the planned files: the rendition changed on the server since its playlist was read.
@@ -721,7 +720,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     // may (parts-ahead.ts); a resumed one asks only for the parts it has not stored, once it knows which.
     let ahead =
       early && options.isNew
-        ? askPartsAhead(early.then(({ variant, variantText, variantUrl }) => planParts(variant, variantText, variantUrl).urls.slice(0, PARALLEL_PARTS)), fetchPart)
+        ? askPartsAhead(early.then(({ variant, variantText, variantUrl }) => planParts(variant, variantText, variantUrl).urls.slice(0, PARALLEL_PARTS)), fetchToStore)
         : undefined
     try {
       release ??= await tryLock(locks, lockName(videoId))

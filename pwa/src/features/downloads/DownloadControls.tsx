@@ -155,16 +155,13 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
     )
   }
 
+  const notice = message ?? (persistRefused && record?.status === 'complete' ? t(isIosBrowser() ? 'persistRefusedIos' : 'persistRefused') : null)
   return (
     <div className={compact ? 'download-controls compact' : 'download-controls'} data-testid="download-controls">
       {body}
-      {message ? (
+      {notice ? (
         <p className="notice-inline" role="status">
-          {message}
-        </p>
-      ) : persistRefused && record?.status === 'complete' ? (
-        <p className="notice-inline" role="status">
-          {isIosBrowser() ? t('persistRefusedIos') : t('persistRefused')}
+          {notice}
         </p>
       ) : null}
     </div>
