@@ -21,15 +21,14 @@ export function useDownloadSize(video: VideoDetail | undefined, quality: number)
   useEffect(() => {
     if (!video) return
     let current = true
-    const playlistRead = video.playback?.hls_url ?? ''
     downloads
       .plan(video.id, quality, video)
-      .then((planned) => current && setLoaded({ playlist: playlistRead, quality, planned }))
+      .then((planned) => current && setLoaded({ playlist, quality, planned }))
       .catch(() => undefined) // no size shown; the download still checks the space itself
     return () => {
       current = false
     }
-  }, [video, quality])
+  }, [video, playlist, quality])
 
   return video && loaded && loaded.playlist === playlist && loaded.quality === quality ? loaded.planned : undefined
 }
