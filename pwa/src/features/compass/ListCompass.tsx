@@ -24,6 +24,7 @@ export function ListCompass({
   downloaded,
   online,
   searching = false,
+  showNext = true,
 }: {
   code: string
   videos: readonly CachedVideo[]
@@ -32,6 +33,8 @@ export function ListCompass({
   online: boolean
   /** A search is under way: its results come first, without the rows above them (the rating question stays). */
   searching?: boolean
+  /** "Next for you": left out while the list itself is in the For you order, which it would repeat. */
+  showNext?: boolean
 }) {
   const { t } = useTranslation('compass')
   // The progress page's copy gives the order in which videos were last watched.
@@ -74,6 +77,7 @@ export function ListCompass({
             testId="continue-watching"
             detail={(video) => t('list.resumeAt', { time: formatDuration(video.progress?.last_position_seconds ?? 0) })}
           />
+          {showNext ? (
           <VideoRow
             title={t('list.nextTitle')}
             hint={t('list.nextHint')}
@@ -82,6 +86,7 @@ export function ListCompass({
             testId="next-for-you"
             detail={(video) => (typeof video.difficulty === 'number' ? t('list.score', { score: video.difficulty }) : null)}
           />
+          ) : null}
         </>
       )}
     </div>
