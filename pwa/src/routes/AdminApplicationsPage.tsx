@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { APPLICATION_STATUSES, type ApplicationStatus, type ContributorApplication } from '../../../contract/schemas/contributors.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { adminApi, listPath } from '../features/admin/admin-api.ts'
+import { adminApi, listPath } from '../data/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { ADMIN_FEEDBACK_RANGES, type AdminFeedback, type AdminFeedbackRange } from '../../../contract/schemas/admin.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { listPath } from '../features/admin/admin-api.ts'
+import { listPath } from '../data/admin/admin-api.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FeedbackViewDialog } from '../features/admin/FeedbackViewDialog.tsx'

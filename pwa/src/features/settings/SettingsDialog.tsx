@@ -10,8 +10,8 @@ import { MAX_COMBINING_MARKS_IN_A_ROW } from '../../../../contract/text-rules.ts
 import { Dialog } from '../../components/Dialog.tsx'
 import { api, ApiError, NetworkError } from '../../data/api.ts'
 import { UI_LANGUAGES } from '../../i18n/config.ts'
-import { refreshDailyProgress } from '../progress/daily-progress.ts'
-import { session, useSession } from '../session/session.ts'
+import { refreshDailyProgress } from '../../data/progress/daily-progress.ts'
+import { session, useSession } from '../../data/session/session.ts'
 import {
   canEditName,
   checkDisplayName,
