@@ -15,6 +15,14 @@ export function listPath(base: string, params: Record<string, string | undefined
   return text ? `${base}?${text}` : base
 }
 
+/** The admin lists, each a path with its filters (useCursorList pages through it). */
+export const adminLists = {
+  applications: (status: string | undefined) => listPath('/admin/applications', { status }),
+  feedback: (q: string, range: string | undefined) => listPath('/admin/feedback', { q, range }),
+  users: (q: string) => listPath('/admin/users', { q }),
+  videos: (q: string, access: string | undefined) => listPath('/admin/videos', { q, access }),
+}
+
 export const adminApi = {
   setAccessLevel: (id: number, accessLevel: AccessLevel) =>
     api.patch<{ data: AdminVideo }>(`/admin/videos/${id}`, { video: { access_level: accessLevel } }).then((r) => r.data),

@@ -14,6 +14,8 @@ import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../..
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../api.ts'
 import { db, type CachedVideo } from '../db.ts'
+
+export type { CachedVideo }
 import { foldForSearch } from './search-fold.ts'
 import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
 

@@ -9,14 +9,9 @@ import { LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 import { api } from '../api.ts'
-import { db } from '../db.ts'
+import { db, type CommentCopy } from '../db.ts'
 
-export interface CommentCopy {
-  videoId: number
-  comments: Comment[]
-  /** Epoch milliseconds: when the list was fetched. */
-  savedAt: number
-}
+export type { CommentCopy }
 
 /** Copies kept beyond those of downloaded videos. */
 export const KEEP_COPIES = 50

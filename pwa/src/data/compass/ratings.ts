@@ -11,15 +11,10 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { uuidv7 } from '../../../../contract/ids.ts'
 import type { VideoDetail, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { db, type CachedRecord } from '../db.ts'
-import type { OutboxItem } from '../outbox/sync-engine.ts'
+import { db, type CachedRecord, type OutboxItem, type RatingPrompt } from '../db.ts'
 import type { RatingPayload, Understood } from './rating-types.ts'
 
-export interface RatingPrompt {
-  state: 'due' | 'asked'
-  title: string
-  at: number
-}
+export type { RatingPrompt }
 
 const promptKey = (videoId: number) => `ratingPrompt:${videoId}` as const
 
@@ -99,4 +94,9 @@ export function useMyRatings(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'my
 export function useMyRating(videoId: number, fromServer: number | null | undefined): number | null {
   const pending = useLiveQuery(async () => (await pendingRatings()).get(videoId) ?? null, [videoId])
   return pending ?? fromServer ?? null
+}
+
+/** The question due most recently among videos not in `ratedIds` (undefined while Dexie answers). */
+export function useDueRatingPrompt(ratedIds: ReadonlySet<number>): { videoId: number; title: string } | null | undefined {
+  return useLiveQuery(() => dueRatingPrompt(ratedIds), [ratedIds])
 }

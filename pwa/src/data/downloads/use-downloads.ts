@@ -10,3 +10,8 @@ export function useDownload(videoId: number): DownloadRecord | null | undefined 
 export function useAllDownloads(): DownloadRecord[] | undefined {
   return useLiveQuery(() => db.downloads.orderBy('videoId').toArray(), [])
 }
+
+/** Whether the video is downloaded in full (undefined while Dexie answers). */
+export function useDownloadComplete(videoId: number): boolean | undefined {
+  return useLiveQuery(async () => (await db.downloads.get(videoId))?.status === 'complete', [videoId])
+}

@@ -4,12 +4,10 @@
  * across a network call.
  */
 import type { EntityTable, Table } from 'dexie'
-import type { OutboxItem, OutboxStore } from './sync-engine.ts'
+import type { DeadLetter, OutboxItem } from '../db.ts'
+import type { OutboxStore } from './sync-engine.ts'
 
-export interface DeadLetter extends OutboxItem {
-  error: string
-  failedAt: number
-}
+export type { DeadLetter }
 
 export function createOutboxStore(tables: {
   outbox: EntityTable<OutboxItem, 'id'>

@@ -14,16 +14,9 @@
 import { WATCH_EVENTS_MAX_BATCH } from '../../../../contract/limits.ts'
 import { RATINGS_MAX_BATCH } from '../compass/rating-types.ts'
 
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
+import type { OutboxItem, OutboxKind } from '../db.ts'
 
-export interface OutboxItem {
-  id: string // the client_id sent to the server
-  kind: OutboxKind
-  payload: unknown
-  attempts: number
-  nextAttemptAt: number
-  createdAt: number
-}
+export type { OutboxItem, OutboxKind }
 
 export interface OutboxStore {
   /** Items due now, oldest first. */

@@ -13,17 +13,10 @@
  * it as it was last kept. Without Web Locks (old browsers), a stretch not kept for STALE_MS is taken
  * for abandoned instead, since a live one is rewritten every second or so.
  */
-import type { StretchUpdate, WatchStretch } from '../../player/watch-tracker.ts'
-import { db } from '../db.ts'
+import type { StretchUpdate } from '../../player/watch-tracker.ts'
+import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
 
-/** A watch event's payload in the outbox: the stretch and its video (the item's id is its client_id). */
-export type WatchEventPayload = WatchStretch & { video_id: number }
-
-export interface OpenStretch {
-  event: WatchEventPayload
-  /** Wall-clock ms of the last write: only the fallback without Web Locks reads it. */
-  savedAt: number
-}
+export type { OpenStretch, WatchEventPayload }
 
 const PREFIX = 'stretch:'
 /** Without Web Locks: a live stretch is rewritten about every second, so this one is abandoned. */

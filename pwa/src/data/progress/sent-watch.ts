@@ -10,15 +10,9 @@
 import type { DayProgress } from './daily-progress.ts'
 import { localDay } from './local-day.ts'
 import type { WatchStretch } from '../../player/watch-tracker.ts'
-import { db } from '../db.ts'
-import type { OutboxItem } from '../outbox/sync-engine.ts'
+import { db, type OutboxItem, type SentWatch } from '../db.ts'
 
-/** The seconds of one local day's events that one send delivered, and when its answer came (epoch ms). */
-export interface SentWatch {
-  at: number
-  day: string
-  seconds: number
-}
+export type { SentWatch }
 
 export const SENT_WATCH_KEY = 'sentWatch'
 

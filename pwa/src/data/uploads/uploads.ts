@@ -13,6 +13,7 @@
  * Everything stops on sign-out. A logout clears the queue (local-cache.ts); after a 401 it stays, and
  * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
+import { useLiveQuery } from 'dexie-react-hooks'
 import type { Submission, SubmissionCreated } from '../../../../contract/schemas/contributors.ts'
 import { session } from '../session/session.ts'
 import { api, ApiError, apiRequest } from '../api.ts'
@@ -162,4 +163,20 @@ async function followOne(item: UploadItem): Promise<UploadItem['status']> {
     }
     return 'processing'
   }
+}
+
+/** The upload queue, newest first (undefined while Dexie answers). */
+export function useUploads(): UploadItem[] | undefined {
+  return useLiveQuery(() => db.uploads.orderBy('createdAt').reverse().toArray(), [])
+}
+
+/**
+ * Stops the upload and discards the submission too: a submission with no file would only linger. One
+ * not created yet exists only here (the queue drops it if its creation answers after the cancel).
+ */
+export async function cancelUpload(item: UploadItem): Promise<void> {
+  // Read again: it may have been created since the dialog opened.
+  const submissionId = (await db.uploads.get(item.id))?.submissionId ?? item.submissionId
+  await uploadQueue.cancel(item.id)
+  if (submissionId !== undefined) await apiRequest('DELETE', `/submissions/${submissionId}`).catch(() => undefined)
 }

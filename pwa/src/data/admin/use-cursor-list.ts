@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Page } from '../../../../contract/schemas/catalogue.ts'
-import { api, ApiError, NetworkError } from '../../data/api.ts'
+import { api, ApiError, NetworkError } from '../api.ts'
 
 export type ListStatus = 'loading' | 'ready' | 'error' | 'offline' | 'forbidden'
 
