@@ -114,7 +114,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const search = textSearchFor(database.engine)
   const repositories = {
     users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db, hotPath),
+    sessions: createSessionsRepository(database.db, hotPath, lockingFor(database.engine)),
     otpCodes: createOtpCodesRepository(database.db, lockingFor(database.engine)),
     languages: createLanguagesRepository(database.db),
     dailyTotals: createDailyTotalsRepository(database.db, hotPath),
