@@ -180,6 +180,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     ratings: repositories.ratings,
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
+    inputSecondsOf: async (userId, languageCode) =>
+      (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
   const learnerServices = {
     catalogue: catalogueService,
