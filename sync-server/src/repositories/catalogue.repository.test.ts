@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
+import { lockingFor } from '../db/dialect/locking.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
 import type { NewRow } from '../db/schema.ts'
 import { createCatalogueRepository, type VideoListFilter } from './catalogue.repository.ts'
@@ -167,7 +168,7 @@ describeOnEachEngine((engine, database) => {
   it('comments: pages oldest first after the cursor, with the author name', async () => {
     const user = await addUser('talker@example.com', 'Lan')
     const video = await addVideo({})
-    const comments = createCommentsRepository(database().db)
+    const comments = createCommentsRepository(database().db, lockingFor(database().engine))
     const first = await comments.insertOnce(video, user, 'c1', 'Hay quá!', '2026-01-01T00:00:00.000Z')
     const second = await comments.insertOnce(video, user, 'c2', 'Cảm ơn', '2026-01-01T00:00:01.000Z')
     expect(first).toEqual({ created: true, comment: { id: expect.any(Number), video_id: video, text: 'Hay quá!', created_at: '2026-01-01T00:00:00.000Z', author_display_name: 'Lan' } })
@@ -192,7 +193,7 @@ describeOnEachEngine((engine, database) => {
           Array.from({ length: 5 }, (_, n) => {
             // Each client in its own order, so the same ids race from different sides.
             const k = (n + clientIndex) % 5
-            return createCommentsRepository(client.db).insertOnce(video, user, `comment-${k}`, `Bình luận ${k}`, `2026-01-01T00:00:0${k}.000Z`)
+            return createCommentsRepository(client.db, lockingFor(client.engine)).insertOnce(video, user, `comment-${k}`, `Bình luận ${k}`, `2026-01-01T00:00:0${k}.000Z`)
           }),
         ),
       )

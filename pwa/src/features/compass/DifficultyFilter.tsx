@@ -5,7 +5,7 @@
  */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DIFFICULTY_MAX, DIFFICULTY_MIN, FULL_RANGE, type DifficultyRange } from './difficulty.ts'
+import { DIFFICULTY_MAX, DIFFICULTY_MIN, FULL_RANGE, type DifficultyRange } from '../../data/compass/difficulty.ts'
 
 export function DifficultyFilter({ value = FULL_RANGE, onChange }: { value?: DifficultyRange; onChange: (range: DifficultyRange) => void }) {
   const { t } = useTranslation('compass')

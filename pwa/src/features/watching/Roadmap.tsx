@@ -1,7 +1,7 @@
 /** The progress page's roadmap: every level with its starting hours, and where the learner is now. */
 import { useTranslation } from 'react-i18next'
 import { ROADMAP_LEVELS, roadmapPlace } from './roadmap.ts'
-import { formatListening } from '../progress/time-spans.ts'
+import { formatListening } from './time-spans.ts'
 
 export function Roadmap({ totalSeconds }: { totalSeconds: number }) {
   const { t } = useTranslation('watch')

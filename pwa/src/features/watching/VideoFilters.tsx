@@ -12,8 +12,8 @@ import { CAPTION_LANGUAGES, DIALECTS } from '../../../../contract/schemas/captio
 import { Dialog } from '../../components/Dialog.tsx'
 import { CloseIcon, FiltersIcon, SearchIcon } from '../../components/icons.tsx'
 import { DifficultyFilter } from '../compass/DifficultyFilter.tsx'
-import { FULL_RANGE, isFullRange } from '../compass/difficulty.ts'
-import { NO_FILTERS, type CatalogueFilters } from './catalogue.ts'
+import { FULL_RANGE, isFullRange } from '../../data/compass/difficulty.ts'
+import { NO_FILTERS, type CatalogueFilters } from '../../data/catalogue/catalogue.ts'
 
 type Set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void
 
