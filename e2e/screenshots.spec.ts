@@ -1,12 +1,16 @@
 /**
- * Phone (390×844) and desktop (1280×800) screenshots of every screen, into e2e/screenshots/ (not
- * committed). They are for people to look at; the assertions only make sure each screen has rendered.
+ * Phone (390×844) and desktop (1280×800) screenshots of every screen, in English and in Vietnamese,
+ * into e2e/screenshots/ (not committed). They are for people to look at; the assertions only make sure each screen has rendered.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { Navbar } from './pages/Navbar.ts'
+import { VideosPage } from './pages/WatchPages.ts'
+import { offerInstalling } from './pages/PhoneChecks.ts'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { DELETION_CODE } from '../sync-server/test-support/smtp-capture.ts'
 import { signIn } from '../sync-server/test-support/test-server.ts'
 
@@ -97,6 +101,43 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, 'feedback', viewport.name, false)
       await page.keyboard.press('Escape')
     })
+
+    for (const language of ['en', 'vi'] as const) {
+      test(`the learner's pages in ${language === 'en' ? 'English' : 'Vietnamese'}: videos, filters, install offer, progress, not found`, async ({ page, server, signInAs }) => {
+        const stamp = Date.now()
+        for (const [level, access] of [['introductory', 'free'], ['beginner', 'preview'], ['advanced', 'premium']] as const) {
+          await seedVideo(server, { level, access, title: `${level} ${stamp}`, duration: 95, mediaKey: makeHlsFixture(server.dataDir, 4) })
+        }
+        const suffix = language
+        await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language)
+        await signInAs({ path: '/languages/vi/videos' })
+        const list = new VideosPage(page)
+        await ready(page)
+        await expect(list.cards.first()).toBeVisible()
+        await shoot(page, `learner-videos-${suffix}`, viewport.name, false)
+        await offerInstalling(page)
+        await expect(page.getByTestId('install-banner')).toBeVisible()
+        await shoot(page, `learner-videos-install-${suffix}`, viewport.name, true)
+        await list.filtersButton.click()
+        await expect(list.sheet).toBeVisible()
+        await shoot(page, `learner-videos-filters-${suffix}`, viewport.name, false)
+        await page.keyboard.press('Escape')
+        for (const [name, url] of [
+          ['learner-progress', '/languages/vi/progress'],
+          ['learner-account', '/account'],
+          ['learner-not-found', '/no-such-page'],
+          ['learner-no-language', '/languages/xx/videos'],
+        ] as const) {
+          await page.goto(url)
+          await ready(page)
+          await shoot(page, `${name}-${suffix}`, viewport.name)
+        }
+        await page.goto('/languages')
+        await ready(page)
+        await new Navbar(page).openUserMenu()
+        await shoot(page, `learner-user-menu-${suffix}`, viewport.name, false)
+      })
+    }
 
     test('the account page: data, devices, deleting', async ({ page, signInAs, server }) => {
       const email = `shots-account-${viewport.name}@example.com`
