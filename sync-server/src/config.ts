@@ -35,6 +35,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** How long a start waits for PostgreSQL to answer (a database that comes up after us), trying again with backoff. */
+  DATABASE_CONNECT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
     z
@@ -89,6 +91,8 @@ export type Config = Readonly<{
   dataDir: string
   /** PostgreSQL's URL; undefined means SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** How long the first PostgreSQL connection is tried at start (ms). */
+  databaseConnectMs: number
   publicUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectMs: e.DATABASE_CONNECT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

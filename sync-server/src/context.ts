@@ -35,6 +35,7 @@ import { createOutsideHoursRepository } from './repositories/outside-hours.repos
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
 import { createWatchEventsIngest } from './watching/watch-ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
+import { waitForPostgres } from './db/wait-for-database.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createAccountExportRepository } from './repositories/account-export.repository.ts'
@@ -93,6 +94,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = await openEngine({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
+    if (database.pool) await waitForPostgres(database.pool, { url: config.databaseUrl!, waitMs: config.databaseConnectMs, logger })
     const applied = await migrate(database)
     if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
     // Issue 16 in progress: repositories not yet on Kysely keep using SQLite, also on PostgreSQL.
