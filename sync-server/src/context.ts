@@ -29,6 +29,7 @@ import { createMediaAccessRepository } from './repositories/media-access.reposit
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
 import { createCaptionsService } from './services/captions.service.ts'
+import { createCaptionParser } from './captions/parse-off-thread.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
@@ -181,6 +182,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
   })
+  const captionParser = createCaptionParser()
   const learnerServices = {
     catalogue: catalogueService,
     captions: createCaptionsService({
@@ -193,6 +195,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       playlistAccess: services.playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
+      parse: captionParser.parse,
     }),
     progress: createProgressService({
       clock,
@@ -267,6 +270,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
+      await captionParser.close()
       await uploadLocker?.close()
       await database.close()
     },
