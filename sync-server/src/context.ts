@@ -115,7 +115,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const search = textSearchFor(database.engine)
   const repositories = {
     users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db, hotPath),
+    sessions: createSessionsRepository(database.db, hotPath, lockingFor(database.engine)),
     otpCodes: createOtpCodesRepository(database.db, lockingFor(database.engine)),
     languages: createLanguagesRepository(database.db),
     dailyTotals: createDailyTotalsRepository(database.db, hotPath),
@@ -181,6 +181,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     ratings: repositories.ratings,
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
+    inputSecondsOf: async (userId, languageCode) =>
+      (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
   const captionParser = createCaptionParser()
   const learnerServices = {

@@ -34,7 +34,6 @@ interface PendingBatch {
   error?: unknown
 }
 
-export type SqliteIngest = ReturnType<typeof createSqliteIngest>
 
 /** `store` replaces the SQLite store (tests wrap it to fail on purpose). */
 export function createSqliteIngest(db: Db, options: { previewSeconds: number; store?: (store: WatchIngestStore) => WatchIngestStore }) {
