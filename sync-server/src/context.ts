@@ -29,6 +29,7 @@ import { createMediaAccessRepository } from './repositories/media-access.reposit
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
 import { createCaptionsService } from './services/captions.service.ts'
+import { createCaptionParser } from './captions/parse-off-thread.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
@@ -185,6 +186,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
+  const captionParser = createCaptionParser()
   const learnerServices = {
     catalogue: catalogueService,
     captions: createCaptionsService({
@@ -197,6 +199,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       playlistAccess: services.playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
+      parse: captionParser.parse,
     }),
     progress: createProgressService({
       clock,
@@ -271,6 +274,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
+      await captionParser.close()
       await uploadLocker?.close()
       await database.close()
     },
