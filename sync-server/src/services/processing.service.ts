@@ -26,7 +26,6 @@ export interface ProcessSubmissionPayload {
   autoPublish?: { fields: PublishFields; access: 'free' | 'premium' | 'preview' }
 }
 
-export type ProcessingService = ReturnType<typeof createProcessingService>
 
 export function createProcessingService(deps: {
   submissions: SubmissionsRepository
