@@ -1,6 +1,6 @@
 /**
  * The catalogue as a learner sees it: published videos of a language with their series and the
- * learner's own progress, and one video with what this learner may play (see watching/access.ts).
+ * learner's own progress, and one video with what this learner may play (see rules/access.ts).
  * Playback URLs carry a grant for this user and this video; a preview grant makes the media server
  * cut the stream at PREVIEW_SECONDS.
  */
@@ -18,9 +18,9 @@ import type { LanguagesRepository } from '../repositories/languages.repository.t
 import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import { canWatch } from '../watching/access.ts'
+import { canWatch } from '../rules/access.ts'
 import { captionLinks } from './captions.service.ts'
-import { percentCovered, type Span } from '../watching/played-spans.ts'
+import { percentCovered, type Span } from '../rules/played-spans.ts'
 
 const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
 

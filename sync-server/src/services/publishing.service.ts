@@ -27,7 +27,7 @@ import {
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { ReceivedFile } from '../web/multipart.ts'
 import type { CatalogueService } from './catalogue.service.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 export interface PublishThumbnails {
   product?: ReceivedFile

@@ -20,7 +20,7 @@ import { createDailyGoalsRepository } from '../repositories/daily-goals.reposito
 import { createDailyTotalsRepository, type DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import { createUsersRepository, type UserRow, type UsersRepository } from '../repositories/users.repository.ts'
 import { andThen, type MaybePromise } from '../maybe-promise.ts'
-import { isValidTimeZone, localToday } from '../time-zones.ts'
+import { isValidTimeZone, localToday } from '../rules/time-zones.ts'
 
 const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 
@@ -42,7 +42,7 @@ export function createUsersService(deps: {
 
   // The goal, its history (by the user's local day, the day daily totals use) and today's total change
   // together. Today is judged by the goal set last today; earlier days keep the goal they had, also
-  // those whose first watch time arrives later (watch-events.service.ts reads the history).
+  // those whose first watch time arrives later (watch-ingest/store-batch.ts reads the history).
   function setGoal(row: UserRow, minutes: number): Promise<UserRow> {
     return deps.db.transaction().execute(async (trx) => {
       const today = localToday(clock.now(), row.time_zone)
