@@ -6,11 +6,10 @@
  */
 import { z } from 'zod'
 import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary } from '../../../contract/index.ts'
-import { videoListQuerySchema } from '../../../contract/index.ts'
+import type { videoListQuerySchema } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { playlistUrl, type MediaGrants } from '../media/grants.ts'
 import { mediaFileUrl } from '../media/media-paths.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
@@ -114,9 +113,10 @@ export function createCatalogueService(deps: {
   return {
     summaries,
 
-    async list(user: UserRow, languageCode: string, rawQuery: unknown): Promise<Page<VideoSummary>> {
+    /** `queryOf` parses the query (the route's schema) once the language is known to exist. */
+    async list(user: UserRow, languageCode: string, queryOf: () => z.output<typeof videoListQuerySchema>): Promise<Page<VideoSummary>> {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
-      const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
+      const query = queryOf()
       const after = decodeCursor(cursorSchema, query.cursor)
       const rows = await deps.catalogue.list({
         languageCode,
