@@ -114,18 +114,18 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const search = textSearchFor(database.engine)
   const repositories = {
     users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db, hotPath),
+    sessions: createSessionsRepository(database.db, hotPath, lockingFor(database.engine)),
     otpCodes: createOtpCodesRepository(database.db, lockingFor(database.engine)),
     languages: createLanguagesRepository(database.db),
     dailyTotals: createDailyTotalsRepository(database.db, hotPath),
     dailyGoals: createDailyGoalsRepository(database.db),
-    feedback: createFeedbackRepository(database.db),
+    feedback: createFeedbackRepository(database.db, lockingFor(database.engine)),
     waitlist: createWaitlistRepository(database.db),
     rateLimits: createRateLimitsRepository(database.db),
     catalogue: createCatalogueRepository(database.db, search),
     captions: createCaptionsRepository(database.db, search),
     videoProgress: createVideoProgressRepository(database.db),
-    comments: createCommentsRepository(database.db),
+    comments: createCommentsRepository(database.db, lockingFor(database.engine)),
     outsideHours: createOutsideHoursRepository(database.db, lockingFor(database.engine)),
     ratings: createRatingsRepository(database.db),
     learnerCompass: createLearnerCompassRepository(database.db),
@@ -133,7 +133,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     adminUsers: createAdminUsersRepository(database.db, search),
     adminFeedback: createAdminFeedbackRepository(database.db, search),
     billing: createBillingRepository(database.db),
-    submissions: createSubmissionsRepository(database.db),
+    submissions: createSubmissionsRepository(database.db, lockingFor(database.engine)),
     publishing: createPublishingRepository(database.db),
     contributorApplications: createContributorApplicationsRepository(database.db),
   }
@@ -153,6 +153,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     }),
     users: createUsersService({
       db: database.db,
+      locking: lockingFor(database.engine),
       users: repositories.users,
       dailyTotals: repositories.dailyTotals,
       clock,
@@ -179,6 +180,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     ratings: repositories.ratings,
     grants: services.mediaGrants,
     previewSeconds: config.previewSeconds,
+    inputSecondsOf: async (userId, languageCode) =>
+      (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
   const learnerServices = {
     catalogue: catalogueService,
@@ -216,8 +219,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   }
   const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users })
   const accountDeletion = createAccountDeletionService({
-    codes: createAccountDeletionCodesRepository(database.db),
-    deletion: createAccountDeletionRepository(database.db),
+    codes: createAccountDeletionCodesRepository(database.db, lockingFor(database.engine)),
+    deletion: createAccountDeletionRepository(database.db, lockingFor(database.engine)),
     billing: admin.services.billing,
     ratings: services.ratings,
     mailer,

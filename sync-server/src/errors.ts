@@ -35,6 +35,12 @@ export class ApiError extends Error {
 export const unauthorized = (message = 'Authentication required') =>
   new ApiError(401, ERROR_CODES.unauthorized, message)
 
+/**
+ * A write for an account deleted meanwhile (a request signed in before the deletion, answered after):
+ * 401, as for any request of a session that no longer exists, and nothing is written.
+ */
+export const accountGone = () => new ApiError(401, ERROR_CODES.unauthorized, 'This account has been deleted.')
+
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new ApiError(403, ERROR_CODES.forbidden, message)
 

@@ -10,10 +10,10 @@ import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { CompassTags } from '../features/compass/CompassTags.tsx'
-import { FULL_RANGE, isFullRange } from '../features/compass/difficulty.ts'
+import { FULL_RANGE, isFullRange } from '../data/compass/difficulty.ts'
 import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
-import { useMyRatings } from '../features/compass/ratings.ts'
+import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../features/pwa/useOnline.ts'
 import {
@@ -26,11 +26,11 @@ import {
   useDownloadedIds,
   type CatalogueFilters,
   type TranscriptMatches,
-} from '../features/watching/catalogue.ts'
+} from '../data/catalogue/catalogue.ts'
 import { DIALECTS } from '../../../contract/schemas/captions.ts'
 import { formatCueTime } from '../features/captions/cue-time.ts'
-import { useOfflineTranscriptMatches } from '../features/watching/offline-transcript-matches.ts'
-import { findFolded } from '../features/watching/search-fold.ts'
+import { useOfflineTranscriptMatches } from '../data/downloads/offline-transcript-matches.ts'
+import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { AccessBadge } from '../features/watching/VideoFacts.tsx'
 import { useTranslation } from 'react-i18next'

@@ -21,6 +21,16 @@ import { makeDemoClip, type DemoClipResult } from './demo-clip.ts'
 
 const DEMO_EMAIL = 'demo-contributor@dehieu.local'
 
+/**
+ * The speakers: one account per espeak-ng voice, named, featured on the videos that voice speaks, so
+ * the list's guide filter and the cards' "with …" line work from the first start (issue 32).
+ */
+export const DEMO_SPEAKERS: Record<DemoVideo['dialect'], { email: string; name: string }> = {
+  northern: { email: 'voice-northern@dehieu.local', name: 'Giọng Bắc (espeak)' },
+  central: { email: 'voice-central@dehieu.local', name: 'Giọng Trung (espeak)' },
+  southern: { email: 'voice-southern@dehieu.local', name: 'Giọng Nam (espeak)' },
+}
+
 /** True when the data folder already holds a catalogue or submissions: then nothing is seeded. */
 export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Database> = ctx.database.db): Promise<boolean> {
   return (await createPublishingRepository(db).hasAnyVideo()) || (await createSubmissionsRepository(db).hasAny())
@@ -53,6 +63,13 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
       .onConflict((conflict) => conflict.column('email').doUpdateSet({ is_contributor: 1 }))
       .returning('id')
       .executeTakeFirstOrThrow()
+    for (const speaker of Object.values(DEMO_SPEAKERS)) {
+      await trx
+        .insertInto('users')
+        .values({ email: speaker.email, display_name: speaker.name, created_at: nowIso })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .execute()
+    }
     const seriesId = await createPublishingRepository(trx).insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso)
     const ids: number[] = []
     for (const { clip, uploadId, bytes, made } of sources) {
@@ -66,7 +83,8 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
         seriesName: clip.episode ? DEMO_SERIES.name : null,
         episodeNumber: clip.episode ?? null,
         publishable: true,
-        creatorEmails: [DEMO_EMAIL],
+        // The voice speaking is the video's guide.
+        creatorEmails: [DEMO_SPEAKERS[clip.dialect].email],
         // The voice's dialect; publishing copies it to the video.
         dialect: clip.dialect,
         nowIso,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../../../contract/index.ts'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database, Row, RowUpdate } from '../db/schema.ts'
 
 /** A submissions row with its uploader (flags 0/1, times as ISO text or epoch ms). */
@@ -26,8 +27,11 @@ export interface NewSubmission {
 
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>
 
-/** Over `db` or over a transaction (`createSubmissionsRepository(trx)`). */
-export function createSubmissionsRepository(db: Kysely<Database>) {
+/**
+ * Over `db` or over a transaction (`createSubmissionsRepository(trx)`). With `locking`, a new submission
+ * is written under its contributor's lock (db/dialect/locking.ts): none is left behind by a deletion.
+ */
+export function createSubmissionsRepository(db: Kysely<Database>, locking?: Locking) {
   const select = () =>
     db
       .selectFrom('submissions as s')
@@ -83,7 +87,8 @@ export function createSubmissionsRepository(db: Kysely<Database>) {
         }
         return id
       }
-      return db.isTransaction ? write(db) : db.transaction().execute(write)
+      if (db.isTransaction) return write(db)
+      return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
     },
     bindUpload: (id: number, uploadId: string, bytesTotal: number | null, now: number) =>
       update(id, {

@@ -7,12 +7,19 @@
  * The ingest thread (worker.ts) runs this on its own connection. The store answers
  * synchronously, so a whole group runs within one turn of the event loop: nothing else uses the
  * connection between its BEGIN and COMMIT, and BEGIN IMMEDIATE keeps other connections' writes out.
+ *
+ * Each batch first checks, inside the group's transaction, that its account still exists: an account
+ * deleted on the main connection while the batch waited gets nothing written (AccountGoneError), since
+ * the deletion's transaction and this one take turns (db/dialect/locking.ts, issue 29).
  */
 import type { Db } from '../db/connection.ts'
 import { sqliteWatchIngestStore } from './store.sqlite.ts'
 import { createWatchEventsService } from './store-batch.ts'
 import type { CheckedWatchEvents } from './check-events.ts'
 import type { IngestResult as Result, IngestUser as UserRow, WatchIngestStore } from './store.ts'
+
+/** The batch's account was deleted before the batch's turn: nothing of it was stored. */
+export class AccountGoneError extends Error {}
 
 interface PendingBatch {
   user: UserRow
@@ -30,6 +37,7 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
   const service = createWatchEventsService({ previewSeconds: options.previewSeconds })
   const plain = sqliteWatchIngestStore(db)
   const store = options.store ? options.store(plain) : plain
+  const stillThere = db.prepare<[number]>('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck()
   let waiting: PendingBatch[] = []
   // Groups commit one after the other (a group normally ends within its turn; this keeps it so).
   let previous: Promise<void> = Promise.resolve()
@@ -45,6 +53,7 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
       for (const pending of group) {
         db.exec('SAVEPOINT batch')
         try {
+          if (stillThere.get(pending.user.id) === undefined) throw new AccountGoneError(`account ${pending.user.id} is deleted`)
           pending.result = await service.storeBatch(store, pending.user, pending.checked, pending.now)
           db.exec('RELEASE batch')
         } catch (error) {

@@ -14,6 +14,7 @@ import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
+import { accountGone } from '../errors.ts'
 import { checkWatchEvents } from './check-events.ts'
 import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerData } from './messages.ts'
 import type { IngestResult as Result, IngestUser, WatchEventsIngest } from './store.ts'
@@ -47,7 +48,8 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
       const entry = waiting.get(reply.id)
       if (!entry) return
       waiting.delete(reply.id)
-      if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
+      if ('gone' in reply) entry.reject(accountGone())
+      else if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
       else entry.resolve(reply.result)
     })
     started.on('error', (error) => {

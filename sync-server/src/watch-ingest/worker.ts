@@ -8,7 +8,7 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerData } from './messages.ts'
-import { createSqliteIngest } from './sqlite-ingest.ts'
+import { AccountGoneError, createSqliteIngest } from './sqlite-ingest.ts'
 
 /** Where the thread starts: this module. */
 export const INGEST_WORKER_URL = import.meta.url
@@ -28,7 +28,12 @@ function serve(port: MessagePort, { dataDir, previewSeconds }: IngestWorkerData)
     }
     ingest.store(message.user, message.checked, message.now).then(
       (result) => port.postMessage({ id: message.id, result } satisfies IngestReply),
-      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies IngestReply),
+      (error: unknown) =>
+        port.postMessage(
+          (error instanceof AccountGoneError
+            ? { id: message.id, gone: true }
+            : { id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies IngestReply,
+        ),
     )
   })
 }

@@ -1,7 +1,7 @@
 /** The list's difficulty range (1..100, from learners' ratings): two selects, From and To. */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DIFFICULTY_MAX, DIFFICULTY_MIN, FULL_RANGE, type DifficultyRange } from './difficulty.ts'
+import { DIFFICULTY_MAX, DIFFICULTY_MIN, FULL_RANGE, type DifficultyRange } from '../../data/compass/difficulty.ts'
 
 const FROM = [DIFFICULTY_MIN, 10, 20, 30, 40, 50, 60, 70, 80, 90]
 const TO = [10, 20, 30, 40, 50, 60, 70, 80, 90, DIFFICULTY_MAX]

@@ -4,15 +4,14 @@
  * the last position) and "Next for you" (next-for-you.ts). All from what Dexie holds, so they hold
  * offline, where only what can play (downloaded videos) is offered.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Progress } from '../../../../contract/schemas/catalogue.ts'
-import { db, type CachedVideo } from '../../data/db.ts'
+import type { CachedVideo } from '../../data/catalogue/catalogue.ts'
+import { useRecentlyWatched } from '../../data/progress/progress-store.ts'
 import { formatDuration } from '../watching/video-format.ts'
-import { continueWatching } from './difficulty.ts'
-import { useNextForYou } from './next-for-you.ts'
-import { dueRatingPrompt } from './ratings.ts'
+import { continueWatching } from '../../data/compass/difficulty.ts'
+import { useNextForYou } from '../../data/compass/next-for-you.ts'
+import { useDueRatingPrompt } from '../../data/compass/ratings.ts'
 import { RatingPrompt } from './RatingPrompt.tsx'
 import { VideoRow } from './VideoRow.tsx'
 import './compass.css'
@@ -35,15 +34,12 @@ export function ListCompass({
 }) {
   const { t } = useTranslation('compass')
   // The progress page's copy gives the order in which videos were last watched.
-  const recent = useLiveQuery(async () => {
-    const record = await db.records.get(`progress:${code}`)
-    return record ? (record.value as Progress).in_progress.map((item) => item.video.id) : []
-  }, [code])
+  const recent = useRecentlyWatched(code)
   const playable = useMemo(() => videos.filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
   const resume = useMemo(() => continueWatching(playable, recent ?? []), [playable, recent])
   const next = useNextForYou(code, playable, myRatings, online)
   const rated = useMemo(() => new Set(myRatings.keys()), [myRatings])
-  const due = useLiveQuery(() => dueRatingPrompt(rated), [rated])
+  const due = useDueRatingPrompt(rated)
   // Once shown, the prompt stays until skipped or the page is left (it is marked asked at once).
   const [asking, setAsking] = useState<{ videoId: number; title: string } | null>(null)
   const [closed, setClosed] = useState<number | null>(null)

@@ -3,11 +3,9 @@
  * pace, and progress per series and per level (from the server; per level from the cached catalogue
  * for a progress copy cached before the server sent it).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
-import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
-import { db } from '../../data/db.ts'
+import { useCachedLevels } from '../../data/progress/progress-store.ts'
 import { nextLevel } from './next-level.ts'
 import { YearHeatmap } from './YearHeatmap.tsx'
 import './compass.css'
@@ -60,14 +58,7 @@ function Bar({ label, finished, total, text }: { label: string; finished: number
 
 export function SeriesAndLevels({ code, progress }: { code: string; progress: CompassProgress }) {
   const { t } = useTranslation(['compass', 'watch'])
-  const cachedLevels = useLiveQuery(async () => {
-    if (progress.levels) return null
-    const videos = await db.videos.where('language_code').equals(code).toArray()
-    return PROFICIENCY_LEVELS.map((level) => {
-      const ofLevel = videos.filter((video) => video.proficiency_level === level)
-      return { level, total: ofLevel.length, finished: ofLevel.filter((video) => (video.progress?.percent ?? 0) >= FINISHED_PERCENT).length }
-    }).filter((row) => row.total > 0)
-  }, [code, progress.levels])
+  const cachedLevels = useCachedLevels(code, Boolean(progress.levels), FINISHED_PERCENT)
   const levels = (progress.levels ?? cachedLevels ?? []).filter((row) => row.total > 0)
   const series = progress.series ?? []
   return (

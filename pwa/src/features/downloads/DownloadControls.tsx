@@ -6,14 +6,14 @@
  */
 import { useState } from 'react'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { downloads } from '../../data/downloads.ts'
+import { downloads } from '../../data/downloads/downloads.ts'
 import { DownloadError, type DownloadRecord } from '../../data/downloads/download-manager.ts'
 import { isIosBrowser } from '../../data/downloads/storage-space.ts'
 import { useTranslation } from 'react-i18next'
-import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from './download-preferences.ts'
+import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from '../../data/downloads/download-preferences.ts'
 import { downloadPercent, formatMegabytes } from './format-bytes.ts'
 import { useDownloadSize } from './use-download-size.ts'
-import { useDownload } from './use-downloads.ts'
+import { useDownload } from '../../data/downloads/use-downloads.ts'
 import './downloads.css'
 
 /**

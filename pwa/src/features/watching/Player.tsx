@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createStretchKeeper } from '../../data/open-stretches.ts'
-import { flushSoon } from '../../data/outbox.ts'
+import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
+import { flushSoon } from '../../data/outbox/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
