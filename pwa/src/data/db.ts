@@ -12,6 +12,7 @@ import type { RatingPrompt } from '../features/compass/ratings.ts'
 import type { CommentCopy } from './comment-copies.ts'
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { OpenStretch } from './open-stretches.ts'
+import type { PlayerPrefs } from './player-prefs.ts'
 import type { SentWatch } from './sent-watch.ts'
 import type { DeadLetter } from './outbox-store.ts'
 import type { OutboxItem } from './sync-engine.ts'
@@ -44,6 +45,8 @@ export type CachedRecord =
   | { key: `ratingPrompt:${number}`; value: RatingPrompt }
   /** The server's "Next for you" of a language as last fetched: video ids, best first (features/compass). */
   | { key: `nextForYou:${string}`; value: number[] }
+  /** A learner's player choices: captions, their style, auto-pause (data/player-prefs.ts). */
+  | { key: `playerPrefs:${string}`; value: PlayerPrefs }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {
