@@ -15,6 +15,17 @@ export class CaptionsPlayer {
     this.currentLine = this.transcript.locator('li[aria-current="true"]')
   }
 
+  /** Whether the current line shows inside the transcript's scrolled box (whatever the page's own scroll). */
+  currentLineInView(): Promise<boolean> {
+    return this.currentLine.evaluate((line) => {
+      const list = line.closest('ol')
+      if (!list) return false
+      const box = list.getBoundingClientRect()
+      const item = line.getBoundingClientRect()
+      return item.top >= box.top - 1 && item.bottom <= box.bottom + 1
+    })
+  }
+
   /** The on/off button of one caption track under the picture (aria-pressed says which). */
   toggle(language: 'vi' | 'en'): Locator {
     return this.page.getByTestId(`captions-${language}`)

@@ -52,7 +52,7 @@ export function TranscriptPanel({
     const line = list?.children[index] as HTMLElement | undefined
     if (!list || !line) return
     // Scrolls the list only (scrollIntoView would scroll the page under the learner too).
-    const top = line.offsetTop - list.offsetTop
+    const top = line.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop
     if (top < list.scrollTop || top + line.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3)
     }

@@ -34,11 +34,10 @@ export function CaptionOverlay() {
   const controller = usePlayerController()
   const size = usePlayer((state) => state.prefs.size)
   const background = usePlayer((state) => state.prefs.background)
-  const shown = usePlayer((state) => state.controlsShown)
   const any = usePlayer((state) => ORDER.some((language) => cueText(state, language) !== ''))
   const hidden = usePlayer((state) => state.prefs.listening && !state.revealed.has(anchorLine(toolLines(state), state.time)))
   if (!any) return null
-  const className = ['player-captions', `player-captions-${size}`, `player-captions-${background}`, shown ? 'above-controls' : '', hidden ? 'is-hidden-text' : ''].join(' ')
+  const className = ['player-captions', `player-captions-${size}`, `player-captions-${background}`, hidden ? 'is-hidden-text' : ''].join(' ')
   return (
     <div className={className} data-testid="player-captions">
       {hidden ? (

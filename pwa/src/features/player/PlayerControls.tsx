@@ -6,7 +6,7 @@
  * A double tap on the left or right third skips 5 s back or forward (a setting). With a mouse, a click
  * on the picture plays or pauses, as on a desktop player. Stopped by auto-pause, any tap goes on.
  */
-import { useRef, useState, type PointerEvent } from 'react'
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCueTime } from '../captions/cue-time.ts'
 import { captionsOn, SKIP_SECONDS, toolLines } from '../../player/controller.ts'
@@ -64,7 +64,7 @@ function TimeLabel() {
   )
 }
 
-export function PlayerControls() {
+export function PlayerControls({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('watch')
   const controller = usePlayerController()
   const shown = usePlayer((state) => state.controlsShown)
@@ -113,27 +113,19 @@ export function PlayerControls() {
         </span>
       ) : null}
       <div
-        className={shown ? 'player-controls-layer is-shown' : 'player-controls-layer'}
+        className={shown ? 'player-overlay is-shown' : 'player-overlay'}
         role="group"
         aria-label={t('player.controls')}
-        onFocus={() => controller.setControlsHeld(true)}
+        // Held by keyboard focus only: a button a finger or the mouse pressed keeps focus, and must not
+        // keep the controls over the picture for good.
+        onFocus={(event) => event.target.matches(':focus-visible') && controller.setControlsHeld(true)}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) controller.setControlsHeld(false)
         }}
         data-testid="player-controls"
         data-shown={shown}
       >
-        <button
-          type="button"
-          className="player-big-play"
-          onClick={() => controller.togglePlay()}
-          aria-label={playing ? t('player.pause') : t('player.play')}
-          aria-keyshortcuts="Space"
-          data-testid="player-play"
-        >
-          <Icon name={playing ? 'pause' : 'play'} size={40} />
-        </button>
-        <div className="player-top">
+        <div className="player-top player-fade">
           {hasCaptions ? (
             <button
               type="button"
@@ -151,7 +143,21 @@ export function PlayerControls() {
             <Icon name="settings" />
           </button>
         </div>
-        <div className="player-bar">
+        <div className="player-center player-fade">
+          <button
+            type="button"
+            className="player-big-play"
+            onClick={() => controller.togglePlay()}
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            aria-keyshortcuts="Space"
+            data-testid="player-play"
+          >
+            <Icon name={playing ? 'pause' : 'play'} size={36} />
+          </button>
+        </div>
+        {/* The captions sit between the play button and the bar, so neither ever covers them. */}
+        {children}
+        <div className="player-bar player-fade">
           <TimeLabel />
           <Scrubber />
           <button

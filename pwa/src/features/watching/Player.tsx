@@ -218,8 +218,9 @@ export function Player({
             </video>
             {stockControls ? null : (
               <ControlsBoundary onFail={() => setStockControls(true)}>
-                <CaptionOverlay />
-                <PlayerControls />
+                <PlayerControls>
+                  <CaptionOverlay />
+                </PlayerControls>
               </ControlsBoundary>
             )}
           </div>
