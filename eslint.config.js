@@ -12,6 +12,11 @@ export default tseslint.config(
     // Plain ES5 on purpose (old browsers): `catch (e)` needs its binding there.
     rules: { 'no-useless-assignment': 'off', '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
+  {
+    // The dependency-cruiser config is CommonJS (the tool's own format).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

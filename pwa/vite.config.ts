@@ -65,7 +65,7 @@ const config: UserConfig = {
               // rolldown gave each its own chunk (12 on the languages page, ~0.1 KB gzip of overhead apiece);
               // no public page imports any of them.
               name: 'signed-in',
-              test: /(node_modules\/(dexie|dexie-react-hooks)\/|src\/(data\/(db|local-cache|open-stretches|sent-watch|downloads\/offline-urls)\.ts|features\/(downloads\/download-preferences|languages\/(languages-store|selected-language)|navbar\/(dialogs|billing-portal)|progress\/(daily-progress|local-day))\.ts|components\/Flag\.tsx)$)/,
+              test: /(node_modules\/(dexie|dexie-react-hooks)\/|src\/(data\/(db|local-cache|progress\/(open-stretches|sent-watch|daily-progress|local-day)|downloads\/(offline-urls|download-preferences)|catalogue\/languages|account\/billing-portal)\.ts|features\/(languages\/selected-language|navbar\/dialogs)\.ts|components\/Flag\.tsx)$)/,
               includeDependenciesRecursively: false,
             },
             { name: 'public', test: /src\/features\/public\/Public(Header|Footer)\.tsx$/, includeDependenciesRecursively: false },

@@ -68,7 +68,7 @@ export const videoListQuerySchema = z.object({
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty'], { error: 'sort is newest, level or difficulty.' }).default('newest')),
+  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty', 'for_you'], { error: 'sort is for_you, newest, level or difficulty.' }).default('newest')),
   difficulty_min: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_min must be a number.' }).int().min(1).max(100).optional()),
   difficulty_max: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_max must be a number.' }).int().min(1).max(100).optional()),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),

@@ -10,6 +10,3 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Please enter a valid email address.' }).max(EMAIL_MAX_CHARS, { error: 'Email is too long.' }))
 
 export const uuidSchema = z.uuid({ error: 'client_id must be a UUID.' })
-
-/** Ids travel as strings or numbers; the server's are positive integers. */
-export const idParamSchema = z.coerce.number({ error: 'Not a valid id.' }).int().positive()

@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,14 +16,10 @@ import { createPool, postgresDialect } from '../src/db/dialect/postgres.ts'
 import type { Database } from '../src/db/schema.ts'
 import { createDatabase, startPostgres, type PostgresServer } from '../test-support/postgres-server.ts'
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.ts'
+import { freePort, nginxAvailable, startNginx } from '../test-support/nginx-server.ts'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-export const NGINX_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx.conf')
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file))
-
-export function nginxAvailable(): boolean {
-  return NGINX !== undefined
-}
+export { freePort, nginxAvailable }
 
 export interface ManagedProcess {
   name: string
@@ -34,29 +29,6 @@ export interface ManagedProcess {
   kill9(): Promise<void>
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** deploy/nginx.conf with its placeholders filled, as envsubst would. */
-export function renderNginxConf(values: { listen: string; apiServers: string; dataDir: string; prefix: string }): string {
-  const filled: Record<string, string> = {
-    DEHIEU_LISTEN: values.listen,
-    DEHIEU_API_SERVERS: values.apiServers,
-    DEHIEU_DATA_DIR: values.dataDir,
-    DEHIEU_NGINX_PREFIX: values.prefix,
-  }
-  const text = fs.readFileSync(NGINX_CONF_TEMPLATE, 'utf8')
-  return text.replace(/\$\{(DEHIEU_[A-Z_]+)\}/g, (whole, name: string) => filled[name] ?? whole)
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -134,7 +106,8 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: 'true',
+    // deploy/nginx.conf writes X-Forwarded-For itself: one hop to trust.
+    TRUST_PROXY: '1',
     MEDIA_ACCEL_REDIRECT: '/internal-media/',
     JOB_LEASE_SECONDS: String(options.leaseSeconds ?? 3),
     ...options.extraEnv,
@@ -211,41 +184,10 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
 
     async startNginx(upstreams) {
       if (cluster.nginx) await cluster.nginx.process.stop()
-      if (!NGINX) throw new Error('nginx is not installed')
-      const prefix = path.join(dir, 'nginx')
-      for (const sub of ['temp', 'cache', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
-      for (const sub of ['temp', 'cache']) fs.chmodSync(path.join(prefix, sub), 0o777)
-      const port = await freePort()
-      const conf = path.join(prefix, 'nginx.conf')
-      fs.writeFileSync(
-        conf,
-        renderNginxConf({
-          listen: `127.0.0.1:${port}`,
-          apiServers: upstreams.map((api) => `server 127.0.0.1:${api.port} max_fails=1 fail_timeout=2s;`).join(' '),
-          dataDir,
-          prefix,
-        }),
-      )
-      // Run as root (CI containers), nginx's workers would become `nobody`; keep them as this user.
-      const asRoot = process.getuid?.() === 0 ? 'user root; ' : ''
-      const globals = `${asRoot}daemon off; master_process on; pid ${prefix}/nginx.pid; error_log ${prefix}/logs/error.log warn;`
-      const child = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', globals], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
-      let stderr = ''
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-      const managed = manage('nginx', child, port)
+      const running = await startNginx({ dir, dataDir, apiPorts: upstreams.map((api) => api.port!) })
+      const managed = manage('nginx', running.child, running.port)
       processes.push(managed)
-      const url = `http://127.0.0.1:${port}`
-      const deadline = Date.now() + 15_000
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`)
-        try {
-          await fetch(`${url}/api/v1/health`)
-          break
-        } catch {
-          if (Date.now() > deadline) throw new Error(`nginx did not answer within 15 s: ${stderr}`)
-          await new Promise((resolve) => setTimeout(resolve, 50))
-        }
-      }
+      const url = running.url
       cluster.nginx = { url, process: managed }
       return cluster.nginx
     },

@@ -41,6 +41,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:./data/dehieu.sqlite' })).toThrow(ConfigError)
   })
 
+  it('trusts no forwarding header unless told, and never "every proxy" (a client could then choose its address)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'])
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would let any client choose its address.*TRUST_PROXY=1 behind deploy\/nginx.conf/s)
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(ConfigError)
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx.local' })).toThrow(/TRUST_PROXY: "nginx.local" is not an address/)
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/TRUST_PROXY/)
+  })
+
   it('reads ADMIN_EMAILS as a trimmed, lower-cased list', () => {
     const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com ,, ops@example.com' })
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com'])

@@ -2,6 +2,7 @@
  * The server's settings, read from the environment once, checked, and frozen. A bad value stops the
  * server at start with a message naming the variable, instead of failing later in a request.
  */
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import {
@@ -10,6 +11,7 @@ import {
   OTP_SENDS_PER_ADDRESS_PER_HOUR,
   OTP_SENDS_PER_IP_PER_HOUR,
 } from '../../contract/index.ts'
+import { readStorageConfig, type StorageConfig } from './storage/storage-config.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().positive()
@@ -34,6 +36,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** How long a start waits for PostgreSQL to answer (a database that comes up after us), trying again with backoff. */
+  DATABASE_CONNECT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
     z
@@ -54,8 +58,12 @@ const envSchema = z.object({
   /** Secret for hashing codes and signing media grants; generated into DATA_DIR when unset. */
   APP_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when a reverse proxy sits in front, so rate limits see the real client address. */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * Who may say, in X-Forwarded-For, which address a request came from: unset or 0 nobody (the
+   * socket's address counts); a number of proxies in front (1 behind deploy/nginx.conf); or the
+   * proxies' addresses (a comma-separated list of addresses, CIDR ranges, or loopback/linklocal/uniquelocal).
+   */
+  TRUST_PROXY: z.string().trim().default('0'),
   OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_IP_PER_HOUR),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt.default(OTP_SENDS_PER_ADDRESS_PER_HOUR),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
@@ -84,6 +92,8 @@ export type Config = Readonly<{
   dataDir: string
   /** PostgreSQL's URL; undefined means SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** How long the first PostgreSQL connection is tried at start (ms). */
+  databaseConnectMs: number
   publicUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
@@ -93,7 +103,8 @@ export type Config = Readonly<{
   stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string; apiUrl?: string }>
   appSecret: string | undefined
   logLevel: string
-  trustProxy: boolean
+  /** Express's `trust proxy`: false (nobody), a number of hops, or the proxies' addresses and ranges. */
+  trustProxy: TrustProxy
   otpSendsPerAddressIpPerHour: number
   otpSendsPerAddressPerHour: number
   otpSendsPerIpPerHour: number
@@ -104,9 +115,49 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
+  storage: StorageConfig
 }>
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | number | readonly string[]
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * TRUST_PROXY as Express takes it. `true` is refused: Express then takes the left-most
+ * X-Forwarded-For entry, which the client writes, so any client could choose its own address and
+ * every per-IP limit would be open. A hop count or the proxies' addresses trust exactly what is there.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim().toLowerCase()
+  if (text === '' || text === 'false' || text === '0') return false
+  if (text === 'true') {
+    throw new ConfigError(
+      'Invalid settings in the environment:\n  TRUST_PROXY: "true" would let any client choose its address (Express trusts every X-Forwarded-For entry, and the first one is written by the client). ' +
+        'Set the number of proxies in front of the server (TRUST_PROXY=1 behind deploy/nginx.conf) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8).',
+    )
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops > 10) throw new ConfigError(`Invalid settings in the environment:\n  TRUST_PROXY: ${hops} proxies in front is not a real setup; give the number of proxies (1 behind deploy/nginx.conf) or their addresses.`)
+    return hops
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.has(entry)) continue
+    const [address, bits, extra] = entry.split('/')
+    const family = net.isIP(address ?? '')
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32))
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `Invalid settings in the environment:\n  TRUST_PROXY: "${entry}" is not an address, a CIDR range or loopback/linklocal/uniquelocal (give the number of proxies, 1 behind deploy/nginx.conf, or the proxies' addresses)`,
+      )
+    }
+  }
+  return Object.freeze(entries)
+}
 
 /**
  * DATA_DIR alone, read as loadConfig reads it, for tools that need only the data folder (db:copy):
@@ -127,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const storage = readStorageConfig(env)
+  if ('problems' in storage) throw new ConfigError(`Invalid settings in the environment:\n${storage.problems.join('\n')}`)
   const isProduction = e.NODE_ENV === 'production'
   if (isProduction && !e.SMTP_URL) {
     throw new ConfigError(
@@ -150,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectMs: e.DATABASE_CONNECT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -165,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     otpSendsPerAddressIpPerHour: e.OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
@@ -173,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    storage: storage.config,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly errors?: string[]
   readonly extra?: Record<string, unknown>
   readonly headers?: Record<string, string>
+  /** A 5xx that is this server's known state (said once at start), not a fault: not logged per request. */
+  readonly expected: boolean
 
   constructor(
     status: number,
@@ -21,6 +23,7 @@ export class ApiError extends Error {
       headers?: Record<string, string>
       /** Logged for server-side failures, never sent to the client. */
       cause?: unknown
+      expected?: boolean
     } = {},
   ) {
     super(message, { cause: options.cause })
@@ -29,11 +32,18 @@ export class ApiError extends Error {
     this.errors = options.errors
     this.extra = options.extra
     this.headers = options.headers
+    this.expected = options.expected ?? false
   }
 }
 
 export const unauthorized = (message = 'Authentication required') =>
   new ApiError(401, ERROR_CODES.unauthorized, message)
+
+/**
+ * A write for an account deleted meanwhile (a request signed in before the deletion, answered after):
+ * 401, as for any request of a session that no longer exists, and nothing is written.
+ */
+export const accountGone = () => new ApiError(401, ERROR_CODES.unauthorized, 'This account has been deleted.')
 
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new ApiError(403, ERROR_CODES.forbidden, message)

@@ -2,7 +2,8 @@
  * Seeded fuzzing of every route with malformed bodies of every kind the server reads: JSON (broken,
  * not UTF-8, NUL, deep), compressed JSON (gzip, deflate, br: broken, cut, bombs), multipart (cut in a
  * part header, in a field, in a file, without the final boundary, the wrong boundary) and tus PATCH
- * bodies cut short. Bodies are sent whole, chunked, or cut off with the socket closed mid-body.
+ * bodies cut short. Bodies are sent whole, chunked, or cut off with the socket closed mid-body, with
+ * forged forwarding headers (X-Forwarded-For lists, Forwarded, X-Real-IP) in front of the proxy's.
  *
  * The routes come from the app's router, so a new route is fuzzed without anyone adding it here. Each
  * burst of requests must get no 5xx, and the server must answer /health after it (a stream error that
@@ -80,11 +81,13 @@ beforeAll(async () => {
       // The roles sign in again whenever a fuzzed call ended their session (keepSignedIn), all from
       // this one loopback address: the address-and-IP pair's limit (5 an hour) must not stop them.
       OTP_SENDS_PER_ADDRESS_IP_PER_HOUR: '100000',
+      // One proxy in front, as behind deploy/nginx.conf: the right-most X-Forwarded-For entry is the
+      // address (the "proxy" here is the test, which gives each request its own, so per-IP limits
+      // such as the application form's do not turn the fuzz into 429s). What a client forged in
+      // front of it, and Forwarded/X-Real-IP, must change nothing and break nothing.
+      TRUST_PROXY: '1',
     },
   })
-  // Each request comes "from" its own address (X-Forwarded-For, trusted from this loopback client
-  // only), so per-IP limits such as the application form's do not turn the fuzz into 429s.
-  server.app.set('trust proxy', 'loopback')
   for (const role of ['learner', 'contributor', 'admin'] as const) await signInAs(role)
   ids.video = String(await seedVideo(server, { access: 'free' }))
   for (let i = 0; i < 3; i++) await createUpload()
@@ -197,7 +200,29 @@ interface Probe {
   delivery: 'whole' | 'chunked' | 'cut'
   cutAt: number
   ip: number
+  /** What a client wrote in front of the proxy's entry, and other forwarding headers it forged. */
+  forged: { prefix: string; headers: Record<string, string> }
 }
+
+/** Forged forwarding headers: addresses, lists, IPv6, garbage, very long, or none. */
+const forwardedWord = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.constantFrom('unknown', '127.0.0.1', '::1', '::ffff:127.0.0.1', '10.9.0.1, 203.0.113.7', '', ' ', ',,,', 'for=1.2.3.4', '[::1]:80', '1.2.3.4:5678'),
+  fc.string({ maxLength: 40 }).map((text) => text.replace(/[\r\n\0]/g, '')),
+)
+const forgedForwarding = fc.record({
+  prefix: fc.oneof(fc.constant(''), fc.array(forwardedWord, { maxLength: 6 }).map((words) => `${words.join(', ')}, `), fc.constant('1.1.1.1, '.repeat(500))),
+  headers: fc.record(
+    {
+      forwarded: forwardedWord.map((word) => `for=${word}`),
+      'x-real-ip': forwardedWord,
+      'x-forwarded-proto': fc.constantFrom('https', 'http', 'gopher', ''),
+      'x-forwarded-host': forwardedWord,
+    },
+    { requiredKeys: [] },
+  ),
+})
 
 const probe: fc.Arbitrary<Probe> = fc.record({
   route: fc.nat(),
@@ -208,6 +233,7 @@ const probe: fc.Arbitrary<Probe> = fc.record({
   delivery: fc.constantFrom('whole', 'whole', 'chunked', 'cut'),
   cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
   ip: fc.nat({ max: 255 * 255 }),
+  forged: forgedForwarding,
 })
 
 /** Fills a route's parameters with real ids, unknown ones, and nonsense. */
@@ -225,7 +251,11 @@ function pathOf(route: AppRoute, param: number): string {
 async function send(p: Probe): Promise<string | undefined> {
   const route = routes[p.route % routes.length]
   const method = route.method === 'ALL' ? p.method : route.method
-  const headers: Record<string, string | number> = { ...p.body.headers, 'x-forwarded-for': `10.${p.ip >> 8}.${p.ip & 255}.1` }
+  const headers: Record<string, string | number> = {
+    ...p.forged.headers,
+    ...p.body.headers,
+    'x-forwarded-for': `${p.forged.prefix}10.${p.ip >> 8}.${p.ip & 255}.1`,
+  }
   if (p.role !== 'anonymous') headers.authorization = `Bearer ${tokens[p.role]}`
   if (p.body.contentType) headers['content-type'] = p.body.contentType
   if (p.body.encoding) headers['content-encoding'] = p.body.encoding

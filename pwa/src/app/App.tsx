@@ -1,7 +1,7 @@
 /** The router and the route table of spec section 2. Every page is its own lazy chunk. */
 import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
-import { session } from '../features/session/session.ts'
+import { session } from '../data/session/session.ts'
 import { Fallback, PublicOnly, RequireAuth } from './guards.tsx'
 import { PageLoading } from './PageLoading.tsx'
 import { RootLayout } from './RootLayout.tsx'

@@ -11,7 +11,7 @@ import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
 import { CompatWarning } from '../features/compat/CompatWarning.tsx'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
-import { session, useSession } from '../features/session/session.ts'
+import { session, useSession } from '../data/session/session.ts'
 import { NavbarPlaceholder } from '../features/navbar/NavbarPlaceholder.tsx'
 
 const SignedInChrome = lazy(() => import('../features/navbar/SignedInChrome.tsx'))

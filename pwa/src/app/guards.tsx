@@ -7,7 +7,7 @@
  * While the session loads, a placeholder shows instead of a redirect that might be wrong.
  */
 import { Navigate, Outlet } from 'react-router-dom'
-import { useSession } from '../features/session/session.ts'
+import { useSession } from '../data/session/session.ts'
 import { PageLoading } from './PageLoading.tsx'
 
 export function PublicOnly() {

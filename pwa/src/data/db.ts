@@ -8,15 +8,77 @@ import { Dexie, type EntityTable } from 'dexie'
 import type { Progress, VideoDetail, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
-import type { RatingPrompt } from '../features/compass/ratings.ts'
-import type { CommentCopy } from './comment-copies.ts'
+import type { Comment, WatchEventInput } from '../../../contract/schemas/watching.ts'
+// The two records whose modules take their tables as arguments (they import nothing of this file).
 import type { DownloadRecord } from './downloads/download-manager.ts'
-import type { OpenStretch } from './open-stretches.ts'
-import type { PlayerPrefs } from './player-prefs.ts'
-import type { SentWatch } from './sent-watch.ts'
-import type { DeadLetter } from './outbox-store.ts'
-import type { OutboxItem } from './sync-engine.ts'
-import type { UploadBlob, UploadItem } from './upload-queue.ts'
+import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
+
+export type { DownloadRecord, UploadBlob, UploadItem }
+
+/** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
+
+/** A pending call in the outbox. */
+export interface OutboxItem {
+  id: string // the client_id sent to the server
+  kind: OutboxKind
+  payload: unknown
+  attempts: number
+  nextAttemptAt: number
+  createdAt: number
+}
+
+/** An outbox item the server refused, kept to show the person. */
+export interface DeadLetter extends OutboxItem {
+  error: string
+  failedAt: number
+}
+
+/** A watch event's payload in the outbox: the stretch and its video (the item's id is its client_id). */
+export type WatchEventPayload = Omit<WatchEventInput, 'client_id'>
+
+/** A watch stretch still growing (data/progress/open-stretches.ts). */
+export interface OpenStretch {
+  event: WatchEventPayload
+  /** Wall-clock ms of the last write: only the fallback without Web Locks reads it. */
+  savedAt: number
+}
+
+/** The seconds of one local day's events that one send delivered, and when its answer came (epoch ms). */
+export interface SentWatch {
+  at: number
+  day: string
+  seconds: number
+}
+
+/** "How much did you understand?" of one video: due once half is watched, asked once. */
+export interface RatingPrompt {
+  state: 'due' | 'asked'
+  title: string
+  at: number
+}
+
+/** The last comments seen of one video (data/comments/comment-copies.ts). */
+export interface CommentCopy {
+  videoId: number
+  comments: Comment[]
+  /** Epoch milliseconds: when the list was fetched. */
+  savedAt: number
+}
+
+/** A learner's player choices, kept per person on the device (data/player/player-prefs.ts). */
+export interface PlayerPrefs {
+  /** Which caption tracks show over the picture (off by default). */
+  captions: { vi: boolean; en: boolean }
+  size: 's' | 'm' | 'l'
+  background: 'none' | 'shadow' | 'box'
+  /** Pause at the end of each line. */
+  autoPause: boolean
+  /** Words hidden until revealed, to test the ear. */
+  listening: boolean
+  /** A double tap on the left or right third of the picture skips 5 s. */
+  doubleTapSkip: boolean
+}
 
 /** A language as cached: the server's fields plus its place in the server's order. */
 export interface CachedLanguage extends Language {
@@ -35,17 +97,17 @@ export type CachedRecord =
    * before that was stored), so the goal bar shows after an offline reload.
    */
   | { key: 'dailyProgress'; value: DailyProgress & { day: string; requestedAt?: number } }
-  /** Watch seconds sent since that figure's request, per local day: data/sent-watch.ts. */
+  /** Watch seconds sent since that figure's request, per local day: data/progress/sent-watch.ts. */
   | { key: 'sentWatch'; value: SentWatch[] }
   /** Whose data the local database holds (a user id): data/local-cache.ts claimLocalData. */
   | { key: 'owner'; value: number }
-  /** A watch stretch still running (or left open by a page that died): data/open-stretches.ts. */
+  /** A watch stretch still running (or left open by a page that died): data/progress/open-stretches.ts. */
   | { key: `stretch:${string}`; value: OpenStretch }
-  /** "How much did you understand?" of one video: due once half is watched, asked once (features/compass/ratings.ts). */
+  /** "How much did you understand?" of one video: due once half is watched, asked once (data/compass/ratings.ts). */
   | { key: `ratingPrompt:${number}`; value: RatingPrompt }
-  /** The server's "Next for you" of a language as last fetched: video ids, best first (features/compass). */
+  /** The server's "Next for you" of a language as last fetched: video ids, best first (data/compass). */
   | { key: `nextForYou:${string}`; value: number[] }
-  /** A learner's player choices: captions, their style, auto-pause (data/player-prefs.ts). */
+  /** A learner's player choices: captions, their style, auto-pause (data/player/player-prefs.ts). */
   | { key: `playerPrefs:${string}`; value: PlayerPrefs }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
@@ -56,7 +118,7 @@ export interface CachedVideo extends VideoSummary {
 export type DeHieuDb = Dexie & {
   languages: EntityTable<CachedLanguage, 'code'>
   records: EntityTable<CachedRecord, 'key'>
-  /** Pending calls (watch events, comments, feedback), sent by data/sync-engine.ts. */
+  /** Pending calls (watch events, comments, feedback), sent by data/outbox/sync-engine.ts. */
   outbox: EntityTable<OutboxItem, 'id'>
   /** Outbox items the server refused, shown to the person. */
   deadLetters: EntityTable<DeadLetter, 'id'>
@@ -65,7 +127,7 @@ export type DeHieuDb = Dexie & {
   /** The contributor's upload queue; the file bytes sit apart in uploadBlobs so lists stay light. */
   uploads: EntityTable<UploadItem, 'id'>
   uploadBlobs: EntityTable<UploadBlob, 'id'>
-  /** The last comments seen of each video, shown offline as a saved copy (data/comment-copies.ts). */
+  /** The last comments seen of each video, shown offline as a saved copy (data/comments/comment-copies.ts). */
   commentCopies: EntityTable<CommentCopy, 'videoId'>
 }
 

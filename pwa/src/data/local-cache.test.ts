@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from './db.ts'
 import { claimLocalData, clearLocalData } from './local-cache.ts'
-import type { UploadItem } from './upload-queue.ts'
+import type { UploadItem } from './uploads/upload-queue.ts'
 
 function upload(id: string): UploadItem {
   return { id, submissionId: 1, title: id, fileName: 'a.mp4', fileType: 'video/mp4', size: 1, status: 'failed', error: 'signed_out', bytesSent: 0, speed: 0, processingPercent: 0, createdAt: 0 }

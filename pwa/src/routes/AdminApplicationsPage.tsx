@@ -6,14 +6,14 @@
 import { useState } from 'react'
 import { APPLICATION_STATUSES, type ApplicationStatus, type ContributorApplication } from '../../../contract/schemas/contributors.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { adminApi, listPath } from '../features/admin/admin-api.ts'
+import { adminApi, adminLists } from '../data/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { ApplicationVideoDialog } from '../features/admin/ApplicationVideoDialog.tsx'
 import { FilterSelect } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
-import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useTranslation } from 'react-i18next'
 
 type StatusFilter = 'all' | ApplicationStatus
@@ -29,7 +29,7 @@ export default function AdminApplicationsPage() {
 function AdminApplications() {
   const { t, i18n } = useTranslation('admin')
   const [status, setStatus] = useState<StatusFilter>('pending')
-  const list = useCursorList<ContributorApplication>(listPath('/admin/applications', { status: status === 'all' ? undefined : status }))
+  const list = useCursorList<ContributorApplication>(adminLists.applications(status === 'all' ? undefined : status))
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [playing, setPlaying] = useState<ContributorApplication | null>(null)

@@ -2,12 +2,12 @@
 import { useState } from 'react'
 import { ADMIN_FEEDBACK_RANGES, type AdminFeedback, type AdminFeedbackRange } from '../../../contract/schemas/admin.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { listPath } from '../features/admin/admin-api.ts'
+import { adminLists } from '../data/admin/admin-api.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FeedbackViewDialog } from '../features/admin/FeedbackViewDialog.tsx'
 import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
-import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
 
@@ -24,7 +24,7 @@ function AdminFeedbackList() {
   const [search, setSearch] = useState('')
   const [range, setRange] = useState<AdminFeedbackRange>('all')
   const q = useDebouncedValue(search.trim())
-  const list = useCursorList<AdminFeedback>(listPath('/admin/feedback', { q, range: range === 'all' ? undefined : range }))
+  const list = useCursorList<AdminFeedback>(adminLists.feedback(q, range === 'all' ? undefined : range))
   const [viewing, setViewing] = useState<AdminFeedback | null>(null)
   const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 

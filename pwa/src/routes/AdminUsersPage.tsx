@@ -5,14 +5,14 @@
 import { useState } from 'react'
 import type { AdminUser } from '../../../contract/schemas/admin.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { adminApi, listPath } from '../features/admin/admin-api.ts'
+import { adminApi, adminLists } from '../data/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { RenameUserDialog } from '../features/admin/RenameUserDialog.tsx'
 import { SearchBar } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
-import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
 
@@ -28,7 +28,7 @@ function AdminUsers() {
   const { t, i18n } = useTranslation('admin')
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search.trim())
-  const list = useCursorList<AdminUser>(listPath('/admin/users', { q }))
+  const list = useCursorList<AdminUser>(adminLists.users(q))
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [renaming, setRenaming] = useState<AdminUser | null>(null)

@@ -9,14 +9,14 @@ import type { AccessLevel } from '../../../contract/schemas/catalogue.ts'
 import type { Dialect } from '../../../contract/schemas/captions.ts'
 import { DialectSelect } from '../features/captions/DialectSelect.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { adminApi, listPath } from '../features/admin/admin-api.ts'
+import { adminApi, adminLists } from '../data/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { ThumbnailDialog } from '../features/admin/ThumbnailDialog.tsx'
-import { useCursorList } from '../features/admin/use-cursor-list.ts'
+import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
 
@@ -36,7 +36,7 @@ function AdminVideos() {
   const [search, setSearch] = useState('')
   const [access, setAccess] = useState<AccessFilter>('all')
   const q = useDebouncedValue(search.trim())
-  const list = useCursorList<AdminVideo>(listPath('/admin/videos', { q, access: access === 'all' ? undefined : access }))
+  const list = useCursorList<AdminVideo>(adminLists.videos(q, access === 'all' ? undefined : access))
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [thumbnailsFor, setThumbnailsFor] = useState<AdminVideo | null>(null)

@@ -25,7 +25,7 @@ import {
 } from '../features/contribute/application-rules.ts'
 import { SampleScriptDialog } from '../features/contribute/SampleScriptDialog.tsx'
 import { LANGUAGE_SELF_NAMES, PublicHeader } from '../features/public/PublicHeader.tsx'
-import { useSession } from '../features/session/session.ts'
+import { useSession } from '../data/session/session.ts'
 import { UI_LANGUAGES } from '../i18n/config.ts'
 import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'

@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { downloads } from '../data/downloads.ts'
+import { downloads } from '../data/downloads/downloads.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { formatMegabytes } from '../features/downloads/format-bytes.ts'
 import { SmartDownloadsSettings } from '../features/downloads/SmartDownloadsSettings.tsx'
-import { useAllDownloads } from '../features/downloads/use-downloads.ts'
+import { useAllDownloads } from '../data/downloads/use-downloads.ts'
 import { useTranslation } from 'react-i18next'
 import '../features/downloads/downloads.css'
 

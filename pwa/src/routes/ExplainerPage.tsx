@@ -9,7 +9,7 @@ import { DAILY_GOAL_OPTIONS } from '../../../contract/limits.ts'
 import { usePageTitle } from '../components/PageFrame.tsx'
 import { LANGUAGE_SELF_NAMES, PublicHeader } from '../features/public/PublicHeader.tsx'
 import { PublicFooter } from '../features/public/PublicFooter.tsx'
-import { useSession } from '../features/session/session.ts'
+import { useSession } from '../data/session/session.ts'
 import { ALL_LANGUAGES } from '../i18n/config.ts'
 
 const LEVELS = ['introductory', 'beginner', 'intermediate', 'advanced'] as const

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { Flag } from '../components/Flag.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { refreshLanguages, useCachedLanguages, useLanguagesFetchState } from '../features/languages/languages-store.ts'
+import { refreshLanguages, useCachedLanguages, useLanguagesFetchState } from '../data/catalogue/languages.ts'
 import { selectLanguage, useSelectedLanguage } from '../features/languages/selected-language.ts'
 import './LanguagesPage.css'
 

@@ -10,7 +10,7 @@ import { OTP_LENGTH, OTP_TTL_MINUTES } from '../../../contract/limits.ts'
 import { BrandMark } from '../components/brand-mark.tsx'
 import { usePageTitle } from '../components/PageFrame.tsx'
 import { loginErrorKey, type LoginError } from '../features/session/login-errors.ts'
-import { session } from '../features/session/session.ts'
+import { session } from '../data/session/session.ts'
 import './LoginPage.css'
 
 type Step = 'email' | 'code'

@@ -8,11 +8,12 @@ import { useNavigate } from 'react-router-dom'
 import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../contract/limits.ts'
 import { Flag } from '../components/Flag.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { api, NetworkError } from '../data/api.ts'
-import { useCachedLanguages, useLanguagesFetchState } from '../features/languages/languages-store.ts'
+import { NetworkError } from '../data/api.ts'
+import { accountApi } from '../data/account/account-api.ts'
+import { useCachedLanguages, useLanguagesFetchState } from '../data/catalogue/languages.ts'
 import { getSelectedLanguage, selectLanguage } from '../features/languages/selected-language.ts'
-import { refreshDailyProgress } from '../features/progress/daily-progress.ts'
-import { session, useSession } from '../features/session/session.ts'
+import { refreshDailyProgress } from '../data/progress/daily-progress.ts'
+import { session, useSession } from '../data/session/session.ts'
 import { goalOptions } from '../features/settings/settings-rules.ts'
 import './RegisterPage.css'
 
@@ -36,7 +37,7 @@ export default function RegisterPage() {
     setError(null)
     try {
       if (user && goal !== user.daily_goal_minutes) {
-        await api.patch('/me/daily_goal', { daily_goal_minutes: goal })
+        await accountApi.setDailyGoal(goal)
         await session.refresh()
         void refreshDailyProgress()
       }

@@ -5,11 +5,11 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { startUploads } from '../data/uploads.ts'
+import { startUploads } from '../data/uploads/uploads.ts'
 import { canContribute, NotAllowed } from '../features/contribute/NotAllowed.tsx'
 import { UploadForm } from '../features/contribute/UploadForm.tsx'
 import { UploadQueueList } from '../features/contribute/UploadQueueList.tsx'
-import { useSession } from '../features/session/session.ts'
+import { useSession } from '../data/session/session.ts'
 import { useTranslation } from 'react-i18next'
 import '../features/contribute/contribute.css'
 

@@ -3,20 +3,19 @@
  * comments. A downloaded video plays from its offline copy, so the page works without a network,
  * from the detail cached the last time it was opened.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
-import { db } from '../data/db.ts'
+import { useDownloadComplete } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
 import { useOnline } from '../features/pwa/useOnline.ts'
-import { useSession } from '../features/session/session.ts'
+import { useSession } from '../data/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
-import { useVideoDetail } from '../features/watching/video-detail.ts'
+import { useVideoDetail } from '../data/catalogue/video-detail.ts'
 import { useStreamGrant } from '../features/watching/use-stream-grant.ts'
 import { VideoFacts } from '../features/watching/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
@@ -39,7 +38,7 @@ export default function VideoPage() {
   // start on the wrong source). A yes or no, not the record: the page (player, comments, facts) then
   // renders again only when that answer changes, not on each progress write of a running download
   // (the download controls follow those themselves).
-  const downloaded = useLiveQuery(async () => (await db.downloads.get(id))?.status === 'complete', [id])
+  const downloaded = useDownloadComplete(id)
   const online = useOnline()
   // A stream that started online keeps playing from its buffer when the network drops; only a page
   // opened offline has nothing to play.

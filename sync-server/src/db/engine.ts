@@ -25,10 +25,6 @@ export interface Engine {
   close(): Promise<void>
 }
 
-export function engineOf(databaseUrl: string | undefined): EngineName {
-  return databaseUrl ? 'postgres' : 'sqlite'
-}
-
 export async function openEngine(options: { dataDir: string; databaseUrl?: string }): Promise<Engine> {
   if (!options.databaseUrl) {
     const sqlite = openDatabase(options.dataDir)

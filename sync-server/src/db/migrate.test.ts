@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDailyGoalsIngestReader } from '../repositories/daily-goals.repository.ts'
+import { goalInForceFrom } from '../repositories/daily-goals.repository.ts'
 import { openDatabase } from './connection.ts'
 import { migrateSqlite as migrate, readMigrations as readFor } from './migrate.ts'
 
@@ -54,9 +54,11 @@ describe('migrations', () => {
       { user_id: noRows, day: '2025-01-05', goal_minutes: 20 },
       { user_id: offRecord, day: '2025-03-01', goal_minutes: 25 },
     ])
-    const goals = createDailyGoalsIngestReader(db)
-    expect(['2025-02-28', '2025-03-03', '2025-03-06', '2025-03-08', '2025-03-20'].map((day) => goals.inForceOn(changed, day))).toEqual([15, 10, 10, 30, 30])
-    expect(goals.inForceOn(neverSet, '2025-03-10')).toBe(15)
+    const changesOf = (userId: number) =>
+      db.prepare<[number], { day: string; goal_minutes: number }>('SELECT day, goal_minutes FROM daily_goal_changes WHERE user_id = ? ORDER BY day').all(userId)
+    const inForceOn = (userId: number, day: string) => goalInForceFrom(changesOf(userId), day)
+    expect(['2025-02-28', '2025-03-03', '2025-03-06', '2025-03-08', '2025-03-20'].map((day) => inForceOn(changed, day))).toEqual([15, 10, 10, 30, 30])
+    expect(inForceOn(neverSet, '2025-03-10')).toBe(15)
     db.close()
   })
 

@@ -417,4 +417,5 @@ export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>
 
 // Fails to compile when a table is added to Database but not to the list above.
 type Unlisted = Exclude<keyof Database, 'schema_migrations' | (typeof TABLES_IN_REFERENCE_ORDER)[number]>
+/** @public: a compile-time check, read by no module */
 export const EVERY_TABLE_LISTED: Unlisted extends never ? true : Unlisted = true

@@ -6,7 +6,7 @@ import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { mediaDir } from '../media/media-paths.ts'
 import { DEMO_VIDEOS } from './catalogue.ts'
-import { hasData, seedDemoCatalogue } from './seed-demo.ts'
+import { DEMO_SPEAKERS, hasData, seedDemoCatalogue } from './seed-demo.ts'
 
 let server: TestServer
 
@@ -49,6 +49,10 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
     expect([...summary!.has_captions].sort(), video.title).toEqual(video.level === 'introductory' ? ['en', 'vi'] : ['vi'])
   }
   expect(new Set(listed.map((v) => v.dialect))).toEqual(new Set(['northern', 'central', 'southern']))
+  // Each video names its speaker (its voice) as its guide from the start: the guide filter has three.
+  const guided = (await learner.get('/languages/vi/videos?limit=50')).body.data as { title: string; dialect: keyof typeof DEMO_SPEAKERS; guides: { id: number; display_name: string | null }[] }[]
+  for (const video of guided) expect(video.guides.map((guide) => guide.display_name), video.title).toEqual([DEMO_SPEAKERS[video.dialect].name])
+  expect(new Set(guided.flatMap((video) => video.guides.map((guide) => guide.id))).size).toBe(3)
   // A learner reads the transcript of the first video in either language.
   const helloId = listed.find((v) => v.title === 'Xin chào!')!.id
   const helloLine = DEMO_VIDEOS.find((v) => v.title === 'Xin chào!')!.script.lines[0]

@@ -8,11 +8,11 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import type { PublishFields } from '../../../contract/index.ts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
@@ -20,6 +20,16 @@ import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
 import { makeDemoClip, type DemoClipResult } from './demo-clip.ts'
 
 const DEMO_EMAIL = 'demo-contributor@dehieu.local'
+
+/**
+ * The speakers: one account per espeak-ng voice, named, featured on the videos that voice speaks, so
+ * the list's guide filter and the cards' "with …" line work from the first start (issue 32).
+ */
+export const DEMO_SPEAKERS: Record<DemoVideo['dialect'], { email: string; name: string }> = {
+  northern: { email: 'voice-northern@dehieu.local', name: 'Giọng Bắc (espeak)' },
+  central: { email: 'voice-central@dehieu.local', name: 'Giọng Trung (espeak)' },
+  southern: { email: 'voice-southern@dehieu.local', name: 'Giọng Nam (espeak)' },
+}
 
 /** True when the data folder already holds a catalogue or submissions: then nothing is seeded. */
 export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Database> = ctx.database.db): Promise<boolean> {
@@ -33,13 +43,20 @@ export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Data
  */
 export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: number } = {}): Promise<number[]> {
   if (await hasData(ctx)) return []
-  fs.mkdirSync(uploadsDir(ctx.config.dataDir), { recursive: true })
   const sources: { clip: DemoVideo; uploadId: string; bytes: number; made: DemoClipResult }[] = []
-  for (const clip of DEMO_VIDEOS) {
-    const uploadId = crypto.randomBytes(16).toString('hex')
-    const file = uploadFiles(ctx.config.dataDir, uploadId).data
-    const made = await makeDemoClip(clip, file, { sayings: options.sayings })
-    sources.push({ clip, uploadId, bytes: fs.statSync(file).size, made })
+  const scratch = await ctx.storage.scratch()
+  try {
+    for (const clip of DEMO_VIDEOS) {
+      const uploadId = crypto.randomBytes(16).toString('hex')
+      const file = path.join(scratch.dir, uploadId)
+      const made = await makeDemoClip(clip, file, { sayings: options.sayings })
+      const bytes = fs.statSync(file).size
+      // Stored as a finished tus upload would be: DATA_DIR/uploads or the bucket.
+      await ctx.storage.uploads.importFile(uploadId, file)
+      sources.push({ clip, uploadId, bytes, made })
+    }
+  } finally {
+    await scratch.remove()
   }
   const { jobs, clock } = ctx
   const nowIso = new Date(clock.now()).toISOString()
@@ -53,6 +70,13 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
       .onConflict((conflict) => conflict.column('email').doUpdateSet({ is_contributor: 1 }))
       .returning('id')
       .executeTakeFirstOrThrow()
+    for (const speaker of Object.values(DEMO_SPEAKERS)) {
+      await trx
+        .insertInto('users')
+        .values({ email: speaker.email, display_name: speaker.name, created_at: nowIso })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .execute()
+    }
     const seriesId = await createPublishingRepository(trx).insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso)
     const ids: number[] = []
     for (const { clip, uploadId, bytes, made } of sources) {
@@ -66,7 +90,8 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
         seriesName: clip.episode ? DEMO_SERIES.name : null,
         episodeNumber: clip.episode ?? null,
         publishable: true,
-        creatorEmails: [DEMO_EMAIL],
+        // The voice speaking is the video's guide.
+        creatorEmails: [DEMO_SPEAKERS[clip.dialect].email],
         // The voice's dialect; publishing copies it to the video.
         dialect: clip.dialect,
         nowIso,
@@ -95,7 +120,7 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
   })
   jobs.wake()
   if (jobIds.length === 0) {
-    for (const { uploadId } of sources) fs.rmSync(uploadFiles(ctx.config.dataDir, uploadId).data, { force: true })
+    for (const { uploadId } of sources) await ctx.storage.uploads.remove(uploadId)
   }
   return jobIds
 }

@@ -2,6 +2,7 @@ import { rateLimit, type Options, type Store } from 'express-rate-limit'
 import type { Clock } from '../clock.ts'
 import { rateLimited } from '../errors.ts'
 import type { RateLimitsRepository } from '../repositories/rate-limits.repository.ts'
+import { clientNetwork } from '../web/client-network.ts'
 
 /**
  * express-rate-limit's counters in the database (rate_limit_hits, 0013), so every API process behind
@@ -43,7 +44,10 @@ export interface RateLimitDeps {
   clock: Clock
 }
 
-/** A per-IP limit that answers in the contract's shape with Retry-After, counted in the database. */
+/**
+ * A per-IP limit that answers in the contract's shape with Retry-After, counted in the database. The
+ * key is the client's network (web/client-network.ts): an IPv4 address, or an IPv6 /64.
+ */
 export function perIpLimit(deps: RateLimitDeps, options: { name: string; windowMs: number; limit: number; message: string }) {
   return rateLimit({
     windowMs: options.windowMs,
@@ -51,6 +55,7 @@ export function perIpLimit(deps: RateLimitDeps, options: { name: string; windowM
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new DatabaseStore(deps.counters, deps.clock, options.name),
+    keyGenerator: (req) => clientNetwork(req),
     // The store is ours; a failing database fails the request through the error handler (5xx is
     // what a failing database gives every other call too) rather than letting requests through unlimited.
     passOnStoreError: false,

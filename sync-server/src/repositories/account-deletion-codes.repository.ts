@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database, Row } from '../db/schema.ts'
 
 export type AccountDeletionCodeRow = Row<'account_deletion_codes'>
 export type AccountDeletionCodesRepository = ReturnType<typeof createAccountDeletionCodesRepository>
 
 /** Codes that confirm deleting an account (0016), one account's at a time. */
-export function createAccountDeletionCodesRepository(db: Kysely<Database>) {
+/** With `locking`, a new code is stored under the person's lock: none outlives the account. */
+export function createAccountDeletionCodesRepository(db: Kysely<Database>, locking?: Locking) {
   return {
     /** Codes made for the account after `since`, and when the oldest was made: the hourly send limit. */
     sentSince: (userId: number, since: number): Promise<{ count: number; oldest: number | null }> =>
@@ -17,7 +19,7 @@ export function createAccountDeletionCodesRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow(),
     /** Stores a new code; the account's earlier codes stop working. Returns the row id. */
     replace(userId: number, codeHash: string, now: number, expiresAt: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      const write = async (trx: Kysely<Database>) => {
         await trx.updateTable('account_deletion_codes').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute()
         const row = await trx
           .insertInto('account_deletion_codes')
@@ -25,7 +27,8 @@ export function createAccountDeletionCodesRepository(db: Kysely<Database>) {
           .returning('id')
           .executeTakeFirstOrThrow()
         return row.id
-      })
+      }
+      return locking ? personTransaction(db, locking, userId, write) : db.transaction().execute(write)
     },
     newestUnused: (userId: number): Promise<AccountDeletionCodeRow | undefined> =>
       db

@@ -4,6 +4,7 @@
  * says what goes and what stays, and why.
  */
 import type { Kysely } from 'kysely'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import { PERSONAL_TABLES } from './personal-data.ts'
 
@@ -22,10 +23,12 @@ export interface ErasedFiles {
 
 export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>
 
-export function createAccountDeletionRepository(db: Kysely<Database>) {
+export function createAccountDeletionRepository(db: Kysely<Database>, locking: Locking) {
   return {
     /**
-     * Erases the account. `confirm` runs first inside the same transaction (it uses the deletion code)
+     * Erases the account. The person's lock comes first (db/dialect/locking.ts): a write of theirs
+     * still running finishes before (and is erased), one that comes after finds the account deleted
+     * and writes nothing. `confirm` runs next inside the same transaction (it uses the deletion code)
      * and answers false to stop with nothing changed.
      */
     erase(
@@ -33,7 +36,7 @@ export function createAccountDeletionRepository(db: Kysely<Database>) {
       nowIso: string,
       confirm: (trx: Kysely<Database>) => Promise<boolean>,
     ): Promise<ErasedFiles | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return personTransaction(db, locking, user.id, async (trx) => {
         if (!(await confirm(trx))) return undefined
         // Submissions never published go with their files; published ones stay (their video plays on).
         const drafts = await trx

@@ -3,7 +3,6 @@ import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
 import type { UserRow } from './users.repository.ts'
 
-export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>
 
 export function createAdminUsersRepository(db: Kysely<Database>, search: TextSearch) {
   return {

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
+import { lockingFor } from '../db/dialect/locking.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
 import type { NewRow } from '../db/schema.ts'
 import { createCatalogueRepository, type VideoListFilter } from './catalogue.repository.ts'
@@ -79,6 +80,41 @@ describeOnEachEngine((engine, database) => {
     expect(await catalogue.findForWatching(adv)).toEqual({ id: adv, language_code: 'vi', access_level: 'premium', duration_seconds: 0, published_at: '2026-01-03' })
   })
 
+  it('catalogue: sort=for_you puts the learner\'s level first, then the nearest (easier first), unfinished before finished, easier before harder, with keyset pages', async () => {
+    const user = await addUser('learner@example.com')
+    const other = await addUser('other@example.com')
+    const advNew = await addVideo({ title: 'News', proficiency_level: 'advanced', published_at: '2026-02-01' })
+    const begHard = await addVideo({ proficiency_level: 'beginner', difficulty: 40, difficulty_rank: 40, published_at: '2026-01-05' })
+    const begEasy = await addVideo({ proficiency_level: 'beginner', difficulty: 20, difficulty_rank: 20, published_at: '2026-01-01' })
+    const begUnscored = await addVideo({ proficiency_level: 'beginner', difficulty_rank: 101, published_at: '2026-01-06' })
+    const begDone = await addVideo({ proficiency_level: 'beginner', difficulty: 10, difficulty_rank: 10, duration_seconds: 100, published_at: '2026-01-02' })
+    const intro = await addVideo({ proficiency_level: 'introductory', published_at: '2026-01-03', difficulty_rank: 101 })
+    const inter = await addVideo({ proficiency_level: 'intermediate', published_at: '2026-01-04', difficulty_rank: 101 })
+    const progress = createVideoProgressRepository(database().db)
+    const row = { spans: '[[0,95]]', covered_seconds: 95, watch_seconds: 95, last_position_seconds: 95, last_watched_at: '2026-01-05' }
+    await progress.save({ ...row, user_id: user, video_id: begDone })
+    // Another learner's progress changes nothing for this one.
+    await progress.save({ ...row, user_id: other, video_id: begEasy })
+    const catalogue = createCatalogueRepository(database().db, textSearchFor(engine))
+    const list = (filter: Partial<VideoListFilter>) => catalogue.list({ languageCode: 'vi', userId: user, sort: 'for_you', limit: 20, ...filter })
+    const order = [begEasy, begHard, begUnscored, begDone, intro, inter, advNew]
+    expect((await list({ forLevelRank: 1 })).map((video) => video.id)).toEqual(order)
+    // A newcomer (introductory) sees the introductory videos first, the advanced news last.
+    expect((await list({ forLevelRank: 0 })).map((video) => video.id)).toEqual([intro, begEasy, begHard, begUnscored, begDone, inter, advNew])
+    // Pages of 3 continue where the last one ended.
+    const seen: number[] = []
+    let after: VideoListFilter['after']
+    for (;;) {
+      const page = await list({ forLevelRank: 1, limit: 3, after })
+      seen.push(...page.map((video) => video.id))
+      if (page.length < 3) break
+      const last = page[page.length - 1]!
+      expect(typeof last.for_you_rank).toBe('number')
+      after = { levelRank: last.level_rank, forYouRank: last.for_you_rank, publishedAt: last.published_at!, id: last.id }
+    }
+    expect(seen).toEqual(order)
+  })
+
   it('video progress: saves over the last row, lists by language newest first, reads for a page of videos', async () => {
     const user = await addUser('learner@example.com')
     const a = await addVideo({ duration_seconds: 200 })
@@ -132,7 +168,7 @@ describeOnEachEngine((engine, database) => {
   it('comments: pages oldest first after the cursor, with the author name', async () => {
     const user = await addUser('talker@example.com', 'Lan')
     const video = await addVideo({})
-    const comments = createCommentsRepository(database().db)
+    const comments = createCommentsRepository(database().db, lockingFor(database().engine))
     const first = await comments.insertOnce(video, user, 'c1', 'Hay quá!', '2026-01-01T00:00:00.000Z')
     const second = await comments.insertOnce(video, user, 'c2', 'Cảm ơn', '2026-01-01T00:00:01.000Z')
     expect(first).toEqual({ created: true, comment: { id: expect.any(Number), video_id: video, text: 'Hay quá!', created_at: '2026-01-01T00:00:00.000Z', author_display_name: 'Lan' } })
@@ -157,7 +193,7 @@ describeOnEachEngine((engine, database) => {
           Array.from({ length: 5 }, (_, n) => {
             // Each client in its own order, so the same ids race from different sides.
             const k = (n + clientIndex) % 5
-            return createCommentsRepository(client.db).insertOnce(video, user, `comment-${k}`, `Bình luận ${k}`, `2026-01-01T00:00:0${k}.000Z`)
+            return createCommentsRepository(client.db, lockingFor(client.engine)).insertOnce(video, user, `comment-${k}`, `Bình luận ${k}`, `2026-01-01T00:00:0${k}.000Z`)
           }),
         ),
       )

@@ -44,12 +44,14 @@ export interface VideoListFilter {
   /** Matches the title or a line of the transcript (either track). */
   query?: string
   hideFinished?: boolean
-  sort: 'newest' | 'level' | 'difficulty'
+  sort: 'newest' | 'level' | 'difficulty' | 'for_you'
+  /** For sort=for_you: the learner's level (0 introductory .. 3 advanced), whose videos come first. */
+  forLevelRank?: number
   /** Learners' difficulty, both ends included; a video without a score is outside any range. */
   difficultyMin?: number
   difficultyMax?: number
   /** Keyset position after which the page starts (from the previous page's last row). */
-  after?: { levelRank: number; publishedAt: string; id: number; difficultyRank?: number }
+  after?: { levelRank: number; publishedAt: string; id: number; difficultyRank?: number; forYouRank?: number }
   limit: number
 }
 
@@ -143,15 +145,30 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
      * `(? IS NULL OR col = ?)` would defeat the planner); each shape's statement is prepared once
      * (SQLite: db/dialect/sqlite.ts caches by SQL text). Pages follow the keyset of the sort, never OFFSET.
      */
-    list(filter: VideoListFilter): Promise<Array<CatalogueVideoRow & { level_rank: number }>> {
+    list(filter: VideoListFilter): Promise<Array<CatalogueVideoRow & { level_rank: number; for_you_rank?: number }>> {
       return listQuery(filter).execute()
     },
     /** The list's query unsent, for plans (bench/catalogue-search.bench.ts). */
     listQuery: (filter: VideoListFilter) => listQuery(filter),
   }
 
+  /**
+   * The "For you" order as one whole number per video: the learner's level first, then the levels
+   * nearest it (the easier one first at the same distance: n, n-1, n+1, n-2 …), inside each level the
+   * videos she has not finished (90% covered) before those she has, then the learners' difficulty
+   * (unscored after scored). Ties go newest first, as every sort's. Keyset pages over it like the
+   * level sort over LEVEL_RANK.
+   */
+  function forYouRank(filter: VideoListFilter) {
+    const n = sql.lit(Math.max(0, Math.min(3, Math.trunc(filter.forLevelRank ?? 0))))
+    const levelKey = sql<number>`(CASE WHEN ${LEVEL_RANK} >= ${n} THEN (${LEVEL_RANK} - ${n}) * 2 ELSE (${n} - ${LEVEL_RANK}) * 2 - 1 END)`
+    const finished = sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM video_progress fp WHERE fp.user_id = ${filter.userId} AND fp.video_id = ${sql.ref('v.id')} AND ${sql.ref('v.duration_seconds')} > 0 AND fp.covered_seconds >= 0.9 * ${sql.ref('v.duration_seconds')}) THEN 1 ELSE 0 END)`
+    return sql<number>`(${levelKey} * 1000 + ${finished} * 200 + ${sql.ref('v.difficulty_rank')})`
+  }
+
   function listQuery(filter: VideoListFilter) {
-    let query = videos().where('v.language_code', '=', filter.languageCode).where('v.published_at', 'is not', null)
+    const forYou = filter.sort === 'for_you' ? forYouRank(filter) : null
+    let query = (forYou ? videos().select(forYou.as('for_you_rank')) : videos()).where('v.language_code', '=', filter.languageCode).where('v.published_at', 'is not', null)
     if (filter.level) query = query.where('v.proficiency_level', '=', filter.level as Level)
     if (filter.access) query = query.where('v.access_level', '=', filter.access as Access)
     if (filter.seriesId) query = query.where('v.series_id', '=', filter.seriesId)
@@ -217,12 +234,17 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
           const rank = after.difficultyRank ?? after.levelRank
           return eb.and([eb('v.difficulty_rank', '>=', rank), eb.or([eb('v.difficulty_rank', '>', rank), eb.and([eb('v.difficulty_rank', '=', rank), older])])])
         }
+        if (forYou) {
+          const rank = after.forYouRank ?? after.levelRank
+          return eb.or([eb(forYou, '>', rank), eb.and([eb(forYou, '=', rank), older])])
+        }
         if (filter.sort !== 'level') return older
         return eb.or([eb(LEVEL_RANK, '>', after.levelRank), eb.and([eb(LEVEL_RANK, '=', after.levelRank), older])])
       })
     }
     if (filter.sort === 'level') query = query.orderBy(LEVEL_RANK)
     if (filter.sort === 'difficulty') query = query.orderBy('v.difficulty_rank')
+    if (forYou) query = query.orderBy(forYou)
     return query.orderBy('v.published_at', 'desc').orderBy('v.id', 'desc').limit(filter.limit)
   }
 }

@@ -4,7 +4,6 @@
  */
 import type { Kysely } from 'kysely'
 import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../contract/index.ts'
-import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 
 export type DailyGoalsRepository = ReturnType<typeof createDailyGoalsRepository>
@@ -51,20 +50,4 @@ export function goalInForceFrom(changes: ReadonlyArray<{ day: string; goal_minut
     goal = change.goal_minutes
   }
   return goal
-}
-
-export type DailyGoalsIngestReader = ReturnType<typeof createDailyGoalsIngestReader>
-
-/**
- * Transition (issue 16): the watch-event ingest runs synchronously on its own SQLite connection
- * (watching/ingest-worker.ts, inside better-sqlite3 transactions), so it keeps this synchronous read
- * of the same rule until the ingest moves to Kysely; then this goes.
- */
-export function createDailyGoalsIngestReader(raw: Db) {
-  const inForce = raw.prepare<[number, string], { goal_minutes: number }>(
-    'SELECT goal_minutes FROM daily_goal_changes WHERE user_id = ? AND day <= ? ORDER BY day DESC LIMIT 1',
-  )
-  return {
-    inForceOn: (userId: number, day: string) => inForce.get(userId, day)?.goal_minutes ?? DAILY_GOAL_DEFAULT_MINUTES,
-  }
 }

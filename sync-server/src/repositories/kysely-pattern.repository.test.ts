@@ -4,6 +4,7 @@
  */
 import { expect, it } from 'vitest'
 import { describeOnEachEngine, type TestEngine } from '../../test-support/test-databases.ts'
+import { lockingFor } from '../db/dialect/locking.ts'
 import { createFeedbackRepository } from './feedback.repository.ts'
 import { createLanguagesRepository } from './languages.repository.ts'
 import { createWaitlistRepository } from './waitlist.repository.ts'
@@ -42,7 +43,7 @@ describeOnEachEngine((engine, database) => {
       .values({ email: 'learner@example.com', created_at: '2026-01-01T00:00:00.000Z' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const feedback = createFeedbackRepository(database().db)
+    const feedback = createFeedbackRepository(database().db, lockingFor(database().engine))
     const first = await feedback.insertOnce(user.id, 'c1', 'Phụ đề bị lệch.', '{"a":1}', '2026-01-01T00:00:00.000Z')
     const again = await feedback.insertOnce(user.id, 'c1', 'Phụ đề bị lệch.', '{"a":1}', '2026-01-01T00:00:01.000Z')
     expect(first).toEqual({ id: expect.any(Number), created: true })

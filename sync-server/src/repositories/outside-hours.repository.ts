@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Locking } from '../db/dialect/locking.ts'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 
 export type OutsideHoursRepository = ReturnType<typeof createOutsideHoursRepository>
@@ -23,8 +23,7 @@ export function createOutsideHoursRepository(db: Kysely<Database>, locking: Lock
      * the same date never pass it together on PostgreSQL (SQLite's writers take turns anyway).
      */
     recordWithinDay(entry: OutsideEntry, dayMaxMinutes: number): Promise<'created' | 'stored' | 'full'> {
-      return db.transaction().execute(async (trx) => {
-        await locking.lockUserRows(trx, entry.userId)
+      return personTransaction(db, locking, entry.userId, async (trx) => {
         const existing = await trx
           .selectFrom('outside_hours')
           .select('client_id')

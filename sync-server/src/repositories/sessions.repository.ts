@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { HotPathReads } from '../db/dialect/hot-path.ts'
+import type { Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import type { MaybePromise } from '../maybe-promise.ts'
 import type { UserRow } from './users.repository.ts'
@@ -20,8 +21,11 @@ export interface OwnSessionRow {
 /** The same plus the seconds its user watched on a day (0 for none), read with it. */
 export type SessionUserDayRow = SessionUserRow & { day_watch_seconds: number }
 
-/** `hotPath`: the hand-written twins of `findActive` and `findActiveWithDay` for the server (db/dialect/hot-path.ts). */
-export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads) {
+/**
+ * `hotPath`: the hand-written twins of `findActive` and `findActiveWithDay` for the server (db/dialect/hot-path.ts).
+ * `locking`: one person's session changes take turns (PostgreSQL; SQLite's writers already do).
+ */
+export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads, locking?: Locking) {
   return {
     async create(tokenHash: string, userId: number, now: number, expiresAt: number, userAgent: string | null = null): Promise<void> {
       await db
@@ -94,12 +98,35 @@ export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPath
         .orderBy('created_at', 'desc')
         .execute()
     },
-    /** Revokes the user's live sessions except `keepTokenHash` (none kept when undefined); how many ended. */
-    async revokeAllOf(userId: number, now: number, keepTokenHash?: string): Promise<number> {
-      let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
-      if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash)
-      const ended = await query.returning('token_hash').execute()
-      return ended.length
+    /**
+     * "Sign out everywhere else": revokes the user's other live sessions, but only while `ownTokenHash`
+     * is itself still live, checked inside the transaction after taking the person's lock. Pressed on
+     * several devices at once, the first signs the others out and they then find their own session
+     * ended (undefined: the caller answers 401), so exactly one session survives. Without the re-check
+     * each request, authenticated a moment before, revoked all the others and none survived.
+     */
+    revokeOthersIfLive(userId: number, ownTokenHash: string, now: number): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await locking?.lockUserRows(trx, userId)
+        const own = await trx
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', '=', ownTokenHash)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst()
+        if (!own) return undefined
+        const ended = await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('token_hash', '!=', ownTokenHash)
+          .returning('token_hash')
+          .execute()
+        return ended.length
+      })
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Dialect } from '../../../contract/index.ts'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database, Row, RowUpdate } from '../db/schema.ts'
 
 /** A submissions row with its uploader (flags 0/1, times as ISO text or epoch ms). */
@@ -26,8 +27,11 @@ export interface NewSubmission {
 
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>
 
-/** Over `db` or over a transaction (`createSubmissionsRepository(trx)`). */
-export function createSubmissionsRepository(db: Kysely<Database>) {
+/**
+ * Over `db` or over a transaction (`createSubmissionsRepository(trx)`). With `locking`, a new submission
+ * is written under its contributor's lock (db/dialect/locking.ts): none is left behind by a deletion.
+ */
+export function createSubmissionsRepository(db: Kysely<Database>, locking?: Locking) {
   const select = () =>
     db
       .selectFrom('submissions as s')
@@ -83,7 +87,8 @@ export function createSubmissionsRepository(db: Kysely<Database>) {
         }
         return id
       }
-      return db.isTransaction ? write(db) : db.transaction().execute(write)
+      if (db.isTransaction) return write(db)
+      return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
     },
     bindUpload: (id: number, uploadId: string, bytesTotal: number | null, now: number) =>
       update(id, {
@@ -121,8 +126,27 @@ export function createSubmissionsRepository(db: Kysely<Database>) {
       update(id, { processing_state: state, processing_percent: percent, processing_error: error }),
     dropSource: (id: number) => update(id, { upload_id: null }),
     setMediaKey: (id: number, key: string) => update(id, { media_key: key }),
-    markReady: (id: number, durationSeconds: number) =>
-      update(id, { processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds }),
+    /**
+     * The switch to a new ladder, in one write: ready, with the media key this attempt stored its ladder
+     * under (issue 34: a fresh key per attempt, nothing renamed). With `lease`, only while that job's
+     * claim still holds (its state running and its attempt count unchanged): a worker that lost its lease
+     * to another switches nothing. False when nothing was switched.
+     */
+    async markReady(id: number, durationSeconds: number, mediaKey: string, lease?: { jobId: number; attempt: number }): Promise<boolean> {
+      let query = db
+        .updateTable('submissions')
+        .set({ processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds, media_key: mediaKey })
+        .where('id', '=', id)
+      if (lease) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', lease.jobId).where('jobs.state', '=', 'running').where('jobs.attempts', '=', lease.attempt),
+          ),
+        )
+      }
+      const result = await query.executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
     setStatus: (id: number, value: 'accepted' | 'rejected') => update(id, { status: value }),
     setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
     /** False when the submission is gone or already published. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../db/schema.ts'
+import { accountGone } from '../errors.ts'
 
 /** A users row as both engines hold it (flags as 0/1). */
 export type UserRow = Row<'users'>
@@ -32,22 +33,36 @@ export function createUsersRepository(db: Kysely<Database>) {
         .updateTable('users')
         .set({ last_sign_in_at: nowIso, ...(isAdmin && { is_admin: 1 as const }) })
         .where('id', '=', id)
+        .where('deleted_at', 'is', null)
         .returningAll()
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirst()
+        .then(stillThere),
     setDisplayName: (id: number, name: string | null, nowIso: string): Promise<UserRow> =>
       db
         .updateTable('users')
         .set({ display_name: name, display_name_changed_at: nowIso })
         .where('id', '=', id)
+        .where('deleted_at', 'is', null)
         .returningAll()
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirst()
+        .then(stillThere),
     setDailyGoal: (id: number, minutes: number): Promise<UserRow> =>
       db.updateTable('users').set({ daily_goal_minutes: minutes }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     async setTimeZone(id: number, zone: string): Promise<void> {
-      await db.updateTable('users').set({ time_zone: zone }).where('id', '=', id).execute()
+      await db.updateTable('users').set({ time_zone: zone }).where('id', '=', id).where('deleted_at', 'is', null).execute()
     },
     /** Accepting a contributor application (now, or at the account's first sign-in). */
     setContributor: (id: number): Promise<UserRow> =>
       db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
   }
+}
+
+/**
+ * A single-statement write of the account row skips a deleted account (`deleted_at IS NULL` in its
+ * WHERE, re-read after any deletion it waited for) and answers 401 instead: nothing of the person goes
+ * back onto the emptied row (issue 29).
+ */
+function stillThere(row: UserRow | undefined): UserRow {
+  if (!row) throw accountGone()
+  return row
 }

@@ -95,4 +95,20 @@ describe('the devices list', () => {
     expect((await tablet.get('/me/sessions')).body.data).toEqual([expect.objectContaining({ user_agent: TABLET, current: true })])
     expect((await other.phone.get('/me')).status).toBe(200)
   })
+
+  it('keeps exactly one device signed in when "sign out everywhere else" is pressed on five at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const email = `five-devices${round}-${++counter}@example.com`
+      const devices = []
+      for (let i = 0; i < 5; i++) devices.push(apiClient(server.api, { token: (await signIn(server, email, { 'user-agent': `${LAPTOP} #${i}` })).token }))
+      const answers = await Promise.all(devices.map((device) => device.post('/me/sessions/sign_out_others')))
+      const still = await Promise.all(devices.map(async (device) => (await device.get('/me')).status))
+      expect(still.filter((status) => status === 200)).toHaveLength(1)
+      // The one that kept its session is the one whose press was answered 200; the others were told their device was signed out.
+      expect(answers.map((answer) => answer.status)).toEqual(still)
+      const winner = answers.find((answer) => answer.status === 200)!
+      expect(winner.body.data.signed_out).toBe(4)
+      for (const answer of answers.filter((other) => other.status !== 200)) expect(answer.body).toMatchObject({ error: 'unauthorized' })
+    }
+  })
 })

@@ -4,6 +4,7 @@ import { parseWith } from '../middleware/validate.ts'
 import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
+import { clientNetwork } from '../web/client-network.ts'
 
 export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps; verifyPer10Minutes: number }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
@@ -16,13 +17,13 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
 
   router.post('/auth/register', async (req, res) => {
     const { email } = parseWith(registerBodySchema, req.body)
-    await deps.auth.requestCode(email, req.ip ?? 'unknown')
+    await deps.auth.requestCode(email, clientNetwork(req))
     res.status(202).json({ data: { sent: true } })
   })
 
   router.post('/auth/verify', verifyLimit, async (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
-    const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, req.ip ?? 'unknown', req.get('user-agent'))
+    const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, clientNetwork(req), req.get('user-agent'))
     const withZone = await deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })

@@ -72,6 +72,15 @@ describe('GET /languages/:code/videos', () => {
     const levelFirst = await api.get('/languages/yue/videos?limit=1&sort=level')
     const levelNext = await api.get(`/languages/yue/videos?limit=5&sort=level&cursor=${levelFirst.body.next_cursor}`)
     expect(levelNext.body.data.map((v: { id: number }) => v.id)).toEqual([ids.beg, ids.adv])
+
+    // For you: a new learner's level (introductory) first, the advanced premium video last; pages follow it.
+    expect(await ids_('?sort=for_you')).toEqual([ids.intro, ids.beg, ids.adv])
+    const forYouFirst = await api.get('/languages/yue/videos?limit=1&sort=for_you')
+    const forYouNext = await api.get(`/languages/yue/videos?limit=5&sort=for_you&cursor=${forYouFirst.body.next_cursor}`)
+    expect(forYouNext.body.data.map((v: { id: number }) => v.id)).toEqual([ids.beg, ids.adv])
+    const bad = await api.get('/languages/yue/videos?sort=best')
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors ?? bad.body.message).toBeTruthy()
   })
 
   it('shows my progress on each video and hides the finished ones when asked', async () => {

@@ -1,6 +1,6 @@
 /**
  * Development conveniences answer only this machine: the code outbox (everyone's sign-in codes) and the
- * local billing provider (free premium). The server runs with TRUST_PROXY, the setting under which a
+ * local billing provider (free premium). The server runs with TRUST_PROXY=1, the setting under which a
  * forged X-Forwarded-For would pass a check made on req.ip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ describe('development mode', () => {
   let server: TestServer
   beforeAll(async () => {
     // No SMTP: codes go to the outbox, as on a developer's machine.
-    server = await startTestServer({ env: { TRUST_PROXY: 'true', SMTP_URL: '' } })
+    server = await startTestServer({ env: { TRUST_PROXY: '1', SMTP_URL: '' } })
   })
   afterAll(() => server.close())
 

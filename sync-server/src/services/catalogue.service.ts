@@ -7,6 +7,8 @@
 import { z } from 'zod'
 import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary } from '../../../contract/index.ts'
 import { videoListQuerySchema } from '../../../contract/index.ts'
+import { PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
+import { levelForInputSeconds } from '../../../contract/roadmap.ts'
 import { notFound } from '../errors.ts'
 import { playlistUrl, type MediaGrants } from '../media/grants.ts'
 import { mediaFileUrl } from '../media/media-paths.ts'
@@ -34,6 +36,8 @@ export function createCatalogueService(deps: {
   ratings: Pick<RatingsRepository, 'understoodOf'>
   grants: MediaGrants
   previewSeconds: number
+  /** The learner's input in a language (watched here plus logged outside), for sort=for_you. */
+  inputSecondsOf?: (userId: number, languageCode: string) => Promise<number>
 }) {
   function progressOf(row: CatalogueVideoRow, progress: VideoProgressRow | undefined) {
     if (!progress) return null
@@ -118,6 +122,8 @@ export function createCatalogueService(deps: {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
       const after = decodeCursor(cursorSchema, query.cursor)
+      const forYou = query.sort === 'for_you'
+      const forLevel = forYou ? levelForInputSeconds((await deps.inputSecondsOf?.(user.id, languageCode)) ?? 0) : null
       const rows = await deps.catalogue.list({
         languageCode,
         userId: user.id,
@@ -130,13 +136,14 @@ export function createCatalogueService(deps: {
         query: query.q,
         hideFinished: query.hide_finished,
         sort: query.sort,
+        forLevelRank: forLevel === null ? undefined : PROFICIENCY_LEVELS.indexOf(forLevel),
         difficultyMin: query.difficulty_min,
         difficultyMax: query.difficulty_max,
-        // The cursor's r is the rank of the sort in use: level, or difficulty.
-        after: after && { levelRank: after.r, difficultyRank: after.r, publishedAt: after.p, id: after.i },
+        // The cursor's r is the rank of the sort in use: level, difficulty or for_you.
+        after: after && { levelRank: after.r, difficultyRank: after.r, forYouRank: after.r, publishedAt: after.p, id: after.i },
         limit: query.limit + 1,
       })
-      const page = pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : row.level_rank, p: row.published_at, i: row.id }))
+      const page = pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : forYou ? (row.for_you_rank ?? 0) : row.level_rank, p: row.published_at, i: row.id }))
       const data = await summaries(user, page.data)
       if (query.q) {
         const matches = await matchesOf(user, page.data, query.q)

@@ -4,7 +4,7 @@
  * names the session without being the token or its whole hash.
  */
 import type { Clock } from '../clock.ts'
-import { notFound } from '../errors.ts'
+import { notFound, unauthorized } from '../errors.ts'
 import type { SessionsRepository } from '../repositories/sessions.repository.ts'
 import { deviceName, type DeviceName } from '../web/device-name.ts'
 
@@ -45,9 +45,14 @@ export function createDevicesService(deps: { sessions: SessionsRepository; clock
       if (!match || !(await sessions.revokeOwn(userId, match.token_hash, now))) throw notFound('No such session.')
     },
 
-    /** Every session of the person except the one asking; how many were signed out. */
-    signOutOthers(userId: number, currentTokenHash: string): Promise<number> {
-      return sessions.revokeAllOf(userId, clock.now(), currentTokenHash)
+    /**
+     * Every session of the person except the one asking; how many were signed out. 401 when the asking
+     * session was itself signed out meanwhile (pressed on another device at the same moment).
+     */
+    async signOutOthers(userId: number, currentTokenHash: string): Promise<number> {
+      const ended = await sessions.revokeOthersIfLive(userId, currentTokenHash, clock.now())
+      if (ended === undefined) throw unauthorized('This device was signed out. Sign in again.')
+      return ended
     },
   }
 }

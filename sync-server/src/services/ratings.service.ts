@@ -48,7 +48,7 @@ import {
   type RatingsResult,
 } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Locking } from '../db/dialect/locking.ts'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import type { Kysely } from 'kysely'
 import { createOutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
@@ -101,8 +101,7 @@ export function createRatingsService(deps: { db: Kysely<Database>; locking: Lock
       const valid = parsed.flatMap((entry) => (entry.ok ? [entry.rating] : []))
       const videoIds = [...new Set(valid.map((rating) => rating.video_id))]
 
-      return deps.db.transaction().execute(async (trx) => {
-        await deps.locking.lockUserRows(trx, user.id)
+      return personTransaction(deps.db, deps.locking, user.id, async (trx) => {
         const ratings = createRatingsRepository(trx)
         const stored = await ratings.storedClientIds(user.id, valid.map((rating) => rating.client_id))
         const videos = new Map((await ratings.publishedVideos(videoIds)).map((video) => [video.id, video]))

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { parseWith } from '../middleware/validate.ts'
@@ -34,6 +35,7 @@ export interface SecondsOnDay {
 
 export function createUsersService(deps: {
   db: Kysely<Database>
+  locking: Locking
   users: UsersRepository
   dailyTotals: DailyTotalsRepository
   clock: Clock
@@ -44,7 +46,9 @@ export function createUsersService(deps: {
   // together. Today is judged by the goal set last today; earlier days keep the goal they had, also
   // those whose first watch time arrives later (watch-events.service.ts reads the history).
   function setGoal(row: UserRow, minutes: number): Promise<UserRow> {
-    return deps.db.transaction().execute(async (trx) => {
+    // The person's lock first, as every writer of their rows takes it (db/dialect/locking.ts): before,
+    // this write took the users row first and the ingest's day total second, and deadlocked with them.
+    return personTransaction(deps.db, deps.locking, row.id, async (trx) => {
       const today = localToday(clock.now(), row.time_zone)
       const updated = await createUsersRepository(trx).setDailyGoal(row.id, minutes)
       await createDailyGoalsRepository(trx).recordChange(row.id, today, minutes)

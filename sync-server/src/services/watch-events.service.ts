@@ -56,7 +56,6 @@ type Result = WatchEventsResultData
 /** Thrown when the insert finds an event stored meanwhile: the caller's transaction is undone. */
 export class ConcurrentIngestError extends Error {}
 
-export type WatchEventsService = ReturnType<typeof createWatchEventsService>
 
 export function createWatchEventsService(deps: { previewSeconds: number }) {
   /**

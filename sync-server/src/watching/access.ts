@@ -3,7 +3,6 @@
  * only for premium users; `preview` in full for premium users and for the first PREVIEW_SECONDS for
  * everyone else. Admins watch as premium users do. Unpublished videos are not in the catalogue.
  */
-export type AccessLevel = 'free' | 'premium' | 'preview'
 export type CanWatch = 'full' | 'preview' | 'none'
 
 export function canWatch(

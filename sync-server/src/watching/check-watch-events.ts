@@ -17,7 +17,6 @@ import { localDay } from '../time-zones.ts'
 
 /** What the checks found for one event: it passes, or the reason it is refused (the contract's list). */
 export const CHECK_OUTCOMES = ['passes', ...WATCH_EVENT_REJECTIONS] as const
-export type CheckOutcome = (typeof CHECK_OUTCOMES)[number]
 const PASSES = 0
 const outcomeCode = (outcome: WatchEventRejection) => CHECK_OUTCOMES.indexOf(outcome)
 

@@ -16,4 +16,5 @@ export interface IngestRequest {
   now: number
 }
 
-export type IngestReply = { id: number; result: WatchEventsResult['data'] } | { id: number; error: string }
+/** `gone`: the account was deleted before the batch's turn came, and nothing of it was stored. */
+export type IngestReply = { id: number; result: WatchEventsResult['data'] } | { id: number; error: string } | { id: number; gone: true }

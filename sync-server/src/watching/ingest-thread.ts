@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads'
 import type { Logger } from 'pino'
 import type { WatchEventsResult } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
+import { accountGone } from '../errors.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { checkWatchEvents } from './check-watch-events.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
@@ -50,7 +51,8 @@ export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logg
       const entry = waiting.get(reply.id)
       if (!entry) return
       waiting.delete(reply.id)
-      if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
+      if ('gone' in reply) entry.reject(accountGone())
+      else if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
       else entry.resolve(reply.result)
     })
     started.on('error', (error) => {

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../db/connection.ts'
 import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
-import { createSqliteIngest } from './sqlite-ingest.ts'
+import { AccountGoneError, createSqliteIngest } from './sqlite-ingest.ts'
 
 const port = parentPort
 if (!port) throw new Error('ingest-worker.ts runs as a worker thread')
@@ -24,6 +24,11 @@ port.on('message', (message: IngestRequest | 'close') => {
   }
   ingest.store(message.user, message.checked, message.now).then(
     (result) => port.postMessage({ id: message.id, result } satisfies IngestReply),
-    (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies IngestReply),
+    (error: unknown) =>
+      port.postMessage(
+        (error instanceof AccountGoneError
+          ? { id: message.id, gone: true }
+          : { id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies IngestReply,
+      ),
   )
 })

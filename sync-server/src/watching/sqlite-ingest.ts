@@ -7,6 +7,10 @@
  * The ingest thread (ingest-worker.ts) runs this on its own connection. The store answers
  * synchronously, so a whole group runs within one turn of the event loop: nothing else uses the
  * connection between its BEGIN and COMMIT, and BEGIN IMMEDIATE keeps other connections' writes out.
+ *
+ * Each batch first checks, inside the group's transaction, that its account still exists: an account
+ * deleted on the main connection while the batch waited gets nothing written (AccountGoneError), since
+ * the deletion's transaction and this one take turns (db/dialect/locking.ts, issue 29).
  */
 import type { Db } from '../db/connection.ts'
 import { sqliteWatchIngestStore } from '../db/dialect/watch-ingest.sqlite.ts'
@@ -16,6 +20,9 @@ import type { CheckedWatchEvents } from './check-watch-events.ts'
 import type { WatchIngestStore } from './ingest-store.ts'
 
 type Result = WatchEventsResultData
+
+/** The batch's account was deleted before the batch's turn: nothing of it was stored. */
+export class AccountGoneError extends Error {}
 
 interface PendingBatch {
   user: UserRow
@@ -27,13 +34,13 @@ interface PendingBatch {
   error?: unknown
 }
 
-export type SqliteIngest = ReturnType<typeof createSqliteIngest>
 
 /** `store` replaces the SQLite store (tests wrap it to fail on purpose). */
 export function createSqliteIngest(db: Db, options: { previewSeconds: number; store?: (store: WatchIngestStore) => WatchIngestStore }) {
   const service = createWatchEventsService({ previewSeconds: options.previewSeconds })
   const plain = sqliteWatchIngestStore(db)
   const store = options.store ? options.store(plain) : plain
+  const stillThere = db.prepare<[number]>('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck()
   let waiting: PendingBatch[] = []
   // Groups commit one after the other (a group normally ends within its turn; this keeps it so).
   let previous: Promise<void> = Promise.resolve()
@@ -49,6 +56,7 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
       for (const pending of group) {
         db.exec('SAVEPOINT batch')
         try {
+          if (stillThere.get(pending.user.id) === undefined) throw new AccountGoneError(`account ${pending.user.id} is deleted`)
           pending.result = await service.storeBatch(store, pending.user, pending.checked, pending.now)
           db.exec('RELEASE batch')
         } catch (error) {

@@ -18,7 +18,7 @@ import { createDownloadManager, DownloadError, type DownloadRecord } from './dow
 import { parseMediaPlaylist } from './hls-manifest.ts'
 import { offlineMasterUrl } from './offline-urls.ts'
 import { parsePartFiles } from './parts.ts'
-import { memoryLocks, tryLock, type TabLocks } from '../tab-locks.ts'
+import { memoryLocks, tryLock, type TabLocks } from '../runtime/locks.ts'
 import type { BackgroundFetchManagerLike } from './background-fetch.ts'
 import type { PageLeaving } from './page-leaving.ts'
 import { finishBackgroundDownload, type HandedRecord } from '../../sw-routes/background-downloads.ts'

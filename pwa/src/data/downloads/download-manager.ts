@@ -51,7 +51,7 @@ import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
 import { askPartsAhead, type PartsAhead } from './parts-ahead.ts'
 import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
 import { storeCaptionTracks } from './caption-files.ts'
-import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../tab-locks.ts'
+import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../runtime/locks.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
 // whose bytes have all arrived still waits for Cache Storage to commit it (measured: up to ~150 ms

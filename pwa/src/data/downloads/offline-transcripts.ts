@@ -9,8 +9,8 @@
  * download made again is read again), then every later search only compares folded lines.
  */
 import { CAPTION_LANGUAGES } from '../../../../contract/schemas/captions.ts'
-import { textCuesOf } from '../../features/captions/vtt-text-cues.ts'
-import { foldForSearch } from '../../features/watching/search-fold.ts'
+import { textCuesOf } from './vtt-text-cues.ts'
+import { foldForSearch } from '../catalogue/search-fold.ts'
 import { OFFLINE_MEDIA_CACHE, offlineCaptionUrl } from './offline-urls.ts'
 
 /** A downloaded video: its id, and when its download completed (a new download, new tracks). */

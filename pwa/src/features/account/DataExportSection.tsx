@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NetworkError } from '../../data/api.ts'
-import { downloadExport, type ExportFormat } from './download-export.ts'
+import { downloadExport, type ExportFormat } from '../../data/account/download-export.ts'
 
 export function DataExportSection() {
   const { t } = useTranslation('account')

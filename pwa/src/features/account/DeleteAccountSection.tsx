@@ -10,8 +10,8 @@ import { OTP_LENGTH } from '../../../../contract/index.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError, NetworkError } from '../../data/api.ts'
 import { clearLocalData } from '../../data/local-cache.ts'
-import { session } from '../session/session.ts'
-import { accountApi } from './account-api.ts'
+import { session } from '../../data/session/session.ts'
+import { accountApi } from '../../data/account/account-api.ts'
 
 export function DeleteAccountSection({ email }: { email: string }) {
   const { t } = useTranslation('account')

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountSession } from '../../../../contract/schemas/account.ts'
 import { NetworkError } from '../../data/api.ts'
-import { accountApi } from './account-api.ts'
+import { accountApi } from '../../data/account/account-api.ts'
 import { deviceLabel } from './device-label.ts'
 
 type ListState = { kind: 'loading' } | { kind: 'ready'; sessions: AccountSession[] } | { kind: 'error' }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../../components/PageFrame.tsx'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../session/session.ts'
+import { useSession } from '../../data/session/session.ts'
 import './admin.css'
 
 export function NotAllowedPage() {

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListFooter } from './ListFooter.tsx'
-import type { CursorList } from './use-cursor-list.ts'
+import type { CursorList } from '../../data/admin/use-cursor-list.ts'
 
 interface AdminTableProps<T extends { id: number }> {
   list: CursorList<T>

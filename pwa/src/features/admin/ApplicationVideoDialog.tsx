@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import type { ContributorApplication } from '../../../../contract/schemas/contributors.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { useTranslation } from 'react-i18next'
-import { adminApi } from './admin-api.ts'
+import { adminApi } from '../../data/admin/admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'
 
 type State = { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'error'; key: string }

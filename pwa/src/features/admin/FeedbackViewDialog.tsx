@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import type { AdminFeedback } from '../../../../contract/schemas/admin.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { useTranslation } from 'react-i18next'
-import { adminApi } from './admin-api.ts'
+import { adminApi } from '../../data/admin/admin-api.ts'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 

@@ -1,6 +1,6 @@
 /** Under every admin table: the loading, empty and failure states, and the "load more" button. */
 import { useTranslation } from 'react-i18next'
-import type { CursorList } from './use-cursor-list.ts'
+import type { CursorList } from '../../data/admin/use-cursor-list.ts'
 
 export function ListFooter<T extends { id: number }>({ list, empty }: { list: CursorList<T>; empty: string }) {
   const { t } = useTranslation('admin')

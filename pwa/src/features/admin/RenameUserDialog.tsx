@@ -10,7 +10,7 @@ import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
 import { checkDisplayName } from '../settings/settings-rules.ts'
-import { adminApi } from './admin-api.ts'
+import { adminApi } from '../../data/admin/admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'
 
 const NAME_PROBLEM_KEYS: Record<DisplayNameProblem, string> = {

@@ -8,7 +8,7 @@ import { THUMBNAIL_MAX_BYTES } from '../../../../contract/schemas/contributors.t
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
-import { adminApi } from './admin-api.ts'
+import { adminApi } from '../../data/admin/admin-api.ts'
 import { adminErrorKey } from './admin-errors.ts'
 import { checkThumbnail, type ThumbnailProblem } from './thumbnail-rules.ts'
 

@@ -4,7 +4,7 @@ import type { Subscription } from '../../../../contract/schemas/billing.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { NetworkError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'
-import { billingApi } from './billing-api.ts'
+import { billingApi } from '../../data/account/billing-api.ts'
 
 export function CancelSubscriptionDialog({
   endDate,

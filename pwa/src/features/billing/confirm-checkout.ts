@@ -4,8 +4,8 @@
  * The fresh user goes into the session at once, so the navbar drops Upgrade for Manage.
  */
 import type { User } from '../../../../contract/schemas/user.ts'
-import { session } from '../session/session.ts'
-import { billingApi } from './billing-api.ts'
+import { session } from '../../data/session/session.ts'
+import { billingApi } from '../../data/account/billing-api.ts'
 
 const inFlight = new Map<string, Promise<{ user: User; paid: boolean }>>()
 

@@ -1,6 +1,6 @@
 /** The caption files of one queued upload: waiting to be sent, saved, or refused with the server's lines as it wrote them. */
 import { useTranslation } from 'react-i18next'
-import type { CaptionState } from '../../data/upload-queue.ts'
+import type { CaptionState } from '../../data/uploads/upload-queue.ts'
 import './captions.css'
 
 export function QueuedCaptions({ captions }: { captions: CaptionState[] | undefined }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
 import type { Submission } from '../../../../contract/schemas/contributors.ts'
 import { readCaptionFile } from './caption-files.ts'
-import { removeCaptions, sendCaptions } from './captions-api.ts'
+import { removeCaptions, sendCaptions } from '../../data/uploads/captions-api.ts'
 import './captions.css'
 
 type Outcome = { kind: 'saved'; cues: number } | { kind: 'removed' } | { kind: 'refused'; fileName: string; errors: string[] } | { kind: 'failed'; message?: string }

@@ -3,7 +3,7 @@
  * browser's decoder, judges whether they are UTF-8 and WebVTT) and the one check worth making before
  * anything is sent, the 1 MB limit. Read now, so a file queued offline no longer depends on the disk.
  */
-import { CAPTIONS_MAX_BYTES } from './captions-api.ts'
+import { CAPTIONS_MAX_BYTES } from '../../data/uploads/captions-api.ts'
 
 export type ReadCaption = { ok: true; fileName: string; bytes: Blob } | { ok: false; problem: 'tooLarge' | 'unreadable' }
 

@@ -4,15 +4,14 @@
  * the last position) and "Next for you" (next-for-you.ts). All from what Dexie holds, so they hold
  * offline, where only what can play (downloaded videos) is offered.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Progress } from '../../../../contract/schemas/catalogue.ts'
-import { db, type CachedVideo } from '../../data/db.ts'
+import type { CachedVideo } from '../../data/catalogue/catalogue.ts'
+import { useRecentlyWatched } from '../../data/progress/progress-store.ts'
 import { formatDuration } from '../watching/video-format.ts'
-import { continueWatching } from './difficulty.ts'
-import { useNextForYou } from './next-for-you.ts'
-import { dueRatingPrompt } from './ratings.ts'
+import { continueWatching } from '../../data/compass/difficulty.ts'
+import { useNextForYou } from '../../data/compass/next-for-you.ts'
+import { useDueRatingPrompt } from '../../data/compass/ratings.ts'
 import { RatingPrompt } from './RatingPrompt.tsx'
 import { VideoRow } from './VideoRow.tsx'
 import './compass.css'
@@ -24,6 +23,7 @@ export function ListCompass({
   downloaded,
   online,
   searching = false,
+  showNext = true,
 }: {
   code: string
   videos: readonly CachedVideo[]
@@ -32,18 +32,17 @@ export function ListCompass({
   online: boolean
   /** A search is under way: its results come first, without the rows above them (the rating question stays). */
   searching?: boolean
+  /** "Next for you": left out while the list itself is in the For you order, which it would repeat. */
+  showNext?: boolean
 }) {
   const { t } = useTranslation('compass')
   // The progress page's copy gives the order in which videos were last watched.
-  const recent = useLiveQuery(async () => {
-    const record = await db.records.get(`progress:${code}`)
-    return record ? (record.value as Progress).in_progress.map((item) => item.video.id) : []
-  }, [code])
+  const recent = useRecentlyWatched(code)
   const playable = useMemo(() => videos.filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
   const resume = useMemo(() => continueWatching(playable, recent ?? []), [playable, recent])
   const next = useNextForYou(code, playable, myRatings, online)
   const rated = useMemo(() => new Set(myRatings.keys()), [myRatings])
-  const due = useLiveQuery(() => dueRatingPrompt(rated), [rated])
+  const due = useDueRatingPrompt(rated)
   // Once shown, the prompt stays until skipped or the page is left (it is marked asked at once).
   const [asking, setAsking] = useState<{ videoId: number; title: string } | null>(null)
   const [closed, setClosed] = useState<number | null>(null)
@@ -74,6 +73,7 @@ export function ListCompass({
             testId="continue-watching"
             detail={(video) => t('list.resumeAt', { time: formatDuration(video.progress?.last_position_seconds ?? 0) })}
           />
+          {showNext ? (
           <VideoRow
             title={t('list.nextTitle')}
             hint={t('list.nextHint')}
@@ -82,6 +82,7 @@ export function ListCompass({
             testId="next-for-you"
             detail={(video) => (typeof video.difficulty === 'number' ? t('list.score', { score: video.difficulty }) : null)}
           />
+          ) : null}
         </>
       )}
     </div>

@@ -3,12 +3,11 @@
  * pace, and progress per series and per level (from the server; per level from the cached catalogue
  * for a progress copy cached before the server sent it).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
-import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
-import { db } from '../../data/db.ts'
+import { useCachedLevels } from '../../data/progress/progress-store.ts'
 import { nextLevel } from './next-level.ts'
+import { daysToNextLevel, formatDays, formatListening } from '../watching/time-spans.ts'
 import { YearHeatmap } from './YearHeatmap.tsx'
 import './compass.css'
 
@@ -30,17 +29,21 @@ export function YearSection({ progress }: { progress: CompassProgress }) {
 }
 
 export function NextLevelLine({ progress }: { progress: CompassProgress }) {
-  const { t, i18n } = useTranslation('compass')
+  const { t } = useTranslation(['compass', 'watch'])
   const next = nextLevel(progress.next_level, progress.total_input_seconds ?? progress.total_watch_seconds, progress.days)
-  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  // Her own pace once she has a week of days, else her daily goal (a few minutes today are no pace).
+  const when = next === null ? null : daysToNextLevel(next.hours_needed, progress.days, progress.daily_goal_minutes)
+  const amount = next === null ? '' : formatListening(t, next.hours_needed * 3600)
   return (
-    <p className="next-level" data-testid="next-level">
+    <p className="next-level" data-testid="next-level" data-basis={when?.basis}>
       <strong>{t('progress.nextLevelTitle')}: </strong>
       {next === null
         ? t('progress.nextLevelTop')
-        : next.days_at_current_pace === null
-          ? t('progress.nextLevelNoPace', { hours: hours.format(next.hours_needed), level: next.level })
-          : t('progress.nextLevelPace', { hours: hours.format(next.hours_needed), level: next.level, count: next.days_at_current_pace })}
+        : when === null
+          ? t('progress.nextLevelNoPace', { amount, level: next.level })
+          : when.basis === 'pace'
+            ? t('progress.nextLevelAtPace', { amount, level: next.level, when: formatDays(t, when.days) })
+            : t('progress.nextLevelAtGoal', { amount, level: next.level, when: formatDays(t, when.days), goal: progress.daily_goal_minutes })}
     </p>
   )
 }
@@ -60,14 +63,7 @@ function Bar({ label, finished, total, text }: { label: string; finished: number
 
 export function SeriesAndLevels({ code, progress }: { code: string; progress: CompassProgress }) {
   const { t } = useTranslation(['compass', 'watch'])
-  const cachedLevels = useLiveQuery(async () => {
-    if (progress.levels) return null
-    const videos = await db.videos.where('language_code').equals(code).toArray()
-    return PROFICIENCY_LEVELS.map((level) => {
-      const ofLevel = videos.filter((video) => video.proficiency_level === level)
-      return { level, total: ofLevel.length, finished: ofLevel.filter((video) => (video.progress?.percent ?? 0) >= FINISHED_PERCENT).length }
-    }).filter((row) => row.total > 0)
-  }, [code, progress.levels])
+  const cachedLevels = useCachedLevels(code, Boolean(progress.levels), FINISHED_PERCENT)
   const levels = (progress.levels ?? cachedLevels ?? []).filter((row) => row.total > 0)
   const series = progress.series ?? []
   return (

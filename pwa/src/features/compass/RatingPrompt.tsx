@@ -6,8 +6,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useOnline } from '../pwa/useOnline.ts'
-import { markRatingAsked, rateVideo } from './ratings.ts'
-import type { Understood } from './rating-types.ts'
+import { markRatingAsked, rateVideo } from '../../data/compass/ratings.ts'
+import type { Understood } from '../../data/compass/rating-types.ts'
 import { RatingScale } from './RatingScale.tsx'
 
 export function RatingPrompt({ videoId, title, current, withTitle = false, onClose }: { videoId: number; title: string; current: number | null; withTitle?: boolean; onClose: () => void }) {

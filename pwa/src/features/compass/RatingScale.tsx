@@ -4,7 +4,7 @@
  */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { UNDERSTOOD_VALUES, type Understood } from './rating-types.ts'
+import { UNDERSTOOD_VALUES, type Understood } from '../../data/compass/rating-types.ts'
 
 export function RatingScale({ legend, value, onRate, testId }: { legend: string; value: number | null; onRate: (value: Understood) => void; testId?: string }) {
   const { t } = useTranslation('compass')

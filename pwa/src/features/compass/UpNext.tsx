@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { useOnline } from '../pwa/useOnline.ts'
-import { fetchUpNext, offlineUpNext } from './up-next.ts'
+import { fetchUpNext, offlineUpNext } from '../../data/compass/up-next.ts'
 
 export const UP_NEXT_SECONDS = 8
 

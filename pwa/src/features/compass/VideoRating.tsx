@@ -1,7 +1,7 @@
 /** My rating on the video page, changeable: shown once rated, or offered once half the video is watched. */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { rateVideo } from './ratings.ts'
+import { rateVideo } from '../../data/compass/ratings.ts'
 import { RatingScale } from './RatingScale.tsx'
 
 export function VideoRating({ videoId, mine, canRate }: { videoId: number; mine: number | null; canRate: boolean }) {

@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Submission } from '../../../../contract/schemas/contributors.ts'
 import { useTranslation } from 'react-i18next'
-import { useCachedLanguages } from '../languages/languages-store.ts'
+import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { SubmissionPlayer } from './SubmissionPlayer.tsx'
 import { SubmissionCaptions } from '../captions/SubmissionCaptions.tsx'
 

@@ -12,8 +12,8 @@ import {
   SUBMISSION_DESCRIPTION_MAX_CHARS,
   SUBMISSION_TITLE_MAX_CHARS,
 } from '../../../../contract/schemas/contributors.ts'
-import { uploadQueue } from '../../data/uploads.ts'
-import { useCachedLanguages } from '../languages/languages-store.ts'
+import { uploadQueue } from '../../data/uploads/uploads.ts'
+import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { getSelectedLanguage } from '../languages/selected-language.ts'
 import { useTranslation } from 'react-i18next'
 import { LevelGuidelinesDialog } from './LevelGuidelinesDialog.tsx'

@@ -4,14 +4,11 @@
  * is back, waiting for the network, uploading with percent and speed, paused, processing with percent, ready, failed with the reason)
  * and offers what makes sense then. The screen stays awake while anything is uploading.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Dialog } from '../../components/Dialog.tsx'
-import { apiRequest } from '../../data/api.ts'
-import { db } from '../../data/db.ts'
-import type { UploadItem } from '../../data/upload-queue.ts'
-import { uploadQueue } from '../../data/uploads.ts'
+import type { UploadItem } from '../../data/uploads/upload-queue.ts'
+import { cancelUpload, uploadQueue, useUploads } from '../../data/uploads/uploads.ts'
 import { useTranslation } from 'react-i18next'
 import { useOnline } from '../pwa/useOnline.ts'
 import { formatBytes, percentOf } from './format.ts'
@@ -23,7 +20,7 @@ const KNOWN_REASONS = new Set(['signed_out', 'forbidden', 'too_large', 'gone', '
 
 export function UploadQueueList() {
   const { t } = useTranslation('contribute')
-  const items = useLiveQuery(() => db.uploads.orderBy('createdAt').reverse().toArray(), [])
+  const items = useUploads()
   const [cancelling, setCancelling] = useState<UploadItem | null>(null)
   useWakeLock(Boolean(items?.some((item) => item.status === 'uploading')))
 
@@ -68,17 +65,6 @@ export function UploadQueueList() {
       ) : null}
     </section>
   )
-}
-
-/**
- * Stops the upload and discards the submission too: a submission with no file would only linger. One
- * not created yet exists only here (the queue drops it if its creation answers after the cancel).
- */
-async function cancelUpload(item: UploadItem) {
-  // Read again: it may have been created since the dialog opened.
-  const submissionId = (await db.uploads.get(item.id))?.submissionId ?? item.submissionId
-  await uploadQueue.cancel(item.id)
-  if (submissionId !== undefined) await apiRequest('DELETE', `/submissions/${submissionId}`).catch(() => undefined)
 }
 
 function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }) {

@@ -4,11 +4,11 @@
  * may no longer watch in full are removed with a notice, then smart downloads (when switched on) top up.
  */
 import { useEffect, useState } from 'react'
-import { downloads } from '../../data/downloads.ts'
+import { downloads } from '../../data/downloads/downloads.ts'
 import { readString, STORAGE_KEYS } from '../../data/storage.ts'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../session/session.ts'
-import { runSmartDownloads } from './smart-downloads.ts'
+import { useSession } from '../../data/session/session.ts'
+import { runSmartDownloads } from '../../data/downloads/smart-downloads.ts'
 
 export default function DownloadsKeeper() {
   const { t } = useTranslation('downloads')

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import { useTranslation } from 'react-i18next'
-import { readSmartSettings, saveSmartSettings, type SmartSettings } from './smart-downloads.ts'
+import { readSmartSettings, saveSmartSettings, type SmartSettings } from '../../data/downloads/smart-downloads.ts'
 
 export function SmartDownloadsSettings() {
   const { t } = useTranslation('downloads')

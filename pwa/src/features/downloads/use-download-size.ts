@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { downloads } from '../../data/downloads.ts'
+import { downloads } from '../../data/downloads/downloads.ts'
 import type { PlannedDownload } from '../../data/downloads/download-manager.ts'
 
 /** The planned download, or undefined while unknown (no fresh grant, offline, the playlist did not load). */

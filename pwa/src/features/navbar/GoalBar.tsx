@@ -1,7 +1,7 @@
 /** Today's minutes against the daily goal; hidden until a goal is known, never past 100%. */
 import { useTranslation } from 'react-i18next'
-import { goalPercent, useDailyProgress } from '../progress/daily-progress.ts'
-import { useLastDailyProgress, useTodayWatchSeconds } from '../watching/today-seconds.ts'
+import { goalPercent, useDailyProgress } from '../../data/progress/daily-progress.ts'
+import { useLastDailyProgress, useTodayWatchSeconds } from '../../data/progress/today-seconds.ts'
 
 const NO_PROGRESS = { today_watch_seconds: 0 }
 

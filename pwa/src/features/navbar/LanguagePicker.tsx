@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Flag } from '../../components/Flag.tsx'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'
-import { useCachedLanguages } from '../languages/languages-store.ts'
+import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { selectLanguage, useSelectedLanguage } from '../languages/selected-language.ts'
 
 /** A page of one language: its code, then which page (a video's page is under `videos`). */

@@ -10,11 +10,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { LoadErrorBoundary } from '../../components/LoadErrorBoundary.tsx'
 import { claimLocalData, clearLocalData, saveUser } from '../../data/local-cache.ts'
-import { stopBackgroundSync, useBackgroundSync } from '../../data/background-sync.ts'
-import { useDownloadsNeeded } from '../downloads/use-downloads-needed.ts'
-import { refreshLanguages } from '../languages/languages-store.ts'
-import { resetDailyProgress } from '../progress/daily-progress.ts'
-import { session, useSession } from '../session/session.ts'
+import { stopBackgroundSync, useBackgroundSync } from '../../data/outbox/background-sync.ts'
+import { useDownloadsNeeded } from '../../data/downloads/use-downloads-needed.ts'
+import { refreshLanguages } from '../../data/catalogue/languages.ts'
+import { resetDailyProgress } from '../../data/progress/daily-progress.ts'
+import { session, useSession } from '../../data/session/session.ts'
 import { closeDialog, useOpenDialog } from './dialogs.ts'
 import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx'
 import { Navbar } from './Navbar.tsx'
@@ -60,7 +60,7 @@ export default function SignedInChrome() {
   // Contributors' queued uploads resume at app start (and then on `online`), on whatever page opens first.
   const uploads = ready && Boolean(user && (user.is_contributor || user.is_admin))
   useEffect(() => {
-    if (uploads) void import('../../data/uploads.ts').then(({ startUploads }) => startUploads())
+    if (uploads) void import('../../data/uploads/uploads.ts').then(({ startUploads }) => startUploads())
   }, [uploads])
 
   useEffect(() => {

@@ -6,9 +6,9 @@ import { Link } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'
-import { useCachedLanguages } from '../languages/languages-store.ts'
+import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { useSelectedLanguage } from '../languages/selected-language.ts'
-import { session, useSession } from '../session/session.ts'
+import { session, useSession } from '../../data/session/session.ts'
 import { openDialog } from './dialogs.ts'
 
 export function UserMenu() {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CaptionBackground, CaptionSize } from '../../data/player-prefs.ts'
+import type { CaptionBackground, CaptionSize } from '../../data/player/player-prefs.ts'
 import { SPEEDS } from '../../player/controller.ts'
 import { usePlayer, usePlayerController } from '../../player/use-player.ts'
 import { Icon } from './icons.tsx'

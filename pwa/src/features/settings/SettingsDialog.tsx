@@ -8,10 +8,11 @@ import { DAILY_GOAL_DEFAULT_MINUTES, DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CH
 import type { User } from '../../../../contract/schemas/user.ts'
 import { MAX_COMBINING_MARKS_IN_A_ROW } from '../../../../contract/text-rules.ts'
 import { Dialog } from '../../components/Dialog.tsx'
-import { api, ApiError, NetworkError } from '../../data/api.ts'
+import { accountApi } from '../../data/account/account-api.ts'
+import { ApiError, NetworkError } from '../../data/api.ts'
 import { UI_LANGUAGES } from '../../i18n/config.ts'
-import { refreshDailyProgress } from '../progress/daily-progress.ts'
-import { session, useSession } from '../session/session.ts'
+import { refreshDailyProgress } from '../../data/progress/daily-progress.ts'
+import { session, useSession } from '../../data/session/session.ts'
 import {
   canEditName,
   checkDisplayName,
@@ -23,16 +24,6 @@ import {
 import './SettingsDialog.css'
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'success' } | { kind: 'error'; message: SettingsMessage }
-
-async function saveGoal(minutes: number): Promise<void> {
-  try {
-    await api.patch('/me/daily_goal', { daily_goal_minutes: minutes })
-  } catch (error) {
-    // Spec section 7: when PATCH /me/daily_goal fails, PATCH /me carries the same change.
-    if (error instanceof NetworkError || (error instanceof ApiError && error.status === 401)) throw error
-    await api.patch('/me', { user: { daily_goal_minutes: minutes } })
-  }
-}
 
 export default function SettingsDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('settings')
@@ -52,8 +43,8 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let cancelled = false
-    api
-      .get<User>('/me')
+    accountApi
+      .me()
       .then((fresh) => {
         if (cancelled) return
         session.setUser(fresh)
@@ -87,8 +78,8 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
     if (!changes || !user) return
     setSave({ kind: 'saving' })
     try {
-      if (changes.goal !== undefined) await saveGoal(changes.goal)
-      if (changes.displayName !== undefined) await api.patch('/me/display_name', { display_name: changes.displayName })
+      if (changes.goal !== undefined) await accountApi.saveDailyGoal(changes.goal)
+      if (changes.displayName !== undefined) await accountApi.setDisplayName(changes.displayName)
       const fresh = (await session.refresh()) ?? user
       setUser(fresh)
       setNameInput(fresh.display_name ?? '')

@@ -21,15 +21,11 @@ export function WaitlistForm({ t }: { t: TFunction }) {
     const website = String(fields.get('website') ?? '')
     setState('sending')
     // The API client loads with the first submit: the landing page needs it for nothing else.
-    let client: typeof import('../../data/api.ts') | null = null
     try {
-      client = await import('../../data/api.ts')
-      await client.api.post('/waitlist', { email, website })
-      setState('done')
-    } catch (error) {
-      if (!client || error instanceof client.NetworkError) setState('offline')
-      else if (error instanceof client.ApiError && error.status === 422) setState('invalid')
-      else setState('failed')
+      const { joinWaitlist } = await import('../../data/waitlist.ts')
+      setState(await joinWaitlist(email, website))
+    } catch {
+      setState('offline') // the module itself did not load: no network
     }
   }
 

@@ -11,7 +11,7 @@ import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import { countCharacters } from '../../../../contract/text.ts'
 import { useTranslation } from 'react-i18next'
 import { useOnline } from '../pwa/useOnline.ts'
-import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from './comments.ts'
+import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from '../../data/comments/comments.ts'
 
 export function CommentsSection({ videoId, allowed }: { videoId: number; allowed: boolean }) {
   const { t } = useTranslation('watch')

@@ -8,9 +8,8 @@
  */
 import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createStretchKeeper } from '../../data/open-stretches.ts'
-import { flushSoon } from '../../data/outbox.ts'
-import { readPlayerPrefs, writePlayerPrefs } from '../../data/player-prefs.ts'
+import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
+import { readPlayerPrefs, writePlayerPrefs } from '../../data/player/player-prefs.ts'
 import { PlayerController, toolLines } from '../../player/controller.ts'
 import { attachHls } from '../../player/hls-playback.ts'
 import { activeLine } from '../../player/lines.ts'
@@ -184,7 +183,7 @@ export function Player({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, src])
 
-  const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
+  const keep = useMemo(() => createStretchKeeper(videoId), [videoId])
   const spanListener = useRef(onWatchedSpan)
   const endListener = useRef(onEnded)
   useEffect(() => {

@@ -1,18 +1,17 @@
 /** The sync indicator's dialog: what waits, when the last sync succeeded, and what the server refused. */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { WATCH_EVENT_MAX_AGE_DAYS } from '../../../../contract/schemas/watching.ts'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/Dialog.tsx'
-import { flushOutbox } from '../../data/background-sync.ts'
-import { db } from '../../data/db.ts'
+import { flushOutbox } from '../../data/outbox/background-sync.ts'
+import { clearDeadLetters, useDeadLetters, useLastSync } from '../../data/outbox/outbox-state.ts'
 import { useOnline } from '../pwa/useOnline.ts'
 import { refusalMessage } from './refusal-message.ts'
 
 export default function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number }) {
   const { t, i18n } = useTranslation(['watch', 'navbar'])
   const online = useOnline()
-  const lastSync = useLiveQuery(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
-  const refused = useLiveQuery(() => db.deadLetters.orderBy('failedAt').reverse().limit(50).toArray(), []) ?? []
+  const lastSync = useLastSync()
+  const refused = useDeadLetters(50)
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   const refusalText = (kind: string, error: string) => {
     const message = refusalMessage(kind, error)
@@ -45,7 +44,7 @@ export default function SyncDialog({ onClose, pending }: { onClose: () => void; 
               </li>
             ))}
           </ul>
-          <button type="button" className="button button-secondary button-small" onClick={() => void db.deadLetters.clear()} data-testid="dead-letters-clear">
+          <button type="button" className="button button-secondary button-small" onClick={() => void clearDeadLetters()} data-testid="dead-letters-clear">
             {t('sync.clearRefused')}
           </button>
         </>

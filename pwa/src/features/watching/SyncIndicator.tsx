@@ -3,11 +3,10 @@
  * succeeded, and (in its dialog) the items the server refused. Quiet when all is sent.
  * The dialog is its own chunk, fetched when it is opened.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { lazy, Suspense, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { LoadErrorBoundary } from '../../components/LoadErrorBoundary.tsx'
-import { db } from '../../data/db.ts'
+import { useOutboxCounts } from '../../data/outbox/outbox-state.ts'
 import { useTranslation } from 'react-i18next'
 import './sync-indicator.css'
 
@@ -18,8 +17,7 @@ export function SyncIndicator() {
   // strings (2.3 KB gzip) would load with it on pages that play nothing (the languages page's budget).
   const { t } = useTranslation('navbar')
   const [open, setOpen] = useState(false)
-  const pending = useLiveQuery(() => db.outbox.count(), []) ?? 0
-  const refused = useLiveQuery(() => db.deadLetters.count(), []) ?? 0
+  const { pending, refused } = useOutboxCounts()
   const label = refused > 0 ? t('sync.refusedCount', { count: refused }) : pending > 0 ? t('sync.pendingCount', { count: pending }) : t('sync.allSent')
   return (
     <>

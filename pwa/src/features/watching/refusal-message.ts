@@ -6,7 +6,7 @@
  * ('Invalid feedback' for a 422, else 'Failed to submit feedback').
  */
 import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/schemas/watching.ts'
-import { RATING_REJECTIONS, type RatingRejection } from '../compass/rating-types.ts'
+import { RATING_REJECTIONS, type RatingRejection } from '../../data/compass/rating-types.ts'
 
 const CODES: readonly string[] = [...WATCH_EVENT_REJECTIONS, ...RATING_REJECTIONS]
 

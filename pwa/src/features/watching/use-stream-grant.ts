@@ -10,7 +10,7 @@
  */
 import { useCallback, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
-import { freshPlayback } from './video-detail.ts'
+import { freshPlayback } from '../../data/catalogue/video-detail.ts'
 
 /** A caption failure this soon after the grant was fetched is not the grant's age: it is not renewed. */
 export const CAPTION_RENEWAL_PAUSE_MS = 60_000

@@ -1,0 +1,38 @@
+/**
+ * "Download my data": the export needs the bearer token, so a plain link cannot fetch it. The file is
+ * fetched here and handed to the browser as a download under the name the server gave it.
+ */
+import { API_BASE } from '../../../../contract/index.ts'
+import { ApiError, NetworkError } from '../api.ts'
+import { readString, STORAGE_KEYS } from '../storage.ts'
+import { reportUnauthorized } from '../unauthorized.ts'
+
+export type ExportFormat = 'json' | 'csv'
+
+export async function downloadExport(format: ExportFormat): Promise<void> {
+  const token = readString(STORAGE_KEYS.token)
+  let response: Response
+  let blob: Blob
+  try {
+    response = await fetch(`${API_BASE}${format === 'csv' ? '/me/export.csv' : '/me/export'}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+    blob = await response.blob()
+  } catch (error) {
+    throw new NetworkError(error)
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) reportUnauthorized()
+    throw new ApiError(response.status, null)
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `dehieu-export.${format}`
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The browser has taken the file by the next task; the memory can go then.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

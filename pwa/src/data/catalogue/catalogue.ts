@@ -1,0 +1,138 @@
+/**
+ * The catalogue of one language, kept in db.videos. The page always shows what Dexie holds (filtered
+ * here the same way the server filters), so it works offline; the network only refreshes the cache,
+ * page by page, when it answers. Dialect, guide and "has captions" are filtered from each video's own
+ * fields, so they work offline too. A search matches titles blind to case and accents, as the server
+ * does (`search-fold.ts`), and also finds words in transcripts: the server searches every video's and
+ * answers the matching line (`match`), kept with the search, not in the cache; when it cannot answer
+ * (offline, or the list failed), the downloaded videos' stored tracks are searched on the device
+ * instead (`offline-transcript-matches.ts`), so their lines are found offline too.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
+import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/captions.ts'
+import { api } from '../api.ts'
+import { db, type CachedVideo } from '../db.ts'
+
+export type { CachedVideo }
+import { foldForSearch } from './search-fold.ts'
+import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
+
+/** The server marks a video finished at 90% covered. */
+export const FINISHED_PERCENT = 90
+export const PAGE_SIZE = 24
+
+export interface CatalogueFilters {
+  level: ProficiencyLevel | ''
+  access: AccessLevel | ''
+  q: string
+  /** for_you (the default): the learner's level first, then unfinished, then easiest (server's sort=for_you). */
+  sort: 'for_you' | 'newest' | 'level' | 'difficulty'
+  hideFinished: boolean
+  dialect: Dialect | ''
+  /** A guide's (creator's) id, or '' for all. */
+  guide: string
+  /** Only videos with captions in this language, or '' for any. */
+  captions: CaptionLanguage | ''
+  /** The learners' difficulty, 1..100 (features/compass/difficulty.ts); absent: any. */
+  difficulty?: DifficultyRange
+}
+
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'for_you', hideFinished: false, dialect: '', guide: '', captions: '', difficulty: FULL_RANGE }
+
+/** A transcript line the search found, by video id. */
+export type TranscriptMatches = ReadonlyMap<number, { start: number; text: string }>
+
+export function listQuery(filters: CatalogueFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) })
+  if (filters.level) params.set('level', filters.level)
+  if (filters.access) params.set('access', filters.access)
+  if (filters.q.trim()) params.set('q', filters.q.trim())
+  if (filters.hideFinished) params.set('hide_finished', '1')
+  if (filters.dialect) params.set('dialect', filters.dialect)
+  if (filters.guide) params.set('guide', filters.guide)
+  if (filters.captions) params.set('captions', filters.captions)
+  if (filters.difficulty && !isFullRange(filters.difficulty)) {
+    params.set('difficulty_min', String(filters.difficulty.min))
+    params.set('difficulty_max', String(filters.difficulty.max))
+  }
+  if (cursor) params.set('cursor', cursor)
+  return params.toString()
+}
+
+/**
+ * Fetches one page and stores it; answers the cursor of the next page (null at the end) and the
+ * transcript lines the search matched (not cached: they belong to this search only).
+ */
+export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<{ next: string | null; matches: TranscriptMatches }> {
+  const page = await api.get<Page<VideoSummary>>(`/languages/${encodeURIComponent(code)}/videos?${listQuery(filters, cursor)}`)
+  const cachedAt = Date.now()
+  const matches = new Map<number, { start: number; text: string }>()
+  await db.videos.bulkPut(
+    page.data.map(({ match, ...video }) => {
+      if (match) matches.set(video.id, match)
+      return { ...video, cachedAt }
+    }),
+  )
+  return { next: page.next_cursor, matches }
+}
+
+/** The guides (creators featured) of the cached videos, by name, for the guide filter. */
+export function guidesOf(videos: readonly VideoSummary[]): Array<{ id: number; name: string }> {
+  const byId = new Map<number, string>()
+  for (const video of videos) for (const guide of video.guides ?? []) if (guide.display_name) byId.set(guide.id, guide.display_name)
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/**
+ * The server's sort=for_you rank (catalogue.repository.ts): the learner's level, then the nearest
+ * levels (the easier first at the same distance), unfinished before finished, easiest first.
+ */
+export function forYouRank(video: VideoSummary, forLevel: ProficiencyLevel): number {
+  const level = PROFICIENCY_LEVELS.indexOf(video.proficiency_level)
+  const mine = PROFICIENCY_LEVELS.indexOf(forLevel)
+  const levelKey = level >= mine ? (level - mine) * 2 : (mine - level) * 2 - 1
+  const finished = (video.progress?.percent ?? 0) >= FINISHED_PERCENT ? 1 : 0
+  return levelKey * 1000 + finished * 200 + (typeof video.difficulty === 'number' ? video.difficulty : 101)
+}
+
+/**
+ * The same filters and order as the server, applied to the cached videos (`matches`: found in
+ * transcripts, by the server or on the device). `forLevel`: the learner's level, for sort=for_you.
+ */
+export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map(), forLevel: ProficiencyLevel = 'introductory'): VideoSummary[] {
+  const q = foldForSearch(filters.q.trim())
+  const byNewest = (a: VideoSummary, b: VideoSummary) => b.published_at.localeCompare(a.published_at) || b.id - a.id
+  const ranks = filters.sort === 'for_you' ? new Map(videos.map((video) => [video.id, forYouRank(video, forLevel)])) : null
+  return videos
+    .filter((video) => !filters.level || video.proficiency_level === filters.level)
+    .filter((video) => !filters.access || video.access_level === filters.access)
+    .filter((video) => !q || foldForSearch(video.title).includes(q) || matches.has(video.id))
+    .filter((video) => !filters.dialect || video.dialect === filters.dialect)
+    .filter((video) => !filters.guide || (video.guides ?? []).some((guide) => String(guide.id) === filters.guide))
+    .filter((video) => !filters.captions || (video.has_captions ?? []).includes(filters.captions))
+    .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
+    .filter((video) => inDifficultyRange(video, filters.difficulty ?? FULL_RANGE))
+    .sort(
+      ranks
+        ? (a, b) => ranks.get(a.id)! - ranks.get(b.id)! || byNewest(a, b)
+        : filters.sort === 'difficulty'
+        ? byDifficulty(byNewest)
+        : (a, b) =>
+            filters.sort === 'level'
+              ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
+              : byNewest(a, b),
+    )
+}
+
+/** Cached videos of the language (undefined while Dexie answers). */
+export function useCachedVideos(code: string): CachedVideo[] | undefined {
+  return useLiveQuery(() => db.videos.where('language_code').equals(code).toArray(), [code])
+}
+
+/** Ids of the videos downloaded in full, which play without a connection. */
+export function useDownloadedIds(): Set<number> {
+  const ids = useLiveQuery(() => db.downloads.where('status').equals('complete').primaryKeys(), [])
+  return new Set(ids ?? [])
+}

@@ -1,0 +1,63 @@
+/**
+ * One video's page data: fetched when the network answers and cached in db.records (`video:<id>`),
+ * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
+import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
+import { ApiError, api } from '../api.ts'
+import { db } from '../db.ts'
+
+export type DetailState =
+  | { kind: 'loading' }
+  /** `fresh`: fetched on this visit (its grant is new); `stale`: the fetch failed, only the cached copy shows. */
+  | { kind: 'ready'; video: VideoDetail; fresh: boolean; stale: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'failed' }
+
+export function useVideoDetail(id: number): DetailState {
+  const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
+  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed' } | null>(null)
+
+  useEffect(() => {
+    let live = true
+    api
+      .get<{ data: VideoDetail }>(`/videos/${id}`)
+      .then(async ({ data }) => {
+        await db.records.put({ key: `video:${id}`, value: data })
+        if (live) setFetched({ id, result: 'ok' })
+      })
+      .catch((error: unknown) => {
+        if (live) setFetched({ id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' })
+      })
+    return () => {
+      live = false
+    }
+  }, [id])
+
+  const result = fetched?.id === id ? fetched.result : null
+  if (result === 'not-found') return { kind: 'not-found' }
+  const value = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
+  if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
+  return { kind: 'loading' }
+}
+
+/** What a fresh grant gives a stream: its playlist and its caption tracks, signed together. */
+export interface FreshPlayback {
+  hlsUrl: string
+  captions: CaptionLink[]
+}
+
+/**
+ * A fresh grant for a stream whose grant ran out or was refused (grants last an hour and end with the
+ * session or the access): the playlist URL and the caption links, which are signed under the same
+ * grant and so run out with it. Not written to the cached detail: the page would start the player
+ * again from the top. Null when the video no longer plays for this user.
+ */
+export async function freshPlayback(id: number): Promise<FreshPlayback | null> {
+  const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  if (data.can_watch === 'none' || !data.playback) return null
+  return { hlsUrl: data.playback.hls_url, captions: data.playback.captions }
+}

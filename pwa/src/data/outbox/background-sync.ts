@@ -1,0 +1,77 @@
+/**
+ * Runs the outbox's sync engine (data/outbox.ts: engine, senders, store) while someone is signed in,
+ * and loads it only once the outbox holds something. On most starts the outbox is empty and the page
+ * has no use for the engine. It starts when the outbox is found non-empty:
+ * - by a live count, which sees at once what this app writes, in this tab or another;
+ * - by a fresh count at start, on `online` and on becoming visible, which also sees items that got into
+ *   IndexedDB some other way (a live query only hears of Dexie's own writes), such as the open watch
+ *   stretch of a page that died, closed right before (data/open-stretches.ts).
+ * Starting flushes at once. Once started it runs until sign-out, as before.
+ */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import { db } from '../db.ts'
+import { closeAbandonedStretches } from '../progress/open-stretches.ts'
+
+let engine: typeof import('./outbox.ts') | null = null
+
+/** Stops the engine if it was started; nothing is sent under no session. */
+export function stopBackgroundSync(): void {
+  engine?.stopBackgroundSync()
+}
+
+/** Asks the running engine (loading it if need be) to send what is due now. */
+export async function flushOutbox(): Promise<void> {
+  const { syncEngine } = await import('./outbox.ts')
+  await syncEngine.flush()
+}
+
+export function useBackgroundSync(userId: string | number | undefined): void {
+  const pending = useLiveQuery(() => (userId === undefined ? 0 : db.outbox.count()), [userId], 0)
+  // The session for which a fresh count found something.
+  const [foundFor, setFoundFor] = useState<string | number | undefined>(undefined)
+  const wanted = userId !== undefined && (pending > 0 || foundFor === userId)
+
+  useEffect(() => {
+    if (userId === undefined) return
+    let live = true
+    const look = () => {
+      void closeAbandonedStretches()
+        .catch(() => 0)
+        .then(() => db.outbox.count())
+        .then((count) => {
+          if (live && count > 0) setFoundFor(userId)
+        })
+        .catch(() => undefined)
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') look()
+    }
+    look()
+    window.addEventListener('online', look)
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      live = false
+      window.removeEventListener('online', look)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [userId])
+
+  useEffect(() => {
+    if (!wanted) return
+    let cancelled = false
+    void import('./outbox.ts').then((outbox) => {
+      engine = outbox
+      if (!cancelled) outbox.startBackgroundSync()
+    })
+    // An outbox that empties leaves the engine running (it is cheap once loaded): only the session stops it.
+    return () => {
+      cancelled = true
+    }
+  }, [wanted, userId])
+
+  useEffect(() => {
+    if (userId === undefined) return
+    return stopBackgroundSync
+  }, [userId])
+}

@@ -1,0 +1,37 @@
+/**
+ * The app's outbox engine: the store over Dexie, the registry's senders, and the triggers that run
+ * them. Start it once signed in; stop it on sign-out. Items go in by enqueue (enqueue.ts) only.
+ */
+import { db } from '../db.ts'
+import { recordSends } from '../progress/sent-watch.ts'
+import { onEnqueued } from './enqueue.ts'
+import { createOutboxStore } from './outbox-store.ts'
+import { OUTBOX_KINDS, sendOutbox } from './registry.ts'
+import { createSyncEngine, startSyncTriggers } from './sync-engine.ts'
+
+export { enqueue } from './enqueue.ts'
+
+export const outboxStore = createOutboxStore({
+  outbox: db.outbox,
+  deadLetters: db.deadLetters,
+  saveLastSync: (at) => db.records.put({ key: 'lastSyncAt', value: at }).then(() => undefined),
+  transaction: (tables, work) => db.transaction('rw', tables, work),
+  onDone: { tables: [db.records], write: recordSends },
+})
+
+export const syncEngine = createSyncEngine({ store: outboxStore, send: sendOutbox, kinds: OUTBOX_KINDS })
+
+let triggers: ReturnType<typeof startSyncTriggers> | null = null
+
+export function startBackgroundSync(): void {
+  if (triggers) return
+  triggers = startSyncTriggers(syncEngine)
+  const started = triggers
+  onEnqueued(() => started.enqueued())
+}
+
+export function stopBackgroundSync(): void {
+  triggers?.stop()
+  triggers = null
+  onEnqueued(null)
+}

@@ -1,0 +1,67 @@
+/**
+ * Today's watch time against the daily goal, from /me/daily_progress: fetched on load, every
+ * DAILY_PROGRESS_REFRESH_MS and whenever the tab becomes visible again. A failed refresh is logged and
+ * the bar keeps its last values (spec section 8). Each answer carries the local day its request went
+ * out on (`day`), so that after midnight offline the bar knows the figure is yesterday's, and the time
+ * it left (`requestedAt`), so that the bar knows which sent watch seconds the figure holds already.
+ */
+import { useEffect, useSyncExternalStore } from 'react'
+import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
+import type { DailyProgress } from '../../../../contract/schemas/user.ts'
+import { api } from '../api.ts'
+import { localDay } from './local-day.ts'
+
+/** A daily-progress answer, the local day (`YYYY-MM-DD`) it was fetched for and when its request left (epoch ms). */
+export type DayProgress = DailyProgress & { day: string; requestedAt: number }
+
+let progress: DayProgress | null = null
+const listeners = new Set<() => void>()
+
+export async function refreshDailyProgress(): Promise<void> {
+  // The day the request left on: an answer arriving just after midnight counts as yesterday's (the
+  // bar then shows too little for a minute, never yesterday's minutes as today's).
+  const requestedAt = Date.now()
+  const day = localDay(new Date(requestedAt))
+  try {
+    const answer = await api.get<DailyProgress>('/me/daily_progress')
+    // Answers may cross: an older request's answer must not replace a newer one's.
+    if (progress && progress.requestedAt > requestedAt) return
+    progress = { ...answer, day, requestedAt }
+    for (const listener of listeners) listener()
+  } catch (error) {
+    console.warn('Could not refresh daily progress', error)
+  }
+}
+
+export function resetDailyProgress(): void {
+  progress = null
+  for (const listener of listeners) listener()
+}
+
+/** Percent of the goal watched today, whole, capped at 100. */
+export function goalPercent(value: Pick<DailyProgress, 'daily_goal_minutes' | 'today_watch_seconds'>): number {
+  if (value.daily_goal_minutes <= 0) return 0
+  return Math.min(100, Math.floor((value.today_watch_seconds / 60 / value.daily_goal_minutes) * 100))
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/** Subscribes to today's progress and keeps it fresh while mounted. */
+export function useDailyProgress(): DayProgress | null {
+  useEffect(() => {
+    void refreshDailyProgress()
+    const timer = setInterval(() => void refreshDailyProgress(), DAILY_PROGRESS_REFRESH_MS)
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshDailyProgress()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [])
+  return useSyncExternalStore(subscribe, () => progress, () => null)
+}
