@@ -15,7 +15,7 @@ import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
-import { useOnline } from '../features/pwa/useOnline.ts'
+import { useOnline } from '../data/runtime/connectivity.ts'
 import {
   fetchVideoPage,
   filterVideos,
