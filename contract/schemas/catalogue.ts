@@ -56,6 +56,9 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 
 export const listLimitSchema = queryWholeNumber('limit', 1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT)
 
+/** GET /videos/:id/comments: keyset-paged, newest last. */
+export const commentsQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: listLimitSchema })
+
 export const videoListQuerySchema = z.object({
   level: z.preprocess(blankToUndefined, z.enum(PROFICIENCY_LEVELS, { error: 'Unknown level.' }).optional()),
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),

@@ -11,6 +11,7 @@ import {
   OTP_SENDS_PER_ADDRESS_PER_HOUR,
   OTP_SENDS_PER_IP_PER_HOUR,
 } from '../../contract/index.ts'
+import { readStorageConfig, type StorageConfig } from './storage/storage-config.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().positive()
@@ -114,6 +115,8 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
+  storage: StorageConfig
 }>
 
 export class ConfigError extends Error {}
@@ -175,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const storage = readStorageConfig(env)
+  if ('problems' in storage) throw new ConfigError(`Invalid settings in the environment:\n${storage.problems.join('\n')}`)
   const isProduction = e.NODE_ENV === 'production'
   if (isProduction && !e.SMTP_URL) {
     throw new ConfigError(
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    storage: storage.config,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

@@ -1,6 +1,6 @@
 /**
  * The tus 1.0.0 endpoint at /api/v1/uploads (creation, creation-with-upload, termination, expiration)
- * on @tus/server + FileStore in DATA_DIR/uploads. It is mounted on the app ahead of the API router,
+ * on @tus/server, with the uploads in DATA_DIR/uploads or in the bucket (storage/upload-store.ts). It is mounted on the app ahead of the API router,
  * whose JSON-only body rule would refuse tus's `application/offset+octet-stream` PATCH bodies.
  *
  * Before tus sees a request, this handler authenticates the bearer token (401) and checks ownership
@@ -12,13 +12,13 @@
 import crypto from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
-import { FileStore } from '@tus/file-store'
-import { Server, type Locker, type Upload } from '@tus/server'
+import { Server, type Locker } from '@tus/server'
 import { ERROR_CODES, UPLOAD_SILENCE_EXPIRY_HOURS, UPLOADS_PATH, type ApiErrorBody } from '../../../contract/index.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
-import { isUploadId, uploadsDir } from '../media/media-paths.ts'
+import { isUploadId } from '../media/media-paths.ts'
 import type { UploadsService } from '../services/uploads.service.ts'
+import type { UploadStore } from '../storage/upload-store.ts'
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0.0). */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -29,29 +29,6 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
     if (key) metadata[key] = value ? Buffer.from(value, 'base64').toString('utf8') : ''
   }
   return metadata
-}
-
-/**
- * The FileStore, telling the uploads service about a new upload once its file exists and before any
- * creation-with-upload bytes are written, and about a terminated one once its files are gone. Hooks on
- * the store are awaited by tus (its POST_CREATE and POST_TERMINATE events are not), so the binding has
- * committed before the upload can finish and the unbinding before the DELETE is answered.
- */
-class BindingFileStore extends FileStore {
-  readonly #uploads: UploadsService
-  constructor(directory: string, uploads: UploadsService) {
-    super({ directory })
-    this.#uploads = uploads
-  }
-  override async create(upload: Upload): Promise<Upload> {
-    const created = await super.create(upload)
-    await this.#uploads.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
-    return created
-  }
-  override async remove(id: string): Promise<void> {
-    await super.remove(id)
-    await this.#uploads.terminated(id)
-  }
 }
 
 /** The contract's code for each status tus answers with. */
@@ -89,7 +66,8 @@ class JsonErrorsServer extends Server {
 }
 
 export function createTusUploads(deps: {
-  dataDir: string
+  /** DATA_DIR/uploads through @tus/file-store, or the bucket through @tus/s3-store (storage/upload-store.ts). */
+  store: UploadStore
   maxUploadBytes: number
   uploads: UploadsService
   logger: Logger
@@ -100,7 +78,10 @@ export function createTusUploads(deps: {
   const tus = new JsonErrorsServer({
     locker: deps.locker,
     path: UPLOADS_PATH,
-    datastore: new BindingFileStore(uploadsDir(deps.dataDir), deps.uploads),
+    // The store tells the uploads service about a new upload once it exists and before any
+    // creation-with-upload bytes are written, and about a terminated one once its files are gone:
+    // hooks on the store are awaited by tus (its POST_CREATE and POST_TERMINATE events are not).
+    datastore: deps.store.datastore(deps.uploads),
     maxSize: deps.maxUploadBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,

@@ -14,7 +14,8 @@ import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
 import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
-import { enqueue } from '../outbox/outbox.ts'
+import { connectivity } from '../runtime/connectivity.ts'
+import { enqueue } from '../outbox/enqueue.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
 /** The spec's messages, word for word (section 8); the page translates them by key. */
@@ -89,9 +90,7 @@ export function useServerComments(videoId: number, pendingCount: number): Server
   }, [pendingCount, load])
 
   useEffect(() => {
-    const onOnline = () => void load()
-    window.addEventListener('online', onOnline)
-    return () => window.removeEventListener('online', onOnline)
+    return connectivity.onUp(() => void load())
   }, [load])
 
   const result = loaded?.videoId === videoId ? loaded.result : null
