@@ -331,13 +331,22 @@ function createContributorServices(deps: {
       clock,
       dataDir,
     }),
-    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, dataDir }),
+    uploads: createUploadsService({
+      db,
+      submissions: repositories.submissions,
+      jobs,
+      clock,
+      logger,
+      dataDir,
+      unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
+    }),
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
       clock,
       dataDir,
+      perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
   return { jobs, services }
