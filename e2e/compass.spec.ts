@@ -88,9 +88,9 @@ test('finish a video, rate it offline, come online: the rating lands once, and l
   await page.reload()
   await expect.poll(() => compass.difficultyOf(card)).toBeGreaterThan(first)
   // Sorted by difficulty and narrowed to a range holding it, it stays; a range above it hides it.
-  await list.sort.selectOption('difficulty')
+  await list.inSheet(() => list.sort.selectOption('difficulty'))
   await expect(card).toBeVisible()
-  await compass.difficultyMin.selectOption('90')
+  await list.inSheet(() => compass.difficultyMin.fill('90'))
   await expect(card).toBeHidden()
 })
 

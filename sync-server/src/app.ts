@@ -10,7 +10,7 @@ import { roleOf } from './background.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
-import { jsonBody } from './middleware/json-body.ts'
+import { jsonBody } from './body-readers/json.ts'
 import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
@@ -83,7 +83,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   const uploadPrelude = [...prelude, diskReserve.guard]
   const tus = createTusUploads({
     diskReserve,
-    dataDir: ctx.config.dataDir,
+    store: ctx.storage.uploads,
     maxUploadBytes: ctx.config.maxUploadBytes,
     uploads: services.uploads,
     logger: ctx.logger,
@@ -97,7 +97,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits, diskReserve })
   app.use(API_BASE, api)
-  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
+  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

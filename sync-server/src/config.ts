@@ -11,6 +11,7 @@ import {
   OTP_SENDS_PER_ADDRESS_PER_HOUR,
   OTP_SENDS_PER_IP_PER_HOUR,
 } from '../../contract/index.ts'
+import { readStorageConfig, type StorageConfig } from './storage/storage-config.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().positive()
@@ -35,6 +36,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** How long a start waits for PostgreSQL to answer (a database that comes up after us), trying again with backoff. */
+  DATABASE_CONNECT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
     z
@@ -100,6 +103,8 @@ export type Config = Readonly<{
   dataDir: string
   /** PostgreSQL's URL; undefined means SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** How long the first PostgreSQL connection is tried at start (ms). */
+  databaseConnectMs: number
   publicUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
@@ -127,6 +132,8 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
+  storage: StorageConfig
 }>
 
 export class ConfigError extends Error {}
@@ -188,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const storage = readStorageConfig(env)
+  if ('problems' in storage) throw new ConfigError(`Invalid settings in the environment:\n${storage.problems.join('\n')}`)
   const isProduction = e.NODE_ENV === 'production'
   if (isProduction && !e.SMTP_URL) {
     throw new ConfigError(
@@ -211,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectMs: e.DATABASE_CONNECT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -239,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    storage: storage.config,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

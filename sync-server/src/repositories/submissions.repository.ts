@@ -142,8 +142,27 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       update(id, { processing_state: state, processing_percent: percent, processing_error: error }),
     dropSource: (id: number) => update(id, { upload_id: null }),
     setMediaKey: (id: number, key: string) => update(id, { media_key: key }),
-    markReady: (id: number, durationSeconds: number) =>
-      update(id, { processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds }),
+    /**
+     * The switch to a new ladder, in one write: ready, with the media key this attempt stored its ladder
+     * under (issue 34: a fresh key per attempt, nothing renamed). With `lease`, only while that job's
+     * claim still holds (its state running and its attempt count unchanged): a worker that lost its lease
+     * to another switches nothing. False when nothing was switched.
+     */
+    async markReady(id: number, durationSeconds: number, mediaKey: string, lease?: { jobId: number; attempt: number }): Promise<boolean> {
+      let query = db
+        .updateTable('submissions')
+        .set({ processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds, media_key: mediaKey })
+        .where('id', '=', id)
+      if (lease) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', lease.jobId).where('jobs.state', '=', 'running').where('jobs.attempts', '=', lease.attempt),
+          ),
+        )
+      }
+      const result = await query.executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
     setStatus: (id: number, value: 'accepted' | 'rejected') => update(id, { status: value }),
     setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
     /** False when the submission is gone or already published. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { Express, RequestHandler, Router } from 'express'
 import {
   API_BASE,
@@ -18,8 +17,9 @@ import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import type { DiskReserve } from '../web/disk-reserve.ts'
-import { readMultipart } from '../web/multipart.ts'
+import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
+import { sendStored } from '../storage/send-stored.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -39,10 +39,9 @@ export function contributorApplicationsRoutes(
     res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res, next) => {
-    const { file, type } = await deps.applications.video(currentUser(req), pathId(req.params.id))
-    if (!fs.existsSync(file)) throw notFound('The video file is missing.')
-    res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
+  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res) => {
+    const { key, type, media } = await deps.applications.video(currentUser(req), pathId(req.params.id))
+    if (!(await sendStored(req, res, media, key, { 'Content-Type': type, 'Cache-Control': 'private, no-store' }))) throw notFound('The video file is missing.')
   })
 }
 

@@ -14,7 +14,7 @@ import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
 import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
-import { enqueue } from '../outbox/outbox.ts'
+import { enqueue } from '../outbox/enqueue.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
 /** The spec's messages, word for word (section 8); the page translates them by key. */

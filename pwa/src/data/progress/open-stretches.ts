@@ -15,6 +15,7 @@
  */
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
 import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
+import { enqueue } from '../outbox/enqueue.ts'
 
 export type { OpenStretch, WatchEventPayload }
 
@@ -40,22 +41,21 @@ function holdLock(id: string): Promise<() => void> {
  * the local data was cleared at sign-out). Answers whether it went into the outbox.
  */
 async function closeStretch(id: string, final: WatchEventPayload | null | undefined, onlyIfKept: boolean): Promise<boolean> {
-  return db.transaction('rw', db.records, db.outbox, async () => {
+  return db.transaction('rw', db.records, db.outbox, async (tx) => {
     const record = await db.records.get(recordKey(id))
     const kept = record && record.key.startsWith(PREFIX) ? (record.value as OpenStretch) : undefined
     if (!kept && onlyIfKept) return false
     if (kept) await db.records.delete(recordKey(id))
     const event = final === undefined ? kept?.event : final
     if (!event) return false
-    const now = Date.now()
-    await db.outbox.put({ id, kind: 'watch_event', payload: event, attempts: 0, nextAttemptAt: now, createdAt: now })
+    await enqueue('watch_event', event, { id, tx })
     return true
   })
 }
 
 /**
  * Keeps one player's stretches from the tracker's updates: open ones are written in place, closed
- * ones go to the outbox (then `onClosed`, to ask for a flush). Writes of one stretch run in order.
+ * ones go to the outbox (enqueue wakes the sync engine; then `onClosed`). Writes of one stretch run in order.
  */
 export function createStretchKeeper(videoId: number, onClosed: () => void = () => {}) {
   const running = new Map<string, { queue: Promise<unknown>; release: Promise<() => void>; kept: boolean }>()
