@@ -34,7 +34,7 @@ export interface CatalogueFilters {
   guide: string
   /** Only videos with Vietnamese captions. */
   captions: boolean
-  /** The learners' difficulty, 1..100 (features/compass/difficulty.ts); absent: any. */
+  /** The learners' difficulty, 1..100 (data/compass/difficulty.ts); absent: any. */
   difficulty?: DifficultyRange
 }
 

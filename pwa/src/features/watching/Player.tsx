@@ -2,7 +2,7 @@
  * The video player: hls.js (loaded with this page's chunk only), a quality choice, a playback speed,
  * captions (off by default, the choice remembered per learner) with the transcript below, resume
  * from the last position, and every watched stretch kept on the device as it grows, then written to
- * the outbox as a watch event (data/open-stretches.ts).
+ * the outbox as a watch event (data/progress/open-stretches.ts).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
