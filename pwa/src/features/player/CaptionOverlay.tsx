@@ -44,9 +44,11 @@ export function CaptionOverlay() {
       {hidden ? (
         <button type="button" className="player-reveal" onClick={() => controller.reveal()} aria-label={t('player.hiddenCaption')} aria-keyshortcuts="V" data-testid="player-reveal">
           <Icon name="eye" size={20} />
-          {ORDER.map((language) => (
-            <Cue key={language} language={language} />
-          ))}
+          <span className="player-reveal-cues">
+            {ORDER.map((language) => (
+              <Cue key={language} language={language} />
+            ))}
+          </span>
         </button>
       ) : (
         ORDER.map((language) => <Cue key={language} language={language} />)
