@@ -11,6 +11,7 @@
  */
 import { parseText, parseVTTTimestamp, ParseErrorCode } from 'media-captions'
 import { cuePlainText } from '../../../contract/cue-text.ts'
+import { stripBidiControls } from '../../../contract/text-rules.ts'
 import { CAPTIONS_END_TOLERANCE_SECONDS, CAPTIONS_MAX_CUES } from '../../../contract/index.ts'
 
 export interface ParsedCue {
@@ -40,7 +41,8 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
   if (countArrows(bytes, CAPTIONS_MAX_CUES) > CAPTIONS_MAX_CUES) return tooManyCues()
   const decoded = decodeUtf8(bytes)
   if (!decoded.ok) return { ok: false, errors: [`Line ${decoded.line}: the file is not UTF-8 text.`] }
-  const vtt = (decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text).normalize('NFC')
+  // Bidi controls go (contract/text-rules.ts): a line must read on screen as it is stored and searched.
+  const vtt = stripBidiControls((decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text).normalize('NFC'))
   if (vtt.includes('\0')) return { ok: false, errors: [`Line ${lineOf(vtt, vtt.indexOf('\0'))}: the file holds a NUL character.`] }
 
   const parsed = await parseText(vtt, { type: 'vtt', errors: true })

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
-import { PERSONAL_TABLES } from '../repositories/personal-data.ts'
+import { PERSONAL_TABLES } from '../db/personal-data.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { DELETION_CODE } from '../../test-support/smtp-capture.ts'

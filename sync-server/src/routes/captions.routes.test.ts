@@ -110,6 +110,17 @@ describe('PUT /submissions/:id/captions/:lang', () => {
     expect(view.body.data.captions).toEqual([{ language: 'vi', cues: 1, duration_seconds: 2 }])
   })
 
+  it('keeps caption lines as they read, without bidi controls that would reorder them on screen', async () => {
+    const owner = await person('contributor')
+    const submission = await processedSubmission(owner.id)
+    const track = ['WEBVTT', '', '00:00:01.000 --> 00:00:03.000', 'Xin \u202Echào\u202C các \u2067bạn\u2069.', ''].join('\n')
+    expect((await putCaptions(owner.token, submission, 'vi', track)).status).toBe(200)
+    const stored = await server.ctx.database.db.selectFrom('caption_tracks').select('vtt').where('submission_id', '=', submission).executeTakeFirstOrThrow()
+    expect(stored.vtt).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nXin chào các bạn.\n')
+    const cues = await server.ctx.database.db.selectFrom('caption_cues').select('text').where('submission_id', '=', submission).execute()
+    expect(cues.map((cue) => cue.text)).toEqual(['Xin chào các bạn.'])
+  })
+
   it('answers 422 invalid_captions naming the line for each broken rule', async () => {
     const owner = await person('contributor')
     const submission = await processedSubmission(owner.id, { seconds: 60 })

@@ -19,7 +19,7 @@ import { contributorsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { CaptionsService } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { readRawBody } from '../web/raw-body.ts'
+import { readRawBody } from '../body-readers/raw.ts'
 
 /** A language in a path: vi or en; anything else names no track (404). */
 function pathLanguage(raw: unknown): CaptionLanguage {

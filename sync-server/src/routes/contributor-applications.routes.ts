@@ -16,7 +16,7 @@ import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
-import { readMultipart } from '../web/multipart.ts'
+import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
 import { sendStored } from '../storage/send-stored.ts'
 

@@ -27,7 +27,7 @@ import type { SessionsRepository, SessionUserDayRow } from '../repositories/sess
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
 import { hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
 import { hashToken, newToken } from '../security/tokens.ts'
-import { isValidTimeZone, localToday } from '../time-zones.ts'
+import { isValidTimeZone, localToday } from '../rules/time-zones.ts'
 import type { SecondsOnDay } from './users.service.ts'
 
 /** A signed-in request's user and session, and the seconds watched today when asked for. */

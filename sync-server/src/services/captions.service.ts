@@ -45,8 +45,8 @@ import type { CatalogueRepository } from '../repositories/catalogue.repository.t
 import { createCaptionsRepository, type CaptionsRepository } from '../repositories/captions.repository.ts'
 import { createSubmissionsRepository, type SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { canWatch } from '../watching/access.ts'
-import { requireContributor } from './contributor-roles.ts'
+import { canWatch } from '../rules/access.ts'
+import { requireContributor } from '../rules/contributor-roles.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
 

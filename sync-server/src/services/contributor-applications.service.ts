@@ -18,8 +18,8 @@ import {
   type ContributorApplicationsRepository,
 } from '../repositories/contributor-applications.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { ReceivedFile } from '../web/multipart.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import type { ReceivedFile } from './received-file.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 export type ContributorApplicationsService = ReturnType<typeof createContributorApplicationsService>
 

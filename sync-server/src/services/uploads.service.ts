@@ -24,7 +24,7 @@ import {
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { canContribute } from './contributor-roles.ts'
+import { canContribute } from '../rules/contributor-roles.ts'
 
 export const PROCESS_SUBMISSION_JOB = 'process_submission'
 const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000

@@ -14,6 +14,7 @@ import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
 import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
 import { enqueue } from '../outbox/enqueue.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
@@ -89,9 +90,7 @@ export function useServerComments(videoId: number, pendingCount: number): Server
   }, [pendingCount, load])
 
   useEffect(() => {
-    const onOnline = () => void load()
-    window.addEventListener('online', onOnline)
-    return () => window.removeEventListener('online', onOnline)
+    return connectivity.onUp(() => void load())
   }, [load])
 
   const result = loaded?.videoId === videoId ? loaded.result : null

@@ -11,6 +11,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
 import { closeAbandonedStretches } from '../progress/open-stretches.ts'
 
 let engine: typeof import('./outbox.ts') | null = null
@@ -48,11 +49,11 @@ export function useBackgroundSync(userId: string | number | undefined): void {
       if (document.visibilityState === 'visible') look()
     }
     look()
-    window.addEventListener('online', look)
+    const stopUp = connectivity.onUp(look)
     document.addEventListener('visibilitychange', onVisible)
     return () => {
       live = false
-      window.removeEventListener('online', look)
+      stopUp()
       document.removeEventListener('visibilitychange', onVisible)
     }
   }, [userId])

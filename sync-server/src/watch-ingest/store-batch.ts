@@ -6,7 +6,7 @@
  *   that speed, +2 s of slack; occurred_at up to 30 days old and 5 minutes ahead) are checked first,
  *   by checkWatchEvents; this service adds the video's existence and the user's access to it.
  * - Counted time is the union of the wall-clock intervals the user's events cover
- *   ([occurred_at - watched_seconds, occurred_at], watching/covered-time.ts): an event counts only
+ *   ([occurred_at - watched_seconds, occurred_at], rules/covered-time.ts): an event counts only
  *   the part of its interval not covered before. One whose interval is all covered already is
  *   `overlap` (a stored client_id stays `duplicate`); its played span still marks the video's
  *   progress, since the learner did see it, but it is not stored and adds no time.
@@ -15,25 +15,22 @@
  *   daylight-saving day is 25 h long), and on the video's progress: its merged played spans, total
  *   time and last position. A day's total, when first written, keeps the goal in force that day:
  *   today's is the current goal, an earlier day's (late outbox events) the one its goal history gives.
- * The rules are written once, over the ingest store (watching/ingest-store.ts), which each engine
+ * The rules are written once, over the ingest store (watch-ingest/store.ts), which each engine
  * implements; a batch reads what it needs in a few queries (its ids already stored, its videos, the
  * covered time around it, its videos' progress), decides every event in memory, then writes: the new
  * events in one go, day totals once per day and progress once per video. The caller holds one
  * transaction around a batch in which no other writer touches the user's rows: on SQLite the ingest
- * thread's group commit (watching/sqlite-ingest.ts: batches arriving together share one transaction,
+ * thread's group commit (watch-ingest/sqlite-ingest.ts: batches arriving together share one transaction,
  * each in its own savepoint), on PostgreSQL one transaction per batch under a lock on the user
- * (watching/pool-ingest.ts), so concurrent requests count every event and second exactly once.
+ * (watch-ingest/pool-ingest.ts), so concurrent requests count every event and second exactly once.
  */
-import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection, type WatchEventsResult } from '../../../contract/index.ts'
-import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
-import type { UserRow } from '../repositories/users.repository.ts'
-import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import { localToday } from '../time-zones.ts'
-import { canWatch, type CanWatch } from '../watching/access.ts'
-import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from '../watching/check-watch-events.ts'
-import { CoveredTime } from '../watching/covered-time.ts'
-import type { NewWatchEvents, WatchIngestStore } from '../watching/ingest-store.ts'
-import { coveredSeconds, mergeSpans, type Span } from '../watching/played-spans.ts'
+import { WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_SPAN_SLACK_SECONDS, type WatchEventRejection } from '../../../contract/index.ts'
+import { localToday } from '../rules/time-zones.ts'
+import { canWatch, type CanWatch } from '../rules/access.ts'
+import { CHECK_OUTCOMES, EventNumber, NUMBERS_PER_EVENT, type CheckedWatchEvents } from './check-events.ts'
+import { CoveredTime } from '../rules/covered-time.ts'
+import type { IngestResult, IngestUser as UserRow, NewWatchEvents, VideoProgressRow, WatchableVideoRow, WatchIngestStore } from './store.ts'
+import { coveredSeconds, mergeSpans, type Span } from '../rules/played-spans.ts'
 
 const PASSES = CHECK_OUTCOMES.indexOf('passes')
 const INVALID = CHECK_OUTCOMES.indexOf('invalid_event')
@@ -50,8 +47,7 @@ const MESSAGES: Record<WatchEventRejection, string> = {
   overlap: 'This stretch of time is already counted.',
 }
 
-export type WatchEventsResultData = WatchEventsResult['data']
-type Result = WatchEventsResultData
+type Result = IngestResult
 
 /** Thrown when the insert finds an event stored meanwhile: the caller's transaction is undone. */
 export class ConcurrentIngestError extends Error {}

@@ -10,7 +10,7 @@
  *   their place in threads as "deleted", feedback stays without its sender, published videos keep the
  *   submission they came from). docs/privacy.md says why, table by table.
  */
-import type { Database } from '../db/schema.ts'
+import type { Database } from './schema.ts'
 
 export interface PersonalTable {
   /** The name of its part in the export, or null when the rows are not worth handing over (hashed codes). */

@@ -18,7 +18,8 @@ import busboy from 'busboy'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { SNIFF_BYTES } from '../media/sniff.ts'
-import { checkedText } from './body-text.ts'
+import type { ReceivedFile } from '../services/received-file.ts'
+import { checkedText } from './text.ts'
 
 export interface FileSpec<T extends { type: string; ext: string }> {
   /** The largest size accepted, inclusive. */
@@ -26,12 +27,7 @@ export interface FileSpec<T extends { type: string; ext: string }> {
   sniff: (head: Buffer) => T | undefined
 }
 
-export interface ReceivedFile {
-  path: string
-  bytes: number
-  type: string
-  ext: string
-}
+export type { ReceivedFile }
 
 export type FileProblem = 'too_large' | 'bad_type' | 'empty'
 

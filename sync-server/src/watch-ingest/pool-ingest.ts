@@ -11,13 +11,10 @@ import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
 import type { Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
-import { createWatchEventsRepository } from '../repositories/watch-events.repository.ts'
-import type { UserRow } from '../repositories/users.repository.ts'
-import { createWatchEventsService, type WatchEventsResultData } from '../services/watch-events.service.ts'
-import { checkWatchEvents } from './check-watch-events.ts'
-import type { WatchIngestStore } from './ingest-store.ts'
-
-type Result = WatchEventsResultData
+import { createWatchEventsRepository } from './store.kysely.ts'
+import { createWatchEventsService } from './store-batch.ts'
+import { checkWatchEvents } from './check-events.ts'
+import type { IngestResult as Result, IngestUser as UserRow, WatchEventsIngest, WatchIngestStore } from './store.ts'
 
 /** Deadlock and serialization failures: the transaction did nothing and is run again. */
 const RETRYABLE = new Set(['40P01', '40001'])
@@ -25,7 +22,7 @@ const ATTEMPTS = 3
 
 /**
  * `openStore`: the store over a batch's transaction; PostgreSQL's reads ahead and writes in one
- * statement (db/dialect/watch-ingest.postgres.ts), the Kysely repository elsewhere (the tests on SQLite).
+ * statement (watch-ingest/store.postgres.ts), the Kysely repository elsewhere (the tests on SQLite).
  */
 export function createPoolIngest(deps: {
   db: Kysely<Database>
@@ -34,7 +31,7 @@ export function createPoolIngest(deps: {
   clock: Clock
   logger: Logger
   openStore?: (trx: Kysely<Database>) => WatchIngestStore
-}) {
+}): WatchEventsIngest {
   const openStore = deps.openStore ?? createWatchEventsRepository
   const service = createWatchEventsService({ previewSeconds: deps.previewSeconds })
   const inFlight = new Set<Promise<Result>>()

@@ -1,17 +1,15 @@
 /**
- * The watch-event ingest store on SQLite (watching/ingest-store.ts), hand-written over a
+ * The watch-event ingest store on SQLite (watch-ingest/store.ts), hand-written over a
  * better-sqlite3 connection: synchronous prepared statements, positional parameters, one insert
  * statement run per event. The ingest thread uses it on its own connection inside its group commit
- * (watching/sqlite-ingest.ts). The Kysely repository (repositories/watch-events.repository.ts) runs
+ * (watch-ingest/sqlite-ingest.ts). The Kysely repository (watch-ingest/store.kysely.ts) runs
  * the same on SQLite too, at about half the rate (bench/watch-ingest-stores.ts: 0.52-0.53 of this
  * store, far past the 5% a hot path may give up), so SQLite keeps its own SQL here.
  */
-import { DAILY_GOAL_DEFAULT_MINUTES, WATCH_DAY_MAX_SECONDS } from '../../../../contract/index.ts'
-import type { WatchableVideoRow } from '../../repositories/catalogue.repository.ts'
-import type { VideoProgressRow } from '../../repositories/video-progress.repository.ts'
-import type { Interval } from '../../watching/covered-time.ts'
-import type { WatchIngestStore } from '../../watching/ingest-store.ts'
-import type { Db } from '../connection.ts'
+import { DAILY_GOAL_DEFAULT_MINUTES, WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
+import type { Interval } from '../rules/covered-time.ts'
+import type { VideoProgressRow, WatchableVideoRow, WatchIngestStore } from './store.ts'
+import type { Db } from '../db/connection.ts'
 
 /**
  * Stored events a batch's id range may hold before its ids are probed one by one instead: past about

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
-import { TABLES_IN_REFERENCE_ORDER } from '../db/schema.ts'
+import { TABLES_IN_REFERENCE_ORDER } from './schema.ts'
 import { NOT_PERSONAL, PERSONAL_TABLES } from './personal-data.ts'
 
 describeOnEachEngine((_engine, database) => {

@@ -3,7 +3,7 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError, bodyErrors } from '../errors.ts'
-import { checkedJson, invalidText } from '../web/body-text.ts'
+import { checkedJson, invalidText } from './text.ts'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 const UTF8_CHARSET = /;\s*charset\s*=\s*"?utf-?8"?\s*(;|$)/i

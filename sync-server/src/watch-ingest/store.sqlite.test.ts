@@ -6,10 +6,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uuidv7 } from '../../../../contract/index.ts'
-import { openDatabase, type Db } from '../connection.ts'
-import { migrateSqlite } from '../migrate.ts'
-import { STORED_RANGE_MAX, sqliteWatchIngestStore } from './watch-ingest.sqlite.ts'
+import { uuidv7 } from '../../../contract/index.ts'
+import { openDatabase, type Db } from '../db/connection.ts'
+import { migrateSqlite } from '../db/migrate.ts'
+import { STORED_RANGE_MAX, sqliteWatchIngestStore } from './store.sqlite.ts'
 
 let dir: string
 let db: Db

@@ -1,6 +1,8 @@
 /** Who may contribute: contributors and admins. The server checks this on every contributor call. */
 import { forbidden } from '../errors.ts'
-import type { UserRow } from '../repositories/users.repository.ts'
+import type { Row } from '../db/schema.ts'
+
+type UserRow = Row<'users'>
 
 export function canContribute(user: Pick<UserRow, 'is_contributor' | 'is_admin'>): boolean {
   return user.is_contributor === 1 || user.is_admin === 1

@@ -1,19 +1,40 @@
 /**
- * What the watch-event ingest reads and writes, inside the transaction of one batch. The rules are
- * written once (services/watch-events.service.ts) over this interface; each engine has its own
- * implementation: on PostgreSQL the Kysely repository (repositories/watch-events.repository.ts), on
- * SQLite hand-written statements on the ingest thread's own connection
- * (db/dialect/watch-ingest.sqlite.ts), where the builder cost about half the rate
- * (bench/watch-ingest-stores.ts).
+ * The watch-event ingest's two faces: what it offers the route (WatchEventsIngest, chosen per engine
+ * in ingest.ts) and what it reads and writes inside the transaction of one batch (WatchIngestStore).
+ * The rules are written once (store-batch.ts) over the store; each engine has its own implementation:
+ * on PostgreSQL store.postgres.ts (reads ahead, writes in one statement), on SQLite hand-written
+ * statements on the ingest thread's own connection (store.sqlite.ts), where the builder cost about
+ * half the rate (bench/watch-ingest-stores.ts); store.kysely.ts is the same written once for both
+ * engines, the reference the other two are tested against.
  *
- * A method may answer synchronously (SQLite) or with a promise (PostgreSQL); the service awaits
- * either. Each is called a few times a batch, never once per event.
+ * A store method may answer synchronously (SQLite) or with a promise (PostgreSQL); the rules await
+ * either. Each is called a few times a batch, never once per event. Row types are the tables' own
+ * (db/schema.ts).
  */
-import type { WatchableVideoRow } from '../repositories/catalogue.repository.ts'
-import type { VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import type { Interval } from './covered-time.ts'
+import type { WatchEventsResult } from '../../../contract/index.ts'
+import type { Row } from '../db/schema.ts'
+import type { Interval } from '../rules/covered-time.ts'
 
 type Answer<T> = T | Promise<T>
+
+export type IngestResult = WatchEventsResult['data']
+export type IngestUser = Row<'users'>
+/** What the watching rules need to know about a video. */
+export type WatchableVideoRow = Pick<Row<'videos'>, 'id' | 'language_code' | 'access_level' | 'duration_seconds' | 'published_at'>
+export type VideoProgressRow = Row<'video_progress'>
+
+export interface WatchEventsIngest {
+  /** Stores a batch of events as sent by the outbox; answers once it is committed. */
+  ingest(user: IngestUser, events: readonly unknown[]): Promise<IngestResult>
+  /**
+   * Gets ready before the first batch (an API process calls it once listening): on SQLite the thread
+   * starts, loading its code and opening its connection, which the first batch after a start would
+   * otherwise wait for (300–450 ms); nothing to do on PostgreSQL. Tests leave it lazy.
+   */
+  warmUp(): void
+  /** Lets the batches in flight finish, then refuses new ones. */
+  close(): Promise<void>
+}
 
 /** Events to insert, in columns (all of one user, none stored before). */
 export interface NewWatchEvents {

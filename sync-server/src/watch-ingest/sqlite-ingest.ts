@@ -4,7 +4,7 @@
  * so the commit, a large share of an insert's cost, is paid once for all of them. Each batch runs in
  * its own savepoint, so a batch that fails is undone alone; answers go out only after the commit.
  *
- * The ingest thread (ingest-worker.ts) runs this on its own connection. The store answers
+ * The ingest thread (worker.ts) runs this on its own connection. The store answers
  * synchronously, so a whole group runs within one turn of the event loop: nothing else uses the
  * connection between its BEGIN and COMMIT, and BEGIN IMMEDIATE keeps other connections' writes out.
  *
@@ -13,13 +13,10 @@
  * the deletion's transaction and this one take turns (db/dialect/locking.ts, issue 29).
  */
 import type { Db } from '../db/connection.ts'
-import { sqliteWatchIngestStore } from '../db/dialect/watch-ingest.sqlite.ts'
-import type { UserRow } from '../repositories/users.repository.ts'
-import { createWatchEventsService, type WatchEventsResultData } from '../services/watch-events.service.ts'
-import type { CheckedWatchEvents } from './check-watch-events.ts'
-import type { WatchIngestStore } from './ingest-store.ts'
-
-type Result = WatchEventsResultData
+import { sqliteWatchIngestStore } from './store.sqlite.ts'
+import { createWatchEventsService } from './store-batch.ts'
+import type { CheckedWatchEvents } from './check-events.ts'
+import type { IngestResult as Result, IngestUser as UserRow, WatchIngestStore } from './store.ts'
 
 /** The batch's account was deleted before the batch's turn: nothing of it was stored. */
 export class AccountGoneError extends Error {}

@@ -1,18 +1,18 @@
 /**
- * The watch-event ingest store (watching/ingest-store.ts) on Kysely, written once for both engines.
- * PostgreSQL's ingest uses it inside the transaction of each batch (watching/pool-ingest.ts); there the
+ * The watch-event ingest store (watch-ingest/store.ts) on Kysely, written once for both engines.
+ * PostgreSQL's ingest uses it inside the transaction of each batch (watch-ingest/pool-ingest.ts); there the
  * database's time dominates (a store sending the batch as arrays through unnest was no faster: this
  * ran at 0.97 of it). SQLite's ingest thread keeps hand-written statements
- * (db/dialect/watch-ingest.sqlite.ts): on SQLite this runs at about half their rate
+ * (watch-ingest/store.sqlite.ts): on SQLite this runs at about half their rate
  * (bench/watch-ingest-stores.ts).
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import type { Interval } from '../watching/covered-time.ts'
-import type { WatchIngestStore } from '../watching/ingest-store.ts'
-import { createDailyGoalsRepository } from './daily-goals.repository.ts'
-import { createDailyTotalsRepository } from './daily-totals.repository.ts'
-import { createVideoProgressRepository } from './video-progress.repository.ts'
+import type { Interval } from '../rules/covered-time.ts'
+import type { WatchIngestStore } from './store.ts'
+import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
+import { createDailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
+import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 
 /** `db`: the batch's transaction. */
 export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestStore {

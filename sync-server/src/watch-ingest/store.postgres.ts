@@ -16,14 +16,12 @@
  * the counts on this store. Rows go as arrays through unnest, one parameter a column.
  */
 import { sql, type Kysely } from 'kysely'
-import { WATCH_DAY_MAX_SECONDS } from '../../../../contract/index.ts'
-import type { WatchableVideoRow } from '../../repositories/catalogue.repository.ts'
-import type { VideoProgressRow } from '../../repositories/video-progress.repository.ts'
-import { createWatchEventsRepository } from '../../repositories/watch-events.repository.ts'
-import { ConcurrentIngestError } from '../../services/watch-events.service.ts'
-import type { Interval } from '../../watching/covered-time.ts'
-import type { NewWatchEvents, WatchIngestStore } from '../../watching/ingest-store.ts'
-import type { Database } from '../schema.ts'
+import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
+import { createWatchEventsRepository } from './store.kysely.ts'
+import { ConcurrentIngestError } from './store-batch.ts'
+import type { Interval } from '../rules/covered-time.ts'
+import type { NewWatchEvents, VideoProgressRow, WatchableVideoRow, WatchIngestStore } from './store.ts'
+import type { Database } from '../db/schema.ts'
 
 interface ReadAhead {
   clientIds: Set<string>

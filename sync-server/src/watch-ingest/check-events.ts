@@ -13,7 +13,7 @@ import {
   parseWatchEvent,
   type WatchEventRejection,
 } from '../../../contract/index.ts'
-import { localDay } from '../time-zones.ts'
+import { localDay } from '../rules/time-zones.ts'
 
 /** What the checks found for one event: it passes, or the reason it is refused (the contract's list). */
 export const CHECK_OUTCOMES = ['passes', ...WATCH_EVENT_REJECTIONS] as const

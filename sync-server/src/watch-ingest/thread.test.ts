@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WATCH_EVENT_REJECTIONS } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { checkWatchEvents } from './check-watch-events.ts'
-import { createIngestThread } from './ingest-thread.ts'
+import { checkWatchEvents } from './check-events.ts'
+import { createIngestThread } from './thread.ts'
 import { createSqliteIngest } from './sqlite-ingest.ts'
 
 let server: TestServer

@@ -1,5 +1,5 @@
 /**
- * Runs the watch-event ingest on a worker thread (ingest-worker.ts), so that storing one batch
+ * Runs the watch-event ingest on a worker thread (worker.ts), so that storing one batch
  * overlaps with receiving, parsing and checking the next: on a busy server the inserts and the HTTP
  * and JSON work each have a core. Same answers, same rules, same group commit as in-process
  * (sqlite-ingest.ts). This is the SQLite ingest; PostgreSQL's is pool-ingest.ts.
@@ -13,22 +13,18 @@
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { Logger } from 'pino'
-import type { WatchEventsResult } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { accountGone } from '../errors.ts'
-import type { UserRow } from '../repositories/users.repository.ts'
-import { checkWatchEvents } from './check-watch-events.ts'
-import type { IngestReply, IngestRequest, IngestWorkerData } from './ingest-messages.ts'
-import type { WatchEventsIngest } from './watch-ingest.ts'
+import { checkWatchEvents } from './check-events.ts'
+import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerData } from './messages.ts'
+import type { IngestResult as Result, IngestUser, WatchEventsIngest } from './store.ts'
+import { INGEST_WORKER_URL } from './worker.ts'
 
-type Result = WatchEventsResult['data']
-
-const WORKER_URL = new URL('./ingest-worker.ts', import.meta.url)
 // Found from this file, not from the working directory the server was started in.
 const TSX_API = import.meta.resolve('tsx/esm/api')
 
-export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logger: Logger }): WatchEventsIngest {
-  const workerData: IngestWorkerData = { dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
+export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger }): WatchEventsIngest {
+  const workerData: IngestWorkerData = { role: INGEST_WORKER, dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
   const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>()
   const inFlight = new Set<Promise<Result>>()
   let nextId = 1
@@ -42,8 +38,9 @@ export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logg
 
   function start(): Worker {
     // The worker is TypeScript like the rest of the server. Node 20 does not hand the main thread's
-    // loader hooks (`--import tsx`) to a worker's entry file, so a small script registers tsx first.
-    const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}) })`
+    // loader hooks (`--import tsx`) to a worker's entry file, so a small script registers tsx first
+    // and then imports worker.ts, whose address this module has from importing it.
+    const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(INGEST_WORKER_URL)}) })`
     const started = new Worker(boot, { eval: true, workerData })
     // Idle, it keeps no process alive; a batch in flight is held by its HTTP request anyway.
     started.unref()
@@ -69,7 +66,7 @@ export function createIngestThread(deps: IngestWorkerData & { clock: Clock; logg
 
   return {
     /** Stores a batch on the ingest thread and answers once it is committed. */
-    ingest(user: UserRow, events: readonly unknown[]): Promise<Result> {
+    ingest(user: IngestUser, events: readonly unknown[]): Promise<Result> {
       if (closed) return Promise.reject(new Error('the watch-event ingest is closed'))
       worker ??= start()
       const id = nextId++
