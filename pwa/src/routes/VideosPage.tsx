@@ -13,7 +13,7 @@ import { FULL_RANGE, isFullRange } from '../data/compass/difficulty.ts'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
-import { useOnline } from '../features/pwa/useOnline.ts'
+import { useOnline } from '../data/runtime/connectivity.ts'
 import {
   fetchVideoPage,
   filterVideos,
