@@ -12,12 +12,15 @@ export function whollyInView(locator: Locator): Promise<boolean> {
   })
 }
 
-/** The controls (buttons, links, fields) another element's box overlaps, by their text or label. */
+/**
+ * The page's controls (buttons, links, fields in main) another element's box overlaps, by their text
+ * or label. The sticky navbar is left out: scrolled under it, the element is what is covered.
+ */
 export function controlsCoveredBy(page: Page, cover: Locator): Promise<string[]> {
   return cover.evaluate((coverElement) => {
     const box = coverElement.getBoundingClientRect()
     const overlaps = (other: DOMRect) => other.width > 0 && other.height > 0 && other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top
-    return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
+    return [...document.querySelectorAll<HTMLElement>('main a[href], main button, main input, main select, main textarea')]
       .filter((control) => !coverElement.contains(control) && overlaps(control.getBoundingClientRect()))
       .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName)
   })
