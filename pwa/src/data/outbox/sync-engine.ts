@@ -116,6 +116,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       { kind: 'rating', max: RATINGS_MAX_BATCH, send: deps.send.ratings },
     ] as const
     for (const { kind, max, send } of batched) {
+      // A rating waits while watch events wait, even ones not due yet (backing off after a failed
+      // send): sent before them, the server would refuse it for good as not watched (issue 33).
+      if (kind === 'rating' && (await deps.store.due('watch_event', Number.POSITIVE_INFINITY, 1)).length > 0) continue
       for (;;) {
         const batch = await deps.store.due(kind, now(), max)
         if (batch.length === 0) break
