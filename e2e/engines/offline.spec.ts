@@ -99,6 +99,15 @@ test('a downloaded video plays offline from Cache Storage; the time, a comment, 
   await video.download()
   const stored = await tab.evaluate(async () => (await (await caches.open('offline-media-v1')).keys()).length)
   expect(stored).toBeGreaterThan(0)
+  // Whether the browser made the storage persistent after the download; when it did not, the learner is
+  // told their downloads may be cleared when space runs low.
+  const persisted = await tab.evaluate(() => navigator.storage.persisted())
+  if (!persisted) {
+    const notice = await until(tab, 'the refused-persistence notice', () =>
+      /did not allow persistent storage|Add to Home Screen/.exec(document.body.textContent ?? '')?.[0],
+    )
+    console.log(`[${engine}] storage not persistent after a download; the learner is told: "${notice}"`)
+  }
 
   // Every connection refused from here: what plays comes from Cache Storage through the worker.
   await network.offline()
