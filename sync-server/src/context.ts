@@ -29,12 +29,14 @@ import { createMediaAccessRepository } from './repositories/media-access.reposit
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
 import { createCaptionsService } from './services/captions.service.ts'
+import { createCaptionParser } from './captions/parse-off-thread.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
-import { createWatchEventsIngest } from './watching/watch-ingest.ts'
+import { createWatchEventsIngest } from './watch-ingest/ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
+import { waitForPostgres } from './db/wait-for-database.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createAccountExportRepository } from './repositories/account-export.repository.ts'
@@ -94,6 +96,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = await openEngine({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
+    if (database.pool) await waitForPostgres(database.pool, { url: config.databaseUrl!, waitMs: config.databaseConnectMs, logger })
     const applied = await migrate(database)
     if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
     const storage = createStores(config.storage, config.dataDir)
@@ -185,6 +188,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
+  const captionParser = createCaptionParser()
   const learnerServices = {
     catalogue: catalogueService,
     captions: createCaptionsService({
@@ -197,6 +201,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       playlistAccess: services.playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
+      parse: captionParser.parse,
     }),
     progress: createProgressService({
       clock,
@@ -274,6 +279,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
+      await captionParser.close()
       await uploadLocker?.close()
       await database.close()
     },
@@ -333,13 +339,22 @@ function createContributorServices(deps: {
       clock,
       storage,
     }),
-    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, store: storage.uploads }),
+    uploads: createUploadsService({
+      db,
+      submissions: repositories.submissions,
+      jobs,
+      clock,
+      logger,
+      store: storage.uploads,
+      unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
+    }),
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
       clock,
       storage,
+      perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
   return { jobs, services }

@@ -13,7 +13,7 @@ import type { Stores } from '../storage/stores.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { AdminVideoRow, AdminVideosRepository } from '../repositories/admin-videos.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 const cursorSchema = z.object({ c: z.string().max(40), i: z.number().int() })
 

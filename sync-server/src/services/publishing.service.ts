@@ -24,9 +24,9 @@ import {
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { ReceivedFile } from '../web/multipart.ts'
+import type { ReceivedFile } from './received-file.ts'
 import type { CatalogueService } from './catalogue.service.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 export interface PublishThumbnails {
   product?: ReceivedFile

@@ -17,7 +17,7 @@ import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin, requireContributor } from './contributor-roles.ts'
+import { requireAdmin, requireContributor } from '../rules/contributor-roles.ts'
 
 export interface CreateSubmissionInput {
   title: string
