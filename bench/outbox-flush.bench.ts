@@ -136,6 +136,10 @@ export interface LieFiFlushBenchResult {
   events: number
   /** From the network answering again until the outbox was empty. */
   drainMs: number
+  /** From the network answering again until the app's first request was answered (its probe, as a rule). */
+  firstAnswerMs: number
+  /** From the network answering again until the app sent the queue. */
+  firstSendMs: number
   /** Requests that got no answer while the network was cut (sends and probes). */
   unansweredRequests: number
   storedOnServer: number
@@ -199,6 +203,15 @@ export async function runLieFiFlushBench(): Promise<LieFiFlushBenchResult> {
     await page.evaluate(() => {
       ;(window as unknown as { benchBackAt: number }).benchBackAt = performance.now()
     })
+    const backAt = Date.now()
+    let firstAnswerAt = 0
+    let firstSendAt = 0
+    page.on('response', (response) => {
+      if (!firstAnswerAt && response.url().includes('/api/v1/')) firstAnswerAt = Date.now()
+    })
+    page.on('request', (request) => {
+      if (!firstSendAt && request.url().endsWith('/api/v1/watch_events')) firstSendAt = Date.now()
+    })
     await context.unroute('**/api/v1/**')
     const drainMs = await page.evaluate(async () => {
       const backAt = (window as unknown as { benchBackAt: number }).benchBackAt
@@ -222,7 +235,7 @@ export async function runLieFiFlushBench(): Promise<LieFiFlushBenchResult> {
     })
     const stored = (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM watch_events').get() as { n: number }).n
     await context.close()
-    return { events: LIE_FI_EVENTS, drainMs, unansweredRequests: unanswered, storedOnServer: stored, goalMet: drainMs < LIE_FI_GOAL_MS && stored === LIE_FI_EVENTS }
+    return { events: LIE_FI_EVENTS, drainMs, firstAnswerMs: firstAnswerAt - backAt, firstSendMs: firstSendAt - backAt, unansweredRequests: unanswered, storedOnServer: stored, goalMet: drainMs < LIE_FI_GOAL_MS && stored === LIE_FI_EVENTS }
   } finally {
     await browser.close()
     await server.close()

@@ -48,6 +48,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Dễ Hiểu <no-reply@dehieu.local>'),
   ADMIN_EMAILS: z.string().default(''),
   MAX_UPLOAD_BYTES: positiveInt.default(2 * 1024 ** 3),
+  /**
+   * Free space DATA_DIR's disk keeps for the database, its write-ahead log, transcodes and logs: below
+   * it every upload (tus, applications, thumbnails, captions) is refused with 507. 0 turns the check off.
+   */
+  DISK_RESERVE_BYTES: z.coerce.number().int().min(0).default(1024 ** 3),
+  /** Application videos stored in any hour, from everyone together (the form is open to anyone). */
+  APPLICATION_VIDEOS_PER_HOUR: positiveInt.default(30),
+  APPLICATION_VIDEO_BYTES_PER_HOUR: positiveInt.default(1024 ** 3),
+  /** Unfinished uploads one contributor may have at once, and the bytes they declare together. */
+  UNFINISHED_UPLOADS_PER_CONTRIBUTOR: positiveInt.default(3),
+  UNFINISHED_UPLOAD_BYTES_PER_CONTRIBUTOR: positiveInt.default(6 * 1024 ** 3),
   PREVIEW_SECONDS: positiveInt.default(180),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -99,6 +110,12 @@ export type Config = Readonly<{
   mailFrom: string
   adminEmails: ReadonlySet<string>
   maxUploadBytes: number
+  /** Free bytes DATA_DIR's disk keeps: below them uploads are refused (0: no check). */
+  diskReserveBytes: number
+  applicationVideosPerHour: number
+  applicationVideoBytesPerHour: number
+  unfinishedUploadsPerContributor: number
+  unfinishedUploadBytesPerContributor: number
   previewSeconds: number
   stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string; apiUrl?: string }>
   appSecret: string | undefined
@@ -209,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminEmails,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    diskReserveBytes: e.DISK_RESERVE_BYTES,
+    applicationVideosPerHour: e.APPLICATION_VIDEOS_PER_HOUR,
+    applicationVideoBytesPerHour: e.APPLICATION_VIDEO_BYTES_PER_HOUR,
+    unfinishedUploadsPerContributor: e.UNFINISHED_UPLOADS_PER_CONTRIBUTOR,
+    unfinishedUploadBytesPerContributor: e.UNFINISHED_UPLOAD_BYTES_PER_CONTRIBUTOR,
     previewSeconds: e.PREVIEW_SECONDS,
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,

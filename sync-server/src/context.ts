@@ -339,13 +339,22 @@ function createContributorServices(deps: {
       clock,
       storage,
     }),
-    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, store: storage.uploads }),
+    uploads: createUploadsService({
+      db,
+      submissions: repositories.submissions,
+      jobs,
+      clock,
+      logger,
+      store: storage.uploads,
+      unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
+    }),
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
       clock,
       storage,
+      perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
   return { jobs, services }

@@ -90,6 +90,22 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       if (db.isTransaction) return write(db)
       return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
     },
+    /**
+     * A contributor's unfinished uploads (uploading, not yet complete), leaving out one submission (the
+     * one whose upload a new one would replace): how many, and the bytes they declared (a deferred length
+     * counts as `deferredBytes`).
+     */
+    async unfinishedUploadsOf(userId: number, exceptSubmissionId: number, deferredBytes: number): Promise<{ count: number; bytes: number }> {
+      const rows = await db
+        .selectFrom('submissions')
+        .select('upload_bytes_total')
+        .where('user_id', '=', userId)
+        .where('upload_state', '=', 'uploading')
+        .where('upload_id', 'is not', null)
+        .where('id', '!=', exceptSubmissionId)
+        .execute()
+      return { count: rows.length, bytes: rows.reduce((sum, row) => sum + Number(row.upload_bytes_total ?? deferredBytes), 0) }
+    },
     bindUpload: (id: number, uploadId: string, bytesTotal: number | null, now: number) =>
       update(id, {
         upload_id: uploadId,

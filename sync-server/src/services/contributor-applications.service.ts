@@ -9,7 +9,7 @@ import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { notFound } from '../errors.ts'
+import { notFound, rateLimited } from '../errors.ts'
 import { applicationObjectKey, type MediaStore } from '../storage/media-store.ts'
 import type { Stores } from '../storage/stores.ts'
 import {
@@ -21,6 +21,8 @@ import type { UserRow } from '../repositories/users.repository.ts'
 import type { ReceivedFile } from './received-file.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
 
+const HOUR_MS = 3_600_000
+
 export type ContributorApplicationsService = ReturnType<typeof createContributorApplicationsService>
 
 export function createContributorApplicationsService(deps: {
@@ -28,8 +30,23 @@ export function createContributorApplicationsService(deps: {
   applications: ContributorApplicationsRepository
   clock: Clock
   storage: Stores
+  /** The ceiling on what the open form may store in any hour, from everyone together. */
+  perHour: { videos: number; bytes: number }
 }) {
   const { applications } = deps
+
+  /**
+   * Refuses (429) when the last hour's application videos, with `adding` (one more video of its
+   * size), would pass the hourly ceiling: the form is open to anyone,
+   * and a per-IP limit alone lets many addresses fill the disk (issue 29).
+   */
+  async function checkHourlyCeiling(adding: { videos: number; bytes: number }): Promise<void> {
+    const now = deps.clock.now()
+    const stored = await applications.storedSince(new Date(now - HOUR_MS).toISOString())
+    if (stored.count + adding.videos <= deps.perHour.videos && stored.bytes + adding.bytes <= deps.perHour.bytes) return
+    const wait = stored.oldest ? Date.parse(stored.oldest) + HOUR_MS - now : HOUR_MS
+    throw rateLimited(wait / 1000, 'We are receiving a lot of applications right now. Please try again in an hour.')
+  }
 
   function toView(row: ApplicationRow): ContributorApplication {
     return {
@@ -58,6 +75,8 @@ export function createContributorApplicationsService(deps: {
     })
 
   return {
+    checkHourlyCeiling,
+
     /** Moves the checked video into place under a server-chosen name, then records the application. */
     async submit(fields: ApplicationFields, video: ReceivedFile): Promise<{ id: number }> {
       const name = `${path.basename(video.path).split('.')[0]}.${video.ext}`

@@ -39,6 +39,11 @@ export function createUploadsService(deps: {
   logger: Logger
   /** Where tus keeps the uploads: DATA_DIR/uploads or the bucket (storage/upload-store.ts). */
   store: UploadStore
+  /**
+   * What one contributor may have unfinished at once (issue 29): uploads, and the bytes they declare
+   * together; a deferred Upload-Length counts as MAX_UPLOAD_BYTES, the most it may become.
+   */
+  unfinished: { uploads: number; bytes: number; maxUploadBytes: number }
 }) {
   const { submissions, clock, store } = deps
 
@@ -83,7 +88,7 @@ export function createUploadsService(deps: {
 
   return {
     /** POST: may this user start an upload for this submission? */
-    async authorizeCreate(user: UserRow, submissionIdText: string | undefined): Promise<SubmissionRow> {
+    async authorizeCreate(user: UserRow, submissionIdText: string | undefined, declaredBytes: number | null = null): Promise<SubmissionRow> {
       // Plain decimal only, like ids in paths ("0x7" or "1e1" name no submission).
       const id = parsePlainId(submissionIdText)
       if (id === null) {
@@ -93,6 +98,20 @@ export function createUploadsService(deps: {
       const row = owned(user, await submissions.findById(id))
       if (row.upload_state === 'complete' || row.published_video_id !== null) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This submission already has its video.')
+      }
+      // The quota: this submission's own unfinished upload is replaced by the new one, so it is not counted.
+      const { maxUploadBytes } = deps.unfinished
+      const open = await submissions.unfinishedUploadsOf(user.id, row.id, maxUploadBytes)
+      const adding = Math.min(declaredBytes ?? maxUploadBytes, maxUploadBytes)
+      if (open.count + 1 > deps.unfinished.uploads || open.bytes + adding > deps.unfinished.bytes) {
+        throw new ApiError(
+          429,
+          ERROR_CODES.uploadQuota,
+          open.count + 1 > deps.unfinished.uploads
+            ? `You have ${open.count} uploads still unfinished, the most at once. Finish or cancel one first.`
+            : 'Your unfinished uploads are as large as allowed at once. Finish or cancel one first.',
+          { headers: { 'Retry-After': '600' }, extra: { unfinished_uploads: open.count, unfinished_bytes: open.bytes } },
+        )
       }
       return row
     },

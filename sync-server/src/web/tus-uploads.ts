@@ -19,6 +19,13 @@ import { currentUser } from '../middleware/authenticate.ts'
 import { isUploadId } from '../media/media-paths.ts'
 import type { UploadsService } from '../services/uploads.service.ts'
 import type { UploadStore } from '../storage/upload-store.ts'
+import type { DiskReserve } from './disk-reserve.ts'
+
+/** Upload-Length at creation: a whole number of bytes, or null when deferred (or unreadable: tus answers that). */
+function declaredLength(req: Request): number | null {
+  const header = req.get('upload-length')
+  return header !== undefined && /^\d{1,16}$/.test(header) ? Number(header) : null
+}
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0.0). */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -66,6 +73,8 @@ class JsonErrorsServer extends Server {
 }
 
 export function createTusUploads(deps: {
+  /** Checked at creation and before each PATCH: no bytes are taken onto a disk under its reserve. */
+  diskReserve: DiskReserve
   /** DATA_DIR/uploads through @tus/file-store, or the bucket through @tus/s3-store (storage/upload-store.ts). */
   store: UploadStore
   maxUploadBytes: number
@@ -107,8 +116,9 @@ export function createTusUploads(deps: {
 
   const authorize = async (req: Request, res: Response, next: NextFunction) => {
     const user = currentUser(req)
+    if (req.method === 'POST' || req.method === 'PATCH') deps.diskReserve.check()
     if (req.method === 'POST') {
-      await deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id)
+      await deps.uploads.authorizeCreate(user, parseUploadMetadata(req.get('upload-metadata')).submission_id, declaredLength(req))
     } else {
       const splat = (req.params as { splat?: string[] }).splat ?? []
       const uploadId = splat.length === 1 ? splat[0] : ''

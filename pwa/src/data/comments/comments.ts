@@ -2,7 +2,7 @@
  * A video's comments: the server's list (premium and admins only) plus the ones this person posted
  * that still wait in the outbox (shown as pending) or were refused (shown with the reason). Posting
  * writes to the outbox only; the sync engine sends it, and it turns "sent" once the list has it.
- * Every list loaded is kept on the device (data/comment-copies.ts), so with no answer from the network
+ * Every list loaded is kept on the device (data/comments/comment-copies.ts), so with no answer from the network
  * the page shows the copy last seen, with when it was saved, instead of an error.
  */
 import { useLiveQuery } from 'dexie-react-hooks'

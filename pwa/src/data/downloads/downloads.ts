@@ -8,7 +8,7 @@ import { browserBackgroundFetch } from './background-fetch.ts'
 import { createDownloadManager } from './download-manager.ts'
 import { savingGetVideo, savingKnownDetail, type SaveDetail } from './keep-detail.ts'
 
-// The video page opens offline from this record (features/watching/video-detail.ts reads it), with
+// The video page opens offline from this record (data/catalogue/video-detail.ts reads it), with
 // the comments as they were when the download began or resumed (comment-copies.ts; not awaited).
 const saveDetail: SaveDetail = async (videoId, video) => {
   void keepCommentsOf(videoId)

@@ -6,8 +6,8 @@
  *   says (lie-fi: a tunnel, a weak cell, a captive portal leave onLine true and fire no event), and any
  *   answer from our origin, even an error, means "up".
  * While down (and the browser does not say offline), a cheap probe (GET /api/v1/health, no cache, no
- * redirects followed) goes out with a growing interval (retry.ts probeDelayMs: capped at a few seconds
- * while the app is in sight), so that the network answering again is noticed within seconds: then
+ * redirects followed) goes out with a growing interval (retry.ts probeDelayMs: capped at 2 s while the
+ * app is in sight), so that the network answering again is noticed within seconds: then
  * every listener hears "up" at once (the outbox sends, uploads resume, the player reloads).
  */
 import { useSyncExternalStore } from 'react'
@@ -111,7 +111,8 @@ export function createConnectivity(deps: ConnectivityDeps) {
 /** Any answer from our origin, to a small request nobody caches and that follows no redirect. */
 async function probeOrigin(): Promise<boolean> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), 5_000)
+  // Short: in a tunnel a request hangs rather than fails, and the next probe should not wait on it.
+  const timer = setTimeout(() => controller.abort(), 3_000)
   try {
     const response = await fetch(`${API_BASE}/health`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
     // A captive portal answers with a redirect elsewhere: that is not our server.

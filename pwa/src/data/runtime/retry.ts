@@ -22,9 +22,10 @@ export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000]
 export const PERIODIC_RETRY_MS = 30_000
 
 /**
- * While down, the probe's waits: growing from half a second, capped at a few seconds while the app is
- * in sight and at a minute while it is not (the probe costs a request; a hidden tab can wait).
+ * While down, the probe's waits: growing from half a second, capped at 2 s while the app is in sight
+ * (so that a queue reaches the server within 3 s of the network answering again; a tiny request every
+ * 2 s in a tunnel) and at a minute while it is not (a hidden tab can wait).
  */
 export function probeDelayMs(attempt: number, visible: boolean): number {
-  return Math.min(visible ? 4_000 : 60_000, 500 * 2 ** Math.min(attempt, 10))
+  return Math.min(visible ? 2_000 : 60_000, 500 * 2 ** Math.min(attempt, 10))
 }

@@ -9,7 +9,7 @@
  *   IndexedDB, which have no name or date), and the upload URL kept on the item as well;
  * - with a fresh Authorization header on every request, and retry delays for a flaky network;
  * - resuming from the server's offset after anything (offline, reload, server restart);
- * - by one tab at a time: a Web Lock per item (tab-locks.ts), held for the whole send. Another tab
+ * - by one tab at a time: a Web Lock per item ((runtime/locks.ts)), held for the whole send. Another tab
  *   leaves the item alone (it shows the progress from Dexie); a pause or cancel pressed there is
  *   written to the item, and the sending tab, which follows the item with a liveQuery, stops. Two tabs
  *   sending at once would send the same bytes twice, or one would create a second upload that

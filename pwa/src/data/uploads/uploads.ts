@@ -1,5 +1,5 @@
 /**
- * The app's one upload queue (data/upload-queue.ts over the Dexie tables) and what keeps it moving:
+ * The app's one upload queue (data/uploads/upload-queue.ts over the Dexie tables) and what keeps it moving:
  * - at start (for contributors and admins) and on `online`, every waiting or cut-off upload resumes;
  * - on `offline`, running uploads are stopped and marked waiting: a request already under way can
  *   otherwise hang on a dead connection for minutes before it errors, while the server keeps every

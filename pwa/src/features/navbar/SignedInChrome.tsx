@@ -4,7 +4,7 @@
  * list refreshed once the session has loaded, all of it forgotten on logout and kept for the same
  * person after a 401).
  * The keepers that work in the background load only when they have work, so they stay off first paint:
- * the sync engine once the outbox holds something (data/background-sync.ts), the downloads keeper once
+ * the sync engine once the outbox holds something (data/outbox/background-sync.ts), the downloads keeper once
  * something is downloaded or smart downloads are on, the upload queue for contributors and admins.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
