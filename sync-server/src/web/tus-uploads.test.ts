@@ -247,6 +247,8 @@ describe('refusals leave no files behind', () => {
       expect(body.error, what).toBe(code)
       expect(body.message, what).toMatch(/^[A-Z].*\.$/)
     }
+    // Leave no unfinished upload behind for the tests of expiry.
+    expect((await fetch(location, { method: 'DELETE', headers: { ...auth, 'tus-resumable': '1.0.0' } })).status).toBe(204)
   })
 
   it('above MAX_UPLOAD_BYTES: 413', async () => {
