@@ -35,6 +35,8 @@ export interface Tab {
   select(query: Query, value: string): Promise<void>
   setFile(query: Query, file: string): Promise<void>
   pressKey(key: 'Escape' | 'Shift'): Promise<void>
+  /** Makes this the tab in sight (a background tab is hidden: the app counts no watch time there). */
+  bringToFront(): Promise<void>
   /**
    * Ends the tab as a phone ends an app in the background: no pagehide, visibilitychange or unload
    * handler of the app runs (Chromium: the renderer crashes; elsewhere those events are stopped before

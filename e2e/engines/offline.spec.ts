@@ -14,7 +14,7 @@ import { makeHlsFixture } from '../../sync-server/test-support/hls-fixture.ts'
 import type { TestServer } from '../../sync-server/test-support/test-server.ts'
 import { byTestId } from './driver.ts'
 import { expect, test } from './fixtures.ts'
-import { FeedbackDialog, outboxIds, Shell, SyncStatus, tid, until, UploadPage, VideoPage, visibleText, workerInControl } from './pages.ts'
+import { FeedbackDialog, openStretches, outboxIds, outboxRecords, Shell, SyncStatus, tid, until, UploadPage, VideoPage, visibleText, workerInControl } from './pages.ts'
 
 /** How long the queue may take to reach the server once the network answers: generous, reported not asserted. */
 const DELIVERY_TIMEOUT = Number(process.env.E2E_DELIVERY_TIMEOUT ?? 120_000)
@@ -127,7 +127,7 @@ test('a downloaded video plays offline from Cache Storage; the time, a comment, 
     .toEqual([1, 1, 1])
     .catch(async (error: Error) => {
       const left = await tab.evaluate(() => document.querySelector('[data-testid="sync-indicator"]')?.outerHTML)
-      throw new Error(`${error.message}\nwatched ${watched} s, on the server ${await watchSeconds(server, user.id)} s; still waiting: ${JSON.stringify(await outboxIds(tab))} ${left}; watch_events ${JSON.stringify(await server.ctx.database.db.selectFrom('watch_events').selectAll().where('user_id', '=', user.id).execute())}; outbox ${await tab.evaluate(() => new Promise<string>((resolve) => { const o = indexedDB.open('de-hieu'); o.onsuccess = () => { const r = o.result.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => resolve(JSON.stringify(r.result)) } }))}`)
+      throw new Error(`${error.message}\nwatched ${watched} s, on the server ${await watchSeconds(server, user.id)} s; still waiting: ${JSON.stringify(await outboxIds(tab))} ${left}; watch_events ${JSON.stringify(await server.ctx.database.db.selectFrom('watch_events').selectAll().where('user_id', '=', user.id).execute())}; outbox ${JSON.stringify(await outboxRecords(tab))}`)
     })
   await expect.poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT }).toBeGreaterThanOrEqual(watched - 1)
   console.log(`[${engine}] offline switch ${engine === 'webkit' ? 'absent (tunnel only)' : 'on'}: queue drained ${Date.now() - back} ms after the network came back`)
@@ -142,7 +142,7 @@ test('a downloaded video plays offline from Cache Storage; the time, a comment, 
   expect(Math.abs((await watchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
 })
 
-test('a tab killed in the middle of a video loses under a second of the time watched', async ({ tab, engineBrowser: browser, server, network, signInAs }) => {
+test('a tab killed in the middle of a video loses under a second of the time watched', async ({ tab, engineBrowser: browser, server, network, signInAs, engine }) => {
   test.setTimeout(180_000)
   const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 40), duration: 40, title: `Bánh mì ${Date.now()}` })
   const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
@@ -151,6 +151,8 @@ test('a tab killed in the middle of a video loses under a second of the time wat
   await video.bufferedTo(27)
   // The tab to reopen in, opened while the network answers (Firefox's driver can hang opening one offline).
   const again = await browser.newTab()
+  await tab.bringToFront()
+  expect(await tab.evaluate(() => document.visibilityState)).toBe('visible')
 
   await network.offline()
   await video.play()
@@ -163,7 +165,14 @@ test('a tab killed in the middle of a video loses under a second of the time wat
   await again.goto(`/languages/vi/videos/${videoId}`)
   await until(again, 'the sync indicator', () => document.querySelector('[data-testid="sync-indicator"]') !== null)
   await network.online()
-  await expect.poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT }).toBeGreaterThanOrEqual(watched - 1)
+  const back = Date.now()
+  await expect
+    .poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT })
+    .toBeGreaterThanOrEqual(watched - 1)
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nwaiting in the reopened tab: ${JSON.stringify(await outboxRecords(again))}; stretches ${JSON.stringify(await openStretches(again))}`)
+    })
+  console.log(`[${engine}] killed tab: watched ${watched.toFixed(1)} s, the server has ${await watchSeconds(server, user.id)} s, ${Date.now() - back} ms after the network came back`)
   const status = new SyncStatus(again)
   await expect.poll(() => status.pending(), { timeout: 30_000 }).toBe(0)
   expect(await watchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)

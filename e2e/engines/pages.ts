@@ -185,3 +185,40 @@ export const outboxIds = (tab: Tab, kind?: string) =>
       }),
     kind ?? null,
   )
+
+/** The outbox's items as stored (for a failure's message). */
+export const outboxRecords = (tab: Tab) =>
+  tab.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('de-hieu')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').getAll()
+          request.onsuccess = () => {
+            open.result.close()
+            resolve(request.result as unknown[])
+          }
+          request.onerror = () => reject(request.error)
+        }
+      }),
+  )
+
+/** The watch stretches still open on the device, and the Web Locks held (for a failure's message). */
+export const openStretches = (tab: Tab) =>
+  tab.evaluate(async () => {
+    const records = await new Promise<unknown[]>((resolve, reject) => {
+      const open = indexedDB.open('de-hieu')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const request = open.result.transaction('records').objectStore('records').getAll()
+        request.onsuccess = () => {
+          open.result.close()
+          resolve((request.result as Array<{ key?: string }>).filter((record) => JSON.stringify(record).includes('stretch:')))
+        }
+        request.onerror = () => reject(request.error)
+      }
+    })
+    const locks = navigator.locks ? await navigator.locks.query() : null
+    return { records, locks }
+  })

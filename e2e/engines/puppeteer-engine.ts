@@ -92,6 +92,9 @@ function puppeteerTab(name: 'chromium' | 'firefox', page: Page, origin: string, 
       await (handle as unknown as { uploadFile(...paths: string[]): Promise<void> }).uploadFile(file)
       await handle.dispose()
     },
+    async bringToFront() {
+      await page.bringToFront()
+    },
     async pressKey(key) {
       await page.keyboard.press(key)
     },

@@ -163,6 +163,9 @@ function webkitTab(driver: WebDriver, handle: string, origin: string): Tab {
       const element = await tagged(query)
       await element.sendKeys(file)
     },
+    async bringToFront() {
+      await here()
+    },
     async pressKey(key) {
       await here()
       await driver.actions({ async: true }).sendKeys(key === 'Escape' ? Key.ESCAPE : Key.SHIFT).perform()

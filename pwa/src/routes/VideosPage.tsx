@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { Fragment, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -13,7 +13,7 @@ import { FULL_RANGE, isFullRange } from '../data/compass/difficulty.ts'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
-import { useOnline } from '../features/pwa/useOnline.ts'
+import { useOnline } from '../data/runtime/connectivity.ts'
 import {
   fetchVideoPage,
   filterVideos,
@@ -33,6 +33,8 @@ import { formatDuration } from '../features/watching/video-format.ts'
 import { VideoFilters } from '../features/watching/VideoFilters.tsx'
 import { useLearnerLevel } from '../data/progress/learner-level.ts'
 import { CheckIcon } from '../components/icons.tsx'
+import { ApiError } from '../data/api.ts'
+import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 import '../features/captions/captions.css'
@@ -41,7 +43,7 @@ import '../features/captions/captions.css'
  * The last network answer for one set of filters (`key`): the next page's cursor, or a failure, and the
  * transcript lines its search matched so far (page after page).
  */
-type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches }
+type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches; noSuchLanguage?: boolean }
 
 const NO_MATCHES: TranscriptMatches = new Map()
 
@@ -84,7 +86,8 @@ export default function VideosPage() {
       .then(({ next, matches: found }) => live && setFetched({ key, failed: false, next, matches: found }))
       .catch((error: unknown) => {
         console.warn('Could not refresh videos', error)
-        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES })
+        // The server does not know this language code: say so, not "showing what is saved".
+        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES, noSuchLanguage: error instanceof ApiError && error.status === 404 })
       })
     return () => {
       live = false
@@ -125,20 +128,31 @@ export default function VideosPage() {
           {t('list.offline')}
         </p>
       ) : null}
-      {current?.failed && online ? (
+      {current?.noSuchLanguage && online ? (
+        <div className="notice" role="alert" data-testid="videos-no-language">
+          <p>{t('list.noSuchLanguage', { code })}</p>
+          <Link className="button" to="/languages">
+            {t('list.chooseLanguage')}
+          </Link>
+        </div>
+      ) : current?.failed && online ? (
         <p className="form-error" role="alert">
           {t('list.failed')}
         </p>
       ) : null}
 
-      {cached !== undefined && videos.length === 0 && !loading ? (
+      {cached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
         <p className="muted" data-testid="videos-empty">
           {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
+        {videos.map((video, index) => (
+          <Fragment key={video.id}>
+            <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
+            {/* Installing is offered in the flow after the first video, never over the page. */}
+            {index === 0 ? <InstallBanner as="li" /> : null}
+          </Fragment>
         ))}
       </ul>
       {current?.next && online ? (

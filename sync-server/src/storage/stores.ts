@@ -42,7 +42,7 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     uploads: createS3UploadStore(storage, client),
     scratch,
     async prepare(logger) {
-      await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message))
+      await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message), { mediaOriginPublic: storage.mediaOriginPublic })
     },
   }
 }

@@ -35,7 +35,7 @@ export interface CatalogueFilters {
   guide: string
   /** Only videos with captions in this language, or '' for any. */
   captions: CaptionLanguage | ''
-  /** The learners' difficulty, 1..100 (features/compass/difficulty.ts); absent: any. */
+  /** The learners' difficulty, 1..100 (data/compass/difficulty.ts); absent: any. */
   difficulty?: DifficultyRange
 }
 

@@ -106,7 +106,9 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
     const reason = error.errors.length ? error.errors.join(' ') : (error.body?.message ?? `status_${error.status}`)
     return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
   }
-  return { kind: 'retry' } // no answer at all: offline, dropped, timed out
+  // No answer at all (offline, dropped, timed out): not the items' fault. They stay due, without a
+  // back-off; the connectivity state (told by apiRequest) probes and flushes when the network is back.
+  return { kind: 'unreachable' }
 }
 
 /** Sends items of one kind (at most its batch) as the registry says, and reads the answer. */

@@ -16,6 +16,11 @@
  * client_id, so the server counts each item once.
  */
 import type { OutboxItem, OutboxKind } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
+import { exclusive as webLockExclusive } from '../runtime/locks.ts'
+import { backoffMs, PERIODIC_RETRY_MS } from '../runtime/retry.ts'
+
+export { backoffMs }
 
 export type { OutboxItem, OutboxKind }
 
@@ -51,40 +56,12 @@ export interface SyncEngineDeps {
   exclusive?: (task: () => Promise<void>) => Promise<void>
 }
 
-const BASE_BACKOFF_MS = 2_000
-const MAX_BACKOFF_MS = 5 * 60_000
 const ONE_BY_ONE_PER_FLUSH = 50
-
-/** Exponential backoff with full jitter: between half and all of 2^attempts × base, capped. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.min(attempts, 20))
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
-
-export function webLockExclusive(name: string) {
-  let running = false
-  return async (task: () => Promise<void>) => {
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-    if (locks?.request) {
-      await locks.request(name, { ifAvailable: true }, async (lock) => {
-        if (lock) await task()
-      })
-      return
-    }
-    if (running) return
-    running = true
-    try {
-      await task()
-    } finally {
-      running = false
-    }
-  }
-}
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? (() => Date.now())
   const random = deps.random ?? Math.random
-  const isOnline = deps.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
+  const isOnline = deps.isOnline ?? connectivity.isUp
   const exclusive = deps.exclusive ?? webLockExclusive('dehieu-outbox-flush')
   let again = false
   let flushing: Promise<void> | null = null
@@ -157,17 +134,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 export type SyncEngine = ReturnType<typeof createSyncEngine>
 
 /**
- * Wires the triggers: start, `online`, visible again, soon after an enqueue, and every 30 s while
- * online. Answers a function that removes them, and one to call after enqueueing.
+ * Wires the triggers: start, the network back (connectivity.ts: the browser's `online` or an answer
+ * after none), visible again, soon after an enqueue, and every 30 s while up. Answers a function that
+ * removes them, and one to call after enqueueing.
  */
-export function startSyncTriggers(engine: SyncEngine, options: { intervalMs?: number; afterEnqueueMs?: number } = {}) {
+export function startSyncTriggers(
+  engine: SyncEngine,
+  options: { intervalMs?: number; afterEnqueueMs?: number; onUp?: (run: () => void) => () => void } = {},
+) {
   const run = () => void engine.flush().catch(() => {})
   const onVisible = () => {
     if (document.visibilityState === 'visible') run()
   }
-  window.addEventListener('online', run)
+  const stopUp = (options.onUp ?? connectivity.onUp)(run)
   document.addEventListener('visibilitychange', onVisible)
-  const timer = setInterval(run, options.intervalMs ?? 30_000)
+  const timer = setInterval(run, options.intervalMs ?? PERIODIC_RETRY_MS)
   let soon: ReturnType<typeof setTimeout> | undefined
   run()
   return {
@@ -176,7 +157,7 @@ export function startSyncTriggers(engine: SyncEngine, options: { intervalMs?: nu
       soon = setTimeout(run, options.afterEnqueueMs ?? 300)
     },
     stop() {
-      window.removeEventListener('online', run)
+      stopUp()
       document.removeEventListener('visibilitychange', onVisible)
       clearInterval(timer)
       clearTimeout(soon)

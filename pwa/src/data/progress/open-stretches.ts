@@ -16,6 +16,7 @@
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
 import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
 import { enqueue } from '../outbox/enqueue.ts'
+import { holdLock } from '../runtime/locks.ts'
 
 export type { OpenStretch, WatchEventPayload }
 
@@ -26,14 +27,6 @@ const STALE_MS = 60_000
 const recordKey = (id: string) => `${PREFIX}${id}` as const
 const lockName = (id: string) => `dehieu-stretch:${id}`
 
-/** Holds the stretch's lock until the returned function is called (or the page dies). */
-function holdLock(id: string): Promise<() => void> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-  if (!locks?.request) return Promise.resolve(() => {})
-  return new Promise((granted) => {
-    void locks.request(lockName(id), () => new Promise<void>((release) => granted(release))).catch(() => granted(() => {}))
-  })
-}
 
 /**
  * Moves a stretch into the outbox, due now: `final` as given, or as last kept when undefined; null
@@ -70,7 +63,7 @@ export function createStretchKeeper(videoId: number, onClosed: () => void = () =
       }
       // The lock before the first write: a stretch is never kept without it, or another tab would take
       // it for abandoned.
-      const release = holdLock(update.id)
+      const release = holdLock(lockName(update.id))
       stretch = { queue: release, release, kept: false }
       running.set(update.id, stretch)
     }

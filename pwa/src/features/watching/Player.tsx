@@ -2,7 +2,7 @@
  * The video player: hls.js (loaded with this page's chunk only) under our own controls, the captions
  * drawn by us, the line tools and the transcript, all reading one player state (player/controller.ts);
  * resume from the last position; every watched stretch kept on the device as it grows, then written to
- * the outbox as a watch event (data/open-stretches.ts), measured from the element's own events exactly
+ * the outbox as a watch event (data/progress/open-stretches.ts), measured from the element's own events exactly
  * as before the player had line tools. The learner's player choices are kept per person, offline.
  * The browser's own controls show only where ours cannot run (the controls failed to render).
  */
