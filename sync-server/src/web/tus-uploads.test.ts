@@ -16,7 +16,9 @@ import { mediaDir, uploadsDir } from '../media/media-paths.ts'
 import { makeContributor } from '../../test-support/users.ts'
 
 const MAX_UPLOAD_BYTES = 4 * 1024 * 1024
-const env = { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), ADMIN_EMAILS: 'admin@example.com' }
+// The contributor here leaves many uploads unfinished on purpose (refusals, restarts): the quota of
+// unfinished uploads per contributor has its own tests (upload-ceilings.routes.test.ts).
+const env = { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), ADMIN_EMAILS: 'admin@example.com', UNFINISHED_UPLOADS_PER_CONTRIBUTOR: '100' }
 
 let server: TestServer
 let work: string
