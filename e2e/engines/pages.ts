@@ -151,7 +151,13 @@ export class UploadPage {
     await this.tab.click(this.field('signed a release form'))
     await this.tab.click(this.field('This video is ready for publishing.'))
     await this.tab.click({ css: 'button', text: 'Upload video', within: byTestId('upload-form') })
-    return visibleText(this.tab, tid('upload-outcome'))
+    // What the form says: that it kept the video (upload-outcome), or that it could not (upload-error).
+    return until(this.tab, 'the upload form to answer', () =>
+      ['upload-outcome', 'upload-error']
+        .map((id) => (document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').trim())
+        .filter(Boolean)
+        .join(' '),
+    )
   }
 
   /** The queue row's state text for a title ("" while it is not listed). */
