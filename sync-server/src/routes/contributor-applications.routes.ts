@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  API_BASE,
   APPLICATION_VIDEO_MAX_BYTES,
   applicationFieldsSchema,
   applicationsListQuerySchema,
@@ -19,6 +18,7 @@ import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
+import { on, early } from './route.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -27,18 +27,18 @@ export function contributorApplicationsRoutes(
   router: Router,
   deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
 ) {
-  router.get('/admin/applications', deps.requireUser, adminsOnly, async (req, res) => {
+  on(router, 'admin.applications', deps.requireUser, adminsOnly, async (req, res) => {
     const query = parseWith(applicationsListQuerySchema, req.query)
     res.json(await deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, async (req, res) => {
+  on(router, 'admin.updateApplication', deps.requireUser, adminsOnly, async (req, res) => {
     const id = pathId(req.params.id)
     const { application } = parseWith(patchApplicationBodySchema, req.body)
     res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res, next) => {
+  on(router, 'admin.applicationVideo', deps.requireUser, adminsOnly, async (req, res, next) => {
     const { file, type } = await deps.applications.video(currentUser(req), pathId(req.params.id))
     if (!fs.existsSync(file)) throw notFound('The video file is missing.')
     res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
@@ -59,7 +59,7 @@ export function applicationFormRoutes(
     limit: APPLICATIONS_PER_IP_PER_HOUR,
     message: 'Too many applications from your network. Please try again later.',
   })
-  app.post(`${API_BASE}/contributor_applications`, ...deps.prelude, limit, async (req, res) => {
+  early(app, 'applications.create', ...deps.prelude, limit, async (req, res) => {
     const form = await readMultipart(req, {
       dir: incomingDir(deps.dataDir),
       files: { video: { maxBytes: APPLICATION_VIDEO_MAX_BYTES - 1, sniff: sniffVideo } },
