@@ -6,12 +6,12 @@
  * bodies and queries are in route-schemas.ts, apart, so the PWA takes their types without loading zod.
  *
  * Roles: `public` anyone; `loopback` anyone on the server's own machine (development only); `grant` a
- * signed media grant in the query instead of a session; `signed_in`, `premium` (premium or admin),
- * `contributor` (contributor or admin), `admin`; `stripe` a signed Stripe event.
+ * signed media grant in the query instead of a session; `signed_in`; `premium` (premium members only);
+ * `premium_or_admin`; `contributor` (contributor or admin); `admin`; `stripe` a signed Stripe event.
  * Bodies: `none`, `json` (the API's JSON reader, 256 KB), `multipart` (streamed to disk), `tus` (the
  * upload protocol's PATCH stream), `raw` (the bytes as sent: a caption file, a Stripe event).
  */
-export type RouteRole = 'public' | 'loopback' | 'grant' | 'signed_in' | 'premium' | 'contributor' | 'admin' | 'stripe'
+export type RouteRole = 'public' | 'loopback' | 'grant' | 'signed_in' | 'premium' | 'premium_or_admin' | 'contributor' | 'admin' | 'stripe'
 export type BodyKind = 'none' | 'json' | 'multipart' | 'tus' | 'raw'
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -59,8 +59,8 @@ export const ROUTES = {
   // Watching
   'watchEvents.create': route('POST', '/watch_events', 'signed_in', 'json'),
   'outsideHours.create': route('POST', '/me/outside_hours', 'signed_in', 'json'),
-  'comments.list': route('GET', '/videos/:id/comments', 'premium', 'none'),
-  'comments.create': route('POST', '/videos/:id/comments', 'premium', 'json'),
+  'comments.list': route('GET', '/videos/:id/comments', 'premium_or_admin', 'none'),
+  'comments.create': route('POST', '/videos/:id/comments', 'premium_or_admin', 'json'),
   // The learner's compass
   'ratings.create': route('POST', '/ratings', 'signed_in', 'json'),
   'compass.upNext': route('GET', '/videos/:id/up_next', 'signed_in', 'none'),
