@@ -16,6 +16,7 @@ import { textSearchFor } from './db/dialect/text-search.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { openEngine, type Engine } from './db/engine.ts'
 import { migrate } from './db/migrate.ts'
+import { waitForPostgres } from './db/wait-for-database.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createAccountModule } from './modules/account.ts'
@@ -26,6 +27,7 @@ import { createPeopleModule } from './modules/people.ts'
 import { createRepositories } from './modules/repositories.ts'
 import type { Shared } from './modules/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
+import { createStores, type Stores } from './storage/stores.ts'
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -42,16 +44,19 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = await openEngine({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
+    if (database.pool) await waitForPostgres(database.pool, { url: config.databaseUrl!, waitMs: config.databaseConnectMs, logger })
     const applied = await migrate(database)
     if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
-    return assembleContext(config, { ...options, logger }, database)
+    const storage = createStores(config.storage, config.dataDir)
+    await storage.prepare(logger)
+    return assembleContext(config, { ...options, logger }, database, storage)
   } catch (error) {
     await database.close()
     throw error
   }
 }
 
-function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine) {
+function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine, storage: Stores) {
   const logger = options.logger
   const sqliteHandle = database.sqlite
   const secret = loadAppSecret(config.dataDir, config.appSecret)
@@ -63,6 +68,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     database,
     secret,
     mailer,
+    storage,
     locking: lockingFor(database.engine),
     search: textSearchFor(database.engine),
     hotPath: hotPathReadsFor(database),
@@ -73,8 +79,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const people = createPeopleModule(shared, repositories)
   const learning = createLearningModule(shared, repositories)
   const admin = createAdminBillingModule(shared, repositories, people.users)
-  const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.ratings })
-  const contributor = createContributorsModule(shared, repositories, { grants: learning.mediaGrants, catalogue: learning.catalogue })
+  const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
+  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue })
   // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
   let uploadLocker: UploadLocker | undefined
   return {
@@ -88,6 +94,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     },
     /** The engine and its Kysely instance: `database.engine` is 'sqlite' or 'postgres'. */
     database,
+    /** Where stored files live: DATA_DIR or the bucket (storage/stores.ts). */
+    storage,
     /**
      * SQLite only: the better-sqlite3 handle under the query layer, for SQLite-only tests and benches.
      * Everything else goes through `database.db`; on PostgreSQL no SQLite file is opened at all.
@@ -99,13 +107,13 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...people, ...learning, ...account, ...contributor.services, ...admin.services },
+    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services },
     stripeWebhook: admin.stripeWebhook,
     jobs: contributor.jobs,
     version: packageJson.version,
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
-      await learning.watchEvents.close()
+      await learning.close()
       await uploadLocker?.close()
       await database.close()
     },

@@ -50,7 +50,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     owner: 'user_id',
     key: 'token_hash',
     onDelete: 'erase',
-    omit: ['user_id', 'token_hash'],
+    omit: ['user_id', 'token_hash', 'sign_in_network'],
     epochMs: ['created_at', 'expires_at', 'revoked_at', 'last_seen_at'],
   },
   { section: 'waitlist', table: 'waitlist', owner: 'email', key: 'email', onDelete: 'erase' },

@@ -10,7 +10,7 @@ import type { UsersService } from '../services/users.service.ts'
 import type { Shared } from './shared.ts'
 
 export function createAccountModule(
-  { config, clock, logger, database, secret, mailer, locking }: Shared,
+  { clock, logger, database, secret, mailer, locking, storage }: Shared,
   services: { users: UsersService; billing: BillingService; ratings: RatingsService },
 ) {
   return {
@@ -23,7 +23,7 @@ export function createAccountModule(
       mailer,
       clock,
       secret,
-      dataDir: config.dataDir,
+      storage,
       logger,
     }),
   }

@@ -19,7 +19,7 @@ function stripeApiAt(apiUrl: string | undefined): Stripe.StripeConfig {
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol }
 }
 
-export function createAdminBillingModule({ config, clock, database, search }: Shared, repositories: Repositories, usersService: UsersService) {
+export function createAdminBillingModule({ config, clock, database, search, storage }: Shared, repositories: Repositories, usersService: UsersService) {
   const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey, stripeApiAt(config.stripe.apiUrl)) : undefined
   const provider = stripe
     ? createStripeProvider({
@@ -39,7 +39,7 @@ export function createAdminBillingModule({ config, clock, database, search }: Sh
   return {
     stripeWebhook,
     services: {
-      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
+      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, storage }),
       adminUsers: createAdminUsersService({ db: database.db, search }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
       billing: createBillingService({ db: database.db, provider, billing: repositories.billing, users: repositories.users, usersService, clock }),

@@ -11,12 +11,11 @@ import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
 export function createContributorsModule(
-  { config, clock, logger, database }: Shared,
+  { config, clock, logger, database, storage }: Shared,
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
 ) {
   const { db, engine } = database
-  const dataDir = config.dataDir
   const jobs = createJobQueue({ db, engine, clock, logger, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs })
   const publishing = createPublishingService({
     db,
@@ -25,11 +24,11 @@ export function createContributorsModule(
     languages: repositories.languages,
     catalogue: learning.catalogue,
     clock,
-    dataDir,
+    storage,
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,
-    dataDir,
+    storage,
     logger,
     onReady: async (submissionId, payload) => {
       if (payload.autoPublish) await publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
@@ -37,7 +36,7 @@ export function createContributorsModule(
   })
   jobs.register(
     PROCESS_SUBMISSION_JOB,
-    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal),
+    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal, job),
     (payload) => processing.failed(payload as ProcessSubmissionPayload),
   )
   const services = {
@@ -47,15 +46,24 @@ export function createContributorsModule(
       languages: repositories.languages,
       grants: learning.grants,
       clock,
-      dataDir,
+      storage,
     }),
-    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, dataDir }),
+    uploads: createUploadsService({
+      db,
+      submissions: repositories.submissions,
+      jobs,
+      clock,
+      logger,
+      store: storage.uploads,
+      unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
+    }),
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
       clock,
-      dataDir,
+      storage,
+      perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
   return { jobs, services }

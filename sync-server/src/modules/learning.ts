@@ -2,6 +2,7 @@
  * What a learner watches and how it counts: media grants, the catalogue and captions, the watch ingest,
  * comments, outside hours, ratings, progress and up next.
  */
+import { createCaptionParser } from '../captions/parse-off-thread.ts'
 import { createMediaGrants } from '../media/grants.ts'
 import { createPlaylistAccess } from '../media/playlist-access.ts'
 import { createMediaAccessRepository } from '../repositories/media-access.repository.ts'
@@ -30,7 +31,8 @@ export function createLearningModule({ config, clock, logger, database, secret, 
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
-  return {
+  const captionParser = createCaptionParser()
+  const services = {
     mediaGrants,
     playlistAccess,
     catalogue,
@@ -49,6 +51,7 @@ export function createLearningModule({ config, clock, logger, database, secret, 
       playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
+      parse: captionParser.parse,
     }),
     progress: createProgressService({
       clock,
@@ -70,5 +73,13 @@ export function createLearningModule({ config, clock, logger, database, secret, 
       videoProgress: repositories.videoProgress,
       outsideHours: repositories.outsideHours,
     }),
+  }
+  return {
+    services,
+    /** Lets the ingest's batches in flight finish and stops the caption parser's thread. */
+    async close() {
+      await services.watchEvents.close()
+      await captionParser.close()
+    },
   }
 }

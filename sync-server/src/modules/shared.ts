@@ -7,6 +7,7 @@ import type { Locking } from '../db/dialect/locking.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Engine } from '../db/engine.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Stores } from '../storage/stores.ts'
 
 export interface Shared {
   config: Config
@@ -15,6 +16,8 @@ export interface Shared {
   database: Engine
   secret: string
   mailer: Mailer
+  /** Where stored files live: DATA_DIR or the bucket (storage/stores.ts). */
+  storage: Stores
   /** Per-engine: the user's-rows lock, the text search, the signed-in hot path's reads. */
   locking: Locking
   search: TextSearch

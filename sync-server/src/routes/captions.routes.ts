@@ -63,7 +63,8 @@ export function captionsRoutes(router: Router, deps: { captions: CaptionsService
 
   on(router, 'videos.transcript', deps.requireUser, async (req, res) => {
     const videoId = pathId(req.params.id, 'No such video.')
-    const { lang } = parseWith(transcriptQuerySchema, req.query)
-    res.json({ data: await deps.captions.transcript(currentUser(req), videoId, lang) })
+    const { lang, cursor, limit } = parseWith(transcriptQuerySchema, req.query)
+    const page = await deps.captions.transcript(currentUser(req), videoId, lang, { cursor, limit })
+    res.json({ data: page.cues, next_cursor: page.nextCursor })
   })
 }
