@@ -12,7 +12,7 @@ import { runAdminListsBench } from './admin-lists.bench.ts'
 import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
 import { DOWNLOAD_GOAL, runDownloadsBench } from './downloads.bench.ts'
-import { runOutboxFlushBench } from './outbox-flush.bench.ts'
+import { runLieFiFlushBench, runOutboxFlushBench } from './outbox-flush.bench.ts'
 import { runScaleBench } from './scale.bench.ts'
 import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
@@ -143,6 +143,11 @@ async function main() {
     results.outboxFlush = flush
     console.log(`  ${fmt(flush.events)} events flushed in ${fmt(flush.flushMs)} ms (${fmt(flush.eventsPerSecond)} events/s), ${fmt(flush.storedOnServer)} stored`)
     console.log(`  goal < 5,000 ms: ${flush.goalMet ? 'met' : 'NOT met'}`)
+    console.log('\n## Lie-fi: the server stops answering while the browser says online, then answers again')
+    const lieFi = await runLieFiFlushBench()
+    results.outboxFlushLieFi = lieFi
+    console.log(`  ${fmt(lieFi.events)} queued events drained ${fmt(lieFi.drainMs)} ms after the network answered again (first answer after ${fmt(lieFi.firstAnswerMs)} ms, queue sent after ${fmt(lieFi.firstSendMs)} ms; ${fmt(lieFi.unansweredRequests)} requests unanswered in the tunnel), ${fmt(lieFi.storedOnServer)} stored`)
+    console.log(`  goal < 3,000 ms: ${lieFi.goalMet ? 'met' : 'NOT met'}`)
   }
 
   if (!only || only === 'downloads') {

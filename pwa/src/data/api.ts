@@ -6,6 +6,7 @@
  */
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
+import { connectivity } from './runtime/connectivity.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
 import { reportUnauthorized } from './unauthorized.ts'
 
@@ -87,12 +88,15 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     text = await response.text()
   } catch (error) {
     if (options.signal?.aborted) throw error
+    // No answer (or our own time-out): the network is down, whatever navigator.onLine says.
+    connectivity.reportNoAnswer()
     throw new NetworkError(error)
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', relayAbort)
   }
 
+  connectivity.reportAnswer()
   let parsed: unknown = null
   if (text) {
     try {

@@ -6,6 +6,7 @@
  * the browser writes the multipart boundary itself. No time-out either: a video of tens of megabytes
  * may take minutes on a slow phone connection.
  */
+import { watchedFetch } from './runtime/connectivity.ts'
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { ApiError, NetworkError } from './api.ts'
@@ -31,7 +32,7 @@ export async function authorizedFetch(method: string, path: string, options: Raw
 
   let response: Response
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: options.body })
+    response = await watchedFetch(`${API_BASE}${path}`, { method, headers, body: options.body })
   } catch (error) {
     throw new NetworkError(error)
   }

@@ -8,6 +8,7 @@
  * gone: a 403 asks `refreshSource` for a fresh URL (the video's detail again) and carries on from the
  * same moment; no fresh URL (no longer watchable) is reported as a network failure.
  */
+import { connectivity } from '../data/runtime/connectivity.ts'
 import type Hls from 'hls.js'
 import { shortSide } from '../data/downloads/hls-manifest.ts'
 
@@ -70,18 +71,15 @@ export async function attachHls(
       hls.loadSource(fresh)
     }, failed)
   }
-  const onOffline = () => hls.stopLoad()
-  const onOnline = () => hls.startLoad()
-  window.addEventListener('offline', onOffline)
-  window.addEventListener('online', onOnline)
+  // The app's connectivity, not the browser's events alone: lie-fi fires no `offline`/`online`.
+  const stopFollowing = connectivity.subscribe((up) => (up ? hls.startLoad() : hls.stopLoad()))
   const playback: Playback = {
     qualities: [],
     setQuality: (index) => {
       hls.currentLevel = index
     },
     destroy: () => {
-      window.removeEventListener('offline', onOffline)
-      window.removeEventListener('online', onOnline)
+      stopFollowing()
       hls.destroy()
     },
   }

@@ -11,7 +11,7 @@ import { usePoster } from '../features/downloads/use-poster.ts'
 import { useDownloadComplete } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
-import { useOnline } from '../features/pwa/useOnline.ts'
+import { useOnline } from '../data/runtime/connectivity.ts'
 import { useSession } from '../data/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
@@ -93,6 +93,7 @@ export default function VideoPage() {
               videoId={id}
               src={src}
               title={video.title}
+              series={video.series?.name}
               poster={poster}
               startAt={linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
               refreshSource={offline ? undefined : grant.refreshSource}

@@ -2,7 +2,7 @@
  * A video's comments: the server's list (premium and admins only) plus the ones this person posted
  * that still wait in the outbox (shown as pending) or were refused (shown with the reason). Posting
  * writes to the outbox only; the sync engine sends it, and it turns "sent" once the list has it.
- * Every list loaded is kept on the device (data/comment-copies.ts), so with no answer from the network
+ * Every list loaded is kept on the device (data/comments/comment-copies.ts), so with no answer from the network
  * the page shows the copy last seen, with when it was saved, instead of an error.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -14,7 +14,8 @@ import { hasVisibleCharacter } from '../../../../contract/text-rules.ts'
 import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
-import { enqueue } from '../outbox/outbox.ts'
+import { connectivity } from '../runtime/connectivity.ts'
+import { enqueue } from '../outbox/enqueue.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
 /** The spec's messages, word for word (section 8); the page translates them by key. */
@@ -89,9 +90,7 @@ export function useServerComments(videoId: number, pendingCount: number): Server
   }, [pendingCount, load])
 
   useEffect(() => {
-    const onOnline = () => void load()
-    window.addEventListener('online', onOnline)
-    return () => window.removeEventListener('online', onOnline)
+    return connectivity.onUp(() => void load())
   }, [load])
 
   const result = loaded?.videoId === videoId ? loaded.result : null

@@ -9,9 +9,9 @@
  * is marked asked when a prompt shows it (under the player at the end, or on the list after leaving).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { uuidv7 } from '../../../../contract/ids.ts'
 import type { VideoDetail, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { db, type CachedRecord, type OutboxItem, type RatingPrompt } from '../db.ts'
+import { db, type CachedRecord, type RatingPrompt } from '../db.ts'
+import { enqueue } from '../outbox/enqueue.ts'
 import type { RatingPayload, Understood } from './rating-types.ts'
 
 export type { RatingPrompt }
@@ -30,18 +30,9 @@ async function pendingRatings(): Promise<Map<number, Understood>> {
  * cached list and page. Answers the outbox item's id (the rating's client_id).
  */
 export async function rateVideo(videoId: number, understood: Understood, now: Date = new Date()): Promise<string> {
-  const id = uuidv7()
   const payload: RatingPayload = { video_id: videoId, understood, occurred_at: now.toISOString() }
-  const at = now.getTime()
-  await db.transaction('rw', [db.outbox, db.videos, db.records], async () => {
-    const earlier = await db.outbox
-      .where('kind')
-      .equals('rating')
-      .filter((item) => (item.payload as RatingPayload).video_id === videoId)
-      .primaryKeys()
-    await db.outbox.bulkDelete(earlier)
-    const item: OutboxItem = { id, kind: 'rating', payload, attempts: 0, nextAttemptAt: at, createdAt: at }
-    await db.outbox.add(item)
+  return db.transaction('rw', [db.outbox, db.videos, db.records], async (tx) => {
+    const id = await enqueue('rating', payload, { replace: (earlier) => earlier.video_id === videoId, tx, now: now.getTime() })
     await db.videos.update(videoId, (video) => {
       video.my_rating = understood
     })
@@ -49,8 +40,8 @@ export async function rateVideo(videoId: number, understood: Understood, now: Da
     if (detail) await db.records.put({ key: `video:${videoId}`, value: { ...(detail.value as VideoDetail), my_rating: understood } } as CachedRecord)
     const prompt = await db.records.get(promptKey(videoId))
     if (prompt) await db.records.put({ key: promptKey(videoId), value: { ...(prompt.value as RatingPrompt), state: 'asked' } })
+    return id
   })
-  return id
 }
 
 /** Half of the video is watched: the question becomes due, unless it was asked already. */

@@ -11,7 +11,7 @@
  *   a download cut off (offline, app closed) resumes from the first part not stored.
  * - The size is checked against the free space first; the first download asks for persistent storage.
  * - Online again, downloads are checked against the learner's access and removed when it is gone.
- * - One tab at a time works on a download: a Web Lock per video (../tab-locks.ts), held for the whole
+ * - One tab at a time works on a download: a Web Lock per video (../runtime/locks.ts), held for the whole
  *   run. Another tab leaves it alone, counts it as running and waits for the lock, then carries on
  *   with it only if the holder went away mid-download (closed). A pause pressed in any tab is written
  *   to the record, a delete removes it (after the files); the tab that downloads follows the record,
@@ -21,22 +21,17 @@
  *   fetch running already is followed, never repeated.
  * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
-import { liveQuery, type EntityTable } from 'dexie'
+import type { EntityTable } from 'dexie'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
-import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist, type Variant } from './hls-manifest.ts'
+import { estimateBytes, offlineMaster } from './hls-manifest.ts'
 import { OFFLINE_MEDIA_CACHE, offlineBase, offlineMasterUrl } from './offline-urls.ts'
 import {
   byteRangePlaylist,
-  filesToDownload,
-  groupIntoParts,
   holdsPlannedFiles,
   partName,
-  partRequest,
-  partTargetBytes,
   parsePartFiles,
   type PartFile,
-  type PartPlan,
   type StoredPart,
 } from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
@@ -49,9 +44,14 @@ import {
 } from './background-fetch.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
 import { askPartsAhead, type PartsAhead } from './parts-ahead.ts'
-import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
 import { storeCaptionTracks } from './caption-files.ts'
 import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from '../runtime/locks.ts'
+import { followHanded, followRecord, PROGRESS_EVERY_MS } from './follow.ts'
+import { createPlaylistReader, grantsFullAccess, planParts, type Playlists } from './plan.ts'
+import { DownloadError, isQuotaError, Stopped, type DownloadRecord, type DownloadStatus, type PlannedDownload, type StartOptions, type StartOutcome } from './record.ts'
+import { createFileStore, pictureShown } from './store.ts'
+
+export { DownloadError, type DownloadRecord, type DownloadStatus, type PlannedDownload, type StartOptions, type StartOutcome } from './record.ts'
 
 // The browser opens six connections per host; twice as many parts are asked for, because a part
 // whose bytes have all arrived still waits for Cache Storage to commit it (measured: up to ~150 ms
@@ -61,70 +61,7 @@ import { browserLocks, tryLock, waitForLock, type Release, type TabLocks } from 
 // bytes, median of 7): 1.74x the plain fetch with six asked for, 1.40x with twelve. (That video now
 // travels in four larger parts; longer ones still come in many.)
 const PARALLEL_PARTS = 12
-/** Progress is written to IndexedDB at most this often: one write per segment slowed downloads down. */
-const PROGRESS_EVERY_MS = 250
 
-/** What a download would store, shown before it starts (plan()). */
-export interface PlannedDownload {
-  bytes: number
-  /** The quality the download will store: the one chosen, or the best below it the video has. */
-  quality: number
-}
-
-/** What start() answers once the download it ran ended, or at once when it runs elsewhere. */
-export interface StartOutcome {
-  /** The browser's answer to "keep my downloads", asked with the first download. */
-  persistence?: Persistence
-  /**
-   * The record as this run completed it: the page shows it at once, rather than after the record's
-   * live query reads it back (and after whatever else renders with that query first).
-   */
-  completed?: DownloadRecord
-}
-
-export interface StartOptions {
-  /**
-   * The page shows no download of this video (its Download button, not Resume): its first parts are
-   * asked for at the press, before the lock and the record answer (parts-ahead.ts).
-   */
-  isNew?: boolean
-}
-
-export type DownloadStatus = 'downloading' | 'paused' | 'waiting_for_network' | 'complete' | 'failed'
-
-export interface DownloadRecord {
-  videoId: number
-  title: string
-  languageCode: string
-  accessLevel: string
-  durationSeconds: number
-  /** The stored rendition's quality (its short side: 360 for 360p), as chooseVariant reads it. */
-  height: number
-  status: DownloadStatus
-  bytesDone: number
-  bytesTotal: number
-  filesDone: number
-  filesTotal: number
-  createdAt: number
-  completedAt?: number
-  error?: string
-  /** Chosen by smart downloads (removed by them once watched), not by the learner. */
-  smart?: boolean
-  /**
-   * Where the browser offers Background Fetch: what the service worker needs to finish the download
-   * should the page hand it over (written from the start, dropped once complete).
-   */
-  handed?: HandedDownload
-}
-
-export class DownloadError extends Error {
-  constructor(
-    readonly code: 'no_space' | 'not_entitled' | 'no_media' | 'network',
-    readonly details: { neededBytes?: number; freeBytes?: number | null } = {},
-  ) {
-    super(code)
-  }
-}
 
 export interface DownloadDeps {
   table: EntityTable<DownloadRecord, 'videoId'>
@@ -152,65 +89,13 @@ export interface DownloadDeps {
   shownPicture?: (url: string) => Promise<Response | undefined>
 }
 
-/** The thumbnails cache of the service worker (sw-routes/thumbnails.ts), where there is Cache Storage. */
-async function pictureShown(url: string): Promise<Response | undefined> {
-  if (typeof caches === 'undefined') return undefined
-  return (await caches.open(THUMBNAIL_CACHE)).match(thumbnailCacheKey(url))
-}
 
-/** A run ended by a pause or a delete, pressed in this tab or another. */
-class Stopped extends Error {}
 
 const lockName = (videoId: number) => `dehieu-download:${videoId}`
 
-/**
- * Follows a download's record while this tab runs it, and aborts the run when the record says paused
- * or, once it has existed, is gone.
- */
-function followRecord(table: DownloadDeps['table'], videoId: number, controller: AbortController) {
-  let existed = false
-  let last: DownloadRecord | undefined | null = null // null: not read yet
-  const check = () => {
-    if (last?.status === 'paused' || (existed && last === undefined)) controller.abort()
-  }
-  const subscription = liveQuery(() => table.get(videoId)).subscribe({
-    next: (record) => {
-      last = record
-      if (record) existed = true
-      check()
-    },
-    error: () => undefined,
-  })
-  return {
-    /** The run found the record there when it began: its absence since means it was removed. */
-    existed() {
-      existed = true
-      check()
-    },
-    stop: () => subscription.unsubscribe(),
-  }
-}
 
-/** The device ran out of room while parts were stored (the browser's quota, or the disk itself). */
-function isQuotaError(error: unknown): boolean {
-  // By name: Cache Storage rejects with a DOMException, Dexie with an error of its own of that name.
-  return (error as { name?: unknown } | null)?.name === 'QuotaExceededError'
-}
 
-/** A grant must outlive a download comfortably to be reused; otherwise a fresh one is asked for. */
-const GRANT_MARGIN_MS = 15 * 60_000
 
-function grantsFullAccess(video: VideoDetail, nowMs: number): boolean {
-  return video.can_watch === 'full' && video.playback !== null && Date.parse(video.playback.expires_at) - nowMs > GRANT_MARGIN_MS
-}
-
-/** A rendition's parts as every download plans them: the same playlist gives the same parts and URLs. */
-function planParts(variant: Variant, variantText: string, variantUrl: string) {
-  const media = parseMediaPlaylist(variantText)
-  const toDownload = filesToDownload(media, variant.bandwidth)
-  const plan = groupIntoParts(toDownload, partTargetBytes(toDownload.reduce((sum, file) => sum + file.bytes, 0)))
-  return { media, plan, urls: plan.map((part) => new URL(partRequest(part), variantUrl).href) }
-}
 
 export function createDownloadManager(deps: DownloadDeps) {
   const openCache = deps.openCache ?? (() => caches.open(OFFLINE_MEDIA_CACHE))
@@ -222,6 +107,8 @@ export function createDownloadManager(deps: DownloadDeps) {
   const locks = deps.locks ?? browserLocks()
   const leaving = deps.leaving ?? browserPageLeaving()
   const shownPicture = deps.shownPicture ?? pictureShown
+  const { fetchToStore, storePoster, storePart } = createFileStore(doFetch, shownPicture)
+  const { readPlaylists, pagePlaylists } = createPlaylistReader(doFetch, origin)
   /** Downloads this tab runs (or is asking the lock for). */
   const active = new Map<number, AbortController>()
   /** Downloads another tab held when this one asked: running, as far as this tab can tell. */
@@ -231,158 +118,10 @@ export function createDownloadManager(deps: DownloadDeps) {
   /** Downloads being deleted in this tab (their record goes last). */
   const removing = new Set<number>()
 
-  /** A file or part to store. no-store: the bytes go to Cache Storage; a copy in the HTTP cache is waste. */
-  const fetchToStore = (url: string, signal: AbortSignal) => doFetch(url, { signal, credentials: 'same-origin', cache: 'no-store' })
 
-  async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
-    const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
-    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
-    return response.text()
-  }
 
-  /**
-   * For an answer without Content-Length, which Cache.put cannot check the stream against: the body
-   * is read whole first and stored with the length found, unless `expected` says it fell short.
-   * Answers the length read.
-   */
-  async function storeReadWhole(cache: Cache, key: string, response: Response, headers: Record<string, string>, expected?: number): Promise<number> {
-    const body = await response.blob()
-    if (expected !== undefined && body.size !== expected) return body.size
-    const type = response.headers.get('Content-Type') ?? 'application/octet-stream'
-    await cache.put(key, new Response(body, { headers: { 'Content-Type': type, 'Content-Length': String(body.size), ...headers } }))
-    return body.size
-  }
 
-  /**
-   * Stores the poster: copied from the service worker's thumbnails cache when the app has shown it
-   * (the video page has: no request, where one through the worker would also revalidate the picture
-   * while the parts arrive), else fetched. The network response itself goes into the cache (Chromium
-   * then pipes its bytes to disk without passing them through script), and Cache.put rejects when the
-   * body fails or falls short of its Content-Length, so a file cut short is never stored. Answers its size.
-   */
-  async function storePoster(cache: Cache, from: string, key: string, signal: AbortSignal, resuming = true): Promise<number> {
-    const stored = resuming ? await cache.match(key) : undefined
-    if (stored) return Number(stored.headers.get('Content-Length') ?? 0)
-    const shown = await shownPicture(from).catch(() => undefined)
-    const response = shown?.ok ? shown : await fetchToStore(from, signal)
-    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
-    const declared = response.headers.get('Content-Length')
-    if (declared === null) return storeReadWhole(cache, key, response, {})
-    await cache.put(key, response)
-    return Number(declared)
-  }
 
-  /**
-   * One part not stored yet (run() leaves out those stored with the planned files): it is fetched and
-   * the network response itself is stored, as for a file above, so a part cut short (network
-   * gone, a file changed on the server) makes cache.put reject and nothing is stored. Answers the
-   * part's files and sizes, as its X-Part-Files header lists them; `onFiles` hears them as soon as the
-   * answer's headers are in, while its bytes still arrive.
-   */
-  async function storePart(
-    cache: Cache,
-    part: PartPlan,
-    from: string,
-    key: string,
-    signal: AbortSignal,
-    onFiles: (files: PartFile[]) => void,
-    askedAhead?: Promise<Response>,
-  ): Promise<PartFile[]> {
-    const response = await (askedAhead ?? fetchToStore(from, signal))
-    if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
-    const files = parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER))
-    // Not the planned files: the rendition changed on the server since its playlist was read.
-    if (!holdsPlannedFiles(part, files)) throw new DownloadError('network')
-    const size = files.reduce((sum, file) => sum + file.size, 0)
-    const declared = response.headers.get('Content-Length')
-    if (declared === null) {
-      const stored = await storeReadWhole(cache, key, response, { [MEDIA_PART_FILES_HEADER]: response.headers.get(MEDIA_PART_FILES_HEADER)! }, size)
-      if (stored !== size) throw new DownloadError('network')
-      onFiles(files)
-    } else {
-      if (Number(declared) !== size) throw new DownloadError('network')
-      const storing = cache.put(key, response)
-      onFiles(files)
-      await storing
-    }
-    return files
-  }
-
-  /**
-   * Follows a download handed to Background Fetch: its progress goes into the record while this tab is
-   * open, a pause or delete aborts it, and it ends when the service worker has stored it (the record
-   * says complete) or failed (waiting for the network).
-   */
-  function followHanded(videoId: number, registration: BackgroundFetchRegistrationLike, storedBytes: number, signal: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let reportedAt = 0
-      const onProgress = () => {
-        if (registration.result === 'failure') return finish(new DownloadError('network'))
-        if (now() - reportedAt < PROGRESS_EVERY_MS) return
-        reportedAt = now()
-        // Never over the worker's own last word (complete, waiting): only a download still running moves.
-        void deps.table
-          .update(videoId, (current) => {
-            if (current.status === 'downloading') current.bytesDone = storedBytes + registration.downloaded
-          })
-          .catch(() => undefined)
-      }
-      const onAbort = () => {
-        void registration.abort().catch(() => false)
-        finish(signal.reason)
-      }
-      const subscription = liveQuery(() => deps.table.get(videoId)).subscribe({
-        next: (record) => {
-          if (record?.status === 'complete') finish()
-          else if (record?.status === 'waiting_for_network') finish(new DownloadError('network'))
-        },
-        error: () => undefined,
-      })
-      function finish(error?: unknown) {
-        registration.removeEventListener('progress', onProgress)
-        signal.removeEventListener('abort', onAbort)
-        subscription.unsubscribe()
-        if (error === undefined) resolve()
-        else reject(error)
-      }
-      registration.addEventListener('progress', onProgress)
-      if (signal.aborted) onAbort()
-      else signal.addEventListener('abort', onAbort)
-    })
-  }
-
-  /**
-   * The rendition to store (the quality asked for, or the best below it) and its variant playlist.
-   * `cached`: the playlists are taken from the browser's HTTP cache when it has them (see run()).
-   */
-  async function readPlaylists(video: VideoDetail, preferredHeight: number | undefined, signal: AbortSignal, cached: boolean) {
-    if (video.can_watch !== 'full') throw new DownloadError('not_entitled')
-    if (!video.playback) throw new DownloadError('no_media')
-    const masterUrl = new URL(video.playback.hls_url, origin()).href
-    const mode: RequestCache | undefined = cached ? 'force-cache' : undefined
-    const variant = chooseVariant(parseMaster(await text(masterUrl, signal, mode)), preferredHeight)
-    if (!variant) throw new DownloadError('no_media')
-    const variantUrl = new URL(variant.uri, masterUrl).href
-    return { variant, variantUrl, variantText: await text(variantUrl, signal, mode) }
-  }
-  type Playlists = ReturnType<typeof readPlaylists>
-
-  // The playlists of a page's own detail, read once the page shows the download's size (plan()), so a
-  // press starts on the parts without reading them first (measured: the first part request left 5-10 ms
-  // sooner, of the 20-30 ms it took after a press). By video, quality and playlist URL (a new grant is a
-  // new URL); a failed read is dropped, so the press reads again.
-  const prepared = new Map<string, Playlists>()
-  const PREPARED_KEPT = 8
-  function pagePlaylists(videoId: number, preferredHeight: number | undefined, known: VideoDetail): Playlists {
-    const key = `${videoId} ${preferredHeight ?? ''} ${known.playback?.hls_url ?? ''}`
-    const kept = prepared.get(key)
-    if (kept) return kept
-    const reading = readPlaylists(known, preferredHeight, new AbortController().signal, true)
-    prepared.set(key, reading)
-    reading.catch(() => prepared.get(key) === reading && prepared.delete(key))
-    if (prepared.size > PREPARED_KEPT) prepared.delete(prepared.keys().next().value!)
-    return reading
-  }
 
   async function run(
     videoId: number,
@@ -509,7 +248,7 @@ export function createDownloadManager(deps: DownloadDeps) {
       ahead?.cancel() // the parts asked for at the press were for the page's own fetch
       await recordWritten
       // A pause or delete pressed meanwhile aborts it at once (and ends this run as Stopped).
-      await followHanded(videoId, registration, bytesDone, signal)
+      await followHanded({ table: deps.table, now }, videoId, registration, bytesDone, signal)
       await poster
       await captions
       return { persistence: await asked }

@@ -3,11 +3,12 @@ import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { apiRequest } from '../api.ts'
 import { keepCommentsOf } from '../comments/comment-copies.ts'
 import { db } from '../db.ts'
+import { watchedFetch } from '../runtime/connectivity.ts'
 import { browserBackgroundFetch } from './background-fetch.ts'
 import { createDownloadManager } from './download-manager.ts'
 import { savingGetVideo, savingKnownDetail, type SaveDetail } from './keep-detail.ts'
 
-// The video page opens offline from this record (features/watching/video-detail.ts reads it), with
+// The video page opens offline from this record (data/catalogue/video-detail.ts reads it), with
 // the comments as they were when the download began or resumed (comment-copies.ts; not awaited).
 const saveDetail: SaveDetail = async (videoId, video) => {
   void keepCommentsOf(videoId)
@@ -21,6 +22,8 @@ const saveDetail: SaveDetail = async (videoId, video) => {
 export const downloads = savingKnownDetail(
   createDownloadManager({
     table: db.downloads,
+    // Parts and posters tell the connectivity state whether the network answers.
+    fetch: watchedFetch,
     // Downloads outlive the tab where the browser offers Background Fetch; elsewhere they run in the page.
     backgroundFetch: browserBackgroundFetch,
     getVideo: savingGetVideo((videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data), saveDetail),

@@ -6,6 +6,7 @@
 import type { Page, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { apiRequest } from '../api.ts'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
 import { downloads } from './downloads.ts'
 import { readSmartSettings } from './download-preferences.ts'
 
@@ -22,7 +23,7 @@ export function onWifiOrUnknown(connection = (navigator as Navigator & { connect
 
 export async function runSmartDownloads(languageCode: string | null, isPremium: boolean): Promise<void> {
   const settings = readSmartSettings()
-  if (!settings.enabled || !languageCode || navigator.onLine === false || !onWifiOrUnknown()) return
+  if (!settings.enabled || !languageCode || !connectivity.isUp() || !onWifiOrUnknown()) return
   const page = await apiRequest<Page<VideoSummary>>(
     'GET',
     `/languages/${encodeURIComponent(languageCode)}/videos?level=${encodeURIComponent(settings.level)}&hide_finished=1&limit=${settings.count * 3}`,

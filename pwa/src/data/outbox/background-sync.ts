@@ -1,16 +1,17 @@
 /**
- * Runs the outbox's sync engine (data/outbox.ts: engine, senders, store) while someone is signed in,
+ * Runs the outbox's sync engine ((outbox.ts: engine, registry, store)) while someone is signed in,
  * and loads it only once the outbox holds something. On most starts the outbox is empty and the page
  * has no use for the engine. It starts when the outbox is found non-empty:
  * - by a live count, which sees at once what this app writes, in this tab or another;
  * - by a fresh count at start, on `online` and on becoming visible, which also sees items that got into
  *   IndexedDB some other way (a live query only hears of Dexie's own writes), such as the open watch
- *   stretch of a page that died, closed right before (data/open-stretches.ts).
+ *   stretch of a page that died, closed right before (data/progress/open-stretches.ts).
  * Starting flushes at once. Once started it runs until sign-out, as before.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
 import { closeAbandonedStretches } from '../progress/open-stretches.ts'
 
 let engine: typeof import('./outbox.ts') | null = null
@@ -48,11 +49,11 @@ export function useBackgroundSync(userId: string | number | undefined): void {
       if (document.visibilityState === 'visible') look()
     }
     look()
-    window.addEventListener('online', look)
+    const stopUp = connectivity.onUp(look)
     document.addEventListener('visibilitychange', onVisible)
     return () => {
       live = false
-      window.removeEventListener('online', look)
+      stopUp()
       document.removeEventListener('visibilitychange', onVisible)
     }
   }, [userId])

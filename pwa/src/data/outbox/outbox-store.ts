@@ -17,7 +17,7 @@ export function createOutboxStore(tables: {
   transaction: <T>(tables: Table[], work: () => Promise<T>) => Promise<T>
   /**
    * Written in the same transaction as the removal of items the server took (the goal bar's record of
-   * sent watch seconds, data/sent-watch.ts), on `tables`.
+   * sent watch seconds, data/progress/sent-watch.ts), on `tables`.
    */
   onDone?: { tables: Table[]; write: (items: OutboxItem[], at: number) => Promise<void> }
 }): OutboxStore {

@@ -1,13 +1,15 @@
 /**
- * The app's outbox: enqueue an item (it is in IndexedDB before this resolves), and the one sync
- * engine that sends it. Start the engine once signed in; stop it on sign-out.
+ * The app's outbox engine: the store over Dexie, the registry's senders, and the triggers that run
+ * them. Start it once signed in; stop it on sign-out. Items go in by enqueue (enqueue.ts) only.
  */
-import { uuidv7 } from '../../../../contract/ids.ts'
 import { db } from '../db.ts'
-import { outboxSenders } from './registry.ts'
-import { createOutboxStore } from './outbox-store.ts'
 import { recordSends } from '../progress/sent-watch.ts'
-import { createSyncEngine, startSyncTriggers, type OutboxKind } from './sync-engine.ts'
+import { onEnqueued } from './enqueue.ts'
+import { createOutboxStore } from './outbox-store.ts'
+import { OUTBOX_KINDS, sendOutbox } from './registry.ts'
+import { createSyncEngine, startSyncTriggers } from './sync-engine.ts'
+
+export { enqueue } from './enqueue.ts'
 
 export const outboxStore = createOutboxStore({
   outbox: db.outbox,
@@ -17,28 +19,19 @@ export const outboxStore = createOutboxStore({
   onDone: { tables: [db.records], write: recordSends },
 })
 
-export const syncEngine = createSyncEngine({ store: outboxStore, send: outboxSenders })
+export const syncEngine = createSyncEngine({ store: outboxStore, send: sendOutbox, kinds: OUTBOX_KINDS })
 
 let triggers: ReturnType<typeof startSyncTriggers> | null = null
 
 export function startBackgroundSync(): void {
-  triggers ??= startSyncTriggers(syncEngine)
+  if (triggers) return
+  triggers = startSyncTriggers(syncEngine)
+  const started = triggers
+  onEnqueued(() => started.enqueued())
 }
 
 export function stopBackgroundSync(): void {
   triggers?.stop()
   triggers = null
-}
-
-/** Something went into the outbox by another way than enqueue (a closed watch stretch): flush soon. */
-export function flushSoon(): void {
-  triggers?.enqueued()
-}
-
-/** Writes an item to the outbox (its id is its client_id: time-ordered UUIDv7) and asks for a flush. */
-export async function enqueue(kind: OutboxKind, payload: unknown, id: string = uuidv7()): Promise<string> {
-  const now = Date.now()
-  await db.outbox.add({ id, kind, payload, attempts: 0, nextAttemptAt: now, createdAt: now })
-  triggers?.enqueued()
-  return id
+  onEnqueued(null)
 }

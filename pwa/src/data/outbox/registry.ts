@@ -1,21 +1,101 @@
 /**
- * How each kind of outbox item reaches the server, and what its answer means for the item: done
- * (accepted, a duplicate of one already stored, or a watch event whose time was counted already),
- * rejected (a 4xx about the item itself: it goes to the dead letters), retry (no answer, 5xx or 429),
- * or stop (the session ended: 401).
+ * Every kind of outbox item in one table: where it is sent, how many go in one request (the
+ * contract's batch limit; 1 for calls of one item), what its payload holds, and how the answer is
+ * read for each item: done (accepted, a duplicate of one already stored, or a watch event whose time
+ * was counted already), rejected (a 4xx about the item itself: it goes to the dead letters), retry
+ * (no answer, 5xx, 408 or 429), or stop (the session ended: 401). The sync engine sends the kinds in
+ * this table's order; enqueue (enqueue.ts) is the one way in.
  */
+import { WATCH_EVENTS_MAX_BATCH } from '../../../../contract/limits.ts'
 import type { FeedbackBody } from '../../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../../contract/schemas/outside-hours.ts'
 import type { CommentBody, WatchEventsResult } from '../../../../contract/schemas/watching.ts'
-import type { RatingsResult } from '../compass/rating-types.ts'
+import { RATINGS_MAX_BATCH, type RatingPayload, type RatingsResult } from '../compass/rating-types.ts'
 import { ApiError, apiRequest } from '../api.ts'
-import type { OutboxItem, SendResult, Senders } from './sync-engine.ts'
+import type { OutboxItem, OutboxKind, WatchEventPayload } from '../db.ts'
+import type { SendResult } from './sync-engine.ts'
 
 // Each payload is its call's body without client_id: the outbox item's id goes as the client_id.
 /** A comment's body, and the video whose path it is posted to. */
 export type CommentPayload = Omit<CommentBody['comment'], 'client_id'> & { videoId: number }
 export type OutsideHoursPayload = Omit<OutsideHoursBody['entry'], 'client_id'>
 export type FeedbackPayload = Omit<FeedbackBody['user_feedback'], 'client_id'>
+
+/** The payload of each kind. */
+export interface OutboxPayloads {
+  watch_event: WatchEventPayload
+  rating: RatingPayload
+  comment: CommentPayload
+  feedback: FeedbackPayload
+  outside_hours: OutsideHoursPayload
+}
+
+type Item<K extends OutboxKind> = OutboxItem & { kind: K; payload: OutboxPayloads[K] }
+type Answer = Extract<SendResult, { kind: 'answered' }>
+
+interface KindEntry<K extends OutboxKind, R> {
+  /** Items per request: the contract's batch limit, 1 for a call of one item. */
+  batch: number
+  /** Where the items go (a call of one item may depend on its payload). */
+  path: (items: Array<Item<K>>) => string
+  body: (items: Array<Item<K>>) => unknown
+  /** The items done and refused, from the server's answer to them. */
+  read: (answer: R, items: Array<Item<K>>) => Omit<Answer, 'kind'>
+}
+
+/** A batch call's answer: accepted, duplicate and rejected per client_id. */
+function perItem(answer: { data: { accepted: string[]; duplicate: string[]; rejected: Array<{ client_id?: string | null; error: string }> } }) {
+  return {
+    done: [...answer.data.accepted, ...answer.data.duplicate],
+    rejected: answer.data.rejected.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
+  }
+}
+
+/** A call of one item answered 2xx: that item is done. */
+const oneDone = (_answer: unknown, items: OutboxItem[]) => ({ done: [items[0].id], rejected: [] })
+
+export const outboxRegistry = {
+  // Watch events first: they move the goal bar; a rating's "watched half" rule also rests on them.
+  watch_event: {
+    batch: WATCH_EVENTS_MAX_BATCH,
+    path: () => '/watch_events',
+    body: (items) => ({ events: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: (answer: WatchEventsResult) => {
+      // `overlap`: that stretch of time is counted already (another tab played it): done, nothing to show.
+      const { data } = answer
+      const overlapping = data.rejected.flatMap((r) => (r.error === 'overlap' && r.client_id ? [r.client_id] : []))
+      const refused = perItem({ data: { ...data, rejected: data.rejected.filter((r) => r.error !== 'overlap') } })
+      return { done: [...refused.done, ...overlapping], rejected: refused.rejected }
+    },
+  },
+  rating: {
+    batch: RATINGS_MAX_BATCH,
+    path: () => '/ratings',
+    body: (items) => ({ ratings: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: (answer: RatingsResult) => perItem(answer),
+  },
+  comment: {
+    batch: 1,
+    path: ([item]) => `/videos/${item.payload.videoId}/comments`,
+    body: ([item]) => ({ comment: { text: item.payload.text, client_id: item.id } }),
+    read: oneDone,
+  },
+  feedback: {
+    batch: 1,
+    path: () => '/user_feedbacks',
+    body: ([item]) => ({ user_feedback: { ...item.payload, client_id: item.id } }),
+    read: oneDone,
+  },
+  outside_hours: {
+    batch: 1,
+    path: () => '/me/outside_hours',
+    body: ([item]) => ({ entry: { ...item.payload, client_id: item.id } }),
+    read: oneDone,
+  },
+} satisfies { [K in OutboxKind]: KindEntry<K, never> }
+
+/** The kinds in the order the engine sends them, with their batch limits. */
+export const OUTBOX_KINDS = (Object.keys(outboxRegistry) as OutboxKind[]).map((kind) => ({ kind, batch: outboxRegistry[kind].batch }))
 
 function failure(error: unknown, items: OutboxItem[]): SendResult {
   if (error instanceof ApiError) {
@@ -26,59 +106,20 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
     const reason = error.errors.length ? error.errors.join(' ') : (error.body?.message ?? `status_${error.status}`)
     return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
   }
-  return { kind: 'retry' } // no answer at all: offline, dropped, timed out
+  // No answer at all (offline, dropped, timed out): not the items' fault. They stay due, without a
+  // back-off; the connectivity state (told by apiRequest) probes and flushes when the network is back.
+  return { kind: 'unreachable' }
 }
 
-export const outboxSenders: Senders = {
-  async watchEvents(items) {
-    try {
-      const result = await apiRequest<WatchEventsResult>('POST', '/watch_events', {
-        body: { events: items.map((item) => ({ ...(item.payload as object), client_id: item.id })) },
-      })
-      // `overlap`: that stretch of time is counted already (another tab played it): done, nothing to show.
-      const refused = result.data.rejected.filter((r) => r.error !== 'overlap')
-      const overlapping = result.data.rejected.flatMap((r) => (r.error === 'overlap' && r.client_id ? [r.client_id] : []))
-      return {
-        kind: 'answered',
-        done: [...result.data.accepted, ...result.data.duplicate, ...overlapping],
-        rejected: refused.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
-      }
-    } catch (error) {
-      return failure(error, items)
-    }
-  },
-
-  async ratings(items) {
-    try {
-      const result = await apiRequest<RatingsResult>('POST', '/ratings', {
-        body: { ratings: items.map((item) => ({ ...(item.payload as object), client_id: item.id })) },
-      })
-      return {
-        kind: 'answered',
-        done: [...result.data.accepted, ...result.data.duplicate],
-        rejected: result.data.rejected.flatMap((r) => (r.client_id ? [{ id: r.client_id, error: r.error }] : [])),
-      }
-    } catch (error) {
-      return failure(error, items)
-    }
-  },
-
-  async one(item) {
-    try {
-      if (item.kind === 'comment') {
-        const { videoId, text } = item.payload as CommentPayload
-        await apiRequest('POST', `/videos/${videoId}/comments`, { body: { comment: { text, client_id: item.id } } })
-      } else if (item.kind === 'outside_hours') {
-        await apiRequest('POST', '/me/outside_hours', { body: { entry: { ...(item.payload as OutsideHoursPayload), client_id: item.id } } })
-      } else if (item.kind === 'feedback') {
-        const payload = item.payload as FeedbackPayload
-        await apiRequest('POST', '/user_feedbacks', { body: { user_feedback: { ...payload, client_id: item.id } } })
-      } else {
-        return { kind: 'answered', done: [], rejected: [{ id: item.id, error: 'unknown_kind' }] }
-      }
-      return { kind: 'answered', done: [item.id], rejected: [] }
-    } catch (error) {
-      return failure(error, [item])
-    }
-  },
+/** Sends items of one kind (at most its batch) as the registry says, and reads the answer. */
+export async function sendOutbox(kind: OutboxKind, items: OutboxItem[]): Promise<SendResult> {
+  const entry = outboxRegistry[kind] as unknown as KindEntry<OutboxKind, unknown> | undefined
+  if (!entry) return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: 'unknown_kind' })) }
+  const typed = items as Array<Item<OutboxKind>>
+  try {
+    const answer = await apiRequest<unknown>('POST', entry.path(typed), { body: entry.body(typed) })
+    return { kind: 'answered', ...entry.read(answer, typed) }
+  } catch (error) {
+    return failure(error, items)
+  }
 }

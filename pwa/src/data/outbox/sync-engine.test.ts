@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { OUTBOX_KINDS } from './registry.ts'
 import { backoffMs, createSyncEngine, type OutboxItem, type OutboxKind, type OutboxStore, type SendResult } from './sync-engine.ts'
+
+/** The engine's send and the registry's kinds, from one sender per way of sending. */
+function senders(by: {
+  watchEvents: (items: OutboxItem[]) => Promise<SendResult>
+  ratings: (items: OutboxItem[]) => Promise<SendResult>
+  one: (item: OutboxItem) => Promise<SendResult>
+}) {
+  return {
+    kinds: OUTBOX_KINDS,
+    send: (kind: OutboxKind, items: OutboxItem[]) =>
+      kind === 'watch_event' ? by.watchEvents(items) : kind === 'rating' ? by.ratings(items) : by.one(items[0]),
+  }
+}
 
 /** For tests whose outbox holds no ratings: a call would be a bug in the engine. */
 const noRatings = async (): Promise<SendResult> => {
@@ -49,14 +63,14 @@ describe('the sync engine', () => {
       now: () => 1000,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: {
+      ...senders({
         watchEvents: async (batch) => {
           sizes.push(batch.length)
           return { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }
         },
         ratings: noRatings,
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
-      },
+      }),
     })
     await engine.flush()
     expect(sizes).toEqual([500, 500, 200])
@@ -72,11 +86,11 @@ describe('the sync engine', () => {
       store: memory.store,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: {
+      ...senders({
         watchEvents: async () => ({ kind: 'answered', done: [ids[0], ids[2]], rejected: [{ id: ids[1], error: 'too_old' }] }),
         ratings: noRatings,
         one: async () => ({ kind: 'retry' }),
-      },
+      }),
     })
     await engine.flush()
     expect(memory.items.size).toBe(0)
@@ -95,8 +109,8 @@ describe('the sync engine', () => {
       random: () => 0.5,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: { watchEvents: async () => ({ kind: 'retry' }), ratings: noRatings,
-        one: async () => (calls++, answers.shift()!) },
+      ...senders({ watchEvents: async () => ({ kind: 'retry' }), ratings: noRatings,
+        one: async () => (calls++, answers.shift()!) }),
     })
     await engine.flush()
     const item = [...memory.items.values()][0]
@@ -119,8 +133,8 @@ describe('the sync engine', () => {
       store: memory.store,
       isOnline: () => online,
       exclusive: (task) => task(),
-      send: { watchEvents: async () => ({ kind: 'stop' }), ratings: noRatings,
-        one: async () => (calls++, { kind: 'stop' }) },
+      ...senders({ watchEvents: async () => ({ kind: 'stop' }), ratings: noRatings,
+        one: async () => (calls++, { kind: 'stop' }) }),
     })
     await engine.flush()
     expect(calls).toBe(0)
@@ -141,7 +155,7 @@ describe('the sync engine', () => {
       store: memory.store,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: {
+      ...senders({
         watchEvents: async (batch) => {
           inFlight++
           maxInFlight = Math.max(maxInFlight, inFlight)
@@ -151,7 +165,7 @@ describe('the sync engine', () => {
         },
         ratings: noRatings,
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
-      },
+      }),
     })
     const first = engine.flush()
     memory.add('watch_event', 1) // enqueued while the first request is out
@@ -172,7 +186,7 @@ describe('the sync engine', () => {
       store: memory.store,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: {
+      ...senders({
         watchEvents: async (batch) => {
           order.push('watch_event')
           return { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }
@@ -184,7 +198,7 @@ describe('the sync engine', () => {
           return { kind: 'answered', done: rest.map((i) => i.id), rejected: [{ id: first!.id, error: 'not_watched' }] }
         },
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
-      },
+      }),
     })
     await engine.flush()
     expect(order[0]).toBe('watch_event')
@@ -206,11 +220,11 @@ describe('the sync engine', () => {
       random: () => 0.5,
       isOnline: () => true,
       exclusive: (task) => task(),
-      send: {
+      ...senders({
         watchEvents: async (batch) => (sent.push('watch_event'), watchAnswer.kind === 'retry' ? watchAnswer : { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }),
         ratings: async (batch) => (sent.push('rating'), { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }),
         one: async () => ({ kind: 'answered', done: [], rejected: [] }),
-      },
+      }),
     })
     await engine.flush() // the watch event fails and backs off
     await engine.flush() // not due yet: the rating still waits for it

@@ -1,20 +1,26 @@
 /**
  * The one sync engine of the PWA. Everything a learner does that the server must hear about (watch
- * events, comments, feedback) is first written to the outbox, then sent from here:
- * - on start, on `online`, when the tab becomes visible, shortly after anything is enqueued, and every
- *   30 s while online;
+ * events, ratings, comments, feedback, time outside the app) is first written to the outbox
+ * (enqueue.ts), then sent from here:
+ * - on start, when the network is back (connectivity.ts: the browser's `online`, or any answer of
+ *   ours after requests got none), when the tab becomes visible, at once after anything is enqueued,
+ *   and every 30 s while up;
  * - by one tab at a time (Web Locks; a tab without them uses an in-page flag);
- * - watch events in batches of at most 500, ratings in batches of at most 100, the rest one by one;
+ * - kinds in the registry's order (registry.ts), each in batches of its contract limit (watch events
+ *   500, ratings 100), the calls of one item one by one (at most 50 of each kind per flush);
  * - accepted and duplicate items leave the outbox; items the server rejects move to the dead-letter
- *   table, where the person can see them; network errors and 5xx answers wait with exponential backoff
- *   and jitter, then try again.
+ *   table, where the person can see them; 5xx/429 answers wait with exponential backoff and jitter,
+ *   then try again. No answer at all is not the item's fault: the items stay due, the engine stops
+ *   and the network is marked down, and the flush that its return starts sends them.
  * A flush cut short (the tab closed mid-request) simply sends again: every call is idempotent by
  * client_id, so the server counts each item once.
  */
-import { WATCH_EVENTS_MAX_BATCH } from '../../../../contract/limits.ts'
-import { RATINGS_MAX_BATCH } from '../compass/rating-types.ts'
-
 import type { OutboxItem, OutboxKind } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
+import { exclusive as webLockExclusive } from '../runtime/locks.ts'
+import { backoffMs, PERIODIC_RETRY_MS } from '../runtime/retry.ts'
+
+export { backoffMs }
 
 export type { OutboxItem, OutboxKind }
 
@@ -31,18 +37,18 @@ export interface OutboxStore {
 /** What a send learned: which items are done, which the server refused, or that it should wait. */
 export type SendResult =
   | { kind: 'answered'; done: string[]; rejected: Array<{ id: string; error: string }> }
-  | { kind: 'retry' }
+  | { kind: 'retry' } // an answer that is an error (5xx, 429): this item waits its back-off
+  | { kind: 'unreachable' } // no answer at all: nothing is wrong with the items; wait for the network
   | { kind: 'stop' } // signed out: nothing can be sent until the person signs in again
 
-export interface Senders {
-  watchEvents(items: OutboxItem[]): Promise<SendResult>
-  ratings(items: OutboxItem[]): Promise<SendResult>
-  one(item: OutboxItem): Promise<SendResult>
-}
+/** Sends items of one kind (at most its batch) and reads the answer (registry.ts sendOutbox). */
+export type Send = (kind: OutboxKind, items: OutboxItem[]) => Promise<SendResult>
 
 export interface SyncEngineDeps {
   store: OutboxStore
-  send: Senders
+  send: Send
+  /** The kinds in sending order with their batch limits (registry.ts OUTBOX_KINDS). */
+  kinds: ReadonlyArray<{ kind: OutboxKind; batch: number }>
   now?: () => number
   random?: () => number
   isOnline?: () => boolean
@@ -50,46 +56,18 @@ export interface SyncEngineDeps {
   exclusive?: (task: () => Promise<void>) => Promise<void>
 }
 
-const BASE_BACKOFF_MS = 2_000
-const MAX_BACKOFF_MS = 5 * 60_000
 const ONE_BY_ONE_PER_FLUSH = 50
-
-/** Exponential backoff with full jitter: between half and all of 2^attempts × base, capped. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.min(attempts, 20))
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
-
-export function webLockExclusive(name: string) {
-  let running = false
-  return async (task: () => Promise<void>) => {
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-    if (locks?.request) {
-      await locks.request(name, { ifAvailable: true }, async (lock) => {
-        if (lock) await task()
-      })
-      return
-    }
-    if (running) return
-    running = true
-    try {
-      await task()
-    } finally {
-      running = false
-    }
-  }
-}
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? (() => Date.now())
   const random = deps.random ?? Math.random
-  const isOnline = deps.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
+  const isOnline = deps.isOnline ?? connectivity.isUp
   const exclusive = deps.exclusive ?? webLockExclusive('dehieu-outbox-flush')
   let again = false
   let flushing: Promise<void> | null = null
 
   async function settle(items: OutboxItem[], result: SendResult): Promise<'continue' | 'stop'> {
-    if (result.kind === 'stop') return 'stop'
+    if (result.kind === 'stop' || result.kind === 'unreachable') return 'stop'
     if (result.kind === 'retry') {
       const attempts = Math.max(...items.map((item) => item.attempts)) + 1
       await deps.store.retryLater(
@@ -109,30 +87,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   async function flushOnce(): Promise<void> {
     let sentSomething = false
-    // Watch events first: they move the goal bar; a rating's "watched half" rule also rests on them.
-    // Batches until the kind's outbox is empty or sending fails.
-    const batched = [
-      { kind: 'watch_event', max: WATCH_EVENTS_MAX_BATCH, send: deps.send.watchEvents },
-      { kind: 'rating', max: RATINGS_MAX_BATCH, send: deps.send.ratings },
-    ] as const
-    for (const { kind, max, send } of batched) {
+    for (const { kind, batch } of deps.kinds) {
       // A rating waits while watch events wait, even ones not due yet (backing off after a failed
       // send): sent before them, the server would refuse it for good as not watched (issue 33).
       if (kind === 'rating' && (await deps.store.due('watch_event', Number.POSITIVE_INFINITY, 1)).length > 0) continue
-      for (;;) {
-        const batch = await deps.store.due(kind, now(), max)
-        if (batch.length === 0) break
-        const outcome = await settle(batch, await send(batch))
-        sentSomething = true
-        if (outcome === 'stop') return
-      }
-    }
-    for (const kind of ['comment', 'feedback', 'outside_hours'] as const) {
-      const items = await deps.store.due(kind, now(), ONE_BY_ONE_PER_FLUSH)
-      for (const item of items) {
-        const outcome = await settle([item], await deps.send.one(item))
-        sentSomething = true
-        if (outcome === 'stop') return
+      if (batch > 1) {
+        // Batches until the kind's outbox is empty or sending fails.
+        for (;;) {
+          const items = await deps.store.due(kind, now(), batch)
+          if (items.length === 0) break
+          const outcome = await settle(items, await deps.send(kind, items))
+          sentSomething = true
+          if (outcome === 'stop') return
+        }
+      } else {
+        for (const item of await deps.store.due(kind, now(), ONE_BY_ONE_PER_FLUSH)) {
+          const outcome = await settle([item], await deps.send(kind, [item]))
+          sentSomething = true
+          if (outcome === 'stop') return
+        }
       }
     }
     if (sentSomething) await deps.store.recordSync(now())
@@ -164,17 +137,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 export type SyncEngine = ReturnType<typeof createSyncEngine>
 
 /**
- * Wires the triggers: start, `online`, visible again, soon after an enqueue, and every 30 s while
- * online. Answers a function that removes them, and one to call after enqueueing.
+ * Wires the triggers: start, the network back (connectivity.ts: the browser's `online` or an answer
+ * after none), visible again, soon after an enqueue, and every 30 s while up. Answers a function that
+ * removes them, and one to call after enqueueing.
  */
-export function startSyncTriggers(engine: SyncEngine, options: { intervalMs?: number; afterEnqueueMs?: number } = {}) {
+export function startSyncTriggers(
+  engine: SyncEngine,
+  options: { intervalMs?: number; afterEnqueueMs?: number; onUp?: (run: () => void) => () => void } = {},
+) {
   const run = () => void engine.flush().catch(() => {})
   const onVisible = () => {
     if (document.visibilityState === 'visible') run()
   }
-  window.addEventListener('online', run)
+  const stopUp = (options.onUp ?? connectivity.onUp)(run)
   document.addEventListener('visibilitychange', onVisible)
-  const timer = setInterval(run, options.intervalMs ?? 30_000)
+  const timer = setInterval(run, options.intervalMs ?? PERIODIC_RETRY_MS)
   let soon: ReturnType<typeof setTimeout> | undefined
   run()
   return {
@@ -183,7 +160,7 @@ export function startSyncTriggers(engine: SyncEngine, options: { intervalMs?: nu
       soon = setTimeout(run, options.afterEnqueueMs ?? 300)
     },
     stop() {
-      window.removeEventListener('online', run)
+      stopUp()
       document.removeEventListener('visibilitychange', onVisible)
       clearInterval(timer)
       clearTimeout(soon)

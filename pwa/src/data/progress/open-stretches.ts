@@ -15,6 +15,8 @@
  */
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
 import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
+import { enqueue } from '../outbox/enqueue.ts'
+import { holdLock } from '../runtime/locks.ts'
 
 export type { OpenStretch, WatchEventPayload }
 
@@ -25,14 +27,6 @@ const STALE_MS = 60_000
 const recordKey = (id: string) => `${PREFIX}${id}` as const
 const lockName = (id: string) => `dehieu-stretch:${id}`
 
-/** Holds the stretch's lock until the returned function is called (or the page dies). */
-function holdLock(id: string): Promise<() => void> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-  if (!locks?.request) return Promise.resolve(() => {})
-  return new Promise((granted) => {
-    void locks.request(lockName(id), () => new Promise<void>((release) => granted(release))).catch(() => granted(() => {}))
-  })
-}
 
 /**
  * Moves a stretch into the outbox, due now: `final` as given, or as last kept when undefined; null
@@ -40,22 +34,21 @@ function holdLock(id: string): Promise<() => void> {
  * the local data was cleared at sign-out). Answers whether it went into the outbox.
  */
 async function closeStretch(id: string, final: WatchEventPayload | null | undefined, onlyIfKept: boolean): Promise<boolean> {
-  return db.transaction('rw', db.records, db.outbox, async () => {
+  return db.transaction('rw', db.records, db.outbox, async (tx) => {
     const record = await db.records.get(recordKey(id))
     const kept = record && record.key.startsWith(PREFIX) ? (record.value as OpenStretch) : undefined
     if (!kept && onlyIfKept) return false
     if (kept) await db.records.delete(recordKey(id))
     const event = final === undefined ? kept?.event : final
     if (!event) return false
-    const now = Date.now()
-    await db.outbox.put({ id, kind: 'watch_event', payload: event, attempts: 0, nextAttemptAt: now, createdAt: now })
+    await enqueue('watch_event', event, { id, tx })
     return true
   })
 }
 
 /**
  * Keeps one player's stretches from the tracker's updates: open ones are written in place, closed
- * ones go to the outbox (then `onClosed`, to ask for a flush). Writes of one stretch run in order.
+ * ones go to the outbox (enqueue wakes the sync engine; then `onClosed`). Writes of one stretch run in order.
  */
 export function createStretchKeeper(videoId: number, onClosed: () => void = () => {}) {
   const running = new Map<string, { queue: Promise<unknown>; release: Promise<() => void>; kept: boolean }>()
@@ -70,7 +63,7 @@ export function createStretchKeeper(videoId: number, onClosed: () => void = () =
       }
       // The lock before the first write: a stretch is never kept without it, or another tab would take
       // it for abandoned.
-      const release = holdLock(update.id)
+      const release = holdLock(lockName(update.id))
       stretch = { queue: release, release, kept: false }
       running.set(update.id, stretch)
     }

@@ -1,8 +1,8 @@
 /**
  * Today's watch time as the navbar shows it: the server's today_watch_seconds, plus the seconds sent
- * since that figure's request left (data/sent-watch.ts: the server has them, the figure does not yet),
+ * since that figure's request left (data/progress/sent-watch.ts: the server has them, the figure does not yet),
  * plus the seconds of today's watch events still waiting in the outbox and of the stretch still being
- * watched (data/open-stretches.ts), so the bar moves offline and while the video plays. A flush moves
+ * watched (data/progress/open-stretches.ts), so the bar moves offline and while the video plays. A flush moves
  * seconds from the outbox to the sent record in one transaction, and the next server figure (refreshed
  * after every successful sync) carries a request time after them, so the bar neither dips nor doubles;
  * both records live in IndexedDB, so an offline reload keeps them too.

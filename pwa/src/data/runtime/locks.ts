@@ -1,6 +1,10 @@
 /**
- * One tab at a time per item (an upload, a download): a Web Lock named after the item, held for as
- * long as a tab works on it. A tab that does not get the lock leaves the item alone and shows its
+ * Web Locks, the one place the app takes them (with retry.ts and connectivity.ts, the runtime the data
+ * layer runs on):
+ * - exclusive: a task one tab at a time (the outbox flush);
+ * - holdLock: held while a page lives (an open watch stretch: a free lock means its page died);
+ * - tryLock / waitForLock over TabLocks: one tab at a time per item (an upload, a download), held for
+ *   as long as a tab works on it. A tab that does not get the lock leaves the item alone and shows its
  * progress from Dexie; the tab that holds it follows the item's record, so a pause or a delete pressed
  * in any tab reaches it (upload-queue.ts, downloads/download-manager.ts).
  * Without Web Locks (older browsers) an in-page stand-in guards this tab only, as before they came.
@@ -73,3 +77,40 @@ export function tryLock(locks: TabLocks, name: string): Promise<Release | null> 
 export async function waitForLock(locks: TabLocks, name: string): Promise<Release> {
   return (await hold(locks, name, false))!
 }
+
+/**
+ * A task that runs in one tab at a time: `name`'s Web Lock if free, else it is skipped (the tab that
+ * holds it is doing the work). Without Web Locks, an in-page flag serialises this tab alone.
+ */
+export function exclusive(name: string): (task: () => Promise<void>) => Promise<void> {
+  let running = false
+  return async (task) => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+    if (locks?.request) {
+      await locks.request(name, { ifAvailable: true }, async (lock) => {
+        if (lock) await task()
+      })
+      return
+    }
+    if (running) return
+    running = true
+    try {
+      await task()
+    } finally {
+      running = false
+    }
+  }
+}
+
+/**
+ * Holds `name`'s Web Lock (waiting for it) until the answered function is called, or the page dies;
+ * without Web Locks, nothing is held.
+ */
+export function holdLock(name: string): Promise<() => void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  if (!locks?.request) return Promise.resolve(() => {})
+  return new Promise((granted) => {
+    void locks.request(name, () => new Promise<void>((release) => granted(release))).catch(() => granted(() => {}))
+  })
+}
+

@@ -9,7 +9,7 @@
  *   IndexedDB, which have no name or date), and the upload URL kept on the item as well;
  * - with a fresh Authorization header on every request, and retry delays for a flaky network;
  * - resuming from the server's offset after anything (offline, reload, server restart);
- * - by one tab at a time: a Web Lock per item (tab-locks.ts), held for the whole send. Another tab
+ * - by one tab at a time: a Web Lock per item ((runtime/locks.ts)), held for the whole send. Another tab
  *   leaves the item alone (it shows the progress from Dexie); a pause or cancel pressed there is
  *   written to the item, and the sending tab, which follows the item with a liveQuery, stops. Two tabs
  *   sending at once would send the same bytes twice, or one would create a second upload that
@@ -21,6 +21,8 @@
  * A 401 to a request that carried a token ends the session like any other 401 (onUnauthorized); the
  * item stays queued, marked signed_out, and carries on when the same person signs in again.
  */
+import { connectivity } from '../runtime/connectivity.ts'
+import { UPLOAD_RETRY_DELAYS_MS } from '../runtime/retry.ts'
 import { liveQuery, type EntityTable } from 'dexie'
 import type { DetailedError, Upload } from 'tus-js-client'
 import { UPLOADS_PATH, UPLOAD_CHUNK_BYTES, type CreateSubmissionBody } from '../../../../contract/schemas/contributors.ts'
@@ -122,11 +124,10 @@ export interface UploadQueueDeps {
 const FINAL_STATUSES = new Set([401, 403, 404, 410, 413, 415, 422])
 /** The reason of an upload refused because the session had ended. */
 export const SIGNED_OUT = 'signed_out'
-export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000]
 
 export function createUploadQueue(deps: UploadQueueDeps) {
   const now = deps.now ?? (() => Date.now())
-  const isOnline = deps.isOnline ?? (() => navigator.onLine !== false)
+  const isOnline = deps.isOnline ?? connectivity.isUp
   const loadTus = deps.loadTus ?? (() => import('tus-js-client'))
   const locks = deps.locks ?? browserLocks()
   /** Items this tab sends, or is asking the lock for. */
@@ -183,7 +184,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         fingerprint: async () => `dehieu-upload-${id}`,
         storeFingerprintForResuming: false, // the upload URL lives on the queue item instead
         metadata: { submission_id: String(submissionId), filename: item.fileName, filetype: item.fileType },
-        retryDelays: RETRY_DELAYS_MS,
+        retryDelays: UPLOAD_RETRY_DELAYS_MS,
         // a cut connection costs at most one chunk; size measured in bench/tus-upload.bench.ts
         chunkSize: UPLOAD_CHUNK_BYTES,
         onBeforeRequest(request) {

@@ -1,5 +1,5 @@
 /**
- * The app's one upload queue (data/upload-queue.ts over the Dexie tables) and what keeps it moving:
+ * The app's one upload queue (data/uploads/upload-queue.ts over the Dexie tables) and what keeps it moving:
  * - at start (for contributors and admins) and on `online`, every waiting or cut-off upload resumes;
  * - on `offline`, running uploads are stopped and marked waiting: a request already under way can
  *   otherwise hang on a dead connection for minutes before it errors, while the server keeps every
@@ -18,6 +18,8 @@ import type { Submission, SubmissionCreated } from '../../../../contract/schemas
 import { session } from '../session/session.ts'
 import { api, ApiError, apiRequest } from '../api.ts'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
+import { PERIODIC_RETRY_MS } from '../runtime/retry.ts'
 import { readString, STORAGE_KEYS } from '../storage.ts'
 import { reportUnauthorized } from '../unauthorized.ts'
 import { createUploadQueue, type CreateSubmissionResult, type SubmissionDetails, type UploadItem } from './upload-queue.ts'
@@ -48,11 +50,11 @@ async function createSubmission(details: SubmissionDetails, clientId: string): P
   }
 }
 
-const RETRY_WAITING_MS = 30_000
 const POLL_PROCESSING_MS = 2_000
 
 let started = false
 let retryTimer: ReturnType<typeof setInterval> | undefined
+let stopFollowing: (() => void) | undefined
 let pollTimer: ReturnType<typeof setTimeout> | undefined
 let polling = false
 /** Asked for while a pass was running: run another pass right after it. */
@@ -88,11 +90,11 @@ async function stopRunningUploads() {
 export function startUploads(): void {
   if (started || typeof window === 'undefined') return
   started = true
-  window.addEventListener('online', onOnline)
-  window.addEventListener('offline', onOffline)
+  // The app's connectivity: the browser's events, and lie-fi noticed by our own requests.
+  stopFollowing = connectivity.subscribe((up) => (up ? onOnline() : onOffline()))
   retryTimer = setInterval(() => {
-    if (navigator.onLine !== false) void resumeAll()
-  }, RETRY_WAITING_MS)
+    if (connectivity.isUp()) void resumeAll()
+  }, PERIODIC_RETRY_MS)
   void resumeAll()
   void pollProcessing()
 }
@@ -105,8 +107,8 @@ db.uploads.hook('updating', (changes) => {
 function stopUploads(): void {
   if (!started) return
   started = false
-  window.removeEventListener('online', onOnline)
-  window.removeEventListener('offline', onOffline)
+  stopFollowing?.()
+  stopFollowing = undefined
   clearInterval(retryTimer)
   clearTimeout(pollTimer)
 }
@@ -127,7 +129,7 @@ async function pollProcessing(): Promise<void> {
   try {
     const items = await db.uploads.where('status').equals('processing').toArray()
     remaining = items.length
-    if (navigator.onLine === false) return
+    if (!connectivity.isUp()) return
     for (const item of items) {
       const next = await followOne(item)
       if (next !== 'processing') remaining -= 1

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useOnline } from '../pwa/useOnline.ts'
+import { useOnline } from '../../data/runtime/connectivity.ts'
 import { markRatingAsked, rateVideo } from '../../data/compass/ratings.ts'
 import type { Understood } from '../../data/compass/rating-types.ts'
 import { RatingScale } from './RatingScale.tsx'

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { useOnline } from '../pwa/useOnline.ts'
+import { useOnline } from '../../data/runtime/connectivity.ts'
 import { fetchUpNext, offlineUpNext } from '../../data/compass/up-next.ts'
 
 export const UP_NEXT_SECONDS = 8

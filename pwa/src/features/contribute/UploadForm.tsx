@@ -5,6 +5,7 @@
  * so a retry never makes two) once the network answers, then sends the file. The form is free again
  * at once: the queue below shows where the upload is.
  */
+import { connectivity } from '../../data/runtime/connectivity.ts'
 import { useId, useRef, useState } from 'react'
 import { FormField } from '../../components/FormField.tsx'
 import {
@@ -108,7 +109,7 @@ export function UploadForm() {
         },
       })
       reset()
-      setOutcome({ kind: 'success', queued: navigator.onLine === false })
+      setOutcome({ kind: 'success', queued: !connectivity.isUp() })
     } catch (error) {
       // Only the device can fail here (storage full, a private window refusing files).
       console.warn('Could not store the upload', error)

@@ -3,6 +3,7 @@
  * continue from their first missing file at start and on `online`, and, online, downloads the learner
  * may no longer watch in full are removed with a notice, then smart downloads (when switched on) top up.
  */
+import { connectivity } from '../../data/runtime/connectivity.ts'
 import { useEffect, useState } from 'react'
 import { downloads } from '../../data/downloads/downloads.ts'
 import { readString, STORAGE_KEYS } from '../../data/storage.ts'
@@ -26,9 +27,8 @@ export default function DownloadsKeeper() {
         .then(() => runSmartDownloads(readString(STORAGE_KEYS.selectedLanguage), premium))
         .catch(() => undefined)
     }
-    if (navigator.onLine !== false) whenOnline()
-    window.addEventListener('online', whenOnline)
-    return () => window.removeEventListener('online', whenOnline)
+    if (connectivity.isUp()) whenOnline()
+    return connectivity.onUp(whenOnline)
   }, [premium])
 
   if (removed.length === 0) return null

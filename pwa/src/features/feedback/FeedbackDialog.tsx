@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MIN_CHARS, FEEDBACK_SUCCESS_CLOSE_MS } from '../../../../contract/limits.ts'
 import { Dialog } from '../../components/Dialog.tsx'
-import { enqueue } from '../../data/outbox/outbox.ts'
+import { enqueue } from '../../data/outbox/enqueue.ts'
 import type { FeedbackPayload } from '../../data/outbox/registry.ts'
 import { newClientId } from '../../data/client-id.ts'
 import { session } from '../../data/session/session.ts'
@@ -57,7 +57,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
           now: new Date(),
         }),
       }
-      await enqueue('feedback', payload, attempt.current.clientId)
+      await enqueue('feedback', payload, { id: attempt.current.clientId })
       attempt.current = null
       setText('')
       setState({ kind: 'success' })

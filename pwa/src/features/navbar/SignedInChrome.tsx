@@ -4,7 +4,7 @@
  * list refreshed once the session has loaded, all of it forgotten on logout and kept for the same
  * person after a 401).
  * The keepers that work in the background load only when they have work, so they stay off first paint:
- * the sync engine once the outbox holds something (data/background-sync.ts), the downloads keeper once
+ * the sync engine once the outbox holds something (data/outbox/background-sync.ts), the downloads keeper once
  * something is downloaded or smart downloads are on, the upload queue for contributors and admins.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -21,6 +21,7 @@ import { Navbar } from './Navbar.tsx'
 
 const SettingsDialog = lazy(() => import('../settings/SettingsDialog.tsx'))
 const FeedbackDialog = lazy(() => import('../feedback/FeedbackDialog.tsx'))
+const InstallDialog = lazy(() => import('../pwa/InstallDialog.tsx'))
 const DownloadsKeeper = lazy(() => import('../downloads/DownloadsKeeper.tsx'))
 
 // Registered once, when this chunk first loads, so it also runs after this component has unmounted.
@@ -80,6 +81,7 @@ export default function SignedInChrome() {
           <DownloadsKeeperWhenNeeded signedIn={ready} />
           {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
           {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
+          {open === 'install' ? <InstallDialog onClose={closeDialog} /> : null}
         </Suspense>
       </LoadErrorBoundary>
     </>

@@ -1,6 +1,6 @@
 /** A clear, persistent notice while offline, so cached data is never mistaken for fresh data. */
 import { useTranslation } from 'react-i18next'
-import { useOnline } from './useOnline.ts'
+import { useOnline } from '../../data/runtime/connectivity.ts'
 
 export function OfflineIndicator() {
   const { t } = useTranslation('common')

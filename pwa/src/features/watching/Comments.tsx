@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import { countCharacters } from '../../../../contract/text.ts'
 import { useTranslation } from 'react-i18next'
-import { useOnline } from '../pwa/useOnline.ts'
+import { useOnline } from '../../data/runtime/connectivity.ts'
 import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from '../../data/comments/comments.ts'
 
 export function CommentsSection({ videoId, allowed }: { videoId: number; allowed: boolean }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/Dialog.tsx'
 import { flushOutbox } from '../../data/outbox/background-sync.ts'
 import { clearDeadLetters, useDeadLetters, useLastSync } from '../../data/outbox/outbox-state.ts'
-import { useOnline } from '../pwa/useOnline.ts'
+import { useOnline } from '../../data/runtime/connectivity.ts'
 import { refusalMessage } from './refusal-message.ts'
 
 export default function SyncDialog({ onClose, pending }: { onClose: () => void; pending: number }) {

@@ -9,6 +9,7 @@
  *   is refused for good, e.g. removed since: asking again would only loop).
  */
 import { useCallback, useRef, useState } from 'react'
+import { connectivity } from '../../data/runtime/connectivity.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { freshPlayback } from '../../data/catalogue/video-detail.ts'
 
@@ -32,7 +33,7 @@ export function useStreamGrant(
   }, [videoId])
 
   const onCaptionsFailed = useCallback(() => {
-    if (!navigator.onLine || performance.now() - renewedAt.current < CAPTION_RENEWAL_PAUSE_MS) return
+    if (!connectivity.isUp() || performance.now() - renewedAt.current < CAPTION_RENEWAL_PAUSE_MS) return
     refreshSource().catch(() => undefined)
   }, [refreshSource])
 

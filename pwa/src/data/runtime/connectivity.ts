@@ -1,0 +1,164 @@
+/**
+ * One connectivity state for the whole app: "up" or "down", read by the offline banner, the sync
+ * engine, the player, the downloads and the upload queue. It is fed by two sources:
+ * - the browser's `online`/`offline` events, and
+ * - our own requests: one that fails with no answer at all means "down", whatever navigator.onLine
+ *   says (lie-fi: a tunnel, a weak cell, a captive portal leave onLine true and fire no event), and any
+ *   answer from our origin, even an error, means "up".
+ * While down (and the browser does not say offline), a cheap probe (GET /api/v1/health, no cache, no
+ * redirects followed) goes out with a growing interval (retry.ts probeDelayMs: capped at 2 s while the
+ * app is in sight), so that the network answering again is noticed within seconds: then
+ * every listener hears "up" at once (the outbox sends, uploads resume, the player reloads).
+ */
+import { useSyncExternalStore } from 'react'
+import { API_BASE } from '../../../../contract/limits.ts'
+import { probeDelayMs } from './retry.ts'
+
+export interface ConnectivityDeps {
+  /** What the browser says (navigator.onLine). */
+  browserOnline: () => boolean
+  /** Whether the app is in sight (document.visibilityState). */
+  visible: () => boolean
+  /** The probe: resolves true when our origin answered anything, false when there was no answer. */
+  probe: () => Promise<boolean>
+  setTimeout: (run: () => void, ms: number) => unknown
+  clearTimeout: (timer: unknown) => void
+}
+
+export type Connectivity = ReturnType<typeof createConnectivity>
+
+export function createConnectivity(deps: ConnectivityDeps) {
+  let up = deps.browserOnline()
+  let attempt = 0
+  let timer: unknown = null
+  let probing = false
+  const listeners = new Set<(up: boolean) => void>()
+
+  /** `always`: tell the listeners even if nothing changed (the browser's events are news of their own). */
+  function set(next: boolean, always = false) {
+    if (next === up && !always) return
+    up = next
+    if (up) stopProbing()
+    else scheduleProbe()
+    for (const listener of [...listeners]) listener(up)
+  }
+
+  function stopProbing() {
+    if (timer !== null) deps.clearTimeout(timer)
+    timer = null
+    attempt = 0
+  }
+
+  function scheduleProbe() {
+    if (up || timer !== null || probing) return
+    // The browser says offline: its `online` event will come; probing would only fail at once.
+    if (!deps.browserOnline()) return
+    timer = deps.setTimeout(() => {
+      timer = null
+      void probeNow()
+    }, probeDelayMs(attempt, deps.visible()))
+    attempt += 1
+  }
+
+  async function probeNow() {
+    if (up || probing) return
+    probing = true
+    let answered: boolean
+    try {
+      answered = await deps.probe()
+    } catch {
+      answered = false
+    } finally {
+      probing = false
+    }
+    if (answered) set(true)
+    else scheduleProbe()
+  }
+
+  return {
+    isUp: () => up,
+    /** Hears every change; answers a function that stops listening. */
+    subscribe(listener: (up: boolean) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** Runs `listener` each time the network comes back. */
+    onUp(listener: () => void): () => void {
+      const heard = (isUp: boolean) => {
+        if (isUp) listener()
+      }
+      listeners.add(heard)
+      return () => listeners.delete(heard)
+    },
+    /** One of our requests got an answer (any status): the network is there. */
+    reportAnswer: () => set(true),
+    /** One of our requests got no answer (failed or timed out): the network is gone. */
+    reportNoAnswer: () => set(false),
+    /** The browser's `online`: heard by every listener, as that event always was. */
+    browserOnline: () => set(true, true),
+    browserOffline: () => set(false),
+    /** Back in sight while down: probe soon rather than at the hidden tab's long interval. */
+    visibleAgain() {
+      if (up) return
+      if (timer !== null) deps.clearTimeout(timer)
+      timer = null
+      attempt = 0
+      scheduleProbe()
+    },
+  }
+}
+
+/** Any answer from our origin, to a small request nobody caches and that follows no redirect. */
+async function probeOrigin(): Promise<boolean> {
+  const controller = new AbortController()
+  // Short: in a tunnel a request hangs rather than fails, and the next probe should not wait on it.
+  const timer = setTimeout(() => controller.abort(), 3_000)
+  try {
+    const response = await fetch(`${API_BASE}/health`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
+    // A captive portal answers with a redirect elsewhere: that is not our server.
+    return response.type !== 'opaqueredirect'
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined'
+
+/** The app's connectivity. */
+export const connectivity = createConnectivity({
+  browserOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  visible: () => (typeof document === 'undefined' ? true : document.visibilityState !== 'hidden'),
+  probe: probeOrigin,
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+})
+
+if (inBrowser) {
+  window.addEventListener('online', () => connectivity.browserOnline())
+  window.addEventListener('offline', () => connectivity.browserOffline())
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') connectivity.visibleAgain()
+  })
+}
+
+/** Whether the network is up, kept current: the offline banner and the screens that need the network. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isUp, () => true)
+}
+
+/**
+ * fetch, telling the connectivity state what happened: an answer (any status) means up; a failure
+ * with no answer (not one the caller aborted) means down. For requests to our own origin.
+ */
+export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    const response = await fetch(input, init)
+    connectivity.reportAnswer()
+    return response
+  } catch (error) {
+    if (!init?.signal?.aborted) connectivity.reportNoAnswer()
+    throw error
+  }
+}
