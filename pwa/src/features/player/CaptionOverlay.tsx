@@ -9,6 +9,7 @@ import type { CaptionLanguage } from '../../../../contract/schemas/captions.ts'
 import { activeLine, anchorLine } from '../../player/lines.ts'
 import { toolLines, type PlayerState } from '../../player/controller.ts'
 import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { Icon } from './icons.tsx'
 
 const ORDER: CaptionLanguage[] = ['vi', 'en']
 
@@ -42,9 +43,12 @@ export function CaptionOverlay() {
     <div className={className} data-testid="player-captions">
       {hidden ? (
         <button type="button" className="player-reveal" onClick={() => controller.reveal()} aria-label={t('player.hiddenCaption')} aria-keyshortcuts="V" data-testid="player-reveal">
-          {ORDER.map((language) => (
-            <Cue key={language} language={language} />
-          ))}
+          <Icon name="eye" size={20} />
+          <span className="player-reveal-cues">
+            {ORDER.map((language) => (
+              <Cue key={language} language={language} />
+            ))}
+          </span>
         </button>
       ) : (
         ORDER.map((language) => <Cue key={language} language={language} />)
