@@ -34,7 +34,7 @@ export function Menu({ label, button, buttonClassName, align = 'end', testId, ch
   }, [open])
 
   // Back to the button: a dialog an item opens then returns focus there when it closes (issue 32).
-  // (Found by its id: a function handed to render may not read a ref.)
+  // Found by its id, not the ref: `close` is handed to the items during render.
   const close = () => {
     setOpen(false)
     document.getElementById(buttonId)?.focus()
