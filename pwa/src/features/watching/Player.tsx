@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
+import { flushSoon } from '../../data/outbox/outbox.ts'
 import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
@@ -119,7 +120,7 @@ export function Player({
   }, [video, src])
 
 
-  const keep = useMemo(() => createStretchKeeper(videoId), [videoId])
+  const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
   const spanListener = useRef(onWatchedSpan)
   const endListener = useRef(onEnded)
   useEffect(() => {
