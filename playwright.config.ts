@@ -17,9 +17,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export default defineConfig({
+export default defineConfig<{ engine?: 'chromium' | 'firefox' | 'webkit' }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The full suite in Chromium; the offline suite (e2e/engines/) in all three engines.
+  projects: [
+    { name: 'chromium', testIgnore: 'engines/**' },
+    ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+      name: `engines-${engine}`,
+      testDir: 'e2e/engines',
+      use: { engine },
+    })),
+  ],
   globalSetup: './e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,

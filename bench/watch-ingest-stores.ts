@@ -2,8 +2,8 @@
  * `node --import tsx bench/watch-ingest-stores.ts`: the watch-event ingest's SQLite stores compared in-process
  * (no HTTP), the same 200 warm batches of 500 events through the same rules, to decide where the hot
  * path keeps hand-written SQL (issue 16: where the builder costs more than 5%).
- * The hand-written store (db/dialect/watch-ingest.sqlite.ts) against the Kysely repository
- * (repositories/watch-events.repository.ts), both under the group commit of watching/sqlite-ingest.ts.
+ * The hand-written store (watch-ingest/store.sqlite.ts) against the Kysely repository
+ * (watch-ingest/store.kysely.ts), both under the group commit of watch-ingest/sqlite-ingest.ts.
  * Five rounds each, alternating; printed: events/s and the median per-round ratio. Measured here:
  * Kysely = 0.52-0.53 of hand-written, so SQLite keeps its statements. (PostgreSQL was measured the same
  * way against a store sending the batch as arrays through unnest: Kysely = 0.97 of it, the time being
@@ -15,10 +15,10 @@ import path from 'node:path'
 import { uuidv7 } from '../contract/index.ts'
 import { openEngine, type Engine } from '../sync-server/src/db/engine.ts'
 import { migrate } from '../sync-server/src/db/migrate.ts'
-import { createWatchEventsRepository } from '../sync-server/src/repositories/watch-events.repository.ts'
+import { createWatchEventsRepository } from '../sync-server/src/watch-ingest/store.kysely.ts'
 import type { UserRow } from '../sync-server/src/repositories/users.repository.ts'
-import { checkWatchEvents } from '../sync-server/src/watching/check-watch-events.ts'
-import { createSqliteIngest } from '../sync-server/src/watching/sqlite-ingest.ts'
+import { checkWatchEvents } from '../sync-server/src/watch-ingest/check-events.ts'
+import { createSqliteIngest } from '../sync-server/src/watch-ingest/sqlite-ingest.ts'
 
 const BATCHES = 220
 const WARMUP = 20

@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   tooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   mailUnavailable: 'mail_unavailable',
+  /** 507: the server's disk is close to full; uploads are refused until space is freed (retry later). */
+  insufficientStorage: 'insufficient_storage',
+  /** 429: the contributor has as many unfinished uploads (or declared bytes) as they may; finish or cancel one. */
+  uploadQuota: 'upload_quota_exceeded',
   internal: 'internal_error',
 } as const
 

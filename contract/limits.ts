@@ -24,6 +24,12 @@ export const DAILY_GOAL_HIGHLIGHTS: Readonly<Record<number, string>> = { 15: 'ea
 export const OTP_LENGTH = 6
 export const OTP_TTL_MINUTES = 10
 export const OTP_MAX_WRONG_TRIES = 5
+/**
+ * Wrong tries against one code from all networks other than the one that asked for it, together: each
+ * such network has OTP_MAX_WRONG_TRIES of its own, and this bounds guessing from many networks. A
+ * network the owner has signed in from before is not held to it.
+ */
+export const OTP_OTHER_NETWORKS_MAX_WRONG_TRIES = 20
 /** Codes one IP may have sent to one address an hour: the limit a stranger hits first. */
 export const OTP_SENDS_PER_ADDRESS_IP_PER_HOUR = 5
 export const OTP_SENDS_PER_IP_PER_HOUR = 30

@@ -71,6 +71,17 @@ export function displayNameProblem(name: string, options: { allowStaffNames?: bo
   return null
 }
 
+/**
+ * Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible characters
+ * that reorder how the text around them is shown, so a comment or a caption line could read other than
+ * it is stored (and spill into the page around it). Names refuse them; free text has them removed.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '')
+}
+
 export function normalizeDisplayName(name: string): string {
   return name.normalize('NFC').trim()
 }

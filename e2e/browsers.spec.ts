@@ -17,6 +17,11 @@ test.describe('an old browser', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(warning).toHaveCount(0)
   })
+
+  test('is warned on the landing page too, before any move', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByTestId('compat-warning')).toContainText('Chrome 90, Firefox 88, Safari 14, Edge 90')
+  })
 })
 
 test('a current browser sees no warning', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * Captions in real Chromium against the real server: a learner turns captions on and sees a cue drawn
- * by the browser, the transcript follows playback, and a tap on a line seeks there; the choice is
+ * by the player, the transcript follows playback, and a tap on a line seeks there; the choice is
  * remembered. A downloaded video shows its captions and transcript offline, and offline the list's
  * search finds its lines on the device. A contributor who attaches
  * a broken WebVTT file sees the line the server names. Screenshots of the player with captions and the
@@ -71,14 +71,14 @@ test('a learner turns captions on, sees a cue, follows the transcript and taps a
   await video.open('vi', videoId)
 
   // Off by default; the transcript is there all the same, every line with its time.
-  await expect(captions.choice).toHaveValue('off')
+  await expect.poll(() => captions.chosen()).toEqual([])
   await expect(captions.lines).toHaveText(LINES.map((line, index) => `0:${String(index * 3).padStart(2, '0')}${line}`))
   await expect.poll(() => captions.tracks()).toEqual([
     { language: 'vi', mode: 'hidden', active: [] },
     { language: 'en', mode: 'disabled', active: [] },
   ])
 
-  await captions.choice.selectOption({ label: 'Tiếng Việt' })
+  await captions.toggle('vi').click()
   await video.play()
   await video.playUntil(0.5)
   await expect.poll(() => captions.shownCues()).toEqual([LINES[0]])
@@ -92,11 +92,13 @@ test('a learner turns captions on, sees a cue, follows the transcript and taps a
   await video.pause()
   await expectNoSeriousViolations(page, '[data-testid="transcript"]')
 
-  // English instead, then a reload: the choice stays with this learner.
-  await captions.choice.selectOption({ label: 'English' })
-  await expect.poll(async () => (await captions.tracks()).map((track) => track.mode)).toEqual(['hidden', 'showing'])
+  // English instead, then a reload: the choice stays with this learner. The browser draws neither
+  // track: both are loaded for their cues only, and we draw them.
+  await captions.toggle('vi').click()
+  await captions.toggle('en').click()
+  await expect.poll(async () => (await captions.tracks()).map((track) => track.mode)).toEqual(['hidden', 'hidden'])
   await page.reload()
-  await expect(captions.choice).toHaveValue('en')
+  await expect.poll(() => captions.chosen()).toEqual(['en'])
 })
 
 for (const viewport of [
@@ -110,7 +112,7 @@ for (const viewport of [
     const video = new VideoPage(page)
     const captions = new CaptionsPlayer(page)
     await video.open('vi', videoId)
-    await captions.choice.selectOption('vi')
+    await captions.toggle('vi').click()
     await expect(captions.lines).toHaveCount(LINES.length)
     await captions.line(/đi chợ với mẹ/).click()
     await expect(captions.currentLine).toContainText(LINES[1])
@@ -139,7 +141,7 @@ test('offline, a downloaded video shows its captions and its transcript', async 
     `/offline-media/${videoId}/captions/vi.vtt`,
     `/offline-media/${videoId}/captions/en.vtt`,
   ])
-  await captions.choice.selectOption('vi')
+  await captions.toggle('vi').click()
   await playUntil(page, 3.2)
   await expect.poll(() => captions.shownCues()).toEqual([LINES[1]])
   await expect(captions.currentLine).toContainText(LINES[1])
@@ -159,12 +161,12 @@ test('an hour after the page opened, the English captions load under a renewed g
   server.clock.advance((GRANT_TTL_SECONDS + 60) * 1000)
   try {
     const refused = page.waitForResponse((response) => response.url() === first?.url && response.status() === 403)
-    await captions.choice.selectOption({ label: 'English' })
+    await captions.toggle('en').click()
     await refused
     // The page fetches a fresh grant and the English track loads from its new link.
     await expect.poll(async () => (await captions.track('en'))?.cues).toEqual(['Hello everyone.', 'Today I go to the market with my mother.'])
     expect((await captions.track('en'))?.url).not.toBe(first?.url)
-    await expect(captions.choice).toHaveValue('en')
+    await expect(captions.toggle('en')).toHaveAttribute('aria-pressed', 'true')
   } finally {
     server.clock.reset()
   }
@@ -253,30 +255,33 @@ test('the list filters by dialect and guide (offline too), shows both on the car
   const north = await captionedVideo(server, learner.user.id, `Phố cổ ${stamp}`, { dialect: 'northern', guideEmail: learner.email })
   await captionedVideo(server, learner.user.id, `Chợ nổi ${stamp}`, { dialect: 'southern' })
   const list = new VideosPage(page)
-  const dialect = page.getByTestId('videos-dialect')
-  const guide = page.getByTestId('videos-guide')
+  const { dialect, guide } = list
   await list.open('vi')
   const northCard = list.card(`Phố cổ ${stamp}`)
   const southCard = list.card(`Chợ nổi ${stamp}`)
   await expect(northCard.getByTestId('video-dialect')).toHaveText('Northern')
   await expect(northCard.getByTestId('video-guides')).toHaveText('With Cô Lan')
-  await expect(northCard.getByTestId('video-has-captions')).toHaveText('Captions VI · EN')
+  await expect(northCard.getByTestId('video-has-captions')).toHaveText('CC VI EN')
   await expect(southCard.getByTestId('video-dialect')).toHaveText('Southern')
 
-  await dialect.selectOption('southern')
+  await list.inSheet(() => dialect.selectOption('southern'))
   await expect(southCard).toBeVisible()
   await expect(northCard).toBeHidden()
-  await dialect.selectOption('')
-  await guide.selectOption({ label: 'Cô Lan' })
+  await list.inSheet(async () => {
+    await dialect.selectOption('')
+    await guide.selectOption({ label: 'Cô Lan' })
+  })
   await expect(northCard).toBeVisible()
   await expect(southCard).toBeHidden()
   // Offline the same filters work over the cached catalogue.
   await context.setOffline(true)
-  await guide.selectOption('')
-  await dialect.selectOption('northern')
+  await list.inSheet(async () => {
+    await guide.selectOption('')
+    await dialect.selectOption('northern')
+  })
   await expect(northCard).toBeVisible()
   await expect(southCard).toBeHidden()
-  await dialect.selectOption('')
+  await list.inSheet(() => dialect.selectOption(''))
   await expect(southCard).toBeVisible()
   await context.setOffline(false)
 

@@ -14,7 +14,7 @@ test('outside hours logged offline reach the server once and count toward input 
   const stored = () => server.ctx.database.db.selectFrom('outside_hours').select(['minutes', 'kind']).where('user_id', '=', user.id).execute()
   await expect.poll(stored, { timeout: 45_000 }).toEqual([{ minutes: 45, kind: 'talking' }])
   await page.reload()
-  await expect(page.getByTestId('progress-input-hours')).toContainText('0.75')
+  await expect(page.getByTestId('progress-input-hours')).toHaveText('45 min')
 
   await form.getByLabel(/Minutes/).fill('0')
   await form.getByRole('button', { name: 'Add outside hours' }).click()

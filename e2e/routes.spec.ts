@@ -38,11 +38,19 @@ test('signed out: public pages open, everything else goes to /', async ({ page }
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(pathOf(page.url()).replace(/\/$/, '') || '/', path).toBe(path.replace(/\/$/, '') || '/')
   }
-  for (const path of [...SIGNED_IN_ONLY, '/no-such-page', '/languages/vi/nothing']) {
+  for (const path of SIGNED_IN_ONLY) {
     await page.goto(path)
     await expect(page, path).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Learn Vietnamese')
   }
+  // A path that is no page says so, where it is, with the way back (issue 32).
+  for (const path of ['/no-such-page', '/languages/vi/nothing']) {
+    await page.goto(path)
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  }
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Learn Vietnamese')
   expect(violations).toEqual([])
 })
 
@@ -53,8 +61,11 @@ test('signed in: / and /login go to /languages, every page opens with its frame 
   await expect(page).toHaveURL(/\/languages$/)
   for (const path of ['/no-such-page', '/languages/vi/nothing/here']) {
     await page.goto(path)
-    await expect(page, path).toHaveURL(/\/languages$/)
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page not found')
+    await expect(page.getByTestId('navbar')).toBeVisible()
   }
+  await page.getByRole('link', { name: 'Back to your languages' }).click()
+  await expect(page).toHaveURL(/\/languages$/)
   for (const path of [...SIGNED_IN_ONLY, ...PUBLIC]) {
     await page.goto(path)
     const heading = page.getByRole('heading', { level: 1 })

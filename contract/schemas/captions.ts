@@ -14,6 +14,13 @@ export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
 
 /** The largest caption file accepted (the body of PUT /submissions/ID/captions/LANG). */
 export const CAPTIONS_MAX_BYTES = 1024 * 1024
+/**
+ * The most cues a track may have (issue 29): a feature film's dialogue is 1,500–2,000 cues; a file of
+ * thousands of one-millisecond cues is refused (422 invalid_captions) before it is parsed.
+ */
+export const CAPTIONS_MAX_CUES = 4000
+/** The most cues one page of GET /videos/ID/transcript holds (its `limit` and default). */
+export const TRANSCRIPT_PAGE_MAX_CUES = 1000
 /** The only body type PUT /submissions/ID/captions/LANG accepts. */
 export const CAPTIONS_CONTENT_TYPE = 'text/vtt'
 /** A cue may end this much past the video's length (rounding of the probed duration) and still fit. */
@@ -64,6 +71,30 @@ export interface TranscriptMatch {
   text: string
 }
 
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+/**
+ * GET /videos/ID/transcript's query: the language, and a page of cues (issue 29: a track's full
+ * transcript was one answer of up to a megabyte): `limit` cues (1..TRANSCRIPT_PAGE_MAX_CUES, that by
+ * default) from `cursor`, the `next_cursor` of the page before (the index of the next cue).
+ */
 export const transcriptQuerySchema = z.object({
   lang: z.preprocess((value) => (value === '' || value === undefined ? 'vi' : value), captionLanguageSchema),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, { error: 'The cursor is not valid.' })
+      .transform(Number)
+      .default(0),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `limit is a whole number from 1 to ${TRANSCRIPT_PAGE_MAX_CUES}.` })
+      .int({ error: `limit is a whole number from 1 to ${TRANSCRIPT_PAGE_MAX_CUES}.` })
+      .min(1, { error: `limit is a whole number from 1 to ${TRANSCRIPT_PAGE_MAX_CUES}.` })
+      .max(TRANSCRIPT_PAGE_MAX_CUES, { error: `limit is a whole number from 1 to ${TRANSCRIPT_PAGE_MAX_CUES}.` })
+      .default(TRANSCRIPT_PAGE_MAX_CUES),
+  ),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 import { CAPTION_LANGUAGES, DIALECTS, type CaptionLanguage, type CaptionLink, type Dialect, type TranscriptMatch } from './captions.ts'
+import { queryWholeNumber } from './common.ts'
 
 export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
@@ -53,15 +54,10 @@ export interface Page<T> {
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 
-export const listLimitSchema = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(LIST_MAX_LIMIT, { error: `limit must be at most ${LIST_MAX_LIMIT}.` })
-    .default(LIST_DEFAULT_LIMIT),
-)
+export const listLimitSchema = queryWholeNumber('limit', 1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT)
+
+/** GET /videos/:id/comments: keyset-paged, newest last. */
+export const commentsQuerySchema = z.object({ cursor: z.string().max(200).optional(), limit: listLimitSchema })
 
 export const videoListQuerySchema = z.object({
   level: z.preprocess(blankToUndefined, z.enum(PROFICIENCY_LEVELS, { error: 'Unknown level.' }).optional()),
@@ -69,8 +65,8 @@ export const videoListQuerySchema = z.object({
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty', 'for_you'], { error: 'sort is for_you, newest, level or difficulty.' }).default('newest')),
-  difficulty_min: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_min must be a number.' }).int().min(1).max(100).optional()),
-  difficulty_max: z.preprocess(blankToUndefined, z.coerce.number({ error: 'difficulty_max must be a number.' }).int().min(1).max(100).optional()),
+  difficulty_min: queryWholeNumber('difficulty_min', 1, 100),
+  difficulty_max: queryWholeNumber('difficulty_max', 1, 100),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   dialect: z.preprocess(blankToUndefined, z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).optional()),
   guide: z.preprocess(blankToUndefined, z.coerce.number({ error: 'guide must be an id.' }).int().positive({ error: 'guide must be an id.' }).optional()),
@@ -107,8 +103,5 @@ export const PROGRESS_DAYS_DEFAULT = 30
 export const PROGRESS_DAYS_MAX = 365
 export const progressQuerySchema = z.object({
   language: z.preprocess(blankToUndefined, z.string().max(20).optional()),
-  days: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'days must be a number.' }).int({ error: 'days must be a whole number.' }).min(1).max(PROGRESS_DAYS_MAX, { error: `days is at most ${PROGRESS_DAYS_MAX}.` }).default(PROGRESS_DAYS_DEFAULT),
-  ),
+  days: queryWholeNumber('days', 1, PROGRESS_DAYS_MAX, PROGRESS_DAYS_DEFAULT),
 })

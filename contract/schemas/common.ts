@@ -10,3 +10,20 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Please enter a valid email address.' }).max(EMAIL_MAX_CHARS, { error: 'Email is too long.' }))
 
 export const uuidSchema = z.uuid({ error: 'client_id must be a UUID.' })
+
+/**
+ * A whole number in a query string, within `min`..`max`: ASCII digits only, so `1e2`, `0x10`, ` 1` and
+ * `1.0` are refused (422) rather than read as numbers; blank counts as absent (then `fallback`, if any).
+ */
+export function queryWholeNumber(name: string, min: number, max: number): z.ZodType<number | undefined, unknown>
+export function queryWholeNumber(name: string, min: number, max: number, fallback: number): z.ZodType<number, unknown>
+export function queryWholeNumber(name: string, min: number, max: number, fallback?: number): z.ZodType<number | undefined, unknown> {
+  const message = `${name} must be a whole number from ${min} to ${max}.`
+  const whole = z
+    .string({ error: message })
+    .regex(/^[0-9]{1,15}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: message }).max(max, { error: message }))
+    .optional()
+  return z.preprocess((value) => (value === '' ? undefined : value), fallback === undefined ? whole : whole.transform((value) => value ?? fallback))
+}

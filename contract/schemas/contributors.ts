@@ -11,7 +11,7 @@ import {
   PROFICIENCY_LEVELS,
 } from '../limits.ts'
 import { dialectSchema, type Dialect } from './captions.ts'
-import { emailSchema, uuidSchema } from './common.ts'
+import { emailSchema, queryWholeNumber, uuidSchema } from './common.ts'
 
 /** Where the PWA sends the file of a submission (tus 1.0.0). */
 export const UPLOADS_PATH = '/api/v1/uploads'
@@ -221,10 +221,7 @@ export interface ContributorApplication {
   decided_at: string | null
 }
 
-const pageLimit = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.coerce.number({ error: 'limit must be a number.' }).int().min(1, { error: 'limit must be at least 1.' }).max(200, { error: 'limit must be at most 200.' }).default(50),
-)
+const pageLimit = queryWholeNumber('limit', 1, 200, 50)
 const idCursor = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z.coerce.number({ error: 'The cursor is not valid.' }).int().positive({ error: 'The cursor is not valid.' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { uuidSchema } from './common.ts'
+import { queryWholeNumber, uuidSchema } from './common.ts'
 
 /** "How much did you understand?": 1 (almost nothing) to 5 (almost everything). */
 export const UNDERSTOOD_MIN = 1
@@ -46,13 +46,5 @@ export interface RatingsResult {
 export const NEXT_FOR_YOU_DEFAULT_LIMIT = 10
 export const NEXT_FOR_YOU_MAX_LIMIT = 50
 export const nextForYouQuerySchema = z.object({
-  limit: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'limit must be a number.' })
-      .int({ error: 'limit must be a whole number.' })
-      .min(1, { error: 'limit must be at least 1.' })
-      .max(NEXT_FOR_YOU_MAX_LIMIT, { error: `limit must be at most ${NEXT_FOR_YOU_MAX_LIMIT}.` })
-      .default(NEXT_FOR_YOU_DEFAULT_LIMIT),
-  ),
+  limit: queryWholeNumber('limit', 1, NEXT_FOR_YOU_MAX_LIMIT, NEXT_FOR_YOU_DEFAULT_LIMIT),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COMMENT_MAX_CHARS, WATCH_EVENTS_MAX_BATCH } from '../limits.ts'
 import { countCharacters } from '../text.ts'
-import { hasVisibleCharacter } from '../text-rules.ts'
+import { hasVisibleCharacter, stripBidiControls } from '../text-rules.ts'
 import { uuidSchema } from './common.ts'
 
 /** Outbox rules for one watch event (api-contract "The outbox calls"). */
@@ -172,7 +172,7 @@ export interface WatchEventsResult {
 export const commentTextSchema = z
   .string({ error: 'Comment cannot be empty' })
   .max(COMMENT_MAX_CHARS * 4, { error: 'Comment must be under 2000 characters' })
-  .transform((text) => text.trim())
+  .transform((text) => stripBidiControls(text).trim())
   .superRefine((text, ctx) => {
     // Zero-width or filler characters alone read as nothing: the same as empty.
     if (!hasVisibleCharacter(text)) ctx.addIssue({ code: 'custom', message: 'Comment cannot be empty' })

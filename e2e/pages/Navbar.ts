@@ -42,3 +42,14 @@ export class Navbar {
     await menu.getByRole('menuitem', { name: /Log out|Đăng xuất/ }).click()
   }
 }
+
+/** The user menu's items a learner may need to find (issue 32). */
+export class UserMenuItems {
+  readonly account: Locator
+  readonly install: Locator
+
+  constructor(readonly page: Page) {
+    this.account = page.getByTestId('menu-account')
+    this.install = page.getByTestId('menu-install')
+  }
+}

@@ -11,6 +11,17 @@ export class VideosPage {
   readonly hideFinished: Locator
   readonly more: Locator
   readonly empty: Locator
+  /** The one line of controls above the videos (search, chips, Filters). */
+  readonly toolbar: Locator
+  readonly filtersButton: Locator
+  readonly sheet: Locator
+  readonly showResults: Locator
+  readonly dialect: Locator
+  readonly guide: Locator
+  readonly captions: Locator
+  readonly freeChip: Locator
+  /** The chips of the filters in use; a tap clears one. */
+  readonly activeFilters: Locator
 
   constructor(readonly page: Page) {
     this.list = page.getByTestId('video-list')
@@ -22,6 +33,24 @@ export class VideosPage {
     this.sort = page.getByTestId('videos-sort')
     this.hideFinished = page.getByTestId('videos-hide-finished')
     this.more = page.getByTestId('videos-more')
+    this.toolbar = page.getByTestId('videos-toolbar')
+    this.filtersButton = page.getByTestId('videos-filters')
+    this.sheet = page.getByTestId('videos-filters-sheet')
+    this.showResults = page.getByTestId('videos-show-results')
+    this.dialect = page.getByTestId('videos-dialect')
+    this.guide = page.getByTestId('videos-guide')
+    this.captions = page.getByTestId('videos-captions')
+    this.freeChip = page.getByTestId('videos-chip-free')
+    this.activeFilters = page.getByTestId('videos-active-filter')
+  }
+
+  /** Opens the Filters sheet, makes the changes there, and closes it to see the videos. */
+  async inSheet(change: () => Promise<unknown>) {
+    await this.filtersButton.click()
+    await this.sheet.waitFor()
+    await change()
+    await this.showResults.click()
+    await this.sheet.waitFor({ state: 'detached' })
   }
 
   async open(code: string) {

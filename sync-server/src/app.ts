@@ -10,7 +10,7 @@ import { roleOf } from './background.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
-import { jsonBody } from './middleware/json-body.ts'
+import { jsonBody } from './body-readers/json.ts'
 import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
@@ -33,6 +33,7 @@ import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-head
 import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
 import { publishFormRoutes, submissionsRoutes } from './routes/submissions.routes.ts'
 import { createTusUploads } from './web/tus-uploads.ts'
+import { createDiskReserve } from './web/disk-reserve.ts'
 import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
@@ -77,8 +78,12 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(apiNotFound)
   api.use(errorHandler(ctx.logger))
 
+  // Every upload is refused before a byte is read when the disk is under its reserve (web/disk-reserve.ts).
+  const diskReserve = createDiskReserve(ctx.config.dataDir, ctx.config.diskReserveBytes)
+  const uploadPrelude = [...prelude, diskReserve.guard]
   const tus = createTusUploads({
-    dataDir: ctx.config.dataDir,
+    diskReserve,
+    store: ctx.storage.uploads,
     maxUploadBytes: ctx.config.maxUploadBytes,
     uploads: services.uploads,
     logger: ctx.logger,
@@ -86,13 +91,13 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
     locker: ctx.uploadLocker,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
-  publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
-  captionsUploadRoute(app, { captions: services.captions, requireUser: signedIn, prelude })
-  adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude, dataDir: ctx.config.dataDir })
+  publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
+  captionsUploadRoute(app, { captions: services.captions, requireUser: signedIn, prelude: uploadPrelude })
+  adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
-  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits })
+  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits, diskReserve })
   app.use(API_BASE, api)
-  app.use('/media', mediaServer({ dataDir: ctx.config.dataDir, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
+  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

@@ -11,6 +11,7 @@ import {
   OTP_SENDS_PER_ADDRESS_PER_HOUR,
   OTP_SENDS_PER_IP_PER_HOUR,
 } from '../../contract/index.ts'
+import { readStorageConfig, type StorageConfig } from './storage/storage-config.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const positiveInt = z.coerce.number().int().positive()
@@ -35,6 +36,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** How long a start waits for PostgreSQL to answer (a database that comes up after us), trying again with backoff. */
+  DATABASE_CONNECT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://dehieu.app' }).optional(),
   SMTP_URL: optionalText.pipe(
     z
@@ -45,6 +48,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Dễ Hiểu <no-reply@dehieu.local>'),
   ADMIN_EMAILS: z.string().default(''),
   MAX_UPLOAD_BYTES: positiveInt.default(2 * 1024 ** 3),
+  /**
+   * Free space DATA_DIR's disk keeps for the database, its write-ahead log, transcodes and logs: below
+   * it every upload (tus, applications, thumbnails, captions) is refused with 507. 0 turns the check off.
+   */
+  DISK_RESERVE_BYTES: z.coerce.number().int().min(0).default(1024 ** 3),
+  /** Application videos stored in any hour, from everyone together (the form is open to anyone). */
+  APPLICATION_VIDEOS_PER_HOUR: positiveInt.default(30),
+  APPLICATION_VIDEO_BYTES_PER_HOUR: positiveInt.default(1024 ** 3),
+  /** Unfinished uploads one contributor may have at once, and the bytes they declare together. */
+  UNFINISHED_UPLOADS_PER_CONTRIBUTOR: positiveInt.default(3),
+  UNFINISHED_UPLOAD_BYTES_PER_CONTRIBUTOR: positiveInt.default(6 * 1024 ** 3),
   PREVIEW_SECONDS: positiveInt.default(180),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -89,11 +103,19 @@ export type Config = Readonly<{
   dataDir: string
   /** PostgreSQL's URL; undefined means SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** How long the first PostgreSQL connection is tried at start (ms). */
+  databaseConnectMs: number
   publicUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
   adminEmails: ReadonlySet<string>
   maxUploadBytes: number
+  /** Free bytes DATA_DIR's disk keeps: below them uploads are refused (0: no check). */
+  diskReserveBytes: number
+  applicationVideosPerHour: number
+  applicationVideoBytesPerHour: number
+  unfinishedUploadsPerContributor: number
+  unfinishedUploadBytesPerContributor: number
   previewSeconds: number
   stripe: Readonly<{ secretKey?: string; webhookSecret?: string; priceMonth?: string; priceYear?: string; apiUrl?: string }>
   appSecret: string | undefined
@@ -110,6 +132,8 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
+  storage: StorageConfig
 }>
 
 export class ConfigError extends Error {}
@@ -171,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const storage = readStorageConfig(env)
+  if ('problems' in storage) throw new ConfigError(`Invalid settings in the environment:\n${storage.problems.join('\n')}`)
   const isProduction = e.NODE_ENV === 'production'
   if (isProduction && !e.SMTP_URL) {
     throw new ConfigError(
@@ -194,11 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectMs: e.DATABASE_CONNECT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    diskReserveBytes: e.DISK_RESERVE_BYTES,
+    applicationVideosPerHour: e.APPLICATION_VIDEOS_PER_HOUR,
+    applicationVideoBytesPerHour: e.APPLICATION_VIDEO_BYTES_PER_HOUR,
+    unfinishedUploadsPerContributor: e.UNFINISHED_UPLOADS_PER_CONTRIBUTOR,
+    unfinishedUploadBytesPerContributor: e.UNFINISHED_UPLOAD_BYTES_PER_CONTRIBUTOR,
     previewSeconds: e.PREVIEW_SECONDS,
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
@@ -217,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    storage: storage.config,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

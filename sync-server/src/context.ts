@@ -29,12 +29,14 @@ import { createMediaAccessRepository } from './repositories/media-access.reposit
 import { createCatalogueRepository } from './repositories/catalogue.repository.ts'
 import { createCaptionsRepository, type CaptionsRepository } from './repositories/captions.repository.ts'
 import { createCaptionsService } from './services/captions.service.ts'
+import { createCaptionParser } from './captions/parse-off-thread.ts'
 import { createCommentsRepository } from './repositories/comments.repository.ts'
 import { createVideoProgressRepository } from './repositories/video-progress.repository.ts'
 import { createOutsideHoursRepository } from './repositories/outside-hours.repository.ts'
 import { createOutsideHoursService } from './services/outside-hours.service.ts'
-import { createWatchEventsIngest } from './watching/watch-ingest.ts'
+import { createWatchEventsIngest } from './watch-ingest/ingest.ts'
 import { lockingFor } from './db/dialect/locking.ts'
+import { waitForPostgres } from './db/wait-for-database.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { type CatalogueService, createCatalogueService } from './services/catalogue.service.ts'
 import { createAccountExportRepository } from './repositories/account-export.repository.ts'
@@ -77,6 +79,7 @@ import { createProcessingService, type ProcessSubmissionPayload } from './servic
 import { createPublishingService } from './services/publishing.service.ts'
 import { createSubmissionsService } from './services/submissions.service.ts'
 import { createUploadsService, PROCESS_SUBMISSION_JOB } from './services/uploads.service.ts'
+import { createStores, type Stores } from './storage/stores.ts'
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -93,17 +96,19 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel)
   const database = await openEngine({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
+    if (database.pool) await waitForPostgres(database.pool, { url: config.databaseUrl!, waitMs: config.databaseConnectMs, logger })
     const applied = await migrate(database)
     if (applied.length > 0) logger.info({ applied, database: database.engine }, 'database migrated')
-    // Issue 16 in progress: repositories not yet on Kysely keep using SQLite, also on PostgreSQL.
-    return assembleContext(config, { ...options, logger }, database)
+    const storage = createStores(config.storage, config.dataDir)
+    await storage.prepare(logger)
+    return assembleContext(config, { ...options, logger }, database, storage)
   } catch (error) {
     await database.close()
     throw error
   }
 }
 
-function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine) {
+function assembleContext(config: Config, options: ContextOptions & { logger: Logger }, database: Engine, storage: Stores) {
   const clock = options.clock ?? systemClock
   const logger = options.logger
   const sqliteHandle = database.sqlite
@@ -183,6 +188,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })
+  const captionParser = createCaptionParser()
   const learnerServices = {
     catalogue: catalogueService,
     captions: createCaptionsService({
@@ -195,6 +201,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       playlistAccess: services.playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
+      parse: captionParser.parse,
     }),
     progress: createProgressService({
       clock,
@@ -217,7 +224,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
       outsideHours: repositories.outsideHours,
     }),
   }
-  const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users })
+  const admin = createAdminAndBilling({ config, clock, database, repositories, usersService: services.users, storage })
   const accountDeletion = createAccountDeletionService({
     codes: createAccountDeletionCodesRepository(database.db, lockingFor(database.engine)),
     deletion: createAccountDeletionRepository(database.db, lockingFor(database.engine)),
@@ -226,11 +233,12 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     mailer,
     clock,
     secret,
-    dataDir: config.dataDir,
+    storage,
     logger,
   })
   const contributor = createContributorServices({
     config,
+    storage,
     clock,
     logger,
     database,
@@ -251,6 +259,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     },
     /** The engine and its Kysely instance: `database.engine` is 'sqlite' or 'postgres'. */
     database,
+    /** Where stored files live: DATA_DIR or the bucket (storage/stores.ts). */
+    storage,
     /**
      * SQLite only: the better-sqlite3 handle under the query layer, for SQLite-only tests and benches.
      * Everything else goes through `database.db`; on PostgreSQL no SQLite file is opened at all.
@@ -269,6 +279,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {
       await services.watchEvents.close()
+      await captionParser.close()
       await uploadLocker?.close()
       await database.close()
     },
@@ -278,6 +289,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
 /** Submissions, uploads, processing jobs, publishing and applications (issue 4). */
 function createContributorServices(deps: {
   config: Config
+  storage: Stores
   clock: Clock
   logger: Logger
   database: Engine
@@ -294,7 +306,7 @@ function createContributorServices(deps: {
 }) {
   const { config, clock, logger, repositories } = deps
   const { db, engine } = deps.database
-  const dataDir = config.dataDir
+  const { storage } = deps
   const jobs = createJobQueue({ db, engine, clock, logger, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs })
   const publishing = createPublishingService({
     db,
@@ -303,11 +315,11 @@ function createContributorServices(deps: {
     languages: repositories.languages,
     catalogue: deps.catalogue,
     clock,
-    dataDir,
+    storage,
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,
-    dataDir,
+    storage,
     logger,
     onReady: async (submissionId, payload) => {
       if (payload.autoPublish) await publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
@@ -315,7 +327,7 @@ function createContributorServices(deps: {
   })
   jobs.register(
     PROCESS_SUBMISSION_JOB,
-    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal),
+    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal, job),
     (payload) => processing.failed(payload as ProcessSubmissionPayload),
   )
   const services = {
@@ -325,15 +337,24 @@ function createContributorServices(deps: {
       languages: repositories.languages,
       grants: deps.grants,
       clock,
-      dataDir,
+      storage,
     }),
-    uploads: createUploadsService({ db, submissions: repositories.submissions, jobs, clock, logger, dataDir }),
+    uploads: createUploadsService({
+      db,
+      submissions: repositories.submissions,
+      jobs,
+      clock,
+      logger,
+      store: storage.uploads,
+      unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
+    }),
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,
       clock,
-      dataDir,
+      storage,
+      perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
   return { jobs, services }
@@ -362,6 +383,7 @@ function createAdminAndBilling(deps: {
     users: ReturnType<typeof createUsersRepository>
   }
   usersService: ReturnType<typeof createUsersService>
+  storage: Stores
 }) {
   const { config, clock, database, repositories } = deps
   const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey, stripeApiAt(config.stripe.apiUrl)) : undefined
@@ -383,7 +405,7 @@ function createAdminAndBilling(deps: {
   return {
     stripeWebhook,
     services: {
-      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, dataDir: config.dataDir }),
+      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, storage: deps.storage }),
       adminUsers: createAdminUsersService({ db: deps.database.db, search: textSearchFor(deps.database.engine) }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
       billing: createBillingService({ db: database.db, provider, billing: repositories.billing, users: repositories.users, usersService: deps.usersService, clock }),

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly errors?: string[]
   readonly extra?: Record<string, unknown>
   readonly headers?: Record<string, string>
+  /** A 5xx that is this server's known state (said once at start), not a fault: not logged per request. */
+  readonly expected: boolean
 
   constructor(
     status: number,
@@ -21,6 +23,7 @@ export class ApiError extends Error {
       headers?: Record<string, string>
       /** Logged for server-side failures, never sent to the client. */
       cause?: unknown
+      expected?: boolean
     } = {},
   ) {
     super(message, { cause: options.cause })
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.errors = options.errors
     this.extra = options.extra
     this.headers = options.headers
+    this.expected = options.expected ?? false
   }
 }
 

@@ -5,6 +5,8 @@
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
+import { DatabaseUnreachable } from './db/wait-for-database.ts'
+import { startupWarnings } from './startup-warnings.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 import { applyServerTimeouts } from './web/server-timeouts.ts'
 
@@ -19,7 +21,16 @@ async function start() {
     }
     throw error
   }
-  const ctx = await createContext(config)
+  let ctx
+  try {
+    ctx = await createContext(config)
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
@@ -40,6 +51,7 @@ async function start() {
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     const role = roleOf({ serves: true, workers: config.workers })
     ctx.logger.info(`Dễ Hiểu is serving on http://${shown}:${config.port} (data in ${config.dataDir}, ${ctx.database.engine}, role ${role})`)
+    for (const warning of startupWarnings(config, { billing: ctx.services.billing.providerName() })) ctx.logger.warn(warning)
     if (!config.smtpUrl) {
       ctx.logger.info(`SMTP_URL is not set: sign-in codes are printed here and shown at http://${shown}:${config.port}/api/v1/dev/outbox`)
     }

@@ -8,6 +8,7 @@
  */
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
+import { DatabaseUnreachable } from './db/wait-for-database.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 
 async function start() {
@@ -21,7 +22,16 @@ async function start() {
     }
     throw error
   }
-  const ctx = await createContext(config)
+  let ctx
+  try {
+    ctx = await createContext(config)
+  } catch (error) {
+    if (error instanceof DatabaseUnreachable) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
   if (ctx.database.engine === 'sqlite') {
     ctx.logger.warn('a separate worker on SQLite shares the file with the API process: use DATABASE_URL (PostgreSQL) to split roles')
   }

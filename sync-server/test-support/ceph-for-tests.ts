@@ -49,6 +49,7 @@ export function cephForThisFile(): CephForTests {
       accessKeyId: g.accessKeyId,
       secretAccessKey: g.secretAccessKey,
       forcePathStyle: true,
+      mediaOriginPublic: false,
     }
   }
   return {

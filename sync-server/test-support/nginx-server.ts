@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const NGINX_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx.conf')
+/** Media in a bucket (issue 34): the same but for the media locations, with its include beside it. */
+const NGINX_S3_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx-s3.conf')
+const BUCKET_ORIGIN_INCLUDE = path.join(REPO, 'deploy/dehieu-bucket-origin.conf')
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file))
 
 export function nginxAvailable(): boolean {
@@ -29,15 +32,18 @@ export async function freePort(): Promise<number> {
 }
 
 /** deploy/nginx.conf with its placeholders filled, as envsubst would. */
-function renderNginxConf(values: { listen: string; apiServers: string; dataDir: string; prefix: string }): string {
+function renderNginxConf(
+  values: { listen: string; apiServers: string; dataDir: string; prefix: string; bucket?: { origin: string; name: string } },
+): string {
   const filled: Record<string, string> = {
     DEHIEU_LISTEN: values.listen,
     DEHIEU_API_SERVERS: values.apiServers,
     DEHIEU_DATA_DIR: values.dataDir,
     DEHIEU_NGINX_PREFIX: values.prefix,
+    ...(values.bucket && { DEHIEU_S3_ORIGIN: values.bucket.origin, DEHIEU_S3_BUCKET: values.bucket.name }),
   }
-  const text = fs.readFileSync(NGINX_CONF_TEMPLATE, 'utf8')
-  return text.replace(/\$\{(DEHIEU_[A-Z_]+)\}/g, (whole, name: string) => filled[name] ?? whole)
+  const text = fs.readFileSync(values.bucket ? NGINX_S3_CONF_TEMPLATE : NGINX_CONF_TEMPLATE, 'utf8')
+  return text.replace(/\$\{(DEHIEU_[A-Z0-9_]+)\}/g, (whole, name: string) => filled[name] ?? whole)
 }
 
 export interface RunningNginx {
@@ -53,7 +59,13 @@ export interface RunningNginx {
  * Starts nginx on deploy/nginx.conf over API processes listening on `apiPorts` (127.0.0.1), with its
  * prefix in `dir`/nginx and DATA_DIR `dataDir`; resolves once it answers.
  */
-export async function startNginx(options: { dir: string; dataDir: string; apiPorts: number[] }): Promise<RunningNginx> {
+export async function startNginx(options: {
+  dir: string
+  dataDir: string
+  apiPorts: number[]
+  /** Media in this bucket (deploy/nginx-s3.conf): `origin` host:port of the S3 endpoint, `name` the bucket. */
+  bucket?: { origin: string; name: string }
+}): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is not installed')
   const prefix = path.join(options.dir, 'nginx')
   for (const sub of ['temp', 'cache', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
@@ -67,8 +79,10 @@ export async function startNginx(options: { dir: string; dataDir: string; apiPor
       apiServers: options.apiPorts.map((api) => `server 127.0.0.1:${api} max_fails=1 fail_timeout=2s;`).join(' '),
       dataDir: options.dataDir,
       prefix,
+      bucket: options.bucket,
     }),
   )
+  if (options.bucket) fs.copyFileSync(BUCKET_ORIGIN_INCLUDE, path.join(prefix, path.basename(BUCKET_ORIGIN_INCLUDE)))
   // Run as root (CI containers), nginx's workers would become `nobody`; keep them as this user.
   const asRoot = process.getuid?.() === 0 ? 'user root; ' : ''
   const globals = `${asRoot}daemon off; master_process on; pid ${prefix}/nginx.pid; error_log ${prefix}/logs/error.log warn;`

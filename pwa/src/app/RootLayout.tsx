@@ -51,7 +51,8 @@ export function RootLayout() {
       <LoadErrorBoundary resetKey={pathname}>
         <Outlet />
       </LoadErrorBoundary>
-      <InstallBanner />
+      {/* Signed in, the offer is a card in the videos list and an item of the user menu instead. */}
+      {status === 'signed-in' && showChrome ? null : <InstallBanner />}
     </div>
   )
 }

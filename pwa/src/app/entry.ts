@@ -18,6 +18,7 @@ import '../features/public/public.css'
 import { keepEarlyInstallEvent } from '../features/pwa/early-install.ts'
 import { registerServiceWorker } from '../features/pwa/register-sw.ts'
 import { detectionOrder } from '../i18n/detection-order.ts'
+import { identifyBrowser, MINIMUM_VERSIONS } from '../features/compat/browser-compat.ts'
 
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
 
@@ -126,7 +127,13 @@ function afterFirstPaint(run: () => void) {
   else window.addEventListener('load', later, { once: true })
 }
 
+/** Older than the supported minimum: the app (and its warning) starts at once, not at a first move. */
+function oldBrowser(): boolean {
+  const found = identifyBrowser(navigator.userAgent)
+  return found !== null && found.version < MINIMUM_VERSIONS[found.browser]
+}
+
 registerServiceWorker()
-if (!showingPrerender) start()
+if (!showingPrerender || oldBrowser()) start()
 else if (!inPageLanguage()) afterFirstPaint(start)
 else waitForVisitor()

@@ -23,9 +23,11 @@ export interface DialogProps {
   /** The element to focus first; defaults to the first focusable one. */
   initialFocus?: React.RefObject<HTMLElement | null>
   testId?: string
+  /** 'sheet': docked at the bottom on a phone (a filters sheet), centred as usual on a wider screen. */
+  variant?: 'sheet'
 }
 
-export function Dialog({ title, onClose, canClose = true, children, footer, initialFocus, testId }: DialogProps) {
+export function Dialog({ title, onClose, canClose = true, children, footer, initialFocus, testId, variant }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const closeState = useRef({ canClose, onClose })
@@ -83,14 +85,14 @@ export function Dialog({ title, onClose, canClose = true, children, footer, init
 
   return (
     <div
-      className="dialog-backdrop"
+      className={variant === 'sheet' ? 'dialog-backdrop dialog-backdrop-sheet' : 'dialog-backdrop'}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && closeState.current.canClose) closeState.current.onClose()
       }}
     >
       <div
         ref={panel}
-        className="dialog"
+        className={variant === 'sheet' ? 'dialog dialog-sheet' : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

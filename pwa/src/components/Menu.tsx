@@ -32,7 +32,11 @@ export function Menu({ label, button, buttonClassName, align = 'end', testId, ch
     return () => document.removeEventListener('mousedown', onPointer)
   }, [open])
 
-  const close = () => setOpen(false)
+  // Back to the button: a dialog an item opens then returns focus there when it closes (issue 32).
+  const close = () => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
 
   function onKeyDown(event: React.KeyboardEvent) {
     const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])

@@ -37,3 +37,24 @@ export const StarIcon = () => (
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z" />
   </Icon>
 )
+export const SearchIcon = () => (
+  <Icon width="18" height="18">
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+)
+export const FiltersIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Icon>
+)
+export const CloseIcon = () => (
+  <Icon width="14" height="14">
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+)
+export const CheckIcon = () => (
+  <Icon width="14" height="14">
+    <path d="m5 12 5 5 9-10" />
+  </Icon>
+)

@@ -66,6 +66,20 @@ export interface CommentCopy {
   savedAt: number
 }
 
+/** A learner's player choices, kept per person on the device (data/player/player-prefs.ts). */
+export interface PlayerPrefs {
+  /** Which caption tracks show over the picture (off by default). */
+  captions: { vi: boolean; en: boolean }
+  size: 's' | 'm' | 'l'
+  background: 'none' | 'shadow' | 'box'
+  /** Pause at the end of each line. */
+  autoPause: boolean
+  /** Words hidden until revealed, to test the ear. */
+  listening: boolean
+  /** A double tap on the left or right third of the picture skips 5 s. */
+  doubleTapSkip: boolean
+}
+
 /** A language as cached: the server's fields plus its place in the server's order. */
 export interface CachedLanguage extends Language {
   order: number
@@ -93,6 +107,8 @@ export type CachedRecord =
   | { key: `ratingPrompt:${number}`; value: RatingPrompt }
   /** The server's "Next for you" of a language as last fetched: video ids, best first (data/compass). */
   | { key: `nextForYou:${string}`; value: number[] }
+  /** A learner's player choices: captions, their style, auto-pause (data/player/player-prefs.ts). */
+  | { key: `playerPrefs:${string}`; value: PlayerPrefs }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

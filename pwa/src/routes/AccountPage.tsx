@@ -115,7 +115,7 @@ export default function AccountPage() {
             {cancelled && endDate ? t('cancel.done', { date: endDate }) : ''}
           </p>
           <div className="account-actions">
-            {!premium ? (
+            {!premium && !user.is_admin ? (
               <Link className="button button-accent" to="/billing?plan=year">
                 {t('account.upgrade')}
               </Link>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { LinkCards } from '../components/LinkCards.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { AdminOnly } from '../features/admin/AdminOnly.tsx'
+import { useCachedLanguages } from '../data/catalogue/languages.ts'
+import { useSelectedLanguage } from '../features/languages/selected-language.ts'
 
 export default function AdminDashboardPage() {
   return (
@@ -14,9 +16,15 @@ export default function AdminDashboardPage() {
 
 function AdminDashboard() {
   const { t } = useTranslation('admin')
+  const language = useSelectedLanguage(useCachedLanguages())
   return (
     <PageFrame title={t('dashboard.title')}>
-      <p className="notice notice-info">{t('dashboard.tip')}</p>
+      {/* Only while no language is picked: once one is, the tip has done its work. */}
+      {language ? null : (
+        <p className="notice notice-info" data-testid="admin-language-tip">
+          {t('dashboard.tip')}
+        </p>
+      )}
       <LinkCards
         items={[
           { to: '/admin-videos', title: t('videos.title'), body: t('dashboard.videos') },

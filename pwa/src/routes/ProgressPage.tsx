@@ -9,16 +9,14 @@ import { DailyChart } from '../features/watching/DailyChart.tsx'
 import { useLanguageProgress } from '../data/progress/progress-store.ts'
 import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/watching/Roadmap.tsx'
+import { formatListening } from '../features/watching/time-spans.ts'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 
 export default function ProgressPage() {
-  const { t, i18n } = useTranslation('watch')
+  const { t } = useTranslation('watch')
   const { code = '' } = useParams()
   const state = useLanguageProgress(code)
-  // Whole tenths once there is an hour; before that two decimals, so the first minutes show.
-  const formatHours = (seconds: number) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: seconds >= 3600 ? 1 : 2 }).format(seconds / 3600)
 
   if (state.kind !== 'ready') {
     return (
@@ -42,11 +40,11 @@ export default function ProgressPage() {
       <dl className="stat-grid" data-testid="progress-stats">
         <div className="stat card">
           <dt>{t('progress.total')}</dt>
-          <dd data-testid="progress-hours">{t('progress.hours', { hours: formatHours(progress.total_watch_seconds) })}</dd>
+          <dd data-testid="progress-hours">{formatListening(t, progress.total_watch_seconds)}</dd>
         </div>
         <div className="stat card">
           <dt>{t('progress.inputHours')}</dt>
-          <dd data-testid="progress-input-hours">{t('progress.hours', { hours: formatHours(progress.total_input_seconds ?? progress.total_watch_seconds) })}</dd>
+          <dd data-testid="progress-input-hours">{formatListening(t, progress.total_input_seconds ?? progress.total_watch_seconds)}</dd>
         </div>
         <div className="stat card">
           <dt>{t('progress.currentStreak')}</dt>

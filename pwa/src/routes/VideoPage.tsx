@@ -93,6 +93,7 @@ export default function VideoPage() {
               videoId={id}
               src={src}
               title={video.title}
+              series={video.series?.name}
               poster={poster}
               startAt={linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
               refreshSource={offline ? undefined : grant.refreshSource}

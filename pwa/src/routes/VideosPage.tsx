@@ -4,14 +4,12 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { useEffect, useId, useMemo, useState } from 'react'
+import { Fragment, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { CompassTags } from '../features/compass/CompassTags.tsx'
 import { FULL_RANGE, isFullRange } from '../data/compass/difficulty.ts'
-import { DifficultyFilter } from '../features/compass/DifficultyFilter.tsx'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
@@ -19,6 +17,7 @@ import { useOnline } from '../data/runtime/connectivity.ts'
 import {
   fetchVideoPage,
   filterVideos,
+  FINISHED_PERCENT,
   guidesOf,
   listQuery,
   NO_FILTERS,
@@ -27,12 +26,15 @@ import {
   type CatalogueFilters,
   type TranscriptMatches,
 } from '../data/catalogue/catalogue.ts'
-import { DIALECTS } from '../../../contract/schemas/captions.ts'
 import { formatCueTime } from '../features/captions/cue-time.ts'
 import { useOfflineTranscriptMatches } from '../data/downloads/offline-transcript-matches.ts'
 import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
-import { AccessBadge } from '../features/watching/VideoFacts.tsx'
+import { VideoFilters } from '../features/watching/VideoFilters.tsx'
+import { useLearnerLevel } from '../data/progress/learner-level.ts'
+import { CheckIcon } from '../components/icons.tsx'
+import { ApiError } from '../data/api.ts'
+import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { useTranslation } from 'react-i18next'
 import '../features/watching/watching.css'
 import '../features/captions/captions.css'
@@ -41,13 +43,12 @@ import '../features/captions/captions.css'
  * The last network answer for one set of filters (`key`): the next page's cursor, or a failure, and the
  * transcript lines its search matched so far (page after page).
  */
-type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches }
+type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches; noSuchLanguage?: boolean }
 
 const NO_MATCHES: TranscriptMatches = new Map()
 
 export default function VideosPage() {
   const { t } = useTranslation(['watch', 'compass'])
-  const { t: tc } = useTranslation('captions')
   const { code = '' } = useParams()
   const online = useOnline()
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS)
@@ -65,10 +66,11 @@ export default function VideosPage() {
   const serverCannot = current ? current.failed : !online
   const offline = useOfflineTranscriptMatches(code, filters.q, serverCannot)
   const matches = useMemo(() => (serverCannot && offline.matches.size > 0 ? new Map([...offline.matches, ...serverMatches]) : serverMatches), [serverCannot, offline.matches, serverMatches])
-  const videos = useMemo(() => filterVideos(cached ?? [], filters, matches), [cached, filters, matches])
+  const forLevel = useLearnerLevel(code)
+  const videos = useMemo(() => filterVideos(cached ?? [], filters, matches, forLevel), [cached, filters, matches, forLevel])
+  const scored = useMemo(() => (cached ?? []).some((video) => typeof video.difficulty === 'number'), [cached])
   const myRatings = useMyRatings(cached ?? [])
   const guides = useMemo(() => guidesOf(cached ?? []), [cached])
-  const ids = { level: useId(), access: useId(), sort: useId(), search: useId(), dialect: useId(), guide: useId() }
 
   // A pause in typing becomes the search.
   useEffect(() => {
@@ -84,7 +86,8 @@ export default function VideosPage() {
       .then(({ next, matches: found }) => live && setFetched({ key, failed: false, next, matches: found }))
       .catch((error: unknown) => {
         console.warn('Could not refresh videos', error)
-        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES })
+        // The server does not know this language code: say so, not "showing what is saved".
+        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES, noSuchLanguage: error instanceof ApiError && error.status === 404 })
       })
     return () => {
       live = false
@@ -111,105 +114,45 @@ export default function VideosPage() {
     filters.hideFinished ||
     filters.dialect !== '' ||
     filters.guide !== '' ||
-    filters.captions ||
+    filters.captions !== '' ||
     !isFullRange(filters.difficulty ?? FULL_RANGE)
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
 
   return (
     <PageFrame title={t('list.title')} wide>
-      <div className="video-toolbar" role="search">
-        <label className="toolbar-field toolbar-search" htmlFor={ids.search}>
-          <span>{t('list.search')}</span>
-          <input id={ids.search} className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="videos-search" />
-        </label>
-        <label className="toolbar-field" htmlFor={ids.level}>
-          <span>{t('list.level')}</span>
-          <select id={ids.level} className="input" value={filters.level} onChange={(event) => set('level', event.target.value as CatalogueFilters['level'])} data-testid="videos-level">
-            <option value="">{t('list.allLevels')}</option>
-            {PROFICIENCY_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {t(`levels.${level}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="toolbar-field" htmlFor={ids.access}>
-          <span>{t('list.access')}</span>
-          <select id={ids.access} className="input" value={filters.access} onChange={(event) => set('access', event.target.value as CatalogueFilters['access'])} data-testid="videos-access">
-            <option value="">{t('list.allAccess')}</option>
-            {ACCESS_LEVELS.map((access) => (
-              <option key={access} value={access}>
-                {t(`access.${access}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="toolbar-field" htmlFor={ids.dialect}>
-          <span>{tc('list.dialect')}</span>
-          <select id={ids.dialect} className="input" value={filters.dialect} onChange={(event) => set('dialect', event.target.value as CatalogueFilters['dialect'])} data-testid="videos-dialect">
-            <option value="">{tc('list.allDialects')}</option>
-            {DIALECTS.map((dialect) => (
-              <option key={dialect} value={dialect}>
-                {tc(`dialects.${dialect}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {guides.length > 0 || filters.guide ? (
-          <label className="toolbar-field" htmlFor={ids.guide}>
-            <span>{tc('list.guide')}</span>
-            <select id={ids.guide} className="input" value={filters.guide} onChange={(event) => set('guide', event.target.value)} data-testid="videos-guide">
-              <option value="">{tc('list.allGuides')}</option>
-              {guides.map((guide) => (
-                <option key={guide.id} value={String(guide.id)}>
-                  {guide.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="toolbar-field" htmlFor={ids.sort}>
-          <span>{t('list.sort')}</span>
-          <select id={ids.sort} className="input" value={filters.sort} onChange={(event) => set('sort', event.target.value as CatalogueFilters['sort'])} data-testid="videos-sort">
-            <option value="newest">{t('list.sortNewest')}</option>
-            <option value="level">{t('list.sortLevel')}</option>
-            <option value="difficulty">{t('list.sortDifficulty', { ns: 'compass' })}</option>
-          </select>
-        </label>
-        <DifficultyFilter value={filters.difficulty} onChange={(range) => set('difficulty', range)} />
-        {/* The two switches share a row of their own, whatever the width. */}
-        <div className="toolbar-checks">
-          <label className="toolbar-check">
-            <input type="checkbox" checked={filters.captions} onChange={(event) => set('captions', event.target.checked)} data-testid="videos-captions" />
-            <span>{tc('list.withCaptions')}</span>
-          </label>
-          <label className="toolbar-check">
-            <input type="checkbox" checked={filters.hideFinished} onChange={(event) => set('hideFinished', event.target.checked)} data-testid="videos-hide-finished" />
-            <span>{t('list.hideFinished')}</span>
-          </label>
-        </div>
-      </div>
+      <VideoFilters filters={filters} set={set} search={search} onSearch={setSearch} guides={guides} scored={scored} shown={videos.length} />
 
-      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} searching={filters.q.trim() !== ''} />
+      <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} searching={filters.q.trim() !== ''} showNext={filters.sort !== 'for_you'} />
       {!online ? (
         <p className="muted list-offline" role="status">
           {t('list.offline')}
         </p>
       ) : null}
-      {current?.failed && online ? (
+      {current?.noSuchLanguage && online ? (
+        <div className="notice" role="alert" data-testid="videos-no-language">
+          <p>{t('list.noSuchLanguage', { code })}</p>
+          <Link className="button" to="/languages">
+            {t('list.chooseLanguage')}
+          </Link>
+        </div>
+      ) : current?.failed && online ? (
         <p className="form-error" role="alert">
           {t('list.failed')}
         </p>
       ) : null}
 
-      {cached !== undefined && videos.length === 0 && !loading ? (
+      {cached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
         <p className="muted" data-testid="videos-empty">
           {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {videos.map((video) => (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
+        {videos.map((video, index) => (
+          <Fragment key={video.id}>
+            <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
+            {/* Installing is offered in the flow after the first video, never over the page. */}
+            {index === 0 ? <InstallBanner as="li" /> : null}
+          </Fragment>
         ))}
       </ul>
       {current?.next && online ? (
@@ -248,11 +191,23 @@ function VideoCard({
   const guideNames = (video.guides ?? []).map((guide) => guide.display_name).filter(Boolean)
   const playable = online || downloaded
   const percent = Math.round(video.progress?.percent ?? 0)
+  const finished = percent >= FINISHED_PERCENT
+  const series = video.series ? (video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name) : null
   const body = (
     <>
       <div className="video-thumb">
         {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading="lazy" /> : <span className="video-thumb-empty" aria-hidden="true" />}
-        <span className="video-duration">{formatDuration(video.duration_seconds)}</span>
+        {video.access_level !== 'free' ? <span className={`video-thumb-badge access-${video.access_level}`}>{t(`access.${video.access_level}`)}</span> : null}
+        {downloaded ? (
+          <span className="video-thumb-saved" title={t('list.downloaded')} data-testid="video-downloaded">
+            <CheckIcon />
+            <span className="visually-hidden">{t('list.downloaded')}</span>
+          </span>
+        ) : null}
+        <span className="video-duration">
+          <span className="visually-hidden">{t('list.length')} </span>
+          {formatDuration(video.duration_seconds)}
+        </span>
         {percent > 0 ? (
           <span className="video-progress" aria-hidden="true">
             <span className="video-progress-fill" style={{ width: `${Math.min(100, percent)}%` }} />
@@ -261,22 +216,27 @@ function VideoCard({
       </div>
       <div className="video-card-body">
         <h2 className="video-card-title">{video.title}</h2>
-        <p className="video-tags">
-          <span className="tag">{t(`levels.${video.proficiency_level}`)}</span>
-          <AccessBadge access={video.access_level} />
-          {video.dialect ? <span className="tag tag-neutral" data-testid="video-dialect">{tc(`dialects.${video.dialect}`)}</span> : null}
+        <p className="video-meta">
+          <span className={`video-level level-${video.proficiency_level}`}>{t(`levels.${video.proficiency_level}`)}</span>
+          {video.dialect ? <span data-testid="video-dialect">{tc(`dialects.${video.dialect}`)}</span> : null}
           {video.has_captions?.length ? (
-            <span className="tag tag-neutral" data-testid="video-has-captions">
-              {tc('list.hasCaptions')} {video.has_captions.map((language) => language.toUpperCase()).join(' · ')}
+            <span className="video-cc" data-testid="video-has-captions" aria-label={tc('list.captionsLabel', { languages: video.has_captions.map((language) => language.toUpperCase()).join(', ') })}>
+              <span aria-hidden="true">CC {video.has_captions.map((language) => language.toUpperCase()).join(' ')}</span>
             </span>
           ) : null}
-          {downloaded ? <span className="tag tag-success">{t('list.downloaded')}</span> : null}
-          <CompassTags difficulty={video.difficulty} mine={mine} />
+          {percent > 0 ? <span className={finished ? 'video-watched' : undefined}>{finished ? t('list.finished') : t('list.percent', { percent })}</span> : null}
         </p>
-        {video.series ? (
-          <p className="muted small">{video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name}</p>
+        {series || guideNames.length > 0 ? (
+          <p className="video-sub muted small">
+            {series ? <span>{series}</span> : null}
+            {guideNames.length > 0 ? <span data-testid="video-guides">{tc('list.guidedBy', { names: guideNames.join(', ') })}</span> : null}
+          </p>
         ) : null}
-        {guideNames.length > 0 ? <p className="muted small" data-testid="video-guides">{tc('list.guidedBy', { names: guideNames.join(', ') })}</p> : null}
+        {typeof video.difficulty === 'number' || typeof mine === 'number' ? (
+          <p className="video-tags">
+            <CompassTags difficulty={video.difficulty} mine={mine} />
+          </p>
+        ) : null}
         {match ? (
           <p className="small video-match" data-testid="video-match">
             <q lang={video.language_code}>
@@ -285,7 +245,6 @@ function VideoCard({
             <span className="video-match-time">{tc('list.saidAt', { time: formatCueTime(match.start) })}</span>
           </p>
         ) : null}
-        <p className="muted small">{percent > 0 ? t('list.percent', { percent }) : t('list.notStarted')}</p>
         {!playable ? <p className="small needs-connection">{t('list.needsConnection')}</p> : null}
       </div>
     </>

@@ -80,8 +80,9 @@ async function filledSource(): Promise<string> {
     ] satisfies NewRow<'otp_codes'>[]) {
       await db.insertInto('otp_codes').values(row).execute()
     }
+    await db.insertInto('otp_code_network_tries').values({ code_id: 3_000_000_000, network: '2001:db8:1:2::/64', wrong_tries: 3 }).execute()
     for (const row of [
-        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', last_seen_at: AT + 5 },
+        { token_hash: 'a'.repeat(64), user_id: USER, created_at: AT, expires_at: AT + 30 * 86_400_000, revoked_at: null, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', last_seen_at: AT + 5, sign_in_network: 'n'.repeat(43) },
         { token_hash: 'b'.repeat(64), user_id: OTHER_USER, created_at: AT, expires_at: AT + 1, revoked_at: AT },
     ] satisfies NewRow<'sessions'>[]) {
       await db.insertInto('sessions').values(row).execute()

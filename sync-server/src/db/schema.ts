@@ -55,6 +55,15 @@ export interface SessionsTable {
   /** 0016: the browser that signed in, as it said (User-Agent), and when the session was last used (epoch ms). */
   user_agent: string | null
   last_seen_at: number | null
+  /** 0017: the network it signed in from (security/otp.ts hashNetwork), null for sessions before 0017. */
+  sign_in_network: string | null
+}
+
+/** 0017: wrong tries against a code from one other network. */
+export interface OtpCodeNetworkTriesTable {
+  code_id: number
+  network: string
+  wrong_tries: number
 }
 
 /** 0002 */
@@ -350,6 +359,7 @@ export interface SchemaMigrationsTable {
 export interface Database {
   users: UsersTable
   otp_codes: OtpCodesTable
+  otp_code_network_tries: OtpCodeNetworkTriesTable
   sessions: SessionsTable
   languages: LanguagesTable
   videos: VideosTable
@@ -383,6 +393,7 @@ export interface Database {
 export const TABLES_IN_REFERENCE_ORDER = [
   'users',
   'otp_codes',
+  'otp_code_network_tries',
   'sessions',
   'languages',
   'series',

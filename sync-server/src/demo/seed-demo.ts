@@ -8,11 +8,11 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import type { PublishFields } from '../../../contract/index.ts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
@@ -43,13 +43,20 @@ export async function hasData(ctx: Pick<AppContext, 'database'>, db: Kysely<Data
  */
 export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: number } = {}): Promise<number[]> {
   if (await hasData(ctx)) return []
-  fs.mkdirSync(uploadsDir(ctx.config.dataDir), { recursive: true })
   const sources: { clip: DemoVideo; uploadId: string; bytes: number; made: DemoClipResult }[] = []
-  for (const clip of DEMO_VIDEOS) {
-    const uploadId = crypto.randomBytes(16).toString('hex')
-    const file = uploadFiles(ctx.config.dataDir, uploadId).data
-    const made = await makeDemoClip(clip, file, { sayings: options.sayings })
-    sources.push({ clip, uploadId, bytes: fs.statSync(file).size, made })
+  const scratch = await ctx.storage.scratch()
+  try {
+    for (const clip of DEMO_VIDEOS) {
+      const uploadId = crypto.randomBytes(16).toString('hex')
+      const file = path.join(scratch.dir, uploadId)
+      const made = await makeDemoClip(clip, file, { sayings: options.sayings })
+      const bytes = fs.statSync(file).size
+      // Stored as a finished tus upload would be: DATA_DIR/uploads or the bucket.
+      await ctx.storage.uploads.importFile(uploadId, file)
+      sources.push({ clip, uploadId, bytes, made })
+    }
+  } finally {
+    await scratch.remove()
   }
   const { jobs, clock } = ctx
   const nowIso = new Date(clock.now()).toISOString()
@@ -113,7 +120,7 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
   })
   jobs.wake()
   if (jobIds.length === 0) {
-    for (const { uploadId } of sources) fs.rmSync(uploadFiles(ctx.config.dataDir, uploadId).data, { force: true })
+    for (const { uploadId } of sources) await ctx.storage.uploads.remove(uploadId)
   }
   return jobIds
 }

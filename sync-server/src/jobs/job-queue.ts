@@ -18,7 +18,8 @@ import type { Database } from '../db/schema.ts'
 
 export type { JobRow }
 
-export type JobHandler = (payload: unknown, job: { id: number; signal: AbortSignal }) => Promise<void>
+/** `attempt`: the job's attempt count at this claim, which names the claim (a write guarded by it is this run's). */
+export type JobHandler = (payload: unknown, job: { id: number; attempt: number; signal: AbortSignal }) => Promise<void>
 /** Told when a job of its kind fails for good (an error, or too many attempts), to record why. */
 export type JobFailureHandler = (payload: unknown, error: string) => unknown
 
@@ -124,7 +125,7 @@ export function createJobQueue(deps: {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
       if (job.attempts > MAX_ATTEMPTS) throw new Error(`gave up after ${MAX_ATTEMPTS} attempts`)
-      await handler(JSON.parse(job.payload), { id: job.id, signal: controller.signal })
+      await handler(JSON.parse(job.payload), { id: job.id, attempt: job.attempts, signal: controller.signal })
     } catch (caught) {
       state = 'failed'
       error = caught instanceof Error ? caught.message : String(caught)

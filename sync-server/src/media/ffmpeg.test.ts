@@ -118,5 +118,15 @@ describe('transcoding a 480p source', () => {
     }
     expect(keyframes.v480p.length).toBeGreaterThanOrEqual(3) // 0, 2 and 4 s
     expect(keyframes.v480p).toEqual(keyframes.v360p)
+
+    // Each rendition's AVERAGE-BANDWIDTH is measured from its files, so a size worked out from it is
+    // the download's (issue 32: BANDWIDTH, the encoder's peak, said 22 MB of a 2.4 MB download).
+    for (const [rendition, height] of [['v480p', 480], ['v360p', 360]] as const) {
+      const line = master.split('\n').find((l) => l.includes(`x${height},`) || l.endsWith(`x${height}`))!
+      const average = Number(/AVERAGE-BANDWIDTH=(\d+)/.exec(line)?.[1])
+      const bytes = fs.readdirSync(path.join(out, rendition)).filter((f) => f.endsWith('.m4s') || f.endsWith('.mp4')).reduce((sum, f) => sum + fs.statSync(path.join(out, rendition, f)).size, 0)
+      const estimate = (average / 8) * probed.video.durationSeconds
+      expect(Math.abs(estimate - bytes) / bytes, rendition).toBeLessThan(0.1)
+    }
   })
 })

@@ -257,7 +257,35 @@ export async function transcodeToHls(options: {
     onProgress: (seconds) => options.onPercent?.(Math.min(99, Math.floor((seconds / video.durationSeconds) * 100))),
   })
   for (const rung of renditionsFor(video)) normaliseInitFile(path.join(outDir, rung.name))
+  writeMeasuredBandwidth(outDir, video.durationSeconds)
   await makePoster({ source, out: path.join(outDir, 'poster.jpg'), video, signal: options.signal })
+}
+
+/**
+ * Each rendition's AVERAGE-BANDWIDTH (RFC 8216 4.3.4.2) measured from the files written: its bytes (init
+ * and segments) × 8 over the length. ffmpeg's BANDWIDTH is the encoder's target and peak, which a
+ * simple picture (a slide, a talking head) stays far below: the PWA's size before a download read
+ * "About 22 MB" for 2.4 MB (issue 32). The PWA estimates from this figure when a master has it.
+ */
+export function writeMeasuredBandwidth(outDir: string, durationSeconds: number): void {
+  const master = path.join(outDir, 'master.m3u8')
+  if (!fs.existsSync(master) || !(durationSeconds > 0)) return
+  const lines = fs.readFileSync(master, 'utf8').split('\n')
+  const out = lines.map((line, index) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return line
+    const uri = lines.slice(index + 1).find((next) => next.trim() !== '' && !next.startsWith('#'))?.trim()
+    if (!uri) return line
+    const dir = path.join(outDir, path.dirname(uri))
+    if (!fs.existsSync(dir)) return line
+    const bytes = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.m4s') || file.endsWith('.mp4') || file.endsWith('.ts'))
+      .reduce((sum, file) => sum + fs.statSync(path.join(dir, file)).size, 0)
+    const average = Math.ceil((bytes * 8) / durationSeconds)
+    const without = line.replace(/,AVERAGE-BANDWIDTH=\d+/, '')
+    return `${without},AVERAGE-BANDWIDTH=${average}`
+  })
+  fs.writeFileSync(master, out.join('\n'))
 }
 
 function normaliseInitFile(dir: string) {

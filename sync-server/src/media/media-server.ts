@@ -21,11 +21,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
-import { accelRedirect, sendFile } from './file-response.ts'
+import { accelRedirect } from './file-response.ts'
 import type { Grant, MediaGrants } from './grants.ts'
-import { isMediaKey, mediaDir } from './media-paths.ts'
+import { isMediaKey } from './media-paths.ts'
+import { mediaObjectKey, type MediaStore } from '../storage/media-store.ts'
+import { sendStored } from '../storage/send-stored.ts'
 import type { PlaylistAccess } from './playlist-access.ts'
 import { cutPlaylistAt } from './preview-playlist.ts'
 import { parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
@@ -50,23 +53,45 @@ const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resour
  */
 export const GRANT_CHECK_CACHE_SECONDS = 300
 
-export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string }) {
-  /** Sends a checked file: by nginx when it fronts us, else streamed here. */
+export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string }) {
+  const { store } = deps
+  /** The media folder of a key on disk; on S3 the object prefix. Playlist paths below are either. */
+  const mediaDir = (mediaKey: string) => (store.localPath ? store.localPath(mediaObjectKey(mediaKey)) : mediaObjectKey(mediaKey))
+  const keyOf = (mediaKey: string, relative: string) => mediaObjectKey(mediaKey, relative)
+
+  /** Sends a checked file: by nginx when it fronts us (over DATA_DIR, or the bucket as its origin), else streamed here. */
   const send = (req: Request, res: Response, mediaKey: string, relative: string, headers: Record<string, string>) => {
-    const file = path.join(mediaDir(deps.dataDir, mediaKey), relative)
-    return deps.accelRedirect
-      ? accelRedirect(res, file, `${deps.accelRedirect}${mediaKey}/${relative}`, headers)
-      : sendFile(req, res, file, headers)
+    if (deps.accelRedirect && store.localPath) {
+      return accelRedirect(res, store.localPath(keyOf(mediaKey, relative)), `${deps.accelRedirect}${mediaKey}/${relative}`, headers)
+    }
+    if (deps.accelRedirect) {
+      // nginx fetches it from the bucket (deploy/nginx.conf): no look here, a missing object is the bucket's 404.
+      for (const name in headers) res.setHeader(name, headers[name])
+      res.setHeader('X-Accel-Redirect', `${deps.accelRedirect}${mediaKey}/${relative}`)
+      res.end()
+      return Promise.resolve(true)
+    }
+    return sendStored(req, res, store, keyOf(mediaKey, relative), headers)
   }
 
   // What is read from variant playlists (the preview cut, the file list of parts) is small and asked
-  // for often; kept per playlist file and mtime so a re-transcode is seen.
+  // for often; kept per playlist file and mtime so a re-transcode is seen. In a bucket a key's files
+  // never change (a new ladder gets a new media key), so what was read once is kept without a look.
   const derived = new Map<string, { mtimeMs: number; value: unknown }>()
 
   async function fromPlaylist<T>(playlistFile: string, kind: string, derive: (text: string) => T): Promise<T> {
-    const stat = await fs.promises.stat(playlistFile)
     const key = `${playlistFile}:${kind}`
     const cached = derived.get(key)
+    if (!store.localPath) {
+      if (cached) return cached.value as T
+      const text = await store.readText(playlistFile)
+      if (text === undefined) throw new Error('no such playlist')
+      const value = derive(text)
+      if (derived.size > 2000) derived.clear()
+      derived.set(key, { mtimeMs: 0, value })
+      return value
+    }
+    const stat = await fs.promises.stat(playlistFile)
     if (cached && cached.mtimeMs === stat.mtimeMs) return cached.value as T
     const value = derive(await fs.promises.readFile(playlistFile, 'utf8'))
     if (derived.size > 2000) derived.clear()
@@ -86,7 +111,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
     res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
 
   async function serveGranted(req: Request, res: Response, grant: Grant, relative: string) {
-    const folder = mediaDir(deps.dataDir, grant.mediaKey)
+    const folder = mediaDir(grant.mediaKey)
     const file = path.join(folder, relative)
     const type = TYPES[path.extname(file)]
     const isPlaylist = relative.endsWith('.m3u8')
@@ -118,7 +143,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
   async function servePart(req: Request, res: Response, grant: Grant, relative: string) {
     const range = parsePartRange(req.query as Record<string, unknown>)
     if (!range) return refuse(res, 400, ERROR_CODES.validation, `from and count must be whole numbers, count from 1 to ${MEDIA_PART_MAX_FILES}.`)
-    const variant = path.join(mediaDir(deps.dataDir, grant.mediaKey), path.dirname(relative))
+    const variant = path.join(mediaDir(grant.mediaKey), path.dirname(relative))
     const playlistFile = path.join(variant, 'index.m3u8')
     let names: string[] | undefined
     try {
@@ -136,7 +161,7 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
         return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
       }
     }
-    const files = await statPart(variant, wanted)
+    const files = store.localPath ? await statPart(variant, wanted) : await statStoredPart(variant, wanted)
     if (!files) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
     res.set(BASE_HEADERS).set({
       'Content-Type': 'application/octet-stream',
@@ -145,7 +170,29 @@ export function mediaServer(deps: { dataDir: string; grants: MediaGrants; playli
       [MEDIA_PART_FILES_HEADER]: partFilesHeader(files),
     })
     if (req.method === 'HEAD') return res.end()
-    await streamPart(res, files)
+    if (store.localPath) await streamPart(res, files)
+    else await streamStoredPart(res, files)
+  }
+
+  /** In a bucket: each file's size by a look (HEAD), like statPart on disk. */
+  async function statStoredPart(variant: string, names: string[]) {
+    const found = await Promise.all(names.map(async (name) => ({ name, file: `${variant}/${name}`, size: (await store.stat(`${variant}/${name}`))?.size })))
+    return found.every((entry) => entry.size !== undefined) ? found.map((entry) => ({ ...entry, size: entry.size! })) : undefined
+  }
+
+  /** In a bucket: the files one after another, each from its own GET, cut to the size announced. */
+  async function streamStoredPart(res: Response, files: { file: string; size: number }[]) {
+    try {
+      for (const entry of files) {
+        if (entry.size === 0) continue
+        const body = await store.read(entry.file, { start: 0, end: entry.size - 1 })
+        if (!body) throw new Error(`${entry.file} is gone`)
+        await pipeline(body, res, { end: false })
+      }
+      res.end()
+    } catch {
+      res.destroy()
+    }
   }
 
   /** nginx's check of a full grant (see the top): 200 and how long to keep that answer, or our refusal. */

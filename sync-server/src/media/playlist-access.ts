@@ -11,8 +11,8 @@
  */
 import type { Clock } from '../clock.ts'
 import type { MediaAccessRepository } from '../repositories/media-access.repository.ts'
-import { canContribute } from '../services/contributor-roles.ts'
-import { canWatch } from '../watching/access.ts'
+import { canContribute } from '../rules/contributor-roles.ts'
+import { canWatch } from '../rules/access.ts'
 import type { Grant } from './grants.ts'
 
 export const PLAYLIST_ACCESS_CACHE_MS = 60_000

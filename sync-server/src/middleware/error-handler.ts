@@ -40,13 +40,14 @@ export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
     const known = error instanceof ApiError ? error : fromParserError(error as HttpParserError)
-    if (!known || known.status >= 500) {
+    if (!known || (known.status >= 500 && !known.expected)) {
       logger.error({ err: known?.cause ?? error, reqId: req.id }, known ? known.message : 'unhandled error')
     }
     const apiError = known ?? new ApiError(500, ERROR_CODES.internal, 'Something went wrong on our side.')
     const body: ApiErrorBody = { ...apiError.extra, error: apiError.code, message: apiError.message }
     if (apiError.errors) body.errors = apiError.errors
     if (apiError.headers) res.set(apiError.headers)
+    if (apiError.expected) res.locals.expectedFailure = true
     res.status(apiError.status).json(body)
   }
 }

@@ -4,7 +4,7 @@
  * The services check again; these only fix the order.
  */
 import type { NextFunction, Request, Response } from 'express'
-import { requireAdmin, requireContributor } from '../services/contributor-roles.ts'
+import { requireAdmin, requireContributor } from '../rules/contributor-roles.ts'
 import { currentUser } from './authenticate.ts'
 
 export function adminsOnly(req: Request, _res: Response, next: NextFunction) {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
-import { PERSONAL_TABLES } from './personal-data.ts'
+import { PERSONAL_TABLES } from '../db/personal-data.ts'
 
 /** What a deleted person's comments say from then on: they keep their place in threads. */
 export const DELETED_COMMENT_TEXT = 'deleted'

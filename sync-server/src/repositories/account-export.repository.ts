@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import type { PersonalTable } from './personal-data.ts'
+import type { PersonalTable } from '../db/personal-data.ts'
 
 export type AccountExportRepository = ReturnType<typeof createAccountExportRepository>
 

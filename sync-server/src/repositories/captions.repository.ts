@@ -30,14 +30,28 @@ export interface NewCaptionTrack {
   nowIso: string
 }
 
-/** Rows per INSERT: five parameters each, well inside both engines' limits. */
-const CUES_PER_INSERT = 500
+/**
+ * Cues per statement, with a turn of the event loop between statements: on SQLite each cue also goes into
+ * the trigram index (about 0.1 ms a cue), and a track of CAPTIONS_MAX_CUES written in one go held the
+ * event loop for 0.35–0.65 s (issue 29). A chunk of 100 is a few milliseconds.
+ */
+const CUES_PER_STATEMENT = 100
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
 
 export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch) {
-  const deleteCues = (trx: Kysely<Database>, submissionId: number, language: CaptionLanguage) =>
-    trx.deleteFrom('caption_cues').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+  /** Deletes a track's cues a chunk at a time (each also leaves the search index). */
+  const deleteCues = async (trx: Kysely<Database>, submissionId: number, language: CaptionLanguage) => {
+    const ids = await trx.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+    for (let i = 0; i < ids.length; i += CUES_PER_STATEMENT) {
+      if (i > 0) await nextTurn()
+      await trx
+        .deleteFrom('caption_cues')
+        .where('id', 'in', ids.slice(i, i + CUES_PER_STATEMENT).map((row) => row.id))
+        .execute()
+    }
+  }
 
   return {
     /** Writes the track and its cues in place of any earlier one of that language. */
@@ -50,8 +64,9 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
           .values({ submission_id: track.submissionId, language: track.language, ...values })
           .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values))
           .execute()
-        for (let i = 0; i < track.cues.length; i += CUES_PER_INSERT) {
-          const rows = track.cues.slice(i, i + CUES_PER_INSERT).map((cue) => ({
+        for (let i = 0; i < track.cues.length; i += CUES_PER_STATEMENT) {
+          await nextTurn()
+          const rows = track.cues.slice(i, i + CUES_PER_STATEMENT).map((cue) => ({
             submission_id: track.submissionId,
             language: track.language,
             start_seconds: cue.start,
@@ -91,15 +106,17 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
       return row?.vtt
     },
 
-    /** The cues in order of time (`before`: only those starting before it). */
-    cues(submissionId: number, language: CaptionLanguage, before?: number): Promise<CueRow[]> {
+    /** The cues in order of time (`before`: only those starting before it; `page`: `limit` of them from the `offset`-th). */
+    cues(submissionId: number, language: CaptionLanguage, before?: number, page?: { offset: number; limit: number }): Promise<CueRow[]> {
       let query = db
         .selectFrom('caption_cues')
         .select(['start_seconds as start', 'end_seconds as end', 'text'])
         .where('submission_id', '=', submissionId)
         .where('language', '=', language)
       if (before !== undefined) query = query.where('start_seconds', '<', before)
-      return query.orderBy('start_seconds').orderBy('id').execute()
+      query = query.orderBy('start_seconds').orderBy('id')
+      if (page) query = query.limit(page.limit).offset(page.offset)
+      return query.execute()
     },
 
     /**

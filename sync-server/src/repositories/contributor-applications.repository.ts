@@ -12,6 +12,19 @@ export function createContributorApplicationsRepository(db: Kysely<Database>) {
       const { id } = await db.insertInto('contributor_applications').values(row).returning('id').executeTakeFirstOrThrow()
       return id
     },
+    /** Applications stored since `sinceIso`: how many, their video bytes, and when the first of them came. */
+    async storedSince(sinceIso: string): Promise<{ count: number; bytes: number; oldest: string | null }> {
+      const row = await db
+        .selectFrom('contributor_applications')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.coalesce(eb.fn.sum<number | string>('video_bytes'), eb.lit(0)).as('bytes'),
+          eb.fn.min<string | null>('created_at').as('oldest'),
+        ])
+        .where('created_at', '>', sinceIso)
+        .executeTakeFirstOrThrow()
+      return { count: Number(row.count), bytes: Number(row.bytes), oldest: row.oldest }
+    },
     findById: (id: number): Promise<ApplicationRow | undefined> =>
       db.selectFrom('contributor_applications').selectAll().where('id', '=', id).executeTakeFirst(),
     list(status: ApplicationRow['status'] | undefined, beforeId: number, limit: number): Promise<ApplicationRow[]> {

@@ -65,15 +65,30 @@ function otpCodeQueries(db: Kysely<Database>) {
     async retireAll(email: string, now: number): Promise<void> {
       await db.updateTable('otp_codes').set({ consumed_at: now }).where('email', '=', email).where('consumed_at', 'is', null).execute()
     },
-    /** A wrong try from another network than the code's: counted apart from the code's own (0013). */
-    async recordForeignWrongTry(id: number): Promise<number> {
-      const row = await db
+    /**
+     * A wrong try from another network than the code's: counted for that network (0017), apart from
+     * the code's own tries, and in the code's total across other networks (0013). Answers both counts
+     * as they stand after this try: tries made together each see their own.
+     */
+    async recordForeignWrongTry(id: number, network: string): Promise<{ network: number; total: number }> {
+      const mine = await db
+        .insertInto('otp_code_network_tries')
+        .values({ code_id: id, network, wrong_tries: 1 })
+        .onConflict((conflict) => conflict.columns(['code_id', 'network']).doUpdateSet((eb) => ({ wrong_tries: eb('otp_code_network_tries.wrong_tries', '+', 1) })))
+        .returning('wrong_tries')
+        .executeTakeFirstOrThrow()
+      const all = await db
         .updateTable('otp_codes')
         .set((eb) => ({ foreign_wrong_tries: eb('foreign_wrong_tries', '+', 1) }))
         .where('id', '=', id)
         .returning('foreign_wrong_tries')
         .executeTakeFirstOrThrow()
-      return row.foreign_wrong_tries
+      return { network: mine.wrong_tries, total: all.foreign_wrong_tries }
+    },
+    /** Wrong tries against the code from this other network so far. */
+    async networkWrongTries(id: number, network: string): Promise<number> {
+      const row = await db.selectFrom('otp_code_network_tries').select('wrong_tries').where('code_id', '=', id).where('network', '=', network).executeTakeFirst()
+      return row?.wrong_tries ?? 0
     },
     async recordWrongTry(id: number): Promise<number> {
       const row = await db
@@ -87,19 +102,37 @@ function otpCodeQueries(db: Kysely<Database>) {
     /**
      * Uses the code if it is unused and has had fewer than `maxWrongTries` wrong tries, in one UPDATE,
      * so of tries made together only one uses it, and none once the wrong ones counted reach the limit.
-     * A try from another network also needs that network's count under the limit.
+     * A try from another network (`foreign`) also needs that network's count under the limit, and,
+     * unless `otherNetworksMax` is undefined (a network the owner has signed in from), the total of
+     * other networks under that ceiling.
      */
-    async consume(id: number, now: number, maxWrongTries: number, foreign = false): Promise<'used' | 'already_used' | 'too_many_tries'> {
+    async consume(
+      id: number,
+      now: number,
+      maxWrongTries: number,
+      foreign?: { network: string; otherNetworksMax: number | undefined },
+    ): Promise<'used' | 'already_used' | 'too_many_tries'> {
       let update = db
         .updateTable('otp_codes')
         .set({ consumed_at: now })
         .where('id', '=', id)
         .where('consumed_at', 'is', null)
         .where('wrong_tries', '<', maxWrongTries)
-      if (foreign) update = update.where('foreign_wrong_tries', '<', maxWrongTries)
-      const used = await update
-        .returning('id')
-        .executeTakeFirst()
+      if (foreign) {
+        update = update.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('otp_code_network_tries as t')
+                .select('t.code_id')
+                .whereRef('t.code_id', '=', 'otp_codes.id')
+                .where('t.network', '=', foreign.network)
+                .where('t.wrong_tries', '>=', maxWrongTries),
+            ),
+          ),
+        )
+        if (foreign.otherNetworksMax !== undefined) update = update.where('foreign_wrong_tries', '<', foreign.otherNetworksMax)
+      }
+      const used = await update.returning('id').executeTakeFirst()
       if (used) return 'used'
       const row = await db.selectFrom('otp_codes').select('consumed_at').where('id', '=', id).executeTakeFirst()
       return row && row.consumed_at === null ? 'too_many_tries' : 'already_used'

@@ -27,11 +27,24 @@ export type SessionUserDayRow = SessionUserRow & { day_watch_seconds: number }
  */
 export function createSessionsRepository(db: Kysely<Database>, hotPath?: HotPathReads, locking?: Locking) {
   return {
-    async create(tokenHash: string, userId: number, now: number, expiresAt: number, userAgent: string | null = null): Promise<void> {
+    /** `signInNetwork`: the network signed in from, as security/otp.ts hashNetwork makes it. */
+    async create(tokenHash: string, userId: number, now: number, expiresAt: number, userAgent: string | null = null, signInNetwork: string | null = null): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, user_agent: userAgent, last_seen_at: now })
+        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, user_agent: userAgent, last_seen_at: now, sign_in_network: signInNetwork })
         .execute()
+    },
+    /** Whether the account of this address has ever signed in from this network (hashNetwork's form). */
+    async signedInFrom(email: string, signInNetwork: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('s.user_id')
+        .where('u.email', '=', email)
+        .where('s.sign_in_network', '=', signInNetwork)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
     },
     /** Every signed-in call runs this: one indexed join, no write (synchronous on SQLite's hot path). */
     findActive: hotPath

@@ -90,6 +90,22 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       if (db.isTransaction) return write(db)
       return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
     },
+    /**
+     * A contributor's unfinished uploads (uploading, not yet complete), leaving out one submission (the
+     * one whose upload a new one would replace): how many, and the bytes they declared (a deferred length
+     * counts as `deferredBytes`).
+     */
+    async unfinishedUploadsOf(userId: number, exceptSubmissionId: number, deferredBytes: number): Promise<{ count: number; bytes: number }> {
+      const rows = await db
+        .selectFrom('submissions')
+        .select('upload_bytes_total')
+        .where('user_id', '=', userId)
+        .where('upload_state', '=', 'uploading')
+        .where('upload_id', 'is not', null)
+        .where('id', '!=', exceptSubmissionId)
+        .execute()
+      return { count: rows.length, bytes: rows.reduce((sum, row) => sum + Number(row.upload_bytes_total ?? deferredBytes), 0) }
+    },
     bindUpload: (id: number, uploadId: string, bytesTotal: number | null, now: number) =>
       update(id, {
         upload_id: uploadId,
@@ -126,8 +142,27 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       update(id, { processing_state: state, processing_percent: percent, processing_error: error }),
     dropSource: (id: number) => update(id, { upload_id: null }),
     setMediaKey: (id: number, key: string) => update(id, { media_key: key }),
-    markReady: (id: number, durationSeconds: number) =>
-      update(id, { processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds }),
+    /**
+     * The switch to a new ladder, in one write: ready, with the media key this attempt stored its ladder
+     * under (issue 34: a fresh key per attempt, nothing renamed). With `lease`, only while that job's
+     * claim still holds (its state running and its attempt count unchanged): a worker that lost its lease
+     * to another switches nothing. False when nothing was switched.
+     */
+    async markReady(id: number, durationSeconds: number, mediaKey: string, lease?: { jobId: number; attempt: number }): Promise<boolean> {
+      let query = db
+        .updateTable('submissions')
+        .set({ processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds, media_key: mediaKey })
+        .where('id', '=', id)
+      if (lease) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', lease.jobId).where('jobs.state', '=', 'running').where('jobs.attempts', '=', lease.attempt),
+          ),
+        )
+      }
+      const result = await query.executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
     setStatus: (id: number, value: 'accepted' | 'rejected') => update(id, { status: value }),
     setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
     /** False when the submission is gone or already published. */

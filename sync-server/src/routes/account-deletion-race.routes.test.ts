@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
-import { PERSONAL_TABLES } from '../repositories/personal-data.ts'
-import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
+import { PERSONAL_TABLES } from '../db/personal-data.ts'
+import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { DELETION_CODE } from '../../test-support/smtp-capture.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -107,5 +107,34 @@ describe('deleting an account while another device of the person is still syncin
       const row = await server.ctx.database.db.selectFrom('users').selectAll().where('id', '=', outcome.id).executeTakeFirstOrThrow()
       expect(row).toMatchObject({ email: `deleted:${outcome.id}`, daily_goal_minutes: 15, time_zone: 'UTC' })
     }
+  })
+})
+
+describe("a person's own devices writing at once", () => {
+  it('never answer 5xx: goal changes, watching, outside hours, comments and feedback from three devices together', async () => {
+    const email = 'busy@example.com'
+    const devices: ReturnType<typeof apiClient>[] = []
+    // One after the other: a new code replaces the one before.
+    for (let d = 0; d < 3; d++) {
+      const session = await signIn(server, email)
+      devices.push(apiClient(server.api, { token: session.token }))
+      if (d === 0) await makePremium(server, session.user.id) // comments are for premium members
+    }
+    let slot = 0
+    const statuses: number[] = []
+    for (let round = 0; round < 6; round++) {
+      const sent = devices.flatMap((device, d) => [
+        device.patch('/me/daily_goal', { daily_goal_minutes: 10 + d + round }),
+        device.post('/watch_events', {
+          events: Array.from({ length: 30 }, () => watchEvent(server, videoId, { occurred_at: new Date(server.clock.now() - 11_000 * ++slot).toISOString() })),
+        }),
+        device.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(server.clock.now() - (round * 3 + d) * 86_400_000).toISOString().slice(0, 10), minutes: 5, type: 'talking', note: '' } }),
+        device.post(`/videos/${videoId}/comments`, { comment: { text: `Vòng ${round}`, client_id: uuidv7() } }),
+        device.post('/user_feedbacks', { user_feedback: { feedback: `Round ${round} from device ${d}.`, client_id: uuidv7() } }),
+      ])
+      statuses.push(...(await Promise.all(sent)).map((answer) => answer.status))
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([])
+    expect(new Set(statuses)).toEqual(new Set([200, 201]))
   })
 })

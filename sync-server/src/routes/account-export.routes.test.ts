@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
-import { PERSONAL_TABLES } from '../repositories/personal-data.ts'
+import { PERSONAL_TABLES } from '../db/personal-data.ts'
 import { personWithEverything, type Person } from '../../test-support/account-fixtures.ts'
 import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'

@@ -18,8 +18,8 @@ import { parseWith } from '../middleware/validate.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
-import { requireAdmin } from '../services/contributor-roles.ts'
-import { readMultipart } from '../web/multipart.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
+import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
 
 export function adminRoutes(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   OTP_MAX_WRONG_TRIES,
+  OTP_OTHER_NETWORKS_MAX_WRONG_TRIES,
   OTP_SENDS_PER_ADDRESS_IP_PER_HOUR,
   OTP_SENDS_PER_ADDRESS_PER_HOUR,
   OTP_TTL_MINUTES,
@@ -186,6 +187,61 @@ describe('sign-in by e-mail code', () => {
     expect(refused.body.error).toBe('rate_limited')
   })
 
+  it('keeps the owner able to get a code on a network she has signed in from, after a stranger filled the ceiling from four networks', async () => {
+    const email = freshEmail()
+    const home = apiClient(server.api, { localAddress: '127.0.2.1' })
+    const homeCode = async () => {
+      const since = server.smtp.mails.length
+      expect((await home.post('/auth/register', { email })).status).toBe(202)
+      return server.smtp.waitForCode(email, { since })
+    }
+    expect((await home.post('/auth/verify', { email, otp: await homeCode() })).status).toBe(200)
+    // The stranger asks five codes from each of four networks: with hers, past the address's ceiling of twenty.
+    const statuses: number[] = []
+    for (let n = 0; n < OTP_SENDS_PER_ADDRESS_PER_HOUR / OTP_SENDS_PER_ADDRESS_IP_PER_HOUR; n++) {
+      const network = apiClient(server.api, { localAddress: `127.0.2.${10 + n}` })
+      for (let i = 0; i < OTP_SENDS_PER_ADDRESS_IP_PER_HOUR; i++) statuses.push((await network.post('/auth/register', { email })).status)
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(OTP_SENDS_PER_ADDRESS_PER_HOUR - 1)
+    expect(statuses.at(-1)).toBe(429)
+    // A fifth network is refused, and so is a network the owner never signed in from…
+    expect((await apiClient(server.api, { localAddress: '127.0.2.20' }).post('/auth/register', { email })).status).toBe(429)
+    // …but at home she still gets her code, and signs in with it.
+    expect((await home.post('/auth/verify', { email, otp: await homeCode() })).status).toBe(200)
+  })
+
+  it("lets a stranger's wrong tries from a third network not spend the tries of the owner's other network", async () => {
+    const email = freshEmail()
+    const wifi = apiClient(server.api, { localAddress: '127.0.3.1' })
+    const mobile = apiClient(server.api, { localAddress: '127.0.3.2' })
+    const since = server.smtp.mails.length
+    expect((await wifi.post('/auth/register', { email })).status).toBe(202)
+    const code = await server.smtp.waitForCode(email, { since })
+    const stranger = apiClient(server.api, { localAddress: '127.0.3.3' })
+    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect((await stranger.post('/auth/verify', { email, otp: wrongFor(code) })).status).toBe(401)
+    expect((await stranger.post('/auth/verify', { email, otp: code })).status).toBe(429)
+    // The code asked on Wi-Fi, typed on mobile data: hers to use.
+    expect((await mobile.post('/auth/verify', { email, otp: code })).status).toBe(200)
+  })
+
+  it('stops guesses at a code from many networks together, except from a network the owner has signed in from', async () => {
+    const email = freshEmail()
+    const mobile = apiClient(server.api, { localAddress: '127.0.4.2' })
+    await signIn(server, email) // from this machine's own network
+    const since = server.smtp.mails.length
+    expect((await mobile.post('/auth/register', { email })).status).toBe(202)
+    // (asked from mobile: the owner's usual network, the default loopback address, is now "another network")
+    const code = await server.smtp.waitForCode(email, { since })
+    for (let n = 0; n < OTP_OTHER_NETWORKS_MAX_WRONG_TRIES / OTP_MAX_WRONG_TRIES; n++) {
+      const network = apiClient(server.api, { localAddress: `127.0.4.${10 + n}` })
+      for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect((await network.post('/auth/verify', { email, otp: wrongFor(code) })).status).toBe(401)
+    }
+    // Twenty wrong tries from other networks together: a new network is refused at once, even with the right code…
+    expect((await apiClient(server.api, { localAddress: '127.0.4.30' }).post('/auth/verify', { email, otp: code })).status).toBe(429)
+    // …but the network she signed in from before still takes it.
+    expect((await api.post('/auth/verify', { email, otp: code })).status).toBe(200)
+  })
+
   it('makes ADMIN_EMAILS admins at sign-in, whatever their case', async () => {
     const { user } = await signIn(server, 'boss@example.com')
     expect(user).toMatchObject({ is_admin: true })
@@ -213,5 +269,27 @@ describe('per-IP sending limit', () => {
     const refused = await limitedApi.post('/auth/register', { email: freshEmail() })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('IPv6 clients', () => {
+  let proxied: TestServer
+  beforeAll(async () => {
+    // Behind one proxy (the test writes X-Forwarded-For as nginx would), with small limits.
+    proxied = await startTestServer({ env: { TRUST_PROXY: '1', OTP_SENDS_PER_IP_PER_HOUR: '3', VERIFY_PER_IP_PER_10_MINUTES: '3' } })
+  })
+  afterAll(() => proxied.close())
+
+  const from = (address: string) => apiClient(proxied.api, { headers: { 'x-forwarded-for': address } })
+
+  it('counts every address of one /64 as one network for code sends and code checks, and another /64 apart', async () => {
+    const sameHome = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:DB8:1:2::ffff']
+    for (const address of sameHome.slice(0, 3)) expect((await from(address).post('/auth/register', { email: freshEmail() })).status, address).toBe(202)
+    expect((await from(sameHome[3]).post('/auth/register', { email: freshEmail() })).status).toBe(429)
+    expect((await from('2001:db8:1:3::1').post('/auth/register', { email: freshEmail() })).status).toBe(202)
+
+    for (const address of sameHome.slice(0, 3)) expect((await from(address).post('/auth/verify', { email: 'x@example.com', otp: '000000' })).status, address).toBe(401)
+    expect((await from(sameHome[3]).post('/auth/verify', { email: 'x@example.com', otp: '000000' })).status).toBe(429)
+    expect((await from('2001:db8:1:3::9').post('/auth/verify', { email: 'x@example.com', otp: '000000' })).status).toBe(401)
   })
 })

@@ -6,8 +6,9 @@
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CAPTIONS_MAX_BYTES, type PublishFields, type VideoDetail, type VideoSummary } from '../../../contract/index.ts'
+import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES, TRANSCRIPT_PAGE_MAX_CUES, type PublishFields, type VideoDetail, type VideoSummary } from '../../../contract/index.ts'
 import { makePremium } from '../../test-support/catalogue-fixtures.ts'
+import { createCaptionParser } from '../captions/parse-off-thread.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { makeContributor, updateUser } from '../../test-support/users.ts'
@@ -107,6 +108,17 @@ describe('PUT /submissions/:id/captions/:lang', () => {
     await putCaptions(owner.token, submission, 'vi', 'WEBVTT\n\n00:01.000 --> 00:02.000\nMột.\n')
     const view = await owner.api.get(`/submissions/${submission}`)
     expect(view.body.data.captions).toEqual([{ language: 'vi', cues: 1, duration_seconds: 2 }])
+  })
+
+  it('keeps caption lines as they read, without bidi controls that would reorder them on screen', async () => {
+    const owner = await person('contributor')
+    const submission = await processedSubmission(owner.id)
+    const track = ['WEBVTT', '', '00:00:01.000 --> 00:00:03.000', 'Xin \u202Echào\u202C các \u2067bạn\u2069.', ''].join('\n')
+    expect((await putCaptions(owner.token, submission, 'vi', track)).status).toBe(200)
+    const stored = await server.ctx.database.db.selectFrom('caption_tracks').select('vtt').where('submission_id', '=', submission).executeTakeFirstOrThrow()
+    expect(stored.vtt).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nXin chào các bạn.\n')
+    const cues = await server.ctx.database.db.selectFrom('caption_cues').select('text').where('submission_id', '=', submission).execute()
+    expect(cues.map((cue) => cue.text)).toEqual(['Xin chào các bạn.'])
   })
 
   it('answers 422 invalid_captions naming the line for each broken rule', async () => {
@@ -254,6 +266,7 @@ describe('the track and the transcript under the video grant', () => {
         { start: 5, end: 8, text: 'Xin chào các bạn.' },
         { start: 25, end: PREVIEW, text: 'Hôm nay chúng ta đi chợ với mẹ.' },
       ],
+      next_cursor: null,
     })
     const premium = await person('premium')
     const whole = await premium.api.get(`/videos/${premiumVideo}/transcript`)
@@ -348,5 +361,69 @@ describe('dialects, guides, captions and transcript search in the catalogue', ()
     expect(changed.body.data).toMatchObject({ id: videoId, dialect: 'southern', access_level: 'free' })
     expect((await admin.api.patch(`/admin/videos/${videoId}`, { video: { access_level: 'premium', dialect: null } })).body.data).toMatchObject({ dialect: null, access_level: 'premium' })
     expect((await admin.api.patch(`/admin/videos/${videoId}`, { video: {} })).status).toBe(422)
+  })
+})
+
+/** A WebVTT of `count` cues, each `lengthMs` long, one after the other. */
+function manyCues(count: number, lengthMs: number): string {
+  const at = (ms: number) => new Date(ms).toISOString().slice(11, 23)
+  const lines = ['WEBVTT', '']
+  for (let i = 0; i < count; i++) lines.push(`${at(i * lengthMs)} --> ${at(i * lengthMs + lengthMs)}`, `Câu ${i}`, '')
+  return lines.join('\n')
+}
+
+describe('one contributor cannot hold up everyone else with captions (issue 29)', () => {
+  it(`refuses a track of more than ${CAPTIONS_MAX_CUES} cues before parsing it, with the lines' 422`, async () => {
+    const owner = await person('contributor')
+    const submission = await processedSubmission(owner.id, { seconds: 3600 })
+    // 14,000 one-millisecond cues fit in 1 MB: the file that froze the API for 1.5 s.
+    const flood = manyCues(14_000, 1)
+    expect(Buffer.byteLength(flood)).toBeLessThan(CAPTIONS_MAX_BYTES)
+    const refused = await putCaptions(owner.token, submission, 'vi', flood)
+    expect(refused.status).toBe(422)
+    expect(refused.body).toMatchObject({ error: 'invalid_captions', errors: [`The file has more than ${CAPTIONS_MAX_CUES.toLocaleString('en')} cues, the most a track may have.`] })
+    // One over the ceiling is refused too; the ceiling itself is a track.
+    expect((await putCaptions(owner.token, submission, 'vi', manyCues(CAPTIONS_MAX_CUES + 1, 500))).status).toBe(422)
+    expect(await putCaptions(owner.token, submission, 'vi', manyCues(CAPTIONS_MAX_CUES, 500))).toMatchObject({ status: 200, body: { data: { cues: CAPTIONS_MAX_CUES } } })
+  })
+
+  it('answers other requests while a track at the ceiling is parsed (the parsing runs on its own thread)', async () => {
+    const owner = await person('contributor')
+    const submission = await processedSubmission(owner.id, { seconds: 3600 })
+    let parsedOn: number | undefined
+    const parser = createCaptionParser()
+    try {
+      const result = await parser.parse(new TextEncoder().encode(manyCues(50, 500)), 3600)
+      parsedOn = result.threadId
+      expect(result.ok).toBe(true)
+    } finally {
+      await parser.close()
+    }
+    // Not the main thread (0): the event loop is free while a file is parsed.
+    expect(parsedOn).toBeGreaterThan(0)
+    // And over HTTP: /health is answered while the upload of a big track is in flight.
+    const upload = putCaptions(owner.token, submission, 'vi', manyCues(CAPTIONS_MAX_CUES, 500))
+    expect((await fetch(`${server.api}/health`)).status).toBe(200)
+    expect((await upload).status).toBe(200)
+  })
+
+  it(`pages the transcript, ${TRANSCRIPT_PAGE_MAX_CUES} cues at most a page, following next_cursor`, async () => {
+    const owner = await person('contributor')
+    const submission = await processedSubmission(owner.id, { seconds: 3600 })
+    const count = TRANSCRIPT_PAGE_MAX_CUES + 5
+    await putCaptions(owner.token, submission, 'vi', manyCues(count, 1000))
+    const videoId = await publish(submission, 'free')
+    const learner = await person('learner')
+    const first = await learner.api.get(`/videos/${videoId}/transcript`)
+    expect(first.body.data).toHaveLength(TRANSCRIPT_PAGE_MAX_CUES)
+    expect(first.body.next_cursor).toBe(String(TRANSCRIPT_PAGE_MAX_CUES))
+    const rest = await learner.api.get(`/videos/${videoId}/transcript?cursor=${first.body.next_cursor}`)
+    expect(rest.body).toMatchObject({ next_cursor: null })
+    expect(rest.body.data.map((cue: { text: string }) => cue.text)).toEqual([0, 1, 2, 3, 4].map((i) => `Câu ${TRANSCRIPT_PAGE_MAX_CUES + i}`))
+    const small = await learner.api.get(`/videos/${videoId}/transcript?limit=2&cursor=2`)
+    expect(small.body).toEqual({ data: [{ start: 2, end: 3, text: 'Câu 2' }, { start: 3, end: 4, text: 'Câu 3' }], next_cursor: '4' })
+    for (const query of ['limit=0', `limit=${TRANSCRIPT_PAGE_MAX_CUES + 1}`, 'limit=1.5', 'cursor=-1', 'cursor=abc']) {
+      expect(await learner.api.get(`/videos/${videoId}/transcript?${query}`)).toMatchObject({ status: 422, body: { error: 'validation_failed' } })
+    }
   })
 })

@@ -19,7 +19,7 @@ import { contributorsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { CaptionsService } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { readRawBody } from '../web/raw-body.ts'
+import { readRawBody } from '../body-readers/raw.ts'
 
 /** A language in a path: vi or en; anything else names no track (404). */
 function pathLanguage(raw: unknown): CaptionLanguage {
@@ -63,7 +63,8 @@ export function captionsRoutes(router: Router, deps: { captions: CaptionsService
 
   router.get('/videos/:id/transcript', deps.requireUser, async (req, res) => {
     const videoId = pathId(req.params.id, 'No such video.')
-    const { lang } = parseWith(transcriptQuerySchema, req.query)
-    res.json({ data: await deps.captions.transcript(currentUser(req), videoId, lang) })
+    const { lang, cursor, limit } = parseWith(transcriptQuerySchema, req.query)
+    const page = await deps.captions.transcript(currentUser(req), videoId, lang, { cursor, limit })
+    res.json({ data: page.cues, next_cursor: page.nextCursor })
   })
 }

@@ -83,6 +83,32 @@ describe('GET /languages/:code/videos', () => {
     expect(bad.body.errors ?? bad.body.message).toBeTruthy()
   })
 
+  it('answers 422 with a sentence to a limit or a difficulty that is not a whole number in range (1e2, 0x10, 0)', async () => {
+    const { api } = await newLearner()
+    const refused = {
+      'limit=1e2': 'limit must be a whole number from 1 to 200.',
+      'limit=0x10': 'limit must be a whole number from 1 to 200.',
+      'limit=1.0': 'limit must be a whole number from 1 to 200.',
+      'limit=%201': 'limit must be a whole number from 1 to 200.',
+      'limit=201': 'limit must be a whole number from 1 to 200.',
+      'limit=0': 'limit must be a whole number from 1 to 200.',
+      'difficulty_min=0': 'difficulty_min must be a whole number from 1 to 100.',
+      'difficulty_min=1e1': 'difficulty_min must be a whole number from 1 to 100.',
+      'difficulty_max=101': 'difficulty_max must be a whole number from 1 to 100.',
+    }
+    for (const [query, message] of Object.entries(refused)) {
+      const answer = await api.get(`/languages/vi/videos?${query}`)
+      expect(answer.status, query).toBe(422)
+      expect(answer.body, query).toMatchObject({ error: 'validation_failed', errors: [message] })
+    }
+    expect((await api.get('/languages/vi/videos?limit=1&limit=2')).status).toBe(422)
+    for (const query of ['limit=100', 'limit=', 'difficulty_min=1&difficulty_max=100', 'difficulty_min=']) {
+      expect((await api.get(`/languages/vi/videos?${query}`)).status, query).toBe(200)
+    }
+    expect((await api.get('/me/progress?days=1e2')).body.errors).toEqual(['days must be a whole number from 1 to 365.'])
+    expect((await api.get('/languages/vi/next_for_you?limit=1e1')).body.errors).toEqual(['limit must be a whole number from 1 to 50.'])
+  })
+
   it('shows my progress on each video and hides the finished ones when asked', async () => {
     const { api } = await newLearner()
     const finished = await seedVideo(server, { duration: 100 })
@@ -239,6 +265,20 @@ describe('comments', () => {
       expect(refused.body.errors).toEqual(['Comment cannot be empty'])
     }
     expect((await api.get(`/videos/${video}/comments`)).body.data).toEqual([])
+  })
+
+  it('shows a comment as it was typed, without the bidi controls that would make it read backwards', async () => {
+    const { api } = await newLearner({ premium: true })
+    const video = await seedVideo(server)
+    // "Hay quá" with a right-to-left override and isolates around "quá": on screen, "áuq".
+    const typed = 'Hay \u202Equá\u202C \u2066rồi\u2069 \u202A\u202B\u202D\u2067\u2068!'
+    const saved = await api.post(`/videos/${video}/comments`, { comment: { text: typed, client_id: uuidv7() } })
+    expect(saved.status).toBe(201)
+    expect(saved.body.data.text).toBe('Hay quá rồi !')
+    expect((await api.get(`/videos/${video}/comments`)).body.data.map((comment: { text: string }) => comment.text)).toEqual(['Hay quá rồi !'])
+    // Only controls: nothing to show, refused as empty.
+    const empty = await api.post(`/videos/${video}/comments`, { comment: { text: '\u202E\u2066\u2069', client_id: uuidv7() } })
+    expect(empty.status).toBe(422)
   })
 
   it("answers 409 when a comment's client_id was already used on another video, and never shows that other comment", async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express'
-import { progressQuerySchema } from '../../../contract/index.ts'
+import { commentBodySchema, commentsQuerySchema, progressQuerySchema, videoListQuerySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import { currentSession } from '../middleware/current-session.ts'
@@ -16,7 +16,7 @@ export function catalogueRoutes(
   const videoId = (raw: unknown) => pathId(raw, 'No such video.')
 
   router.get('/languages/:code/videos', signedIn, async (req, res) => {
-    res.json(await deps.catalogue.list(currentUser(req), String(req.params.code), req.query))
+    res.json(await deps.catalogue.list(currentUser(req), String(req.params.code), () => parseWith(videoListQuerySchema, req.query)))
   })
 
   router.get('/videos/:id', signedIn, async (req, res) => {
@@ -29,11 +29,11 @@ export function catalogueRoutes(
   })
 
   router.get('/videos/:id/comments', signedIn, async (req, res) => {
-    res.json(await deps.comments.list(currentUser(req), () => videoId(req.params.id), req.query))
+    res.json(await deps.comments.list(currentUser(req), () => videoId(req.params.id), () => parseWith(commentsQuerySchema, req.query)))
   })
 
   router.post('/videos/:id/comments', signedIn, async (req, res) => {
-    const result = await deps.comments.post(currentUser(req), () => videoId(req.params.id), req.body)
+    const result = await deps.comments.post(currentUser(req), () => videoId(req.params.id), () => parseWith(commentBodySchema, req.body))
     res.status(result.created ? 201 : 200).json({ data: result.comment })
   })
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { Express, RequestHandler, Router } from 'express'
 import {
   API_BASE,
@@ -17,8 +16,10 @@ import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
-import { readMultipart } from '../web/multipart.ts'
+import type { DiskReserve } from '../web/disk-reserve.ts'
+import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
+import { sendStored } from '../storage/send-stored.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -38,10 +39,9 @@ export function contributorApplicationsRoutes(
     res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res, next) => {
-    const { file, type } = await deps.applications.video(currentUser(req), pathId(req.params.id))
-    if (!fs.existsSync(file)) throw notFound('The video file is missing.')
-    res.sendFile(file, { headers: { 'Content-Type': type }, dotfiles: 'deny' }, (error) => error && next(error))
+  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res) => {
+    const { key, type, media } = await deps.applications.video(currentUser(req), pathId(req.params.id))
+    if (!(await sendStored(req, res, media, key, { 'Content-Type': type, 'Cache-Control': 'private, no-store' }))) throw notFound('The video file is missing.')
   })
 }
 
@@ -51,7 +51,7 @@ export function contributorApplicationsRoutes(
  */
 export function applicationFormRoutes(
   app: Express,
-  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string; rateLimits: RateLimitDeps },
+  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string; rateLimits: RateLimitDeps; diskReserve: DiskReserve },
 ) {
   const limit = perIpLimit(deps.rateLimits, {
     name: 'applications',
@@ -60,6 +60,10 @@ export function applicationFormRoutes(
     message: 'Too many applications from your network. Please try again later.',
   })
   app.post(`${API_BASE}/contributor_applications`, ...deps.prelude, limit, async (req, res) => {
+    // Before a byte is read, the disk's reserve. The hourly ceiling of everyone's applications is checked
+    // once the video is received (its size known) and before it is kept: waiting on the database before
+    // reading the body made the early 413 of an oversized video reach the client as a reset connection.
+    deps.diskReserve.check()
     const form = await readMultipart(req, {
       dir: incomingDir(deps.dataDir),
       files: { video: { maxBytes: APPLICATION_VIDEO_MAX_BYTES - 1, sniff: sniffVideo } },
@@ -74,6 +78,7 @@ export function applicationFormRoutes(
       const video = form.files.video
       if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
       const fields = parseWith(applicationFieldsSchema, form.fields)
+      await deps.applications.checkHourlyCeiling({ videos: 1, bytes: video.bytes })
       res.status(201).json({ data: await deps.applications.submit(fields, video) })
     } finally {
       form.cleanup()

@@ -1,10 +1,14 @@
 import type { Express, RequestHandler, Router } from 'express'
-import { API_BASE, dailyGoalBodySchema, patchMeBodySchema } from '../../../contract/index.ts'
+import { API_BASE, dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema, staffDisplayNameBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { isPromise } from '../maybe-promise.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
 import { sendJson } from '../web/send-json.ts'
+
+/** The display name checked by the rules for staff (admins may take staff names) or for everyone else. */
+const displayNameOf = (raw: unknown) => (staff: boolean) =>
+  parseWith(staff ? staffDisplayNameBodySchema : displayNameBodySchema, { display_name: raw }).display_name
 
 export function meRoutes(router: Router, deps: { users: UsersService; requireUser: RequestHandler }) {
   const signedIn = deps.requireUser
@@ -17,7 +21,7 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
   router.patch('/me/display_name', signedIn, async (req, res) => {
     // The name is validated by the service, after the premium rule.
     const body = req.body as { display_name?: unknown } | undefined
-    res.json({ data: await deps.users.changeDisplayName(currentUser(req), body?.display_name) })
+    res.json({ data: await deps.users.changeDisplayName(currentUser(req), displayNameOf(body?.display_name)) })
   })
 
   router.patch('/me/daily_goal', signedIn, async (req, res) => {
@@ -28,7 +32,7 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
   router.patch('/me', signedIn, async (req, res) => {
     const { user } = parseWith(patchMeBodySchema, req.body)
     // The name first: if its rules refuse it, the goal is not half-applied.
-    let view = user.display_name !== undefined ? await deps.users.changeDisplayName(currentUser(req), user.display_name) : undefined
+    let view = user.display_name !== undefined ? await deps.users.changeDisplayName(currentUser(req), displayNameOf(user.display_name)) : undefined
     if (user.daily_goal_minutes !== undefined) view = await deps.users.setDailyGoal(currentUser(req), user.daily_goal_minutes)
     res.json({ data: view })
   })

@@ -3,7 +3,7 @@ import { uuidv7 } from '../../../contract/index.ts'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { difficultyScore, ratingEvidence } from '../watching/difficulty.ts'
+import { difficultyScore, ratingEvidence } from '../rules/difficulty.ts'
 
 let server: TestServer
 let learner = 0

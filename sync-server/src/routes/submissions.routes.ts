@@ -17,7 +17,7 @@ import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
-import { readMultipart } from '../web/multipart.ts'
+import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
 
 export function submissionsRoutes(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkWatchEvents } from '../watching/check-watch-events.ts'
-import { createSqliteIngest } from '../watching/sqlite-ingest.ts'
+import { checkWatchEvents } from '../watch-ingest/check-events.ts'
+import { createSqliteIngest } from '../watch-ingest/sqlite-ingest.ts'
 import { makePremium, seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'

@@ -3,7 +3,7 @@ import { watchEventsBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { parseWith } from '../middleware/validate.ts'
 import { sendJson } from '../web/send-json.ts'
-import type { WatchEventsIngest } from '../watching/watch-ingest.ts'
+import type { WatchEventsIngest } from '../watch-ingest/ingest.ts'
 
 export function watchEventsRoutes(router: Router, deps: { watchEvents: Pick<WatchEventsIngest, 'ingest'>; requireUser: RequestHandler }) {
   router.post('/watch_events', deps.requireUser, async (req, res) => {

@@ -19,3 +19,11 @@ export function otpHashesMatch(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex')
   return left.length === right.length && timingSafeEqual(left, right)
 }
+
+/**
+ * A network (web/client-network.ts: an IPv4 address or an IPv6 /64) as sessions keep it: an HMAC
+ * keyed by the server's secret, so the database holds no address for as long as a session lasts.
+ */
+export function hashNetwork(secret: string, network: string): string {
+  return createHmac('sha256', secret).update(`network\n${network}`).digest('base64url')
+}

@@ -11,7 +11,6 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import { ACCOUNT_DELETION_CODES_PER_HOUR, ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
@@ -19,7 +18,8 @@ import type { Clock } from '../clock.ts'
 import { ApiError, rateLimited } from '../errors.ts'
 import { accountDeletionCodeMail } from '../mail/account-deletion-code.mail.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { applicationsDir, mediaDir, uploadFiles } from '../media/media-paths.ts'
+import { applicationObjectKey, mediaObjectKey } from '../storage/media-store.ts'
+import type { Stores } from '../storage/stores.ts'
 import { createAccountDeletionCodesRepository, type AccountDeletionCodesRepository } from '../repositories/account-deletion-codes.repository.ts'
 import type { AccountDeletionRepository, ErasedFiles } from '../repositories/account-deletion.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
@@ -40,7 +40,7 @@ export function createAccountDeletionService(deps: {
   mailer: Mailer
   clock: Clock
   secret: string
-  dataDir: string
+  storage: Stores
   logger: Logger
 }) {
   const { codes, clock } = deps
@@ -58,15 +58,19 @@ export function createAccountDeletionService(deps: {
     return result
   }
 
-  function removeFiles(files: ErasedFiles) {
-    const paths = [
-      ...files.uploadIds.flatMap((id) => Object.values(uploadFiles(deps.dataDir, id))),
-      ...files.mediaKeys.map((key) => mediaDir(deps.dataDir, key)),
-      ...files.applicationFiles.map((file) => path.join(applicationsDir(deps.dataDir), path.basename(file))),
+  /** Uploads (an unfinished multipart upload aborted), ladders and pictures, application videos: on disk or in the bucket. */
+  async function removeFiles(files: ErasedFiles) {
+    const removals: [string, () => Promise<unknown>][] = [
+      ...files.uploadIds.map((id): [string, () => Promise<unknown>] => [`upload ${id}`, () => deps.storage.uploads.remove(id)]),
+      ...files.mediaKeys.map((key): [string, () => Promise<unknown>] => [`media ${key}`, () => deps.storage.media.removePrefix(mediaObjectKey(key))]),
+      ...files.applicationFiles.map((file): [string, () => Promise<unknown>] => [
+        `application ${file}`,
+        () => deps.storage.media.remove(applicationObjectKey(path.basename(file))),
+      ]),
     ]
-    for (const file of paths) {
+    for (const [file, remove] of removals) {
       try {
-        fs.rmSync(file, { recursive: true, force: true })
+        await remove()
       } catch (error) {
         deps.logger.warn({ err: error, file }, 'a deleted account’s file could not be removed')
       }
@@ -110,7 +114,7 @@ export function createAccountDeletionService(deps: {
         return true
       })
       if (!erased) throw invalid('That code was already used. Please ask for a new code.', 'used')
-      removeFiles(erased)
+      await removeFiles(erased)
     },
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../clock.ts'
 import type { AccountExportRepository, WatchHistoryRow } from '../repositories/account-export.repository.ts'
-import { PERSONAL_TABLES, type PersonalTable } from '../repositories/personal-data.ts'
+import { PERSONAL_TABLES, type PersonalTable } from '../db/personal-data.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { UsersService } from './users.service.ts'
 

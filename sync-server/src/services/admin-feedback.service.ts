@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { AdminFeedbackRepository, AdminFeedbackRow } from '../repositories/admin-feedback.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 const cursorSchema = z.object({ c: z.string().max(40), i: z.number().int() })
 const RANGE_DAYS: Record<AdminFeedbackRange, number | null> = { all: null, '30d': 30, '7d': 7 }

@@ -11,7 +11,7 @@ import { notFound } from '../errors.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import { createAdminUsersRepository } from '../repositories/admin-users.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 const cursorSchema = z.object({ c: z.string().max(40), i: z.number().int() })
 

@@ -3,17 +3,17 @@
  * changing a video's access level (which changes who can play it at once: grants are issued per
  * request), and replacing its thumbnails (images sniffed by their bytes before they get here).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { z } from 'zod'
 import type { AccessLevel, AdminVideo, Dialect, Page } from '../../../contract/index.ts'
 import { ERROR_CODES, THUMBNAILS_REQUIRED_MESSAGE } from '../../../contract/index.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
-import { mediaDir, mediaFileUrl } from '../media/media-paths.ts'
+import { mediaFileUrl } from '../media/media-paths.ts'
+import { ladderFileOptions, mediaObjectKey } from '../storage/media-store.ts'
+import type { Stores } from '../storage/stores.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { AdminVideoRow, AdminVideosRepository } from '../repositories/admin-videos.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 const cursorSchema = z.object({ c: z.string().max(40), i: z.number().int() })
 
@@ -24,7 +24,7 @@ export interface ReceivedImage {
 
 export type AdminVideosService = ReturnType<typeof createAdminVideosService>
 
-export function createAdminVideosService(deps: { videos: AdminVideosRepository; dataDir: string }) {
+export function createAdminVideosService(deps: { videos: AdminVideosRepository; storage: Stores }) {
   const toAdminVideo = (row: AdminVideoRow): AdminVideo => ({
     id: row.id,
     title: row.title,
@@ -78,22 +78,22 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
       const row = await find(id)
       if (!images.thumbnail && !images.youtube_thumbnail) throw validationFailed([THUMBNAILS_REQUIRED_MESSAGE])
       if (!row.media_key) throw new ApiError(409, ERROR_CODES.conflict, 'This video has no media folder yet.')
-      const folder = mediaDir(deps.dataDir, row.media_key)
+      const mediaKey = row.media_key
       const stamp = Date.now().toString(36)
-      const place = (image: ReceivedImage | undefined, stem: string) => {
+      const place = async (image: ReceivedImage | undefined, stem: string) => {
         if (!image) return null
         const name = `${stem}-${stamp}.${image.ext}`
-        fs.renameSync(image.path, path.join(folder, name))
+        await deps.storage.media.putFile(mediaObjectKey(mediaKey, name), image.path, ladderFileOptions(name))
         return name
       }
-      const thumbnail = place(images.thumbnail, 'thumbnail')
-      const youtubeThumbnail = place(images.youtube_thumbnail, 'youtube-thumbnail')
+      const thumbnail = await place(images.thumbnail, 'thumbnail')
+      const youtubeThumbnail = await place(images.youtube_thumbnail, 'youtube-thumbnail')
       await deps.videos.setThumbnails(id, thumbnail, youtubeThumbnail)
       for (const [replaced, old] of [
         [thumbnail, row.thumbnail_file],
         [youtubeThumbnail, row.youtube_thumbnail_file],
       ]) {
-        if (replaced && old && old !== 'poster.jpg') fs.rmSync(path.join(folder, old), { force: true })
+        if (replaced && old && old !== 'poster.jpg') await deps.storage.media.remove(mediaObjectKey(mediaKey, old))
       }
       return toAdminVideo(await find(id))
     },

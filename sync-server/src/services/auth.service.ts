@@ -4,11 +4,16 @@
  *   asked for them: a new code voids only the earlier ones from the same IP, and a try is made against
  *   the newest code of the trying IP (or, when that IP asked for none, the address's newest code).
  * - Wrong tries kill only the code they were made against: after OTP_MAX_WRONG_TRIES from its own IP
- *   the code is dead (even the right code answers 429). Tries from another network are counted apart
- *   (otp_codes.foreign_wrong_tries), so a stranger's guesses never void the owner's code.
+ *   the code is dead (even the right code answers 429). Tries from another network are counted apart,
+ *   per network (otp_code_network_tries), so a stranger's guesses never void the owner's code nor spend
+ *   the tries of her other network; all other networks together stop at
+ *   OTP_OTHER_NETWORKS_MAX_WRONG_TRIES, except a network she has signed in from before.
  * - Sending is limited per address and IP pair, per IP, and with a higher ceiling per address across
  *   IPs, over a sliding hour, counted from the stored codes so the limits survive a restart. The pair
- *   limit is what a stranger hits; it leaves the owner free to ask from her own network.
+ *   limit is what a stranger hits; it leaves the owner free to ask from her own network. The ceiling
+ *   per address spares a network the owner has signed in from before (sessions.sign_in_network), so
+ *   a stranger with many networks cannot lock her out of the ones she uses.
+ * - "IP" is the client's network (web/client-network.ts): an IPv4 address or an IPv6 /64.
  * - Tokens are 32 random bytes, stored as SHA-256, valid SESSION_DAYS and extended while in use.
  * The queries are async (issue 16), and several API processes may share the database (issue 17), so
  * requests interleave: the limits are checked and the code stored in one transaction that every
@@ -16,7 +21,7 @@
  * UPDATEs themselves (a try counts and a code is used only while it has tries left), not by the row
  * read first. Nothing of this is kept in process memory.
  */
-import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
+import { ERROR_CODES, OTP_MAX_WRONG_TRIES, OTP_OTHER_NETWORKS_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, rateLimited } from '../errors.ts'
 import { andThen, type MaybePromise } from '../maybe-promise.ts'
@@ -25,9 +30,9 @@ import { signInCodeMail } from '../mail/sign-in-code.mail.ts'
 import type { OtpCodeQueries, OtpCodesRepository } from '../repositories/otp-codes.repository.ts'
 import type { SessionsRepository, SessionUserDayRow } from '../repositories/sessions.repository.ts'
 import type { UserRow, UsersRepository } from '../repositories/users.repository.ts'
-import { hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
+import { hashNetwork, hashOtpCode, newOtpCode, otpHashesMatch } from '../security/otp.ts'
 import { hashToken, newToken } from '../security/tokens.ts'
-import { isValidTimeZone, localToday } from '../time-zones.ts'
+import { isValidTimeZone, localToday } from '../rules/time-zones.ts'
 import type { SecondsOnDay } from './users.service.ts'
 
 /** A signed-in request's user and session, and the seconds watched today when asked for. */
@@ -74,7 +79,11 @@ export type AuthService = ReturnType<typeof createAuthService>
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, otpCodes, clock } = deps
 
-  async function checkSendLimits(otpCodes: OtpCodeQueries, email: string, ip: string, now: number) {
+  /** Whether the account of this address has signed in from this network before. */
+  const knownNetwork = (email: string, ip: string) => sessions.signedInFrom(email, hashNetwork(deps.secret, ip))
+
+  /** `known`: the owner has signed in from this network before: the per-address ceiling spares it. */
+  async function checkSendLimits(otpCodes: OtpCodeQueries, email: string, ip: string, now: number, known: boolean) {
     const since = now - HOUR_MS
     const limits = [
       {
@@ -87,11 +96,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         max: deps.sendsPerIpPerHour,
         message: 'Too many codes were requested from your network. Please wait before asking for another.',
       },
-      {
-        sent: () => otpCodes.sentToAddressSince(email, since),
-        max: deps.sendsPerAddressPerHour,
-        message: 'Too many codes were sent to this address. Please wait before asking for another.',
-      },
+      ...(known
+        ? []
+        : [
+            {
+              sent: () => otpCodes.sentToAddressSince(email, since),
+              max: deps.sendsPerAddressPerHour,
+              message: 'Too many codes were sent to this address. Please wait before asking for another.',
+            },
+          ]),
     ]
     for (const limit of limits) {
       const { count, oldest } = await limit.sent()
@@ -102,11 +115,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async requestCode(email: string, ip: string): Promise<void> {
       const code = newOtpCode()
+      const known = await knownNetwork(email, ip)
       // Sending checks the counts and then stores a code: one request at a time across every process,
       // so requests arriving together cannot all pass the same count.
       const id = await otpCodes.issuingOneAtATime(async (codes) => {
         const now = clock.now()
-        await checkSendLimits(codes, email, ip, now)
+        await checkSendLimits(codes, email, ip, now, known)
         return codes.replace(email, hashOtpCode(deps.secret, email, code), ip, now, now + OTP_TTL_MS)
       })
       try {
@@ -134,7 +148,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalid('That code is not valid. Check the e-mail or ask for a new code.', 'wrong')
       }
       const tooMany = () => rateLimited(1, 'Too many wrong codes. Please ask for a new code.', ERROR_CODES.tooManyAttempts)
-      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES || (foreign && code.foreign_wrong_tries >= OTP_MAX_WRONG_TRIES)) throw tooMany()
+      // From another network: that network's own tries, and (unless the owner has signed in from it
+      // before) the ceiling over all other networks together.
+      const otherNetworksMax = foreign && !(await knownNetwork(email, ip)) ? OTP_OTHER_NETWORKS_MAX_WRONG_TRIES : undefined
+      if (code.wrong_tries >= OTP_MAX_WRONG_TRIES) throw tooMany()
+      if (foreign) {
+        if ((await otpCodes.networkWrongTries(code.id, ip)) >= OTP_MAX_WRONG_TRIES) throw tooMany()
+        if (otherNetworksMax !== undefined && code.foreign_wrong_tries >= otherNetworksMax) throw tooMany()
+      }
       if (code.expires_at <= now) {
         throw invalid('That code has expired. Please ask for a new code.', 'expired')
       }
@@ -143,13 +164,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         // refuses every try after them, the right code included. A try from another network is
         // charged to that network, never to the code, which the owner may still be typing.
         // Tries made together were all read before any was counted: the count each one makes decides.
-        const counted = foreign ? await otpCodes.recordForeignWrongTry(code.id) : await otpCodes.recordWrongTry(code.id)
-        if (counted > OTP_MAX_WRONG_TRIES) throw tooMany()
+        if (foreign) {
+          const counted = await otpCodes.recordForeignWrongTry(code.id, ip)
+          if (counted.network > OTP_MAX_WRONG_TRIES || (otherNetworksMax !== undefined && counted.total > otherNetworksMax)) throw tooMany()
+        } else if ((await otpCodes.recordWrongTry(code.id)) > OTP_MAX_WRONG_TRIES) throw tooMany()
         throw invalid('That code is not right. Check the e-mail and try again.', 'wrong')
       }
       // Used only while unused and with tries left: a right code among many tries made together wins
       // only if fewer than the limit of wrong ones were counted before it.
-      const used = await otpCodes.consume(code.id, now, OTP_MAX_WRONG_TRIES, foreign)
+      const used = await otpCodes.consume(code.id, now, OTP_MAX_WRONG_TRIES, foreign ? { network: ip, otherNetworksMax } : undefined)
       if (used === 'too_many_tries') throw tooMany()
       if (used === 'already_used') throw invalid('That code was already used. Please ask for a new code.', 'used')
       // Signed in: codes other networks asked for have done their job.
@@ -162,7 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       let user = created ?? (await users.recordSignIn((existing ?? (await users.findByEmail(email)))!.id, isAdmin, nowIso))
       if (created && acceptedContributor) user = await users.setContributor(user.id)
       const token = newToken()
-      await sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS, userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null)
+      await sessions.create(hashToken(token), user.id, now, now + SESSION_DAYS * DAY_MS, userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null, hashNetwork(deps.secret, ip))
       return { token, user, isNewUser: created !== undefined }
     },
 

@@ -28,7 +28,8 @@ export function createBillingService(deps: {
   const nowIso = () => new Date(deps.clock.now()).toISOString()
 
   function provider(): BillingProvider {
-    if (!deps.provider) throw new ApiError(503, 'billing_unavailable', 'Payments are not set up on this server.')
+    // Said once at start (startup-warnings.ts), not logged at every call.
+    if (!deps.provider) throw new ApiError(503, 'billing_unavailable', 'Payments are not set up on this server.', { expected: true })
     return deps.provider
   }
 

@@ -30,9 +30,10 @@ import {
   type CaptionLanguage,
   type CaptionLink,
   type CaptionTrackSaved,
+  TRANSCRIPT_PAGE_MAX_CUES,
   type TranscriptCue,
 } from '../../../contract/index.ts'
-import { parseCaptions } from '../captions/parse-vtt.ts'
+import { parseCaptions, type ParsedCaptions } from '../captions/parse-vtt.ts'
 import { cuesToVtt, cutCuesAt } from '../captions/serialize-vtt.ts'
 import type { Clock } from '../clock.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
@@ -44,8 +45,8 @@ import type { CatalogueRepository } from '../repositories/catalogue.repository.t
 import { createCaptionsRepository, type CaptionsRepository } from '../repositories/captions.repository.ts'
 import { createSubmissionsRepository, type SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { canWatch } from '../watching/access.ts'
-import { requireContributor } from './contributor-roles.ts'
+import { canWatch } from '../rules/access.ts'
+import { requireContributor } from '../rules/contributor-roles.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
 
@@ -68,7 +69,10 @@ export function createCaptionsService(deps: {
   playlistAccess: PlaylistAccess
   previewSeconds: number
   clock: Clock
+  /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
+  parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
+  const parse = deps.parse ?? parseCaptions
   const invalid = (errors: string[]) =>
     new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
 
@@ -82,7 +86,7 @@ export function createCaptionsService(deps: {
     const submission = await createSubmissionsRepository(db).findById(submissionId)
     if (!submission) throw notFound('No such submission.')
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
-    const parsed = await parseCaptions(bytes, submission.duration_seconds)
+    const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
     const repository = db === deps.db ? deps.captions : createCaptionsRepository(db, deps.search)
     await repository.replace({
@@ -150,14 +154,24 @@ export function createCaptionsService(deps: {
     },
 
     /** GET /videos/ID/transcript: for those who may watch the video; a preview's transcript is cut there. */
-    async transcript(user: UserRow, videoId: number, language: CaptionLanguage): Promise<TranscriptCue[]> {
+    async transcript(
+      user: UserRow,
+      videoId: number,
+      language: CaptionLanguage,
+      page: { cursor: number; limit: number } = { cursor: 0, limit: TRANSCRIPT_PAGE_MAX_CUES },
+    ): Promise<{ cues: TranscriptCue[]; nextCursor: string | null }> {
       const { video, submissionId } = await publishedTrack(videoId)
       const access = canWatch(video, user)
       if (access === 'none') throw new ApiError(403, ERROR_CODES.premiumRequired, 'This video is for premium members.')
       const before = access === 'preview' ? deps.previewSeconds : undefined
-      const cues = await deps.captions.cues(submissionId, language, before)
-      if (cues.length === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
-      return before === undefined ? cues : cutCuesAt(cues, before)
+      // One cue more than the page: whether a next page exists, without counting.
+      const read = await deps.captions.cues(submissionId, language, before, { offset: page.cursor, limit: page.limit + 1 })
+      if (read.length === 0 && page.cursor === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
+      const cues = read.slice(0, page.limit)
+      return {
+        cues: before === undefined ? cues : cutCuesAt(cues, before),
+        nextCursor: read.length > page.limit ? String(page.cursor + page.limit) : null,
+      }
     },
   }
 }

@@ -1,18 +1,17 @@
 /**
  * The catalogue as a learner sees it: published videos of a language with their series and the
- * learner's own progress, and one video with what this learner may play (see watching/access.ts).
+ * learner's own progress, and one video with what this learner may play (see rules/access.ts).
  * Playback URLs carry a grant for this user and this video; a preview grant makes the media server
  * cut the stream at PREVIEW_SECONDS.
  */
 import { z } from 'zod'
 import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary } from '../../../contract/index.ts'
-import { videoListQuerySchema } from '../../../contract/index.ts'
+import type { videoListQuerySchema } from '../../../contract/index.ts'
 import { PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import { levelForInputSeconds } from '../../../contract/roadmap.ts'
 import { notFound } from '../errors.ts'
 import { playlistUrl, type MediaGrants } from '../media/grants.ts'
 import { mediaFileUrl } from '../media/media-paths.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { CatalogueRepository, CatalogueVideoRow } from '../repositories/catalogue.repository.ts'
@@ -20,9 +19,9 @@ import type { LanguagesRepository } from '../repositories/languages.repository.t
 import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import { canWatch } from '../watching/access.ts'
+import { canWatch } from '../rules/access.ts'
 import { captionLinks } from './captions.service.ts'
-import { percentCovered, type Span } from '../watching/played-spans.ts'
+import { percentCovered, type Span } from '../rules/played-spans.ts'
 
 const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
 
@@ -118,9 +117,10 @@ export function createCatalogueService(deps: {
   return {
     summaries,
 
-    async list(user: UserRow, languageCode: string, rawQuery: unknown): Promise<Page<VideoSummary>> {
+    /** `queryOf` parses the query (the route's schema) once the language is known to exist. */
+    async list(user: UserRow, languageCode: string, queryOf: () => z.output<typeof videoListQuerySchema>): Promise<Page<VideoSummary>> {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
-      const query = parseWith(videoListQuerySchema, rawQuery) as z.output<typeof videoListQuerySchema>
+      const query = queryOf()
       const after = decodeCursor(cursorSchema, query.cursor)
       const forYou = query.sort === 'for_you'
       const forLevel = forYou ? levelForInputSeconds((await deps.inputSecondsOf?.(user.id, languageCode)) ?? 0) : null

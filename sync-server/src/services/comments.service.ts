@@ -4,17 +4,15 @@
  * is a conflict (409), never the other video's comment.
  */
 import { z } from 'zod'
-import type { Comment, Page } from '../../../contract/index.ts'
-import { commentBodySchema, ERROR_CODES, listLimitSchema } from '../../../contract/index.ts'
+import type { Comment, commentBodySchema, Page } from '../../../contract/index.ts'
+import { ERROR_CODES } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
 import type { CommentRow, CommentsRepository } from '../repositories/comments.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 
-const querySchema = z.object({ cursor: z.string().max(200).optional(), limit: listLimitSchema })
 const cursorSchema = z.object({ i: z.number().int().nonnegative() })
 
 const toComment = (row: CommentRow): Comment => ({
@@ -38,9 +36,10 @@ export function createCommentsService(deps: { comments: CommentsRepository; cata
   }
 
   return {
-    async list(user: UserRow, videoIdOf: () => number, rawQuery: unknown): Promise<Page<Comment>> {
+    /** `queryOf` parses the query (the route's schema) once access is settled. */
+    async list(user: UserRow, videoIdOf: () => number, queryOf: () => { cursor?: string; limit: number }): Promise<Page<Comment>> {
       const videoId = await checkAccess(user, videoIdOf)
-      const query = parseWith(querySchema, rawQuery)
+      const query = queryOf()
       const after = decodeCursor(cursorSchema, query.cursor)
       const rows = await deps.comments.page(videoId, after?.i ?? 0, query.limit + 1)
       const page = pageOf(rows, query.limit, (row) => ({ i: row.id }))
@@ -48,9 +47,9 @@ export function createCommentsService(deps: { comments: CommentsRepository; cata
     },
 
     /** Access is checked before the body, so a learner without premium hears about premium first. */
-    async post(user: UserRow, videoIdOf: () => number, body: unknown) {
+    async post(user: UserRow, videoIdOf: () => number, bodyOf: () => z.output<typeof commentBodySchema>) {
       const videoId = await checkAccess(user, videoIdOf)
-      const input = parseWith(commentBodySchema, body).comment
+      const input = bodyOf().comment
       const { comment, created } = await deps.comments.insertOnce(videoId, user.id, input.client_id, input.text, new Date(deps.clock.now()).toISOString())
       // A client_id names one comment on one video: the same id on another video is a client bug, not a retry.
       if (comment.video_id !== videoId) {

@@ -3,23 +3,25 @@
  * 50 MB). Admins list them and accept or reject; accepting makes that e-mail's account a contributor
  * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account).
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import type { ApplicationFields, ApplicationStatus, ContributorApplication } from '../../../contract/index.ts'
 import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { notFound } from '../errors.ts'
-import { applicationsDir } from '../media/media-paths.ts'
+import { notFound, rateLimited } from '../errors.ts'
+import { applicationObjectKey, type MediaStore } from '../storage/media-store.ts'
+import type { Stores } from '../storage/stores.ts'
 import {
   createContributorApplicationsRepository,
   type ApplicationRow,
   type ContributorApplicationsRepository,
 } from '../repositories/contributor-applications.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { ReceivedFile } from '../web/multipart.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import type { ReceivedFile } from './received-file.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
+
+const HOUR_MS = 3_600_000
 
 export type ContributorApplicationsService = ReturnType<typeof createContributorApplicationsService>
 
@@ -27,9 +29,24 @@ export function createContributorApplicationsService(deps: {
   db: Kysely<Database>
   applications: ContributorApplicationsRepository
   clock: Clock
-  dataDir: string
+  storage: Stores
+  /** The ceiling on what the open form may store in any hour, from everyone together. */
+  perHour: { videos: number; bytes: number }
 }) {
   const { applications } = deps
+
+  /**
+   * Refuses (429) when the last hour's application videos, with `adding` (one more video of its
+   * size), would pass the hourly ceiling: the form is open to anyone,
+   * and a per-IP limit alone lets many addresses fill the disk (issue 29).
+   */
+  async function checkHourlyCeiling(adding: { videos: number; bytes: number }): Promise<void> {
+    const now = deps.clock.now()
+    const stored = await applications.storedSince(new Date(now - HOUR_MS).toISOString())
+    if (stored.count + adding.videos <= deps.perHour.videos && stored.bytes + adding.bytes <= deps.perHour.bytes) return
+    const wait = stored.oldest ? Date.parse(stored.oldest) + HOUR_MS - now : HOUR_MS
+    throw rateLimited(wait / 1000, 'We are receiving a lot of applications right now. Please try again in an hour.')
+  }
 
   function toView(row: ApplicationRow): ContributorApplication {
     return {
@@ -58,13 +75,13 @@ export function createContributorApplicationsService(deps: {
     })
 
   return {
+    checkHourlyCeiling,
+
     /** Moves the checked video into place under a server-chosen name, then records the application. */
     async submit(fields: ApplicationFields, video: ReceivedFile): Promise<{ id: number }> {
-      const dir = applicationsDir(deps.dataDir)
-      fs.mkdirSync(dir, { recursive: true })
       const name = `${path.basename(video.path).split('.')[0]}.${video.ext}`
-      const target = path.join(dir, name)
-      fs.renameSync(video.path, target)
+      const target = applicationObjectKey(name)
+      await deps.storage.media.putFile(target, video.path, { contentType: video.type })
       try {
         const id = await applications.insert({
           ...fields,
@@ -75,7 +92,7 @@ export function createContributorApplicationsService(deps: {
         })
         return { id }
       } catch (error) {
-        fs.rmSync(target, { force: true })
+        await deps.storage.media.remove(target).catch(() => undefined)
         throw error
       }
     },
@@ -93,11 +110,12 @@ export function createContributorApplicationsService(deps: {
       return toView(await decide(id, status, new Date(deps.clock.now()).toISOString()))
     },
 
-    async video(admin: UserRow, id: number): Promise<{ file: string; type: string }> {
+    /** The stored video's key in the media store (storage/media-store.ts) and its type. */
+    async video(admin: UserRow, id: number): Promise<{ key: string; type: string; media: MediaStore }> {
       requireAdmin(admin)
       const row = await applications.findById(id)
       if (!row) throw notFound('No such application.')
-      return { file: path.join(applicationsDir(deps.dataDir), row.video_file), type: row.video_type }
+      return { key: applicationObjectKey(path.basename(row.video_file)), type: row.video_type, media: deps.storage.media }
     },
 
     isAcceptedEmail: (email: string) => applications.isAcceptedEmail(email),

@@ -6,7 +6,7 @@
 import type { Clock } from '../clock.ts'
 import { notFound, unauthorized } from '../errors.ts'
 import type { SessionsRepository } from '../repositories/sessions.repository.ts'
-import { deviceName, type DeviceName } from '../web/device-name.ts'
+import { deviceName, type DeviceName } from '../rules/device-name.ts'
 
 const SESSION_ID_CHARS = 16
 

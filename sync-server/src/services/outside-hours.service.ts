@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts'
 import { ApiError, validationFailed } from '../errors.ts'
 import type { OutsideEntry, OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { localToday } from '../time-zones.ts'
+import { localToday } from '../rules/time-zones.ts'
 
 export type OutsideHoursService = ReturnType<typeof createOutsideHoursService>
 

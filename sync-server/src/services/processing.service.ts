@@ -1,18 +1,24 @@
 /**
  * The processing job of a submission: probe the uploaded file, then transcode it to the HLS ladder.
  * - Not a video (probe fails): processing `failed` with the reason, and the uploaded bytes deleted.
- * - A video: transcoded into DATA_DIR/media/<media_key>/, percent written as ffmpeg reports it.
- * The job may be re-run from the start after a crash (by this worker or another): the media key is kept
- * on the submission, and what an earlier attempt left is removed first. The ladder is written into a
- * partial folder and renamed into place whole (DATA_DIR may be a volume other processes read).
+ * - A video: the upload is read into a scratch folder (from the bucket on S3; on disk the file is read
+ *   where it is), transcoded there, and the ladder stored under a media key fresh for this attempt
+ *   (storage/media-store.ts: on disk a rename into DATA_DIR/media, on S3 an upload of each file). The
+ *   switch to it is one database write (`markReady`), made only while this worker's lease holds; the
+ *   ladder of an earlier key is removed after. No folder is renamed over another, so no reader ever
+ *   sees a half ladder or no media, and a worker that lost its lease switches nothing (its ladder is
+ *   removed; one it could not remove is swept as an orphan).
+ * The job may be re-run from the start after a crash (by this worker or another).
  * A submission deleted while its job runs leaves nothing behind.
  */
-import fs from 'node:fs'
+import path from 'node:path'
 import type { Logger } from 'pino'
 import type { PublishFields } from '../../../contract/index.ts'
 import { FfmpegError, probeVideo, transcodeToHls } from '../media/ffmpeg.ts'
-import { mediaDir, newMediaKey, partialMediaDir, partialMediaDirsOf, uploadFiles } from '../media/media-paths.ts'
+import { newMediaKey } from '../media/media-paths.ts'
 import type { SubmissionsRepository } from '../repositories/submissions.repository.ts'
+import { ladderFileOptions, mediaObjectKey } from '../storage/media-store.ts'
+import type { Stores } from '../storage/stores.ts'
 
 export interface ProcessSubmissionPayload {
   submissionId: number
@@ -23,16 +29,16 @@ export interface ProcessSubmissionPayload {
 
 export function createProcessingService(deps: {
   submissions: SubmissionsRepository
-  dataDir: string
+  storage: Stores
   logger: Logger
   onReady?: (submissionId: number, payload: ProcessSubmissionPayload) => Promise<unknown>
 }) {
   const { submissions } = deps
 
+  const { media } = deps.storage
+
   async function deleteSource(submissionId: number, uploadId: string) {
-    const files = uploadFiles(deps.dataDir, uploadId)
-    fs.rmSync(files.data, { force: true })
-    fs.rmSync(files.info, { force: true })
+    await deps.storage.uploads.remove(uploadId)
     await submissions.dropSource(submissionId)
   }
 
@@ -44,77 +50,99 @@ export function createProcessingService(deps: {
       }
     },
 
-    async run(payload: ProcessSubmissionPayload, signal: AbortSignal): Promise<void> {
+    /** `job`: the claim this run holds (its lease); without one (tests, tools) the switch is unconditional. */
+    async run(payload: ProcessSubmissionPayload, signal: AbortSignal, job?: { id: number; attempt: number }): Promise<void> {
       const row = await submissions.findById(payload.submissionId)
       if (!row || row.upload_state !== 'complete' || !row.upload_id) return
       if (row.processing_state === 'ready') return
       await submissions.setProcessing(row.id, 'processing', 0)
-      const source = uploadFiles(deps.dataDir, row.upload_id).data
-
-      const probe = await probeVideo(source)
-      if (!probe.ok) {
-        await submissions.setProcessing(row.id, 'failed', 0, probe.reason)
-        await deleteSource(row.id, row.upload_id)
-        return
-      }
-
-      const mediaKey = row.media_key ?? newMediaKey()
-      if (!row.media_key) await submissions.setMediaKey(row.id, mediaKey)
-      const finalDir = mediaDir(deps.dataDir, mediaKey)
-      for (const leftover of partialMediaDirsOf(deps.dataDir, mediaKey)) fs.rmSync(leftover, { recursive: true, force: true })
-      const outDir = partialMediaDir(deps.dataDir, mediaKey)
-      let lastPercent = 0
-      // Percent writes go one after another, never more than one waiting (the newest wins).
-      let writing: Promise<void> = Promise.resolve()
-      let pendingPercent: number | null = null
-      const writePercent = () => {
-        writing = writing
-          .then(async () => {
-            if (pendingPercent === null) return
-            const percent = pendingPercent
-            pendingPercent = null
-            await submissions.setProcessing(row.id, 'processing', percent)
-          })
-          .catch((error) => deps.logger.warn({ err: error, submissionId: row.id }, 'processing percent not recorded'))
-      }
+      const scratch = await deps.storage.scratch()
       try {
-        await transcodeToHls({
-          source,
-          outDir,
-          video: probe.video,
-          signal,
-          onPercent: (percent) => {
-            if (percent <= lastPercent) return
-            lastPercent = percent
-            if (pendingPercent === null) {
-              pendingPercent = percent
-              writePercent()
-            } else pendingPercent = percent
-          },
-        })
-      } catch (error) {
-        await writing
-        if (signal.aborted) {
-          fs.rmSync(outDir, { recursive: true, force: true })
-          throw error // stopped with the server, or the lease was lost: the job runs again from the start
-        }
-        deps.logger.warn({ err: error, submissionId: row.id }, 'transcoding failed')
-        fs.rmSync(outDir, { recursive: true, force: true })
-        if (await submissions.findById(row.id)) {
-          const reason = error instanceof FfmpegError ? 'We could not process this video.' : 'Processing failed.'
-          await submissions.setProcessing(row.id, 'failed', 0, reason)
-        }
-        return
+        await transcodeInto(row.id, row.upload_id, scratch.dir, payload, signal, job)
+      } finally {
+        await scratch.remove()
       }
-      await writing
-      if (!(await submissions.findById(row.id))) {
-        fs.rmSync(outDir, { recursive: true, force: true }) // deleted while it was being processed
-        return
-      }
-      fs.rmSync(finalDir, { recursive: true, force: true })
-      fs.renameSync(outDir, finalDir)
-      await submissions.markReady(row.id, probe.video.durationSeconds)
-      await deps.onReady?.(row.id, payload)
     },
+  }
+
+  async function transcodeInto(
+    submissionId: number,
+    uploadId: string,
+    scratchDir: string,
+    payload: ProcessSubmissionPayload,
+    signal: AbortSignal,
+    job: { id: number; attempt: number } | undefined,
+  ) {
+    const source = await deps.storage.uploads.localCopy(uploadId, scratchDir)
+    if (!source) {
+      await submissions.setProcessing(submissionId, 'failed', 0, 'The uploaded file is missing: please upload the video again.')
+      return
+    }
+    const probe = await probeVideo(source)
+    if (!probe.ok) {
+      await submissions.setProcessing(submissionId, 'failed', 0, probe.reason)
+      await deleteSource(submissionId, uploadId)
+      return
+    }
+
+    const outDir = path.join(scratchDir, 'ladder')
+    let lastPercent = 0
+    // Percent writes go one after another, never more than one waiting (the newest wins).
+    let writing: Promise<void> = Promise.resolve()
+    let pendingPercent: number | null = null
+    const writePercent = () => {
+      writing = writing
+        .then(async () => {
+          if (pendingPercent === null) return
+          const percent = pendingPercent
+          pendingPercent = null
+          await submissions.setProcessing(submissionId, 'processing', percent)
+        })
+        .catch((error) => deps.logger.warn({ err: error, submissionId }, 'processing percent not recorded'))
+    }
+    try {
+      await transcodeToHls({
+        source,
+        outDir,
+        video: probe.video,
+        signal,
+        onPercent: (percent) => {
+          if (percent <= lastPercent) return
+          lastPercent = percent
+          if (pendingPercent === null) {
+            pendingPercent = percent
+            writePercent()
+          } else pendingPercent = percent
+        },
+      })
+    } catch (error) {
+      await writing
+      if (signal.aborted) throw error // stopped with the server, or the lease was lost: the job runs again from the start
+      deps.logger.warn({ err: error, submissionId }, 'transcoding failed')
+      if (await submissions.findById(submissionId)) {
+        const reason = error instanceof FfmpegError ? 'We could not process this video.' : 'Processing failed.'
+        await submissions.setProcessing(submissionId, 'failed', 0, reason)
+      }
+      return
+    }
+    await writing
+    const before = await submissions.findById(submissionId)
+    if (!before) return // deleted while it was being processed
+    const mediaKey = newMediaKey() // fresh for this attempt: nothing another attempt wrote is touched
+    await media.putDir(mediaObjectKey(mediaKey), outDir, ladderFileOptions)
+    const switched = !signal.aborted && (await submissions.markReady(submissionId, probe.video.durationSeconds, mediaKey, job && { jobId: job.id, attempt: job.attempt }))
+    if (!switched) {
+      await media.removePrefix(mediaObjectKey(mediaKey))
+      if (signal.aborted) throw new Error('stopped before the switch to the new ladder')
+      return // deleted meanwhile, or another worker holds the job now
+    }
+    if (before.media_key && before.media_key !== mediaKey) {
+      await media.removePrefix(mediaObjectKey(before.media_key)).catch((error) => deps.logger.warn({ err: error, submissionId }, 'an earlier ladder was not removed'))
+    }
+    if (!(await submissions.findById(submissionId))) {
+      await media.removePrefix(mediaObjectKey(mediaKey)) // deleted just as it was switched
+      return
+    }
+    await deps.onReady?.(submissionId, payload)
   }
 }

@@ -1,8 +1,8 @@
 /**
- * The progress page: total time, streaks (watching/streaks.ts), the last video viewed, videos in
- * progress (any time watched, not finished) by the share covered (watching/played-spans.ts; 90% is
+ * The progress page: total time, streaks (rules/streaks.ts), the last video viewed, videos in
+ * progress (any time watched, not finished) by the share covered (rules/played-spans.ts; 90% is
  * finished), the last 30 days (up to 365 when asked), and the compass (issue 20): the next roadmap
- * level at the last 30 days' pace (watching/next-level.ts), progress per series started and per level.
+ * level at the last 30 days' pace (rules/next-level.ts), progress per series started and per level.
  */
 import { PROFICIENCY_LEVELS, PROGRESS_DAYS_DEFAULT, type Progress } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
@@ -15,10 +15,10 @@ import type { LearnerCompassRepository } from '../repositories/learner-compass.r
 import type { OutsideHoursRepository } from '../repositories/outside-hours.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository } from '../repositories/video-progress.repository.ts'
-import { localDay } from '../time-zones.ts'
-import { FINISHED_PERCENT, percentCovered, type Span } from '../watching/played-spans.ts'
-import { nextLevel, PACE_DAYS } from '../watching/next-level.ts'
-import { goalMet, previousDay, streaks } from '../watching/streaks.ts'
+import { localDay } from '../rules/time-zones.ts'
+import { FINISHED_PERCENT, percentCovered, type Span } from '../rules/played-spans.ts'
+import { nextLevel, PACE_DAYS } from '../rules/next-level.ts'
+import { goalMet, previousDay, streaks } from '../rules/streaks.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
 const IN_PROGRESS_SHOWN = 20

@@ -9,14 +9,13 @@
  * moved before it are removed again if it fails. The answer is the new video as GET /videos/ID shows
  * it to the publishing admin.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { ERROR_CODES, type PublishFields, type Series, type VideoDetail } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
-import { mediaDir } from '../media/media-paths.ts'
+import { ladderFileOptions, mediaObjectKey } from '../storage/media-store.ts'
+import type { Stores } from '../storage/stores.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import { createPublishingRepository, type PublishingRepository } from '../repositories/publishing.repository.ts'
 import {
@@ -25,9 +24,9 @@ import {
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import type { ReceivedFile } from '../web/multipart.ts'
+import type { ReceivedFile } from './received-file.ts'
 import type { CatalogueService } from './catalogue.service.ts'
-import { requireAdmin } from './contributor-roles.ts'
+import { requireAdmin } from '../rules/contributor-roles.ts'
 
 export interface PublishThumbnails {
   product?: ReceivedFile
@@ -44,7 +43,7 @@ export function createPublishingService(deps: {
   /** The video as GET /videos/ID answers it, creators included: publishing answers the same. */
   catalogue: Pick<CatalogueService, 'detail'>
   clock: Clock
-  dataDir: string
+  storage: Stores
 }) {
   const { submissions } = deps
 
@@ -95,11 +94,11 @@ export function createPublishingService(deps: {
 
   const nowIso = () => new Date(deps.clock.now()).toISOString()
 
-  /** Moves a checked thumbnail into the media folder under a server-chosen name. */
-  function place(mediaKey: string, file: ReceivedFile | undefined, base: string): string | null {
+  /** Moves a checked thumbnail into the video's media under a server-chosen name. */
+  async function place(mediaKey: string, file: ReceivedFile | undefined, base: string): Promise<string | null> {
     if (!file) return null
     const name = `${base}.${file.ext}`
-    fs.renameSync(file.path, path.join(mediaDir(deps.dataDir, mediaKey), name))
+    await deps.storage.media.putFile(mediaObjectKey(mediaKey, name), file.path, ladderFileOptions(name))
     return name
   }
 
@@ -111,13 +110,13 @@ export function createPublishingService(deps: {
     const placed: string[] = []
     try {
       const files = {
-        product: place(row.media_key, thumbnails.product, `thumbnail-${Date.now().toString(36)}`),
-        youtube: place(row.media_key, thumbnails.youtube, `youtube-thumbnail-${Date.now().toString(36)}`),
+        product: await place(row.media_key, thumbnails.product, `thumbnail-${Date.now().toString(36)}`),
+        youtube: await place(row.media_key, thumbnails.youtube, `youtube-thumbnail-${Date.now().toString(36)}`),
       }
-      for (const name of [files.product, files.youtube]) if (name) placed.push(path.join(mediaDir(deps.dataDir, row.media_key), name))
+      for (const name of [files.product, files.youtube]) if (name) placed.push(mediaObjectKey(row.media_key, name))
       return await write(row, fields, access, files)
     } catch (error) {
-      for (const file of placed) fs.rmSync(file, { force: true })
+      for (const key of placed) await deps.storage.media.remove(key).catch(() => undefined)
       throw error
     }
   }

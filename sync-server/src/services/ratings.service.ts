@@ -15,7 +15,7 @@
  *   running sums are changed by one UPDATE each (`x = x + ?`), in video id order so two raters'
  *   transactions never wait on each other in a cycle.
  *
- * The difficulty score (watching/difficulty.ts), on one 1..100 scale shared with the learners:
+ * The difficulty score (rules/difficulty.ts), on one 1..100 scale shared with the learners:
  * - A learner's place on the scale is their input hours (what /me/progress?language= counts as
  *   total_input_seconds: watch time in the video's language plus hours logged outside, at the time of
  *   rating) read along the roadmap: level 1 (0 h) = 1, level 2 (50 h) = 15, 3 (150 h) = 30, 4 (300 h) =
@@ -55,7 +55,7 @@ import { createOutsideHoursRepository } from '../repositories/outside-hours.repo
 import { createRatingsRepository, type RatingRow } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
-import { difficultyRank, difficultyScore, ratingEvidence, replaces } from '../watching/difficulty.ts'
+import { difficultyRank, difficultyScore, ratingEvidence, replaces } from '../rules/difficulty.ts'
 
 const MESSAGES: Record<RatingRejection, string> = {
   invalid_rating: `A rating needs a client_id, a video_id, understood from ${UNDERSTOOD_MIN} to ${UNDERSTOOD_MAX} and occurred_at.`,

@@ -7,17 +7,17 @@
  *   so ids reveal nothing.
  * - Deleting removes the upload and the processed media; a published submission cannot be deleted.
  */
-import fs from 'node:fs'
 import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Dialect, type Submission } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
 import type { MediaGrants } from '../media/grants.ts'
-import { mediaDir, uploadFiles } from '../media/media-paths.ts'
+import type { Stores } from '../storage/stores.ts'
+import { mediaObjectKey } from '../storage/media-store.ts'
 import type { CaptionsRepository } from '../repositories/captions.repository.ts'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
 import type { SubmissionRow, SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { requireAdmin, requireContributor } from './contributor-roles.ts'
+import { requireAdmin, requireContributor } from '../rules/contributor-roles.ts'
 
 export interface CreateSubmissionInput {
   title: string
@@ -40,18 +40,14 @@ export function createSubmissionsService(deps: {
   languages: LanguagesRepository
   grants: MediaGrants
   clock: Clock
-  dataDir: string
+  storage: Stores
 }) {
   const { submissions } = deps
 
-  function bytesReceived(row: SubmissionRow): number {
+  async function bytesReceived(row: SubmissionRow): Promise<number> {
     if (row.upload_state === 'complete') return row.upload_bytes_total ?? 0
     if (row.upload_state !== 'uploading' || !row.upload_id) return 0
-    try {
-      return fs.statSync(uploadFiles(deps.dataDir, row.upload_id).data).size
-    } catch {
-      return 0
-    }
+    return (await deps.storage.uploads.progress(row.upload_id))?.bytes ?? 0
   }
 
   /** `tokenHash`: the viewer's session, which the review grant is bound to. */
@@ -71,7 +67,7 @@ export function createSubmissionsService(deps: {
       publishable_status:
         row.published_video_id !== null ? 'published' : row.publishable === 1 && ready ? 'publishable' : 'incomplete',
       published_video_id: row.published_video_id,
-      upload: { state: row.upload_state, bytes_received: bytesReceived(row), bytes_total: row.upload_bytes_total },
+      upload: { state: row.upload_state, bytes_received: await bytesReceived(row), bytes_total: row.upload_bytes_total },
       processing: { state: row.processing_state, percent: row.processing_percent, error: row.processing_error },
       // The owner and admins review the processed video in full, whatever access it will be published with.
       playback: ready ? { hls_url: deps.grants.playbackUrl({ userId: viewer.id, tokenHash, mediaKey: row.media_key!, previewSeconds: null }) } : null,
@@ -174,17 +170,13 @@ export function createSubmissionsService(deps: {
         throw new ApiError(409, ERROR_CODES.conflict, 'A published submission cannot be deleted.')
       }
       await submissions.remove(row.id)
-      removeSubmissionFiles(deps.dataDir, row)
+      await removeSubmissionFiles(deps.storage, row)
     },
   }
 }
 
 /** The upload (data and tus sidecar) and the processed media of a submission. */
-export function removeSubmissionFiles(dataDir: string, row: Pick<SubmissionRow, 'upload_id' | 'media_key'>) {
-  if (row.upload_id) {
-    const files = uploadFiles(dataDir, row.upload_id)
-    fs.rmSync(files.data, { force: true })
-    fs.rmSync(files.info, { force: true })
-  }
-  if (row.media_key) fs.rmSync(mediaDir(dataDir, row.media_key), { recursive: true, force: true })
+export async function removeSubmissionFiles(storage: Stores, row: Pick<SubmissionRow, 'upload_id' | 'media_key'>): Promise<void> {
+  if (row.upload_id) await storage.uploads.remove(row.upload_id)
+  if (row.media_key) await storage.media.removePrefix(mediaObjectKey(row.media_key))
 }

@@ -5,7 +5,7 @@
  *   among the videos they have not finished.
  * - Next for you: the pick below among the videos they have not started.
  * - The pick: the scored videos nearest to where the learner is. Their own ratings say where
- *   (watching/difficulty.ts placeFromRatings: a rated video's score, a roadmap level up per step
+ *   (rules/difficulty.ts placeFromRatings: a rated video's score, a roadmap level up per step
  *   understood above "about half"); the target is a level below that, where they would answer 4,
  *   "understood most of it": input that is comprehensible and still teaches. Without a rating of a
  *   scored video, the target is where their level usually sits (LEVEL_PRIOR), their level being the
@@ -22,7 +22,7 @@ import type { OutsideHoursRepository } from '../repositories/outside-hours.repos
 import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository } from '../repositories/video-progress.repository.ts'
-import { abilityFromInputSeconds, LEVEL_PRIOR, placeFromRatings, POINTS_PER_LEVEL } from '../watching/difficulty.ts'
+import { abilityFromInputSeconds, LEVEL_PRIOR, placeFromRatings, POINTS_PER_LEVEL } from '../rules/difficulty.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
 type Level = keyof typeof LEVEL_PRIOR

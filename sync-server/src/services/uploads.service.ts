@@ -10,7 +10,6 @@
  * - "Expires after 24 h of silence": every request records the time, and a timer removes unfinished
  *   uploads whose last request and last written byte are both older than that.
  */
-import fs from 'node:fs'
 import type { Logger } from 'pino'
 import { ERROR_CODES, parsePlainId, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
@@ -18,14 +17,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
-import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
+import type { UploadStore } from '../storage/upload-store.ts'
 import {
   createSubmissionsRepository,
   type SubmissionRow,
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
-import { canContribute } from './contributor-roles.ts'
+import { canContribute } from '../rules/contributor-roles.ts'
 
 export const PROCESS_SUBMISSION_JOB = 'process_submission'
 const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000
@@ -38,15 +37,17 @@ export function createUploadsService(deps: {
   jobs: JobQueue
   clock: Clock
   logger: Logger
-  dataDir: string
+  /** Where tus keeps the uploads: DATA_DIR/uploads or the bucket (storage/upload-store.ts). */
+  store: UploadStore
+  /**
+   * What one contributor may have unfinished at once (issue 29): uploads, and the bytes they declare
+   * together; a deferred Upload-Length counts as MAX_UPLOAD_BYTES, the most it may become.
+   */
+  unfinished: { uploads: number; bytes: number; maxUploadBytes: number }
 }) {
-  const { submissions, clock } = deps
+  const { submissions, clock, store } = deps
 
-  function removeUploadFiles(uploadId: string) {
-    const files = uploadFiles(deps.dataDir, uploadId)
-    fs.rmSync(files.data, { force: true })
-    fs.rmSync(files.info, { force: true })
-  }
+  const removeUploadFiles = (uploadId: string) => store.remove(uploadId)
 
   function owned(user: UserRow, row: SubmissionRow | undefined): SubmissionRow {
     if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
@@ -58,18 +59,13 @@ export function createUploadsService(deps: {
   /** Upload files no submission points at (a stop between creating and binding, say), once as old. */
   async function removeOrphans(cutoff: number): Promise<number> {
     let removed = 0
-    const dir = uploadsDir(deps.dataDir)
-    const names = fs.existsSync(dir) ? fs.readdirSync(dir) : []
-    // Each upload is `<id>` plus `<id>.json`; look at ids once, whichever of the two is left.
-    const ids = new Set(names.map((name) => (name.endsWith('.json') ? name.slice(0, -5) : name)))
-    for (const id of ids) {
-      if (!isUploadId(id) || (await submissions.findByUploadId(id))) continue
-      const files = uploadFiles(deps.dataDir, id)
-      const modified = Math.max(...[files.data, files.info].map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)))
-      if (modified > cutoff) continue
-      removeUploadFiles(id)
+    for await (const { uploadId, modifiedMs } of store.list()) {
+      if (modifiedMs > cutoff || (await submissions.findByUploadId(uploadId))) continue
+      await removeUploadFiles(uploadId)
       removed++
     }
+    // On S3, multipart uploads with no `.info` left (a stop mid-creation) are invisible to the list.
+    removed += await store.abortAbandoned(cutoff, async (uploadId) => (await submissions.findByUploadId(uploadId)) !== undefined)
     return removed
   }
 
@@ -92,7 +88,7 @@ export function createUploadsService(deps: {
 
   return {
     /** POST: may this user start an upload for this submission? */
-    async authorizeCreate(user: UserRow, submissionIdText: string | undefined): Promise<SubmissionRow> {
+    async authorizeCreate(user: UserRow, submissionIdText: string | undefined, declaredBytes: number | null = null): Promise<SubmissionRow> {
       // Plain decimal only, like ids in paths ("0x7" or "1e1" name no submission).
       const id = parsePlainId(submissionIdText)
       if (id === null) {
@@ -102,6 +98,20 @@ export function createUploadsService(deps: {
       const row = owned(user, await submissions.findById(id))
       if (row.upload_state === 'complete' || row.published_video_id !== null) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This submission already has its video.')
+      }
+      // The quota: this submission's own unfinished upload is replaced by the new one, so it is not counted.
+      const { maxUploadBytes } = deps.unfinished
+      const open = await submissions.unfinishedUploadsOf(user.id, row.id, maxUploadBytes)
+      const adding = Math.min(declaredBytes ?? maxUploadBytes, maxUploadBytes)
+      if (open.count + 1 > deps.unfinished.uploads || open.bytes + adding > deps.unfinished.bytes) {
+        throw new ApiError(
+          429,
+          ERROR_CODES.uploadQuota,
+          open.count + 1 > deps.unfinished.uploads
+            ? `You have ${open.count} uploads still unfinished, the most at once. Finish or cancel one first.`
+            : 'Your unfinished uploads are as large as allowed at once. Finish or cancel one first.',
+          { headers: { 'Retry-After': '600' }, extra: { unfinished_uploads: open.count, unfinished_bytes: open.bytes } },
+        )
       }
       return row
     },
@@ -116,7 +126,7 @@ export function createUploadsService(deps: {
     /** Called by tus once the upload exists: bind it, and drop an unfinished earlier one. */
     async created(submissionId: number, uploadId: string, size: number | null): Promise<void> {
       const previous = await bind(submissionId, uploadId, size)
-      if (previous && previous !== uploadId) removeUploadFiles(previous)
+      if (previous && previous !== uploadId) await removeUploadFiles(previous)
     },
 
     async finished(uploadId: string, size: number): Promise<void> {
@@ -128,7 +138,7 @@ export function createUploadsService(deps: {
     async terminated(uploadId: string): Promise<void> {
       const row = await submissions.findByUploadId(uploadId)
       if (row && row.upload_state !== 'complete') await submissions.unbindUpload(row.id)
-      removeUploadFiles(uploadId)
+      // tus removed the upload itself before telling us (termination).
     },
 
     /** Removes unfinished uploads silent for 24 h: no request and no byte written since. */
@@ -136,16 +146,11 @@ export function createUploadsService(deps: {
       const cutoff = clock.now() - SILENCE_MS
       let expired = 0
       for (const row of await submissions.silentUploads(cutoff)) {
-        const files = uploadFiles(deps.dataDir, row.upload_id!)
-        let lastWrite = 0
-        try {
-          lastWrite = fs.statSync(files.data).mtimeMs
-        } catch {
-          // no data file: nothing was written
-        }
+        // No upload stored: nothing was written.
+        const lastWrite = (await store.progress(row.upload_id!))?.lastWriteMs ?? 0
         if (lastWrite > cutoff) continue
         await submissions.unbindUpload(row.id)
-        removeUploadFiles(row.upload_id!)
+        await removeUploadFiles(row.upload_id!)
         expired++
       }
       expired += await removeOrphans(cutoff)
@@ -160,12 +165,8 @@ export function createUploadsService(deps: {
     async recoverFinished(): Promise<void> {
       for (const row of await submissions.uploadingNow()) {
         if (row.upload_bytes_total === null) continue
-        let size: number
-        try {
-          size = fs.statSync(uploadFiles(deps.dataDir, row.upload_id!).data).size
-        } catch {
-          continue // the file is gone: the expiry sweep unbinds it in time
-        }
+        const size = (await store.progress(row.upload_id!))?.bytes
+        if (size === undefined) continue // the upload is gone: the expiry sweep unbinds it in time
         if (size === row.upload_bytes_total) await finish(row, row.upload_bytes_total)
       }
     },

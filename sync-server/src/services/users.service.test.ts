@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { localToday } from '../time-zones.ts'
+import { localToday } from '../rules/time-zones.ts'
 
 let server: TestServer
 

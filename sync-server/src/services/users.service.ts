@@ -5,9 +5,7 @@
  */
 import {
   DISPLAY_NAME_COOLDOWN_DAYS,
-  displayNameBodySchema,
   ERROR_CODES,
-  staffDisplayNameBodySchema,
   type DailyProgress,
   type User,
 } from '../../../contract/index.ts'
@@ -16,12 +14,11 @@ import type { Kysely } from 'kysely'
 import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { createDailyGoalsRepository } from '../repositories/daily-goals.repository.ts'
 import { createDailyTotalsRepository, type DailyTotalsRepository } from '../repositories/daily-totals.repository.ts'
 import { createUsersRepository, type UserRow, type UsersRepository } from '../repositories/users.repository.ts'
 import { andThen, type MaybePromise } from '../maybe-promise.ts'
-import { isValidTimeZone, localToday } from '../time-zones.ts'
+import { isValidTimeZone, localToday } from '../rules/time-zones.ts'
 
 const COOLDOWN_MS = DISPLAY_NAME_COOLDOWN_DAYS * 86_400_000
 
@@ -44,7 +41,7 @@ export function createUsersService(deps: {
 
   // The goal, its history (by the user's local day, the day daily totals use) and today's total change
   // together. Today is judged by the goal set last today; earlier days keep the goal they had, also
-  // those whose first watch time arrives later (watch-events.service.ts reads the history).
+  // those whose first watch time arrives later (watch-ingest/store-batch.ts reads the history).
   function setGoal(row: UserRow, minutes: number): Promise<UserRow> {
     // The person's lock first, as every writer of their rows takes it (db/dialect/locking.ts): before,
     // this write took the users row first and the ingest's day total second, and deadlocked with them.
@@ -93,15 +90,14 @@ export function createUsersService(deps: {
     },
 
     /**
-     * `rawName` is the body's display_name, checked here after the premium rule (a refusal comes
-     * before a word about the name) with the rules of contract/text-rules.ts; admins may take staff names.
+     * `nameOf` parses the body's display_name (the route's schema, by the rules of contract/text-rules.ts),
+     * called after the premium rule (a refusal comes before a word about the name); admins may take staff names.
      */
-    async changeDisplayName(row: UserRow, rawName: unknown): Promise<User> {
+    async changeDisplayName(row: UserRow, nameOf: (staff: boolean) => string | null): Promise<User> {
       if (row.is_premium !== 1) {
         throw new ApiError(403, ERROR_CODES.premiumRequired, 'Changing your display name is a premium feature.')
       }
-      const schema = row.is_admin === 1 ? staffDisplayNameBodySchema : displayNameBodySchema
-      const name = parseWith(schema, { display_name: rawName }).display_name
+      const name = nameOf(row.is_admin === 1)
       if (name === row.display_name) return toView(row)
       const now = clock.now()
       const next = nextNameChangeAt(row, now)

@@ -14,6 +14,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   PutBucketLifecycleConfigurationCommand,
+  PutBucketPolicyCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -51,7 +52,12 @@ const notFound = (error: unknown) => {
  * knows after 24 h, the rule catches whatever it cannot, such as uploads of a deleted database). A server
  * that refuses lifecycle rules is logged and left as it is: the sweep still runs.
  */
-export async function prepareBucket(client: S3Client, bucket: string, warn: (message: string, error: unknown) => void): Promise<void> {
+export async function prepareBucket(
+  client: S3Client,
+  bucket: string,
+  warn: (message: string, error: unknown) => void,
+  options: { mediaOriginPublic?: boolean } = {},
+): Promise<void> {
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }))
   } catch (error) {
@@ -69,6 +75,14 @@ export async function prepareBucket(client: S3Client, bucket: string, warn: (mes
     )
   } catch (error) {
     warn('the bucket refused the lifecycle rule that aborts abandoned multipart uploads', error)
+  }
+  if (options.mediaOriginPublic) {
+    // nginx fetches segments unsigned (deploy/nginx-s3.conf): media/ readable by anyone who reaches the endpoint.
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [{ Sid: 'MediaOrigin', Effect: 'Allow', Principal: '*', Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/media/*`] }],
+    }
+    await client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }))
   }
 }
 

@@ -5,7 +5,9 @@
  *   thumbnails, application videos): S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID,
  *   S3_SECRET_ACCESS_KEY, and S3_FORCE_PATH_STYLE (default true: http://host/bucket/key, what Ceph RGW,
  *   MinIO and most S3-compatible servers answer without a wildcard DNS name; false for virtual-hosted
- *   AWS-style addressing).
+ *   AWS-style addressing), S3_MEDIA_ORIGIN_PUBLIC (default false: true sets a bucket policy letting
+ *   anyone read `media/`, so nginx can fetch segments as the origin without signing; keep the endpoint
+ *   where only nginx reaches it; deploy/nginx-s3.conf).
  */
 import { z } from 'zod'
 
@@ -19,6 +21,8 @@ export type StorageConfig = Readonly<
       accessKeyId: string
       secretAccessKey: string
       forcePathStyle: boolean
+      /** S3_MEDIA_ORIGIN_PUBLIC: let anyone read media/ (nginx as the origin's only client; deploy/nginx-s3.conf). */
+      mediaOriginPublic: boolean
     }
 >
 
@@ -41,6 +45,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: text,
   S3_SECRET_ACCESS_KEY: text,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('true'),
+  S3_MEDIA_ORIGIN_PUBLIC: z.enum(['true', 'false', '1', '0']).default('false'),
 })
 
 /** The storage settings, or the lines naming what is wrong (config.ts prints them with the rest). */
@@ -60,6 +65,7 @@ export function readStorageConfig(env: NodeJS.ProcessEnv): { config: StorageConf
       accessKeyId: e.S3_ACCESS_KEY_ID!,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
       forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+      mediaOriginPublic: e.S3_MEDIA_ORIGIN_PUBLIC === 'true' || e.S3_MEDIA_ORIGIN_PUBLIC === '1',
     }),
   }
 }

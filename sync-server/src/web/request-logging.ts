@@ -40,7 +40,8 @@ export function requestLogging(logger: Logger) {
     // `on`, not `once`: finish comes once, and `once` wraps the listener in another closure.
     res.on('finish', () => {
       const status = res.statusCode
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'
+      // A 5xx that is the server's known state (payments not set up: errors.ts `expected`) is a warning.
+      const level = status >= 500 && res.locals.expectedFailure !== true ? 'error' : status >= 400 ? 'warn' : 'info'
       writeLine(level, `"reqId":"${id}","method":"${req.method}","path":${JSON.stringify(path)},"status":${status},"ms":${Math.round(performance.now() - started)}`, 'request')
     })
     next()

@@ -225,6 +225,30 @@ describe('refusals leave no files behind', () => {
     expect(storedFiles(server)).toEqual(before)
   })
 
+  it("answers tus's refusals in the contract's JSON shape, with tus's status", async () => {
+    const id = await createSubmission(server, contributor.token)
+    const created = await tusPost(contributor.token, id, 1000)
+    expect(created.status).toBe(201)
+    const location = new URL(created.headers.get('location')!, `${server.api}/uploads/`).toString()
+    const auth = { authorization: `Bearer ${contributor.token}` }
+    const metadata = `submission_id ${Buffer.from(String(id)).toString('base64')}`
+    const refusals: Array<[string, RequestInit, number, string]> = [
+      ['no Tus-Resumable', { method: 'POST', headers: { ...auth, 'upload-length': '10', 'upload-metadata': metadata } }, 412, 'tus_version_unsupported'],
+      ['a length that is not a number', { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': 'abc', 'upload-metadata': metadata } }, 400, 'bad_request'],
+      ['over MAX_UPLOAD_BYTES', { method: 'POST', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(MAX_UPLOAD_BYTES + 1), 'upload-metadata': metadata } }, 413, 'payload_too_large'],
+      ['the wrong offset', { method: 'PATCH', headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-offset': '5', 'content-type': 'application/offset+octet-stream' }, body: 'x' }, 409, 'conflict'],
+      ['no Upload-Offset', { method: 'PATCH', headers: { ...auth, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream' }, body: 'x' }, 403, 'bad_request'],
+    ]
+    for (const [what, init, status, code] of refusals) {
+      const answer = await fetch(init.method === 'PATCH' ? location : `${server.api}/uploads`, init)
+      expect(answer.status, what).toBe(status)
+      expect(answer.headers.get('content-type'), what).toMatch(/^application\/json/)
+      const body = (await answer.json()) as { error: string; message: string }
+      expect(body.error, what).toBe(code)
+      expect(body.message, what).toMatch(/^[A-Z].*\.$/)
+    }
+  })
+
   it('above MAX_UPLOAD_BYTES: 413', async () => {
     const before = storedFiles(server)
     const id = await createSubmission(server, contributor.token)

@@ -11,7 +11,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import type { Dialect } from '../../../../contract/schemas/captions.ts'
+import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/captions.ts'
 import { api } from '../api.ts'
 import { db, type CachedVideo } from '../db.ts'
 
@@ -27,18 +27,19 @@ export interface CatalogueFilters {
   level: ProficiencyLevel | ''
   access: AccessLevel | ''
   q: string
-  sort: 'newest' | 'level' | 'difficulty'
+  /** for_you (the default): the learner's level first, then unfinished, then easiest (server's sort=for_you). */
+  sort: 'for_you' | 'newest' | 'level' | 'difficulty'
   hideFinished: boolean
   dialect: Dialect | ''
   /** A guide's (creator's) id, or '' for all. */
   guide: string
-  /** Only videos with Vietnamese captions. */
-  captions: boolean
+  /** Only videos with captions in this language, or '' for any. */
+  captions: CaptionLanguage | ''
   /** The learners' difficulty, 1..100 (data/compass/difficulty.ts); absent: any. */
   difficulty?: DifficultyRange
 }
 
-export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'newest', hideFinished: false, dialect: '', guide: '', captions: false, difficulty: FULL_RANGE }
+export const NO_FILTERS: CatalogueFilters = { level: '', access: '', q: '', sort: 'for_you', hideFinished: false, dialect: '', guide: '', captions: '', difficulty: FULL_RANGE }
 
 /** A transcript line the search found, by video id. */
 export type TranscriptMatches = ReadonlyMap<number, { start: number; text: string }>
@@ -51,7 +52,7 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
   if (filters.hideFinished) params.set('hide_finished', '1')
   if (filters.dialect) params.set('dialect', filters.dialect)
   if (filters.guide) params.set('guide', filters.guide)
-  if (filters.captions) params.set('captions', 'vi')
+  if (filters.captions) params.set('captions', filters.captions)
   if (filters.difficulty && !isFullRange(filters.difficulty)) {
     params.set('difficulty_min', String(filters.difficulty.min))
     params.set('difficulty_max', String(filters.difficulty.max))
@@ -85,23 +86,38 @@ export function guidesOf(videos: readonly VideoSummary[]): Array<{ id: number; n
 }
 
 /**
- * The same filters and order as the server, applied to the cached videos (`matches`: found in
- * transcripts, by the server or on the device).
+ * The server's sort=for_you rank (catalogue.repository.ts): the learner's level, then the nearest
+ * levels (the easier first at the same distance), unfinished before finished, easiest first.
  */
-export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map()): VideoSummary[] {
+export function forYouRank(video: VideoSummary, forLevel: ProficiencyLevel): number {
+  const level = PROFICIENCY_LEVELS.indexOf(video.proficiency_level)
+  const mine = PROFICIENCY_LEVELS.indexOf(forLevel)
+  const levelKey = level >= mine ? (level - mine) * 2 : (mine - level) * 2 - 1
+  const finished = (video.progress?.percent ?? 0) >= FINISHED_PERCENT ? 1 : 0
+  return levelKey * 1000 + finished * 200 + (typeof video.difficulty === 'number' ? video.difficulty : 101)
+}
+
+/**
+ * The same filters and order as the server, applied to the cached videos (`matches`: found in
+ * transcripts, by the server or on the device). `forLevel`: the learner's level, for sort=for_you.
+ */
+export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map(), forLevel: ProficiencyLevel = 'introductory'): VideoSummary[] {
   const q = foldForSearch(filters.q.trim())
   const byNewest = (a: VideoSummary, b: VideoSummary) => b.published_at.localeCompare(a.published_at) || b.id - a.id
+  const ranks = filters.sort === 'for_you' ? new Map(videos.map((video) => [video.id, forYouRank(video, forLevel)])) : null
   return videos
     .filter((video) => !filters.level || video.proficiency_level === filters.level)
     .filter((video) => !filters.access || video.access_level === filters.access)
     .filter((video) => !q || foldForSearch(video.title).includes(q) || matches.has(video.id))
     .filter((video) => !filters.dialect || video.dialect === filters.dialect)
     .filter((video) => !filters.guide || (video.guides ?? []).some((guide) => String(guide.id) === filters.guide))
-    .filter((video) => !filters.captions || (video.has_captions ?? []).includes('vi'))
+    .filter((video) => !filters.captions || (video.has_captions ?? []).includes(filters.captions))
     .filter((video) => !filters.hideFinished || (video.progress?.percent ?? 0) < FINISHED_PERCENT)
     .filter((video) => inDifficultyRange(video, filters.difficulty ?? FULL_RANGE))
     .sort(
-      filters.sort === 'difficulty'
+      ranks
+        ? (a, b) => ranks.get(a.id)! - ranks.get(b.id)! || byNewest(a, b)
+        : filters.sort === 'difficulty'
         ? byDifficulty(byNewest)
         : (a, b) =>
             filters.sort === 'level'

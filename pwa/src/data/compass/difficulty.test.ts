@@ -64,7 +64,7 @@ describe('the cached list with the difficulty sort and range', () => {
     const { filterVideos, listQuery, NO_FILTERS } = await import('../catalogue/catalogue.ts')
     const filters = { ...NO_FILTERS, sort: 'difficulty' as const, difficulty: { min: 20, max: 60 } }
     expect(listQuery(filters, null)).toBe('sort=difficulty&limit=24&difficulty_min=20&difficulty_max=60')
-    expect(listQuery(NO_FILTERS, null)).toBe('sort=newest&limit=24')
+    expect(listQuery(NO_FILTERS, null)).toBe('sort=for_you&limit=24')
     const list = [video(1, { difficulty: 70 }), video(2), video(3, { difficulty: 20 }), video(4, { difficulty: 45 })]
     expect(ids(filterVideos(list, filters))).toEqual([3, 4])
     expect(ids(filterVideos(list, { ...NO_FILTERS, sort: 'difficulty' }))).toEqual([3, 4, 1, 2])

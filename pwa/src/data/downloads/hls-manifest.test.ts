@@ -80,4 +80,11 @@ describe('HLS playlists for downloads', () => {
   it('estimates the size from the bandwidth', () => {
     expect(estimateBytes(parseMaster(master)[1], 60)).toBe(6_750_000)
   })
+
+  it('estimates from the measured AVERAGE-BANDWIDTH when the master has it', () => {
+    const measured = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=900000,AVERAGE-BANDWIDTH=80000,RESOLUTION=640x360\nv360p/index.m3u8\n'
+    const [variant] = parseMaster(measured)
+    expect(variant).toMatchObject({ bandwidth: 900_000, averageBandwidth: 80_000, quality: 360 })
+    expect(estimateBytes(variant!, 60)).toBe(600_000)
+  })
 })

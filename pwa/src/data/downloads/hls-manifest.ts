@@ -6,6 +6,8 @@
 export interface Variant {
   uri: string
   bandwidth: number
+  /** AVERAGE-BANDWIDTH: the server measures it from the files it wrote (0 when absent). */
+  averageBandwidth?: number
   width: number
   height: number
   /**
@@ -45,7 +47,7 @@ export function parseMaster(text: string): Variant[] {
     if (!uri) return
     const attrs = attributes(line)
     const [width, height] = (attrs.RESOLUTION ?? '0x0').split('x').map(Number)
-    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), width: width || 0, height: height || 0, quality: shortSide(width || 0, height || 0), streamInf: line })
+    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), averageBandwidth: Number(attrs['AVERAGE-BANDWIDTH'] ?? 0), width: width || 0, height: height || 0, quality: shortSide(width || 0, height || 0), streamInf: line })
   })
   return variants
 }
@@ -86,7 +88,11 @@ export function offlineMaster(variant: Variant): string {
   return ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS', variant.streamInf, variant.uri, ''].join('\n')
 }
 
-/** Roughly how many bytes a rendition takes, from its declared bandwidth. */
+/**
+ * How many bytes a rendition takes: from its measured AVERAGE-BANDWIDTH when the master has it (the
+ * server writes it from the files: within a few per cent), else from BANDWIDTH, a peak that overstates.
+ */
 export function estimateBytes(variant: Variant, durationSeconds: number): number {
-  return Math.ceil((variant.bandwidth / 8) * durationSeconds)
+  const bitsPerSecond = variant.averageBandwidth && variant.averageBandwidth > 0 ? variant.averageBandwidth : variant.bandwidth
+  return Math.ceil((bitsPerSecond / 8) * durationSeconds)
 }

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TranscriptPanel } from './TranscriptPanel.tsx'
-import { modeFor, transcriptLanguage } from './use-caption-tracks.ts'
 
 afterEach(cleanup)
 
@@ -30,25 +29,35 @@ describe('the transcript panel', () => {
     expect(onSeek).toHaveBeenCalledWith(84)
   })
 
+  it('stops following once the learner scrolls it, offers the way back, and follows again after a tap', () => {
+    render(<TranscriptPanel cues={cues} language="vi" failed={false} current={1} onSeek={() => {}} />)
+    expect(screen.queryByTestId('transcript-back')).toBeNull()
+    fireEvent.wheel(screen.getByRole('list'))
+    expect(screen.getByTestId('transcript').dataset.following).toBe('false')
+    fireEvent.click(screen.getByTestId('transcript-back'))
+    expect(screen.getByTestId('transcript').dataset.following).toBe('true')
+    fireEvent.touchMove(screen.getByRole('list'))
+    fireEvent.click(screen.getByRole('button', { name: /Mẹ mua rau/ }))
+    expect(screen.getByTestId('transcript').dataset.following).toBe('true')
+  })
+
+  it('in listening mode hides each line’s words until it is revealed, then seeks on the next tap', () => {
+    const onSeek = vi.fn()
+    const onReveal = vi.fn()
+    const { rerender } = render(<TranscriptPanel cues={cues} language="vi" failed={false} current={0} onSeek={onSeek} listening revealed={new Set()} onReveal={onReveal} />)
+    const hidden = screen.getAllByTestId('transcript-line')[1]
+    expect(hidden.getAttribute('aria-label')).toBe('player.hiddenLine')
+    fireEvent.click(hidden)
+    expect(onReveal).toHaveBeenCalledWith(1)
+    expect(onSeek).not.toHaveBeenCalled()
+    rerender(<TranscriptPanel cues={cues} language="vi" failed={false} current={0} onSeek={onSeek} listening revealed={new Set([1])} onReveal={onReveal} />)
+    fireEvent.click(screen.getByRole('button', { name: /đi chợ với mẹ/ }))
+    expect(onSeek).toHaveBeenCalledWith(84)
+  })
+
   it('says when the captions could not be loaded', () => {
     render(<TranscriptPanel cues={null} language="vi" failed current={-1} onSeek={() => {}} />)
     expect(screen.queryByRole('list')).toBeNull()
     expect(screen.getByText('transcript.failed')).toBeTruthy()
-  })
-})
-
-describe('caption track modes', () => {
-  it('shows the chosen language, keeps the transcript’s track loaded but hidden, and leaves the others off', () => {
-    expect(modeFor('vi', 'off', 'vi')).toBe('hidden')
-    expect(modeFor('en', 'off', 'vi')).toBe('disabled')
-    expect(modeFor('en', 'en', 'vi')).toBe('showing')
-    expect(modeFor('vi', 'vi', 'vi')).toBe('showing')
-  })
-
-  it('takes the Vietnamese track for the transcript when there is one', () => {
-    const track = (language: 'vi' | 'en') => ({ language, label: language, url: `/${language}.vtt` })
-    expect(transcriptLanguage([track('en'), track('vi')])).toBe('vi')
-    expect(transcriptLanguage([track('en')])).toBe('en')
-    expect(transcriptLanguage([])).toBeNull()
   })
 })

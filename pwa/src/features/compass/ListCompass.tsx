@@ -23,6 +23,7 @@ export function ListCompass({
   downloaded,
   online,
   searching = false,
+  showNext = true,
 }: {
   code: string
   videos: readonly CachedVideo[]
@@ -31,6 +32,8 @@ export function ListCompass({
   online: boolean
   /** A search is under way: its results come first, without the rows above them (the rating question stays). */
   searching?: boolean
+  /** "Next for you": left out while the list itself is in the For you order, which it would repeat. */
+  showNext?: boolean
 }) {
   const { t } = useTranslation('compass')
   // The progress page's copy gives the order in which videos were last watched.
@@ -70,6 +73,7 @@ export function ListCompass({
             testId="continue-watching"
             detail={(video) => t('list.resumeAt', { time: formatDuration(video.progress?.last_position_seconds ?? 0) })}
           />
+          {showNext ? (
           <VideoRow
             title={t('list.nextTitle')}
             hint={t('list.nextHint')}
@@ -78,6 +82,7 @@ export function ListCompass({
             testId="next-for-you"
             detail={(video) => (typeof video.difficulty === 'number' ? t('list.score', { score: video.difficulty }) : null)}
           />
+          ) : null}
         </>
       )}
     </div>

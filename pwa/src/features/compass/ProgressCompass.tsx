@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { useCachedLevels } from '../../data/progress/progress-store.ts'
 import { nextLevel } from './next-level.ts'
+import { daysToNextLevel, formatDays, formatListening } from '../watching/time-spans.ts'
 import { YearHeatmap } from './YearHeatmap.tsx'
 import './compass.css'
 
@@ -28,17 +29,21 @@ export function YearSection({ progress }: { progress: CompassProgress }) {
 }
 
 export function NextLevelLine({ progress }: { progress: CompassProgress }) {
-  const { t, i18n } = useTranslation('compass')
+  const { t } = useTranslation(['compass', 'watch'])
   const next = nextLevel(progress.next_level, progress.total_input_seconds ?? progress.total_watch_seconds, progress.days)
-  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  // Her own pace once she has a week of days, else her daily goal (a few minutes today are no pace).
+  const when = next === null ? null : daysToNextLevel(next.hours_needed, progress.days, progress.daily_goal_minutes)
+  const amount = next === null ? '' : formatListening(t, next.hours_needed * 3600)
   return (
-    <p className="next-level" data-testid="next-level">
+    <p className="next-level" data-testid="next-level" data-basis={when?.basis}>
       <strong>{t('progress.nextLevelTitle')}: </strong>
       {next === null
         ? t('progress.nextLevelTop')
-        : next.days_at_current_pace === null
-          ? t('progress.nextLevelNoPace', { hours: hours.format(next.hours_needed), level: next.level })
-          : t('progress.nextLevelPace', { hours: hours.format(next.hours_needed), level: next.level, count: next.days_at_current_pace })}
+        : when === null
+          ? t('progress.nextLevelNoPace', { amount, level: next.level })
+          : when.basis === 'pace'
+            ? t('progress.nextLevelAtPace', { amount, level: next.level, when: formatDays(t, when.days) })
+            : t('progress.nextLevelAtGoal', { amount, level: next.level, when: formatDays(t, when.days), goal: progress.daily_goal_minutes })}
     </p>
   )
 }

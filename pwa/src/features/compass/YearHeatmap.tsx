@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatListening } from '../watching/time-spans.ts'
 import { heatmapWeeks, monthSummaries, yearTotals, type HeatmapDay } from './heatmap.ts'
 
 const CELL = 12
@@ -14,7 +15,7 @@ const LEFT = 30
 const TOP = 16
 
 export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
-  const { t, i18n } = useTranslation('compass')
+  const { t, i18n } = useTranslation(['compass', 'watch'])
   const weeks = useMemo(() => heatmapWeeks(days), [days])
   const months = useMemo(() => monthSummaries(days), [days])
   const totals = useMemo(() => yearTotals(days), [days])
@@ -31,7 +32,6 @@ export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
   const monthFormat = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' })
   const monthLong = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const weekdayFormat = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
   const asDate = (date: string) => new Date(`${date}T00:00:00Z`)
   const width = LEFT + weeks.length * (CELL + GAP)
   const height = TOP + 7 * (CELL + GAP)
@@ -45,7 +45,11 @@ export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
   return (
     <div className="year-heatmap" data-testid="year-heatmap">
       <p className="year-summary" id={titleId}>
-        {t('progress.yearSummary', { hours: number.format(totals.hours), days: totals.daysWatched, met: totals.daysMet })}
+        {t('progress.yearSummary', {
+          amount: formatListening(t, totals.hours * 3600),
+          daysWatched: t('progress.onDays', { count: totals.daysWatched }),
+          daysMet: t('progress.metOnDays', { count: totals.daysMet }),
+        })}
       </p>
       {today ? (
         <p className="year-today" data-testid="heatmap-today" data-minutes={Math.round(today.watch_seconds / 60)}>

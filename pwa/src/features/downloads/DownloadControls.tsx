@@ -75,6 +75,8 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   if (!record) {
     body = (
       <div className="download-start">
+        {/* On a card: one button in the preferred quality; the video page offers the choice and the size. */}
+        {compact ? null : (
         <label className="download-quality">
           <span className="visually-hidden">{t('quality')}</span>
           <select
@@ -93,7 +95,8 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
             ))}
           </select>
         </label>
-        {planned !== undefined ? (
+        )}
+        {planned !== undefined && !compact ? (
           <span className="download-size muted" data-testid="download-size">
             {/* The video may not have the quality chosen: then the line says which one it gets. */}
             {planned.quality === quality
@@ -101,8 +104,8 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
               : t('sizeBeforeStartInQuality', { size: formatMegabytes(planned.bytes, i18n.language), quality: planned.quality })}
           </span>
         ) : null}
-        <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start">
-          {t('download')}
+        <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start" aria-label={compact ? t('download') : undefined}>
+          {compact ? t('downloadShort') : t('download')}
         </button>
       </div>
     )

@@ -16,6 +16,8 @@ export function Navbar() {
   const { t } = useTranslation('navbar')
   const { user } = useSession()
   const premium = Boolean(user?.is_premium || user?.premium)
+  // Admins watch as premium members do: no Upgrade for them either.
+  const admin = Boolean(user?.is_admin)
   return (
     <header className="navbar" data-testid="navbar">
       <nav className="navbar-inner" aria-label={t('label')}>
@@ -41,8 +43,8 @@ export function Navbar() {
             <button type="button" className="button button-secondary button-small" onClick={() => void openBillingPortal()}>
               {t('manage')}
             </button>
-          ) : (
-            <Link className="button button-accent button-small" to="/billing?plan=year">
+          ) : admin ? null : (
+            <Link className="button button-accent button-small" to="/billing?plan=year" data-testid="navbar-upgrade">
               <StarIcon />
               {t('upgrade')}
             </Link>

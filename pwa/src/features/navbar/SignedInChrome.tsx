@@ -21,6 +21,7 @@ import { Navbar } from './Navbar.tsx'
 
 const SettingsDialog = lazy(() => import('../settings/SettingsDialog.tsx'))
 const FeedbackDialog = lazy(() => import('../feedback/FeedbackDialog.tsx'))
+const InstallDialog = lazy(() => import('../pwa/InstallDialog.tsx'))
 const DownloadsKeeper = lazy(() => import('../downloads/DownloadsKeeper.tsx'))
 
 // Registered once, when this chunk first loads, so it also runs after this component has unmounted.
@@ -80,6 +81,7 @@ export default function SignedInChrome() {
           <DownloadsKeeperWhenNeeded signedIn={ready} />
           {open === 'settings' ? <SettingsDialog onClose={closeDialog} /> : null}
           {open === 'feedback' ? <FeedbackDialog onClose={closeDialog} /> : null}
+          {open === 'install' ? <InstallDialog onClose={closeDialog} /> : null}
         </Suspense>
       </LoadErrorBoundary>
     </>

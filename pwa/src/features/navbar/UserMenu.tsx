@@ -10,12 +10,15 @@ import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { useSelectedLanguage } from '../languages/selected-language.ts'
 import { session, useSession } from '../../data/session/session.ts'
 import { openDialog } from './dialogs.ts'
+import { promptInstall, useInstallOffer } from '../pwa/install-state.ts'
 
 export function UserMenu() {
   const { t } = useTranslation('navbar')
   const { user } = useSession()
   const languages = useCachedLanguages()
   const language = useSelectedLanguage(languages)
+  // Offered here even after "Not now" on the banner: the menu is where she asks for it herself.
+  const install = useInstallOffer({ evenIfDismissed: true })
   if (!user) return null
   const name = user.display_name || user.email
   const initial = (user.display_name || user.email).trim().charAt(0).toUpperCase()
@@ -53,6 +56,9 @@ export function UserMenu() {
           <Link role="menuitem" className="menu-item" to="/downloads" onClick={close}>
             {t('menu.downloads')}
           </Link>
+          <Link role="menuitem" className="menu-item" to="/account" onClick={close} data-testid="menu-account">
+            {t('menu.account')}
+          </Link>
           <hr role="separator" />
           <button
             type="button"
@@ -85,6 +91,21 @@ export function UserMenu() {
             <Link role="menuitem" className="menu-item" to="/admin-dashboard" onClick={close}>
               {t('menu.adminDashboard')}
             </Link>
+          ) : null}
+          {install !== 'none' ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              data-testid="menu-install"
+              onClick={() => {
+                close()
+                if (install === 'prompt') void promptInstall()
+                else openDialog('install')
+              }}
+            >
+              {t('menu.install')}
+            </button>
           ) : null}
           <hr role="separator" />
           <button

@@ -1,7 +1,7 @@
 /** Which shared dialog is open (settings or feedback), so any button in the app can open one. */
 import { useSyncExternalStore } from 'react'
 
-export type DialogName = 'settings' | 'feedback' | null
+export type DialogName = 'settings' | 'feedback' | 'install' | null
 
 let open: DialogName = null
 const listeners = new Set<() => void>()

@@ -49,7 +49,12 @@ if (typeof window !== 'undefined') {
 }
 
 export function currentOffer(): InstallOffer {
-  if (installed || dismissed || isStandalone()) return 'none'
+  return dismissed ? 'none' : offerEvenIfDismissed()
+}
+
+/** What installing the browser allows, whether or not the banner was put away ("Not now"). */
+export function offerEvenIfDismissed(): InstallOffer {
+  if (installed || isStandalone()) return 'none'
   if (deferred) return 'prompt'
   if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints ?? 0)) return 'ios-howto'
   return 'none'
@@ -76,6 +81,6 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener)
 }
 
-export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(subscribe, currentOffer, () => 'none')
+export function useInstallOffer(options: { evenIfDismissed?: boolean } = {}): InstallOffer {
+  return useSyncExternalStore(subscribe, options.evenIfDismissed ? offerEvenIfDismissed : currentOffer, () => 'none')
 }

@@ -1,22 +1,31 @@
 /**
- * The video player: hls.js (loaded with this page's chunk only), a quality choice, a playback speed,
- * captions (off by default, the choice remembered per learner) with the transcript below, resume
- * from the last position, and every watched stretch kept on the device as it grows, then written to
- * the outbox as a watch event (data/progress/open-stretches.ts).
+ * The video player: hls.js (loaded with this page's chunk only) under our own controls, the captions
+ * drawn by us, the line tools and the transcript, all reading one player state (player/controller.ts);
+ * resume from the last position; every watched stretch kept on the device as it grows, then written to
+ * the outbox as a watch event (data/progress/open-stretches.ts), measured from the element's own events exactly
+ * as before the player had line tools. The learner's player choices are kept per person, offline.
+ * The browser's own controls show only where ours cannot run (the controls failed to render).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
 import { flushSoon } from '../../data/outbox/outbox.ts'
-import { attachHls, type Playback, type Quality } from '../../player/hls-playback.ts'
+import { readPlayerPrefs, writePlayerPrefs } from '../../data/player/player-prefs.ts'
+import { PlayerController, toolLines } from '../../player/controller.ts'
+import { attachHls } from '../../player/hls-playback.ts'
+import { activeLine } from '../../player/lines.ts'
+import { PlayerContext, useControllerState, usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { usePlayerKeys } from '../../player/use-player-keys.ts'
+import { useTrackElements } from '../../player/use-track-elements.ts'
 import { useWatchTracking } from '../../player/use-watch-tracking.ts'
 import type { StretchUpdate } from '../../player/watch-tracker.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
-import { readCaptionChoice, writeCaptionChoice, type CaptionChoice } from '../captions/caption-choice.ts'
 import { TranscriptPanel } from '../captions/TranscriptPanel.tsx'
-import { transcriptLanguage, useCaptionTracks } from '../captions/use-caption-tracks.ts'
-
-export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
+import { CaptionOverlay } from '../player/CaptionOverlay.tsx'
+import { LineTools } from '../player/LineTools.tsx'
+import { PlayerControls } from '../player/PlayerControls.tsx'
+import { SettingsSheet } from '../player/SettingsSheet.tsx'
+import '../player/player.css'
 
 /** Closer than this to the end, a resume starts from the beginning instead. */
 const RESUME_END_MARGIN_SECONDS = 10
@@ -27,12 +36,70 @@ export function resumePosition(lastPosition: number | undefined, duration: numbe
   return lastPosition
 }
 
+/** Our controls failed to render: the browser's own take over, the video keeps playing. */
+class ControlsBoundary extends Component<{ onFail: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('Player controls failed; falling back to the browser’s own', error)
+    this.props.onFail()
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function Announcer() {
+  const { t } = useTranslation('watch')
+  const announcement = usePlayer((state) => state.announcement)
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" data-testid="player-announcement">
+      {announcement ? t(`player.announce.${announcement}`) : ''}
+    </p>
+  )
+}
+
+function PlayerTranscript() {
+  const controller = usePlayerController()
+  const language = usePlayer((state) => state.toolLanguage)
+  const track = usePlayer((state) => (state.toolLanguage ? state.tracks[state.toolLanguage] : undefined))
+  const current = usePlayer((state) => activeLine(toolLines(state), state.time))
+  const listening = usePlayer((state) => state.prefs.listening)
+  const revealed = usePlayer((state) => state.revealed)
+  if (!language) return null
+  return (
+    <TranscriptPanel
+      cues={track?.lines ?? null}
+      language={language}
+      failed={Boolean(track?.failed)}
+      current={current}
+      onSeek={(seconds) => controller.seek(seconds)}
+      listening={listening}
+      revealed={revealed}
+      onReveal={(index) => controller.reveal(index)}
+    />
+  )
+}
+
+/** The lock screen follows the player: playing or paused, and where. */
+function MediaSessionSync() {
+  const controller = usePlayerController()
+  const playing = usePlayer((state) => state.playing)
+  const second = usePlayer((state) => Math.floor(state.time))
+  const duration = usePlayer((state) => state.duration)
+  useEffect(() => controller.updateMediaSession(), [controller, playing, second, duration])
+  return null
+}
+
 export function Player({
   videoId,
   src,
   startAt,
   poster,
   title,
+  series,
   refreshSource,
   captions = [],
   onCaptionsFailed,
@@ -46,13 +113,15 @@ export function Player({
   startAt: number
   poster?: string
   title: string
+  /** The series' name, shown on the lock screen under the title. */
+  series?: string
   /** For a stream: a fresh URL when its grant runs out (downloads play from the device and need none). */
   refreshSource?: () => Promise<string | null>
   /** The video's caption tracks (signed URLs, or the downloaded copies offline). */
   captions?: readonly CaptionLink[]
   /** A caption track did not load (its grant may have run out: see use-stream-grant.ts). */
   onCaptionsFailed?: () => void
-  /** Whose caption choice to remember. */
+  /** Whose player choices to remember. */
   learnerId?: number
   /** Start playing once attached (up next opened this video); a browser that refuses just waits for play. */
   autoPlay?: boolean
@@ -63,63 +132,59 @@ export function Player({
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
+  const controller = useMemo(() => new PlayerController(), [])
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
-  // The element again, for event handlers that set its speed (state values are not for mutating).
-  const videoRef = useRef<HTMLVideoElement | null>(null)
-  const bindVideo = useCallback((element: HTMLVideoElement | null) => {
-    videoRef.current = element
-    setVideo(element)
-  }, [])
-  const [playback, setPlayback] = useState<Playback | null>(null)
-  const [qualities, setQualities] = useState<Quality[]>([])
-  const [quality, setQuality] = useState(-1)
-  const [speed, setSpeed] = useState(1)
-  const [failed, setFailed] = useState<'network' | 'media' | null>(null)
-  const qualityId = useId()
-  const speedId = useId()
-  const captionsId = useId()
-  const [captionChoice, setCaptionChoice] = useState<CaptionChoice>(() => readCaptionChoice(learnerId))
-  const chooseCaptions = useCallback(
-    (choice: CaptionChoice) => {
-      setCaptionChoice(choice)
-      writeCaptionChoice(learnerId, choice)
-    },
-    [learnerId],
-  )
-  // A remembered language this video has no track for shows as off here (and stays remembered).
-  const shownChoice: CaptionChoice = captions.some((track) => track.language === captionChoice) ? captionChoice : 'off'
-  const transcript = useCaptionTracks(video, captions, shownChoice, chooseCaptions, onCaptionsFailed)
-  const seek = useCallback((seconds: number) => {
-    if (videoRef.current) videoRef.current.currentTime = seconds
-  }, [])
+  const [stockControls, setStockControls] = useState(false)
+  const failed = useControllerState(controller, (state) => state.failed)
+  const showControls = useControllerState(controller, (state) => state.controlsShown)
+
+  useEffect(() => {
+    controller.attach(video)
+    return () => controller.attach(null)
+  }, [controller, video])
+  useEffect(() => () => controller.dispose(), [controller])
+  useEffect(() => controller.setMediaInfo({ title, artist: series, artwork: poster }), [controller, title, series, poster])
+  useEffect(() => controller.setTrackFailedListener(onCaptionsFailed ?? null), [controller, onCaptionsFailed])
+  useEffect(() => {
+    let live = true
+    void readPlayerPrefs(learnerId).then((prefs) => {
+      if (live) controller.takePrefs(prefs, (next) => void writePlayerPrefs(learnerId, next))
+    })
+    return () => {
+      live = false
+    }
+  }, [controller, learnerId])
+  useTrackElements(controller, video, captions)
+  usePlayerKeys(controller)
 
   useEffect(() => {
     if (!video) return
     let live = true
-    let attached: Playback | null = null
+    let attached: Awaited<ReturnType<typeof attachHls>> | null = null
+    controller.setFailed(null)
     void attachHls(video, src, {
       startAt,
-      onQualities: (list) => live && setQualities(list),
-      onFatal: (kind) => live && setFailed(kind),
+      onQualities: (list) => live && controller.setQualities(list),
+      onFatal: (kind) => live && controller.setFailed(kind),
       refreshSource: refreshSource && (() => (live ? refreshSource() : Promise.resolve(null))),
     })
       .then((result) => {
         attached = result
-        if (live) setPlayback(result)
+        if (live) controller.setPlayback(result)
         else result.destroy()
         if (live && autoPlay) video.play().catch(() => undefined)
       })
-      .catch(() => live && setFailed('media'))
+      .catch(() => live && controller.setFailed('media'))
     return () => {
       live = false
       attached?.destroy()
-      setPlayback(null)
+      controller.setPlayback(null)
     }
     // startAt is read once per source: a later progress refresh must not restart the video.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, src])
 
-
+  // flushSoon: the engine's code loads with the player, while the network is there (outbox.ts).
   const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
   const spanListener = useRef(onWatchedSpan)
   const endListener = useRef(onEnded)
@@ -143,72 +208,39 @@ export function Player({
   }, [video])
 
   return (
-    <div className="player">
-      <div className="player-frame">
-        <video ref={bindVideo} controls playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
-          {captions.map((track) => (
-            <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
-          ))}
-        </video>
-      </div>
-      {failed ? (
-        <p className="form-error" role="alert">
-          {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
-        </p>
-      ) : null}
-      <div className="player-controls">
-        <label className="player-control" htmlFor={qualityId}>
-          <span>{t('player.quality')}</span>
-          <select
-            id={qualityId}
-            className="input input-small"
-            value={quality}
-            disabled={qualities.length < 2}
-            onChange={(event) => {
-              const index = Number(event.target.value)
-              setQuality(index)
-              playback?.setQuality(index)
-            }}
-          >
-            <option value={-1}>{t('player.auto')}</option>
-            {qualities.map((level) => (
-              <option key={level.index} value={level.index}>
-                {t('player.height', { height: level.height })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="player-control" htmlFor={speedId}>
-          <span>{t('player.speed')}</span>
-          <select id={speedId} className="input input-small" value={speed} onChange={(event) => {
-              const rate = Number(event.target.value)
-              setSpeed(rate)
-              if (videoRef.current) videoRef.current.playbackRate = rate
-            }} data-testid="player-speed">
-            {SPEEDS.map((value) => (
-              <option key={value} value={value}>
-                {t('player.rate', { rate: value })}
-              </option>
-            ))}
-          </select>
-        </label>
-        {captions.length > 0 ? (
-          <label className="player-control" htmlFor={captionsId}>
-            <span>{tc('player.captions')}</span>
-            <select id={captionsId} className="input input-small" value={shownChoice} onChange={(event) => chooseCaptions(event.target.value as CaptionChoice)} data-testid="player-captions">
-              <option value="off">{tc('player.off')}</option>
+    <PlayerContext.Provider value={controller}>
+      <div className="player">
+        <div className="player-stage" ref={(element) => controller.setStage(element)}>
+          <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
+            <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
               {captions.map((track) => (
-                <option key={track.language} value={track.language}>
-                  {tc(`languages.${track.language}`)}
-                </option>
+                <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
               ))}
-            </select>
-          </label>
+            </video>
+            {stockControls ? null : (
+              <ControlsBoundary onFail={() => setStockControls(true)}>
+                <PlayerControls>
+                  <CaptionOverlay />
+                </PlayerControls>
+              </ControlsBoundary>
+            )}
+          </div>
+          {stockControls ? null : (
+            <ControlsBoundary onFail={() => undefined}>
+              <LineTools />
+            </ControlsBoundary>
+          )}
+        </div>
+        {failed ? (
+          <p className="form-error" role="alert">
+            {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
+          </p>
         ) : null}
+        <Announcer />
+        <SettingsSheet />
+        <MediaSessionSync />
+        <PlayerTranscript />
       </div>
-      {captions.length > 0 ? (
-        <TranscriptPanel cues={transcript.cues} language={transcriptLanguage(captions) ?? 'vi'} failed={transcript.failed} current={transcript.current} onSeek={seek} />
-      ) : null}
-    </div>
+    </PlayerContext.Provider>
   )
 }

@@ -1,17 +1,17 @@
 /** The progress page's roadmap: every level with its starting hours, and where the learner is now. */
 import { useTranslation } from 'react-i18next'
 import { ROADMAP_LEVELS, roadmapPlace } from './roadmap.ts'
+import { formatListening } from './time-spans.ts'
 
 export function Roadmap({ totalSeconds }: { totalSeconds: number }) {
-  const { t, i18n } = useTranslation('watch')
+  const { t } = useTranslation('watch')
   const place = roadmapPlace(totalSeconds)
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
   return (
     <div className="roadmap" data-testid="roadmap">
       <p>
         {place.hoursToNext === null
           ? t('roadmap.top', { level: place.level })
-          : t('roadmap.now', { level: place.level, hours: number.format(place.hoursToNext), next: place.level + 1 })}
+          : t('roadmap.now', { level: place.level, amount: formatListening(t, place.hoursToNext * 3600), next: place.level + 1 })}
       </p>
       <ol className="roadmap-levels">
         {ROADMAP_LEVELS.map((step) => (

@@ -17,8 +17,11 @@ describe('the cached catalogue filters like the server', () => {
     video(4, { access_level: 'preview', progress: { percent: 40, last_position_seconds: 20 } }),
   ]
 
-  it('orders newest first, or by level then newest', () => {
-    expect(filterVideos(videos, NO_FILTERS).map((v) => v.id)).toEqual([4, 3, 2, 1])
+  it('orders for the learner by default (her level, unfinished, easiest), or newest first, or by level then newest', () => {
+    // A newcomer: the introductory video first, the advanced news last, the finished beginner one after the unfinished.
+    expect(filterVideos(videos, NO_FILTERS).map((v) => v.id)).toEqual([2, 4, 3, 1])
+    expect(filterVideos(videos, NO_FILTERS, undefined, 'advanced').map((v) => v.id)).toEqual([1, 4, 3, 2])
+    expect(filterVideos(videos, { ...NO_FILTERS, sort: 'newest' }).map((v) => v.id)).toEqual([4, 3, 2, 1])
     expect(filterVideos(videos, { ...NO_FILTERS, sort: 'level' }).map((v) => v.id)).toEqual([2, 4, 3, 1])
   })
 
@@ -31,7 +34,7 @@ describe('the cached catalogue filters like the server', () => {
     expect(filterVideos(videos, { ...NO_FILTERS, q: 'tin tuc' }).map((v) => v.id)).toEqual([1])
     expect(filterVideos(videos, { ...NO_FILTERS, q: 'Chào'.normalize('NFD') }).map((v) => v.id)).toEqual([2])
     expect(filterVideos(videos, { ...NO_FILTERS, q: 'chao ban!' }).map((v) => v.id)).toEqual([])
-    expect(filterVideos(videos, { ...NO_FILTERS, hideFinished: true }).map((v) => v.id)).toEqual([4, 2, 1])
+    expect(filterVideos(videos, { ...NO_FILTERS, hideFinished: true, sort: 'newest' }).map((v) => v.id)).toEqual([4, 2, 1])
   })
 
   it('filters by dialect, guide and Vietnamese captions from the cached fields, and keeps what the server found in a transcript', () => {
@@ -42,7 +45,8 @@ describe('the cached catalogue filters like the server', () => {
     ]
     expect(filterVideos(spoken, { ...NO_FILTERS, dialect: 'southern' }).map((v) => v.id)).toEqual([2])
     expect(filterVideos(spoken, { ...NO_FILTERS, guide: '12' }).map((v) => v.id)).toEqual([1])
-    expect(filterVideos(spoken, { ...NO_FILTERS, captions: true }).map((v) => v.id)).toEqual([1])
+    expect(filterVideos(spoken, { ...NO_FILTERS, captions: 'vi' }).map((v) => v.id)).toEqual([1])
+    expect(filterVideos(spoken, { ...NO_FILTERS, captions: 'en', sort: 'newest' }).map((v) => v.id)).toEqual([2, 1])
     // "mẹ" is in no title: only the transcript match the server answered keeps video 2.
     expect(filterVideos(spoken, { ...NO_FILTERS, q: 'mẹ' }).map((v) => v.id)).toEqual([])
     expect(filterVideos(spoken, { ...NO_FILTERS, q: 'mẹ' }, new Map([[2, { start: 84, text: 'đi chợ với mẹ' }]])).map((v) => v.id)).toEqual([2])
@@ -53,11 +57,11 @@ describe('the cached catalogue filters like the server', () => {
   })
 
   it('sends only the filters in use', () => {
-    expect(listQuery(NO_FILTERS, null)).toBe('sort=newest&limit=24')
+    expect(listQuery(NO_FILTERS, null)).toBe('sort=for_you&limit=24')
     expect(listQuery({ ...NO_FILTERS, level: 'beginner', access: 'free', q: ' phở ', sort: 'level', hideFinished: true }, 'abc')).toBe(
       'sort=level&limit=24&level=beginner&access=free&q=ph%E1%BB%9F&hide_finished=1&cursor=abc',
     )
-    expect(listQuery({ ...NO_FILTERS, dialect: 'southern', guide: '12', captions: true }, null)).toBe('sort=newest&limit=24&dialect=southern&guide=12&captions=vi')
+    expect(listQuery({ ...NO_FILTERS, dialect: 'southern', guide: '12', captions: 'en', sort: 'newest' }, null)).toBe('sort=newest&limit=24&dialect=southern&guide=12&captions=en')
   })
 })
 

@@ -1,0 +1,259 @@
+/**
+ * The offline promises, in every engine: Chromium, Firefox ESR and WebKitGTK (the playwright.config.ts
+ * projects engines-*), through one driver (driver.ts) and shared page models (pages.ts), against the
+ * real server behind a tunnel the test cuts (tunnel.ts). "Offline" is the browser's own switch where its
+ * driver has one plus the cut tunnel; WebKit's driver has no switch, so there it is the tunnel alone.
+ * "Lie-fi" is the tunnel alone everywhere: the browser still says it is online.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { seedVideo } from '../../sync-server/test-support/catalogue-fixtures.ts'
+import { makeHlsFixture } from '../../sync-server/test-support/hls-fixture.ts'
+import type { TestServer } from '../../sync-server/test-support/test-server.ts'
+import { byTestId } from './driver.ts'
+import { expect, test } from './fixtures.ts'
+import { FeedbackDialog, openStretches, outboxIds, outboxRecords, Shell, SyncStatus, tid, until, UploadPage, VideoPage, visibleText, workerInControl } from './pages.ts'
+
+/** How long the queue may take to reach the server once the network answers: generous, reported not asserted. */
+const DELIVERY_TIMEOUT = Number(process.env.E2E_DELIVERY_TIMEOUT ?? 120_000)
+
+async function watchSeconds(server: TestServer, userId: number): Promise<number> {
+  const row = await server.ctx.database.db
+    .selectFrom('daily_totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('watch_seconds'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+async function rows(server: TestServer, table: 'comments' | 'user_feedbacks' | 'rating_receipts', userId: number): Promise<number> {
+  const row = await server.ctx.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Up next may count down to another video after the end: stopped, so the page stays. */
+async function stayOnVideo(tab: import('./driver.ts').Tab) {
+  if (await tab.evaluate(() => document.querySelector('[data-testid="up-next-cancel"]') !== null)) await tab.click(byTestId('up-next-cancel'))
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('the installed app opens offline from the service worker, with the languages and the thumbnails seen online', async ({ tab, server, network, signInAs, engine }) => {
+  const stamp = Date.now()
+  for (let index = 0; index < 3; index += 1) {
+    await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 2), duration: 2, title: `Ảnh ${index} ${stamp}` })
+  }
+  const { email } = await signInAs({ path: '/languages' })
+  const shell = new Shell(tab)
+  await shell.languageCard('Vietnamese')
+  await workerInControl(tab)
+  // Seen online while the worker controls the page: the languages and the list with its pictures.
+  await tab.goto('/languages')
+  await shell.languageCard('Vietnamese')
+  await until(tab, 'the languages stored for offline use', async () => (await (await caches.open('api-languages')).keys()).length > 0)
+  await tab.goto('/languages/vi/videos')
+  const loadedPictures = () =>
+    tab.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="video-card"] img')].filter((image) => image.complete && image.naturalWidth > 0).length)
+  await until(tab, 'the first thumbnails', () => [...document.querySelectorAll<HTMLImageElement>('[data-testid="video-card"] img')].some((image) => image.complete && image.naturalWidth > 0))
+  const seenOnline = await loadedPictures()
+  const cachedPictures = await tab.evaluate(async () => (await (await caches.open('thumbnails')).keys()).length)
+  const width = await tab.evaluate(() => window.innerWidth)
+
+  await network.offline()
+  await tab.goto('/languages')
+  await shell.languageCard('Vietnamese')
+  if (engine !== 'webkit') expect(await shell.offlineNotice()).toContain("You're offline")
+  expect(await tab.evaluate(() => document.body.textContent?.includes('Could not load languages'))).toBe(false)
+  expect(await shell.userMenu()).toContain(email)
+  // A page never opened before comes from the precached shell.
+  await tab.goto('/contributor-dashboard')
+  await visibleText(tab, 'h1')
+  // The list from the device, with the pictures seen online.
+  await tab.goto('/languages/vi/videos')
+  await until(tab, 'the thumbnails seen online', (wanted) => [...document.querySelectorAll<HTMLImageElement>('[data-testid="video-card"] img')].filter((image) => image.complete && image.naturalWidth > 0).length >= wanted, seenOnline)
+  test.info().annotations.push({ type: 'viewport', description: `${engine}: ${width} px wide; ${seenOnline} thumbnails shown online, ${cachedPictures} in the worker's cache` })
+  console.log(`[${engine}] window ${width} px wide; thumbnails shown online ${seenOnline}, cached ${cachedPictures}`)
+  await network.online()
+})
+
+test('a downloaded video plays offline from Cache Storage; the time, a comment, feedback and a rating made offline reach the server once', async ({
+  tab,
+  server,
+  network,
+  signInAs,
+  engine,
+}) => {
+  test.setTimeout(240_000)
+  const title = `Chợ nổi ${engine} ${Date.now()}`
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: 12, title })
+  const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(tab)
+  await video.heading(title)
+  await workerInControl(tab)
+  await video.download()
+  const stored = await tab.evaluate(async () => (await (await caches.open('offline-media-v1')).keys()).length)
+  expect(stored).toBeGreaterThan(0)
+
+  // Every connection refused from here: what plays comes from Cache Storage through the worker.
+  await network.offline()
+  await tab.reload()
+  await video.heading(title)
+  const status = new SyncStatus(tab)
+  await video.play()
+  await video.ended()
+  const watched = await video.currentTime()
+  await stayOnVideo(tab)
+  expect(await video.rate('Most of it')).toContain('Saved on this device')
+  await video.postComment('Xem trên xe buýt, không có mạng.')
+  await until(tab, 'the comment to wait on the device', () => document.querySelectorAll('[data-testid="comment-pending"]').length === 1)
+  expect(await new FeedbackDialog(tab).send('Written offline, on the bus.')).toContain('Thank')
+  await expect.poll(() => status.pending(), { message: 'time, rating, comment and feedback waiting' }).toBeGreaterThanOrEqual(4)
+  expect((await outboxIds(tab, 'watch_event')).length).toBeGreaterThan(0)
+  expect(await rows(server, 'comments', user.id)).toBe(0)
+  expect(await watchSeconds(server, user.id)).toBe(0)
+
+  await network.online()
+  const back = Date.now()
+  await expect
+    .poll(async () => [await rows(server, 'comments', user.id), await rows(server, 'user_feedbacks', user.id), await rows(server, 'rating_receipts', user.id)], {
+      timeout: DELIVERY_TIMEOUT,
+    })
+    .toEqual([1, 1, 1])
+    .catch(async (error: Error) => {
+      const left = await tab.evaluate(() => document.querySelector('[data-testid="sync-indicator"]')?.outerHTML)
+      throw new Error(`${error.message}\nwatched ${watched} s, on the server ${await watchSeconds(server, user.id)} s; still waiting: ${JSON.stringify(await outboxIds(tab))} ${left}; watch_events ${JSON.stringify(await server.ctx.database.db.selectFrom('watch_events').selectAll().where('user_id', '=', user.id).execute())}; outbox ${JSON.stringify(await outboxRecords(tab))}`)
+    })
+  await expect.poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT }).toBeGreaterThanOrEqual(watched - 1)
+  console.log(`[${engine}] offline switch ${engine === 'webkit' ? 'absent (tunnel only)' : 'on'}: queue drained ${Date.now() - back} ms after the network came back`)
+  await expect.poll(() => status.pending(), { timeout: 30_000 }).toBe(0)
+  // Once: another start sends nothing more.
+  await tab.reload()
+  await until(tab, 'the sync indicator', () => document.querySelector('[data-testid="sync-indicator"]') !== null)
+  expect(await status.pending()).toBe(0)
+  expect(await rows(server, 'comments', user.id)).toBe(1)
+  expect(await rows(server, 'user_feedbacks', user.id)).toBe(1)
+  expect(await rows(server, 'rating_receipts', user.id)).toBe(1)
+  expect(Math.abs((await watchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
+})
+
+test('a tab killed in the middle of a video loses under a second of the time watched', async ({ tab, engineBrowser: browser, server, network, signInAs, engine }) => {
+  test.setTimeout(180_000)
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 40), duration: 40, title: `Bánh mì ${Date.now()}` })
+  const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(tab)
+  await workerInControl(tab)
+  await video.bufferedTo(27)
+  // The tab to reopen in, opened while the network answers (Firefox's driver can hang opening one offline).
+  const again = await browser.newTab()
+  await tab.bringToFront()
+  expect(await tab.evaluate(() => document.visibilityState)).toBe('visible')
+
+  await network.offline()
+  await video.play()
+  await video.playUntil(25)
+  const watched = await video.currentTime()
+  await tab.kill()
+  expect(await watchSeconds(server, user.id)).toBe(0)
+
+  // Reopened, still offline, from the service worker; then back online.
+  await again.goto(`/languages/vi/videos/${videoId}`)
+  await until(again, 'the sync indicator', () => document.querySelector('[data-testid="sync-indicator"]') !== null)
+  await network.online()
+  const back = Date.now()
+  await expect
+    .poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT })
+    .toBeGreaterThanOrEqual(watched - 1)
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nwaiting in the reopened tab: ${JSON.stringify(await outboxRecords(again))}; stretches ${JSON.stringify(await openStretches(again))}`)
+    })
+  console.log(`[${engine}] killed tab: watched ${watched.toFixed(1)} s, the server has ${await watchSeconds(server, user.id)} s, ${Date.now() - back} ms after the network came back`)
+  const status = new SyncStatus(again)
+  await expect.poll(() => status.pending(), { timeout: 30_000 }).toBe(0)
+  expect(await watchSeconds(server, user.id)).toBeLessThanOrEqual(watched + 0.5)
+})
+
+test('a video submitted offline waits on the device through a reload and becomes one submission online', async ({ tab, server, network, signInAs, engine }) => {
+  test.setTimeout(180_000)
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-engines-'))
+  try {
+    const file = path.join(folder, 'tren-tau.mp4')
+    execFileSync('ffmpeg', [
+      '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
+      '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    ])
+    const title = `Trên tàu ${engine} ${Date.now()}`
+    const { token } = await signInAs({ contributor: true, path: '/upload' })
+    await visibleText(tab, tid('upload-form'))
+    await workerInControl(tab)
+    const upload = new UploadPage(tab)
+    const mine = async () => {
+      const response = await fetch(`${server.api}/submissions`, { headers: { Authorization: `Bearer ${token}` } })
+      const body = (await response.json()) as { data: Array<{ title: string; upload: { state: string; bytes_received: number } }> }
+      return body.data.filter((item) => item.title === title)
+    }
+
+    await network.offline()
+    expect(await upload.submit({ title, file })).toContain('Saved on this device')
+    await expect.poll(() => upload.state(title)).toContain('back online')
+    await tab.reload()
+    await expect.poll(() => upload.state(title), { timeout: 15_000 }).toContain('back online')
+    expect(await mine()).toHaveLength(0)
+
+    await network.online()
+    await expect.poll(async () => (await mine())[0]?.upload.state, { timeout: DELIVERY_TIMEOUT }).toBe('complete')
+    const created = await mine()
+    expect(created, 'exactly one submission').toHaveLength(1)
+    expect(created[0].upload.bytes_received).toBe(fs.statSync(file).size)
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
+})
+
+test('lie-fi: the network stops answering while the browser says online; when it answers again, everything queued reaches the server', async ({
+  tab,
+  server,
+  tunnel,
+  signInAs,
+  engine,
+}) => {
+  test.setTimeout(240_000)
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 30), duration: 30, title: `Đường hầm ${Date.now()}` })
+  const { user } = await signInAs({ premium: true, path: `/languages/vi/videos/${videoId}` })
+  const video = new VideoPage(tab)
+  await workerInControl(tab)
+  await video.bufferedTo(16)
+
+  tunnel.cut()
+  await video.play()
+  await video.playUntil(14)
+  const watched = await video.pause()
+  await video.postComment('Trong đường hầm.')
+  expect(await new FeedbackDialog(tab).send('Written in a tunnel.')).toContain('Thank')
+  const status = new SyncStatus(tab)
+  await expect.poll(() => status.pending(), { message: 'time, comment and feedback waiting' }).toBeGreaterThanOrEqual(3)
+  // The browser never learnt the network had gone.
+  expect(await tab.evaluate(() => navigator.onLine)).toBe(true)
+  const bannerShown = await tab.evaluate(() => document.querySelector('[data-testid="offline-indicator"]') !== null)
+  expect(await rows(server, 'comments', user.id)).toBe(0)
+
+  tunnel.restore()
+  const back = Date.now()
+  await expect
+    .poll(async () => [await rows(server, 'comments', user.id), await rows(server, 'user_feedbacks', user.id), (await watchSeconds(server, user.id)) >= watched - 1], {
+      timeout: DELIVERY_TIMEOUT,
+      intervals: [50],
+    })
+    .toEqual([1, 1, true])
+  const drainedMs = Date.now() - back
+  test.info().annotations.push({ type: 'lie-fi', description: `${engine}: queue reached the server ${drainedMs} ms after the network answered again` })
+  console.log(`[${engine}] lie-fi: queue reached the server ${drainedMs} ms after the network answered again (offline banner during the cut: ${bannerShown ? 'shown' : 'not shown'})`)
+  await expect.poll(() => status.pending(), { timeout: 30_000 }).toBe(0)
+  expect(await rows(server, 'comments', user.id)).toBe(1)
+  expect(Math.abs((await watchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
+})

@@ -1,0 +1,58 @@
+/**
+ * Captions drawn by us over the picture, above the controls: Vietnamese, English or both (Vietnamese
+ * above, English below), at most one line of each track (overlapping cues never stack), in the
+ * learner's size and background. In listening mode the words stay blurred until a tap or V reveals
+ * the line. Not a live region: a screen reader reads the transcript, not every cue as it passes.
+ */
+import { useTranslation } from 'react-i18next'
+import type { CaptionLanguage } from '../../../../contract/schemas/captions.ts'
+import { activeLine, anchorLine } from '../../player/lines.ts'
+import { toolLines, type PlayerState } from '../../player/controller.ts'
+import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { Icon } from './icons.tsx'
+
+const ORDER: CaptionLanguage[] = ['vi', 'en']
+
+function cueText(state: PlayerState, language: CaptionLanguage): string {
+  const lines = state.prefs.captions[language] ? state.tracks[language]?.lines : null
+  if (!lines) return ''
+  const index = activeLine(lines, state.time)
+  return index >= 0 ? lines[index].text : ''
+}
+
+function Cue({ language }: { language: CaptionLanguage }) {
+  const text = usePlayer((state) => cueText(state, language))
+  if (!text) return null
+  return (
+    <span className={`player-cue player-cue-${language}`} lang={language} data-testid={`player-cue-${language}`}>
+      {text}
+    </span>
+  )
+}
+
+export function CaptionOverlay() {
+  const { t } = useTranslation('watch')
+  const controller = usePlayerController()
+  const size = usePlayer((state) => state.prefs.size)
+  const background = usePlayer((state) => state.prefs.background)
+  const any = usePlayer((state) => ORDER.some((language) => cueText(state, language) !== ''))
+  const hidden = usePlayer((state) => state.prefs.listening && !state.revealed.has(anchorLine(toolLines(state), state.time)))
+  if (!any) return null
+  const className = ['player-captions', `player-captions-${size}`, `player-captions-${background}`, hidden ? 'is-hidden-text' : ''].join(' ')
+  return (
+    <div className={className} data-testid="player-captions">
+      {hidden ? (
+        <button type="button" className="player-reveal" onClick={() => controller.reveal()} aria-label={t('player.hiddenCaption')} aria-keyshortcuts="V" data-testid="player-reveal">
+          <Icon name="eye" size={20} />
+          <span className="player-reveal-cues">
+            {ORDER.map((language) => (
+              <Cue key={language} language={language} />
+            ))}
+          </span>
+        </button>
+      ) : (
+        ORDER.map((language) => <Cue key={language} language={language} />)
+      )}
+    </div>
+  )
+}

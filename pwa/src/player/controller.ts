@@ -1,0 +1,518 @@
+/**
+ * The player: one state and the only code that drives the <video>. The controls, the captions drawn
+ * over the picture, the line tools, the transcript, the keys and the Media Session all read the state
+ * (usePlayer) and call these actions; none of them touches the element. Watch time is measured apart,
+ * from the element's own events (use-watch-tracking.ts): a pause at a line's end, a replay (a seek) or
+ * a slow replay (a change of speed) close and open stretches there exactly as the learner doing the
+ * same by hand would, so a replayed second still counts once per wall-clock second.
+ *
+ * Lines come from the Vietnamese track (the English one when that is all there is): the browser loads
+ * and parses each WebVTT file through a <track> kept `hidden` (never `showing`: we draw the cues
+ * ourselves, at most one per track, above the controls); a track nobody needs stays `disabled`, so the
+ * English file loads only once it is chosen.
+ */
+import type { CaptionLanguage } from '../../../contract/schemas/captions.ts'
+import { DEFAULT_PLAYER_PREFS, type PlayerPrefs } from '../data/player/player-prefs.ts'
+import type { Playback, Quality } from './hls-playback.ts'
+import { anchorLine, crossedLineEnd, END_MARGIN_SECONDS, nextTarget, previousTarget, replayTarget, sortLines, activeLine, type Line } from './lines.ts'
+import { createStore, type Store } from './store.ts'
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
+export const SLOW_RATE = 0.75
+export const SKIP_SECONDS = 5
+/** Controls hide after this long of play without a touch, a key or the pointer moving over them. */
+export const CONTROLS_HIDE_MS = 3000
+
+export interface TrackState {
+  /** The track's lines once loaded, null while loading or when it failed. */
+  lines: Line[] | null
+  failed: boolean
+}
+
+export interface PlayerState {
+  playing: boolean
+  /** Waiting for data while meant to play. */
+  waiting: boolean
+  time: number
+  duration: number
+  tracks: Partial<Record<CaptionLanguage, TrackState>>
+  /** The track the line tools and the transcript use: Vietnamese when there is one. */
+  toolLanguage: CaptionLanguage | null
+  prefs: PlayerPrefs
+  /** Stopped by auto-pause at a line's end: a tap on the picture or any play resumes. */
+  autoPaused: boolean
+  /** The line being looped (an index into the tool track), or -1. */
+  loopLine: number
+  /** The line being replayed slowly, or -1: the speed goes back once it ends. */
+  slowLine: number
+  controlsShown: boolean
+  settingsOpen: boolean
+  fullscreen: boolean
+  /** Listening mode: lines revealed by a tap or a key (indices into the tool track). */
+  revealed: ReadonlySet<number>
+  speed: number
+  qualities: Quality[]
+  quality: number
+  failed: 'network' | 'media' | null
+  /** A short word for screen readers after an action with no visible focus change (auto-pause, a skip). */
+  announcement: string
+}
+
+const EMPTY: ReadonlySet<number> = new Set()
+
+export function initialPlayerState(): PlayerState {
+  return {
+    playing: false,
+    waiting: false,
+    time: 0,
+    duration: 0,
+    tracks: {},
+    toolLanguage: null,
+    prefs: DEFAULT_PLAYER_PREFS,
+    autoPaused: false,
+    loopLine: -1,
+    slowLine: -1,
+    controlsShown: true,
+    settingsOpen: false,
+    fullscreen: false,
+    revealed: EMPTY,
+    speed: 1,
+    qualities: [],
+    quality: -1,
+    failed: null,
+    announcement: '',
+  }
+}
+
+const NO_LINES: Line[] = []
+
+/** The tool track's lines (empty while none is loaded; the same empty list each time, for selectors). */
+export function toolLines(state: PlayerState): Line[] {
+  return (state.toolLanguage && state.tracks[state.toolLanguage]?.lines) || NO_LINES
+}
+
+/** Whether any caption track is shown over the picture. */
+export function captionsOn(state: PlayerState): boolean {
+  return (Object.keys(state.tracks) as CaptionLanguage[]).some((language) => state.prefs.captions[language])
+}
+
+export interface MediaInfo {
+  title: string
+  artist?: string
+  artwork?: string
+}
+
+export class PlayerController {
+  readonly store: Store<PlayerState> = createStore(initialPlayerState())
+  private video: HTMLVideoElement | null = null
+  private stage: HTMLElement | null = null
+  private playback: Playback | null = null
+  private detach: (() => void) | null = null
+  private frame = 0
+  /** The position at the last check, for auto-pause; null right after a seek (no crossing over a jump). */
+  private lastTime: number | null = null
+  private hideTimer: ReturnType<typeof setTimeout> | undefined
+  private holdControls = false
+  /** Captions shown before the last C (or the caption button) turned them off. */
+  private lastCaptions: PlayerPrefs['captions'] | null = null
+  private onPrefs: ((prefs: PlayerPrefs) => void) | null = null
+  private onTrackFailed: (() => void) | null = null
+  private media: MediaInfo | null = null
+
+  get state(): PlayerState {
+    return this.store.get()
+  }
+
+  /** Binds the element (null on unmount): its events feed the state; the caller keeps its own <track>s. */
+  attach(video: HTMLVideoElement | null): void {
+    this.detach?.()
+    this.detach = null
+    this.video = video
+    if (!video) return
+    const set = this.store.set
+    const onPlay = () => {
+      set({ playing: true, autoPaused: false, announcement: '' })
+      this.scheduleHide()
+      this.loop()
+    }
+    const onPause = () => {
+      set({ playing: false, waiting: false, time: video.currentTime, controlsShown: true })
+      clearTimeout(this.hideTimer)
+    }
+    const onTime = () => this.check()
+    const onSeeking = () => {
+      this.lastTime = null
+      set({ time: video.currentTime })
+    }
+    const handlers: Array<[string, () => void]> = [
+      ['play', onPlay],
+      ['playing', () => set({ waiting: false })],
+      ['waiting', () => set({ waiting: true })],
+      ['pause', onPause],
+      ['ended', onPause],
+      ['timeupdate', onTime],
+      ['seeking', onSeeking],
+      ['seeked', () => set({ time: video.currentTime })],
+      ['durationchange', () => set({ duration: Number.isFinite(video.duration) ? video.duration : 0 })],
+      ['loadedmetadata', () => set({ duration: Number.isFinite(video.duration) ? video.duration : 0 })],
+    ]
+    for (const [type, listener] of handlers) video.addEventListener(type, listener)
+    const onFullscreen = () => set({ fullscreen: Boolean(document.fullscreenElement) && document.fullscreenElement === this.stage })
+    document.addEventListener('fullscreenchange', onFullscreen)
+    this.detach = () => {
+      for (const [type, listener] of handlers) video.removeEventListener(type, listener)
+      document.removeEventListener('fullscreenchange', onFullscreen)
+      cancelAnimationFrame(this.frame)
+      clearTimeout(this.hideTimer)
+    }
+    set({ playing: !video.paused, time: video.currentTime })
+    this.bindMediaSession()
+  }
+
+  /** The element that goes fullscreen (the picture with the line tools under it). */
+  setStage(stage: HTMLElement | null): void {
+    this.stage = stage
+  }
+
+  setPlayback(playback: Playback | null): void {
+    this.playback = playback
+    if (!playback) this.store.set({ qualities: [], quality: -1 })
+  }
+
+  setQualities(qualities: Quality[]): void {
+    this.store.set({ qualities })
+  }
+
+  setFailed(failed: 'network' | 'media' | null): void {
+    this.store.set({ failed })
+  }
+
+  setMediaInfo(info: MediaInfo): void {
+    this.media = info
+    this.bindMediaSession()
+  }
+
+  /** The learner's kept choices arrived (or changed elsewhere); `save` keeps each later change. */
+  takePrefs(prefs: PlayerPrefs, save: (prefs: PlayerPrefs) => void): void {
+    this.onPrefs = save
+    this.store.set({ prefs })
+  }
+
+  setTrackFailedListener(listener: (() => void) | null): void {
+    this.onTrackFailed = listener
+  }
+
+  /** The video's caption languages; the tool track is Vietnamese when there is one. */
+  setLanguages(languages: readonly CaptionLanguage[]): void {
+    const toolLanguage = languages.includes('vi') ? 'vi' : (languages[0] ?? null)
+    const tracks: PlayerState['tracks'] = {}
+    for (const language of languages) tracks[language] = this.state.tracks[language] ?? { lines: null, failed: false }
+    this.store.set({ toolLanguage, tracks })
+  }
+
+  /** Whether a track's cues are needed now: the tool track always, another once it is shown. */
+  trackNeeded(language: CaptionLanguage): boolean {
+    return language === this.state.toolLanguage || this.state.prefs.captions[language]
+  }
+
+  trackLoaded(language: CaptionLanguage, cues: Line[]): void {
+    this.store.set((state) => ({ tracks: { ...state.tracks, [language]: { lines: sortLines(cues), failed: false } } }))
+  }
+
+  trackFailed(language: CaptionLanguage): void {
+    this.store.set((state) => ({ tracks: { ...state.tracks, [language]: { lines: null, failed: true } } }))
+    this.onTrackFailed?.()
+  }
+
+  // Playing
+
+  play(): void {
+    const video = this.video
+    if (!video) return
+    if (video.ended) video.currentTime = 0
+    video.play().catch(() => undefined)
+  }
+
+  pause(): void {
+    this.video?.pause()
+  }
+
+  togglePlay(): void {
+    if (this.video?.paused ?? true) this.play()
+    else this.pause()
+  }
+
+  seek(seconds: number): void {
+    const video = this.video
+    if (!video) return
+    const duration = Number.isFinite(video.duration) ? video.duration : Number.POSITIVE_INFINITY
+    video.currentTime = Math.max(0, Math.min(seconds, duration))
+    this.store.set({ time: video.currentTime, autoPaused: false })
+  }
+
+  skip(seconds: number): void {
+    if (!this.video) return
+    this.seek(this.video.currentTime + seconds)
+    this.store.set({ announcement: '' })
+    this.store.set({ announcement: seconds < 0 ? 'back' : 'forward' })
+  }
+
+  setSpeed(speed: number): void {
+    if (this.video) this.video.playbackRate = speed
+    this.store.set({ speed, slowLine: -1 })
+  }
+
+  setQuality(index: number): void {
+    this.playback?.setQuality(index)
+    this.store.set({ quality: index })
+  }
+
+  // Lines
+
+  private now(): number {
+    return this.video?.currentTime ?? this.state.time
+  }
+
+  /** Plays one line of the tool track from its start. */
+  playLine(index: number): void {
+    const line = toolLines(this.state)[index]
+    if (!line) return
+    this.seek(line.start)
+    this.play()
+  }
+
+  replayLine(): void {
+    this.playLine(replayTarget(toolLines(this.state), this.now()))
+  }
+
+  previousLine(): void {
+    this.playLine(previousTarget(toolLines(this.state), this.now()))
+  }
+
+  nextLine(): void {
+    this.playLine(nextTarget(toolLines(this.state), this.now()))
+  }
+
+  /** The line just heard once more at 0.75×, then the chosen speed again. */
+  slowReplay(): void {
+    const index = replayTarget(toolLines(this.state), this.now())
+    if (index < 0 || !this.video) return
+    this.video.playbackRate = SLOW_RATE
+    this.store.set({ slowLine: index })
+    this.playLine(index)
+  }
+
+  toggleLoop(): void {
+    if (this.state.loopLine >= 0) return this.store.set({ loopLine: -1 })
+    const index = replayTarget(toolLines(this.state), this.now())
+    if (index < 0) return
+    this.store.set({ loopLine: index })
+    const line = toolLines(this.state)[index]
+    const now = this.now()
+    if (now < line.start || now >= line.end - END_MARGIN_SECONDS) this.seek(line.start)
+    this.play()
+  }
+
+  toggleAutoPause(): void {
+    this.savePrefs({ autoPause: !this.state.prefs.autoPause })
+  }
+
+  // Captions and listening
+
+  setCaptions(captions: PlayerPrefs['captions']): void {
+    this.savePrefs({ captions })
+  }
+
+  /** C and the caption button: off, or back to what was shown before (Vietnamese the first time). */
+  toggleCaptions(): void {
+    const state = this.state
+    if (captionsOn(state)) {
+      this.lastCaptions = state.prefs.captions
+      this.setCaptions({ vi: false, en: false })
+    } else {
+      const fallback = state.tracks.vi ? { vi: true, en: false } : { vi: false, en: Boolean(state.tracks.en) }
+      this.setCaptions(this.lastCaptions ?? fallback)
+    }
+  }
+
+  setCaptionStyle(style: Partial<Pick<PlayerPrefs, 'size' | 'background' | 'doubleTapSkip'>>): void {
+    this.savePrefs(style)
+  }
+
+  toggleListening(): void {
+    this.savePrefs({ listening: !this.state.prefs.listening })
+    this.store.set({ revealed: EMPTY })
+  }
+
+  /** Listening mode: shows one line's text (the line just heard when no index is given). */
+  reveal(index = anchorLine(toolLines(this.state), this.now())): void {
+    if (index < 0 || this.state.revealed.has(index)) return
+    this.store.set((state) => ({ revealed: new Set([...state.revealed, index]) }))
+  }
+
+  private savePrefs(patch: Partial<PlayerPrefs>): void {
+    const prefs = { ...this.state.prefs, ...patch }
+    this.store.set({ prefs })
+    this.onPrefs?.(prefs)
+  }
+
+  // Controls
+
+  /** A touch, a key or the pointer: the controls show, and hide again after a while of play. */
+  showControls(): void {
+    this.store.set({ controlsShown: true })
+    this.scheduleHide()
+  }
+
+  hideControls(): void {
+    if (this.video && !this.video.paused && !this.holdControls && !this.state.settingsOpen) this.store.set({ controlsShown: false })
+  }
+
+  toggleControls(): void {
+    if (this.state.controlsShown && this.video && !this.video.paused) this.store.set({ controlsShown: false })
+    else this.showControls()
+  }
+
+  /** Focus is in the controls (a keyboard user): they stay until it leaves. */
+  setControlsHeld(held: boolean): void {
+    this.holdControls = held
+    if (held) this.showControls()
+    else this.scheduleHide()
+  }
+
+  setSettingsOpen(open: boolean): void {
+    this.store.set({ settingsOpen: open })
+    if (!open) this.scheduleHide()
+  }
+
+  private scheduleHide(): void {
+    clearTimeout(this.hideTimer)
+    this.hideTimer = setTimeout(() => this.hideControls(), CONTROLS_HIDE_MS)
+  }
+
+  async toggleFullscreen(): Promise<void> {
+    const stage = this.stage
+    const video = this.video
+    if (!stage || !video) return
+    if (document.fullscreenElement) {
+      screen.orientation?.unlock?.()
+      await document.exitFullscreen().catch(() => undefined)
+      return
+    }
+    if (stage.requestFullscreen) {
+      await stage.requestFullscreen({ navigationUI: 'hide' }).catch(() => undefined)
+      // Phones turn to landscape for a landscape video where the browser allows it (not iOS Safari).
+      const landscape = video.videoWidth >= video.videoHeight
+      const orientation = screen.orientation as ScreenOrientation & { lock?: (orientation: string) => Promise<void> }
+      if (landscape && document.fullscreenElement && orientation?.lock) await orientation.lock('landscape').catch(() => undefined)
+    } else {
+      // iPhone Safari has no element fullscreen: its own video fullscreen (with its own controls).
+      ;(video as HTMLVideoElement & { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen?.()
+    }
+  }
+
+  // The clock: once a frame while playing (timeupdate in the background, where frames stop)
+
+  private loop(): void {
+    cancelAnimationFrame(this.frame)
+    const tick = () => {
+      if (!this.video || this.video.paused) return
+      this.check()
+      this.frame = requestAnimationFrame(tick)
+    }
+    this.frame = requestAnimationFrame(tick)
+  }
+
+  /** Auto-pause, loop and the end of a slow replay, then the time the views show. */
+  private check(): void {
+    const video = this.video
+    if (!video) return
+    const time = video.currentTime
+    const previous = this.lastTime
+    this.lastTime = time
+    const state = this.state
+    const lines = toolLines(state)
+    if (!video.paused && previous !== null) {
+      const loop = lines[state.loopLine]
+      const slow = lines[state.slowLine]
+      if (loop && time >= loop.end - END_MARGIN_SECONDS) {
+        this.seek(loop.start)
+        return
+      }
+      if (slow && (time >= slow.end - END_MARGIN_SECONDS || time < slow.start - 1)) {
+        video.playbackRate = state.speed
+        this.store.set({ slowLine: -1 })
+      }
+      if (state.prefs.autoPause && !loop && crossedLineEnd(lines, previous, time) !== null) {
+        video.pause()
+        this.store.set({ autoPaused: true, time: video.currentTime, announcement: 'autoPaused' })
+        return
+      }
+    }
+    // The views follow lines exactly but the clock only four times a second.
+    if (Math.abs(time - state.time) >= 0.25 || this.shownKey(state, time) !== this.shownKey(state, state.time)) this.store.set({ time })
+  }
+
+  private shownKey(state: PlayerState, time: number): string {
+    let key = ''
+    for (const track of Object.values(state.tracks)) key += `${track?.lines ? activeLine(track.lines, time) : -1},`
+    return key + anchorLine(toolLines(state), time)
+  }
+
+  // Lock screen and headset buttons
+
+  private bindMediaSession(): void {
+    if (!('mediaSession' in navigator) || !this.video || !this.media) return
+    const session = navigator.mediaSession
+    const { title, artist, artwork } = this.media
+    try {
+      session.metadata = new MediaMetadata({ title, artist: artist ?? '', album: 'Dễ Hiểu', artwork: artwork ? [{ src: artwork }] : [] })
+    } catch {
+      // MediaMetadata missing (an old browser): the actions still work.
+    }
+    const actions: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
+      ['play', () => this.play()],
+      ['pause', () => this.pause()],
+      ['seekbackward', (details) => this.skip(-(details.seekOffset ?? SKIP_SECONDS))],
+      ['seekforward', (details) => this.skip(details.seekOffset ?? SKIP_SECONDS)],
+      ['seekto', (details) => details.seekTime !== undefined && this.seek(details.seekTime)],
+      // A headset's or the lock screen's previous/next track: the previous/next line.
+      ['previoustrack', () => this.previousLine()],
+      ['nexttrack', () => this.nextLine()],
+    ]
+    for (const [action, handler] of actions) {
+      try {
+        session.setActionHandler(action, handler)
+      } catch {
+        // An action this browser does not know.
+      }
+    }
+  }
+
+  /** The lock screen's position and state, kept in step with the player. */
+  updateMediaSession(): void {
+    if (!('mediaSession' in navigator) || !this.video) return
+    const state = this.state
+    navigator.mediaSession.playbackState = state.playing ? 'playing' : 'paused'
+    if (state.duration > 0 && navigator.mediaSession.setPositionState) {
+      try {
+        navigator.mediaSession.setPositionState({ duration: state.duration, position: Math.min(state.time, state.duration), playbackRate: this.video.playbackRate || 1 })
+      } catch {
+        // A position the browser refuses (a live edge): the lock screen shows no position.
+      }
+    }
+  }
+
+  dispose(): void {
+    this.attach(null)
+    if ('mediaSession' in navigator && this.media) {
+      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'seekto', 'previoustrack', 'nexttrack'] as MediaSessionAction[]) {
+        try {
+          navigator.mediaSession.setActionHandler(action, null)
+        } catch {
+          // as above
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The stores of one process, built from the settings (storage-config.ts): media (ladders, pictures,
+ * application videos) and uploads (tus), both on disk or both in the bucket. `prepare()` runs once at
+ * start: on S3 it creates the bucket when missing and sets the rule that aborts abandoned multipart
+ * uploads.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Logger } from 'pino'
+import { S3Client } from '@aws-sdk/client-s3'
+import { createDiskStore } from './disk-store.ts'
+import type { MediaStore } from './media-store.ts'
+import { createS3Store, prepareBucket, s3ClientConfig } from './s3-store.ts'
+import type { StorageConfig } from './storage-config.ts'
+import { createDiskUploadStore, createS3UploadStore, type UploadStore } from './upload-store.ts'
+
+export interface Stores {
+  media: MediaStore
+  uploads: UploadStore
+  /**
+   * A fresh local folder for work on files (a transcode's input copy and output), on the same disk as
+   * DATA_DIR so a finished ladder moves into place by rename when the store is the disk.
+   */
+  scratch(): Promise<{ dir: string; remove(): Promise<void> }>
+  prepare(logger: Logger): Promise<void>
+}
+
+export function createStores(storage: StorageConfig, dataDir: string): Stores {
+  const scratchRoot = storage.kind === 'disk' ? path.join(dataDir, 'scratch') : path.join(os.tmpdir(), 'dehieu-scratch')
+  const scratch = async () => {
+    await fs.promises.mkdir(scratchRoot, { recursive: true })
+    const dir = await fs.promises.mkdtemp(path.join(scratchRoot, 'job-'))
+    return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) }
+  }
+  if (storage.kind === 'disk') {
+    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, prepare: async () => undefined }
+  }
+  const client = new S3Client(s3ClientConfig(storage))
+  return {
+    media: createS3Store(storage, client),
+    uploads: createS3UploadStore(storage, client),
+    scratch,
+    async prepare(logger) {
+      await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message), { mediaOriginPublic: storage.mediaOriginPublic })
+    },
+  }
+}
