@@ -23,11 +23,9 @@ export default defineConfig<{ engine?: 'chromium' | 'firefox' | 'webkit' }>({
   // The full suite in Chromium; the offline suite (e2e/engines/) in all three engines.
   projects: [
     { name: 'chromium', testIgnore: 'engines/**' },
-    ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
-      name: `engines-${engine}`,
-      testDir: 'e2e/engines',
-      use: { engine },
-    })),
+    ...(['chromium', 'firefox', 'webkit'] as const)
+      .filter((engine) => (process.env.E2E_ENGINES ?? 'chromium,firefox,webkit').split(',').includes(engine))
+      .map((engine) => ({ name: `engines-${engine}`, testDir: 'e2e/engines', use: { engine } })),
   ],
   globalSetup: './e2e/global-setup.ts',
   workers: 1,

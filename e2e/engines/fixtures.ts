@@ -59,6 +59,7 @@ export const test = base.extend<EngineFixtures, { server: TestServer; tunnel: Tu
   ],
   engineBrowser: async ({ engine, tunnel }, provide) => {
     const missing = engineMissing(engine)
+    if (missing) console.log(`Skipping the offline suite in ${engine}: ${missing}`)
     test.skip(missing !== undefined, `${engine}: ${missing}`)
     const browser = engine === 'webkit' ? await launchWebKit(tunnel.origin, PHONE) : await launchPuppeteer(engine, tunnel.origin, PHONE)
     await provide(browser)

@@ -43,7 +43,8 @@ export const count = (tab: Tab, css: string) => tab.evaluate((selector) => docum
 
 /** The service worker controls the page: a reload while offline gets the app from it. */
 export async function workerInControl(tab: Tab) {
-  await until(tab, 'the service worker to be ready', () => navigator.serviceWorker.ready.then(() => true))
+  // Polled, not awaited: a script waiting on `ready` would hit the WebDriver script timeout instead.
+  await until(tab, 'the service worker to be active', async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, 60_000)
   if (!(await tab.evaluate(() => navigator.serviceWorker.controller !== null))) await tab.reload()
   await until(tab, 'the service worker to control the page', () => navigator.serviceWorker.controller !== null)
 }
@@ -151,7 +152,13 @@ export class UploadPage {
     await this.tab.click(this.field('signed a release form'))
     await this.tab.click(this.field('This video is ready for publishing.'))
     await this.tab.click({ css: 'button', text: 'Upload video', within: byTestId('upload-form') })
-    return visibleText(this.tab, tid('upload-outcome'))
+    // What the form says: that it kept the video (upload-outcome), or that it could not (upload-error).
+    return until(this.tab, 'the upload form to answer', () =>
+      ['upload-outcome', 'upload-error']
+        .map((id) => (document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').trim())
+        .filter(Boolean)
+        .join(' '),
+    )
   }
 
   /** The queue row's state text for a title ("" while it is not listed). */

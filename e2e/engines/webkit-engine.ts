@@ -151,8 +151,10 @@ function webkitTab(driver: WebDriver, handle: string, origin: string): Tab {
     },
     async fill(query, text) {
       const element = await tagged(query)
-      await element.clear()
-      await element.sendKeys(Key.chord(Key.CONTROL, 'a'), Key.BACK_SPACE, text)
+      // clear() would empty the field behind React's back: select what is there and type over it.
+      const hadText = await driver.executeScript('const el = arguments[0]; el.focus(); el.select(); return el.value.length > 0', element)
+      if (hadText) await element.sendKeys(Key.BACK_SPACE)
+      await element.sendKeys(text)
     },
     async select(query, value) {
       const element = await tagged(query)

@@ -12,6 +12,7 @@ import path from 'node:path'
 import type { AppContext } from './context.ts'
 import { incomingDir } from './media/media-paths.ts'
 import { seedDemoCatalogue } from './demo/seed-demo.ts'
+import { removeOrphanMedia } from './storage/orphan-media.ts'
 
 const SWEEP_EVERY_MS = 15 * 60_000
 /**
@@ -27,7 +28,10 @@ export function roleOf(options: { serves: boolean; workers: number }): ProcessRo
   return options.workers > 0 ? 'api+worker' : 'api'
 }
 
-function removeStaleIncoming(dir: string, now: number) {
+/** A transcode's scratch folder (storage/stores.ts) this old was left by a worker that was killed. */
+const STALE_SCRATCH_MS = 24 * 60 * 60_000
+
+function removeStaleIncoming(dir: string, now: number, staleMs = STALE_INCOMING_MS) {
   let names: string[]
   try {
     names = fs.readdirSync(dir)
@@ -37,7 +41,7 @@ function removeStaleIncoming(dir: string, now: number) {
   for (const name of names) {
     const file = path.join(dir, name)
     try {
-      if (now - fs.statSync(file).mtimeMs > STALE_INCOMING_MS) fs.rmSync(file, { recursive: true, force: true })
+      if (now - fs.statSync(file).mtimeMs > staleMs) fs.rmSync(file, { recursive: true, force: true })
     } catch {
       // Gone already (another process swept it, or the form finished): nothing to do.
     }
@@ -50,6 +54,7 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
   let starting: Promise<unknown> = Promise.resolve()
   let sweeping: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
+  if (runsJobs) removeStaleIncoming(ctx.storage.scratchRoot, Date.now(), STALE_SCRATCH_MS)
   if (serves) {
     removeStaleIncoming(incomingDir(ctx.config.dataDir), Date.now())
     // Finished uploads first (they enqueue their jobs), then the queue.
@@ -58,6 +63,11 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
       sweeping = ctx.services.uploads
         .expireSilent()
         .catch((error) => ctx.logger.error({ err: error }, 'upload expiry sweep failed'))
+        .then(() => removeOrphanMedia({ db: ctx.database.db, media: ctx.storage.media, now: ctx.clock.now() }))
+        .then((removed) => {
+          if (removed) ctx.logger.info({ removed }, 'ladders no video points at removed')
+        })
+        .catch((error) => ctx.logger.error({ err: error }, 'orphan ladder sweep failed'))
     }
     sweep()
     timer = setInterval(sweep, SWEEP_EVERY_MS).unref()

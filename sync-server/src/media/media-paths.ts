@@ -1,10 +1,10 @@
 /**
- * Where processed media lives: DATA_DIR/media/<media_key>/ holds master.m3u8, one folder per rendition
+ * Where stored files live on disk (the disk store, storage/disk-store.ts, keeps this layout; in a bucket
+ * the same names are object keys). DATA_DIR/media/<media_key>/ holds master.m3u8, one folder per rendition
  * (v360p/, v720p/: index.m3u8, init.mp4, seg_NNN.m4s), poster.jpg and any uploaded thumbnails. Media
  * keys are random hex chosen by the server, so a key is safe as a folder name; anything else is refused.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 
 const MEDIA_KEY = /^[a-f0-9]{32}$/
@@ -17,34 +17,13 @@ export function isMediaKey(value: string): boolean {
   return MEDIA_KEY.test(value)
 }
 
-export function mediaRoot(dataDir: string): string {
+function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media')
 }
 
 export function mediaDir(dataDir: string, mediaKey: string): string {
   if (!isMediaKey(mediaKey)) throw new Error('not a media key')
   return path.join(mediaRoot(dataDir), mediaKey)
-}
-
-/**
- * Where a transcode writes before its ladder is complete: a hidden sibling of the media folder, renamed
- * into place whole, so no reader (nor nginx) ever sees half a playlist. The random tail keeps two
- * attempts apart; `partialMediaDirsOf` finds every attempt's leftovers.
- */
-export function partialMediaDir(dataDir: string, mediaKey: string): string {
-  if (!isMediaKey(mediaKey)) throw new Error('not a media key')
-  return path.join(mediaRoot(dataDir), `.partial-${mediaKey}-${crypto.randomBytes(4).toString('hex')}`)
-}
-
-export function partialMediaDirsOf(dataDir: string, mediaKey: string): string[] {
-  if (!isMediaKey(mediaKey)) throw new Error('not a media key')
-  let names: string[]
-  try {
-    names = fs.readdirSync(mediaRoot(dataDir))
-  } catch {
-    return []
-  }
-  return names.filter((name) => name.startsWith(`.partial-${mediaKey}-`)).map((name) => path.join(mediaRoot(dataDir), name))
 }
 
 /** tus keeps unfinished and finished uploads here, one file (plus `<id>.json`) per upload id. */

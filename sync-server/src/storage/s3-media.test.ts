@@ -19,6 +19,7 @@ import { signIn, startTestServer, type TestServer } from '../../test-support/tes
 import { tusUpload } from '../../test-support/tus-upload.ts'
 import { makeContributor } from '../../test-support/users.ts'
 import { generateTestVideo } from '../media/ffmpeg.ts'
+import { removeOrphanMedia } from './orphan-media.ts'
 import type { S3Settings } from './s3-store.ts'
 
 const ceph = cephForThisFile()
@@ -194,6 +195,20 @@ describe.skipIf(ceph.missing)('media in an S3 bucket (Ceph)', () => {
     expect((await apiClient(server.api, { token: contributor.token }).delete(`/submissions/${id}`)).status).toBe(204)
     const left = await objects()
     expect(left.filter((key) => key.includes(row.media_key!) || key.includes(row.upload_id!))).toEqual([])
+  })
+
+  it('a ladder no video points at (a killed attempt) is removed once a day old; ladders in use stay', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-orphan-'))
+    fs.mkdirSync(path.join(scratch, 'v360p'))
+    fs.writeFileSync(path.join(scratch, 'master.m3u8'), '#EXTM3U\n')
+    fs.writeFileSync(path.join(scratch, 'v360p', 'seg_000.m4s'), 'x')
+    const orphan = 'f'.repeat(32)
+    await server.ctx.storage.media.putDir(`media/${orphan}`, scratch)
+    const sweep = (now: number) => removeOrphanMedia({ db: server.ctx.database.db, media: server.ctx.storage.media, now })
+    expect(await sweep(Date.now())).toBe(0) // too young: its switch may be being written
+    expect(await sweep(Date.now() + 25 * 3_600_000)).toBe(1)
+    expect(await objects(`media/${orphan}/`)).toEqual([])
+    expect((await objects(`media/${ready.mediaKey}/`)).length).toBeGreaterThan(3)
   })
 
   it('an unfinished upload silent for 24 hours is aborted in the bucket', async () => {

@@ -23,6 +23,8 @@ export interface Stores {
    * DATA_DIR so a finished ladder moves into place by rename when the store is the disk.
    */
   scratch(): Promise<{ dir: string; remove(): Promise<void> }>
+  /** Where scratch folders are made (a stopped worker's are swept at start, background.ts). */
+  scratchRoot: string
   prepare(logger: Logger): Promise<void>
 }
 
@@ -34,13 +36,14 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) }
   }
   if (storage.kind === 'disk') {
-    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, prepare: async () => undefined }
+    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, scratchRoot, prepare: async () => undefined }
   }
   const client = new S3Client(s3ClientConfig(storage))
   return {
     media: createS3Store(storage, client),
     uploads: createS3UploadStore(storage, client),
     scratch,
+    scratchRoot,
     async prepare(logger) {
       await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message), { mediaOriginPublic: storage.mediaOriginPublic })
     },

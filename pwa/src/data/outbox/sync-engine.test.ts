@@ -207,6 +207,36 @@ describe('the sync engine', () => {
     expect(memory.dead.map((d) => d.error)).toEqual(['not_watched', 'not_watched', 'not_watched'])
   })
 
+  it('holds the ratings while watch events wait, even backing off, so none is refused as not watched', async () => {
+    const memory = memoryStore()
+    memory.add('watch_event', 1)
+    memory.add('rating', 1)
+    let now = 0
+    const sent: string[] = []
+    let watchAnswer: SendResult = { kind: 'retry' }
+    const engine = createSyncEngine({
+      store: memory.store,
+      now: () => now,
+      random: () => 0.5,
+      isOnline: () => true,
+      exclusive: (task) => task(),
+      ...senders({
+        watchEvents: async (batch) => (sent.push('watch_event'), watchAnswer.kind === 'retry' ? watchAnswer : { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }),
+        ratings: async (batch) => (sent.push('rating'), { kind: 'answered', done: batch.map((i) => i.id), rejected: [] }),
+        one: async () => ({ kind: 'answered', done: [], rejected: [] }),
+      }),
+    })
+    await engine.flush() // the watch event fails and backs off
+    await engine.flush() // not due yet: the rating still waits for it
+    expect(sent).toEqual(['watch_event'])
+    expect([...memory.items.values()].map((i) => i.kind).sort()).toEqual(['rating', 'watch_event'])
+    watchAnswer = { kind: 'answered', done: [], rejected: [] }
+    now = [...memory.items.values()].find((i) => i.kind === 'watch_event')!.nextAttemptAt
+    await engine.flush()
+    expect(sent).toEqual(['watch_event', 'watch_event', 'rating'])
+    expect(memory.items.size).toBe(0)
+  })
+
   it('backs off exponentially within bounds', () => {
     expect(backoffMs(1, () => 0)).toBe(2000)
     expect(backoffMs(1, () => 1)).toBe(4000)

@@ -88,6 +88,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function flushOnce(): Promise<void> {
     let sentSomething = false
     for (const { kind, batch } of deps.kinds) {
+      // A rating waits while watch events wait, even ones not due yet (backing off after a failed
+      // send): sent before them, the server would refuse it for good as not watched (issue 33).
+      if (kind === 'rating' && (await deps.store.due('watch_event', Number.POSITIVE_INFINITY, 1)).length > 0) continue
       if (batch > 1) {
         // Batches until the kind's outbox is empty or sending fails.
         for (;;) {
