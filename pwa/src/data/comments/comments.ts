@@ -15,7 +15,7 @@ import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
-import { enqueue } from '../outbox/enqueue.ts'
+import { enqueue } from '../outbox/outbox.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
 /** The spec's messages, word for word (section 8); the page translates them by key. */

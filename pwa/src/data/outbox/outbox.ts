@@ -9,7 +9,13 @@ import { createOutboxStore } from './outbox-store.ts'
 import { OUTBOX_KINDS, sendOutbox } from './registry.ts'
 import { createSyncEngine, startSyncTriggers } from './sync-engine.ts'
 
+// Screens that queue something offline (a comment, feedback, time outside the app) import enqueue from
+// here, so the engine's code loads with them while the network is there: loaded lazily by
+// background-sync.ts only once the outbox is found non-empty, it could be offline by then.
 export { enqueue } from './enqueue.ts'
+
+/** The player's "a stretch closed": with it, the engine's code loads with the player (see above). */
+export { wakeEngine as flushSoon } from './enqueue.ts'
 
 export const outboxStore = createOutboxStore({
   outbox: db.outbox,

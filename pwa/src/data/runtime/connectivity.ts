@@ -90,8 +90,13 @@ export function createConnectivity(deps: ConnectivityDeps) {
       listeners.add(heard)
       return () => listeners.delete(heard)
     },
-    /** One of our requests got an answer (any status): the network is there. */
-    reportAnswer: () => set(true),
+    /**
+     * One of our requests got an answer (any status): the network is there. Not while the browser says
+     * offline: an answer then came from the service worker's cache, not from the server.
+     */
+    reportAnswer: () => {
+      if (deps.browserOnline()) set(true)
+    },
     /** One of our requests got no answer (failed or timed out): the network is gone. */
     reportNoAnswer: () => set(false),
     /** The browser's `online`: heard by every listener, as that event always was. */

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../../../../contract/schemas/outside-hours.ts'
-import { enqueue } from '../../data/outbox/enqueue.ts'
+import { enqueue } from '../../data/outbox/outbox.ts'
 import { useTranslation } from 'react-i18next'
 
 function localToday(): string {

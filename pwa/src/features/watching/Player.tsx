@@ -9,6 +9,7 @@
 import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
+import { flushSoon } from '../../data/outbox/outbox.ts'
 import { readPlayerPrefs, writePlayerPrefs } from '../../data/player/player-prefs.ts'
 import { PlayerController, toolLines } from '../../player/controller.ts'
 import { attachHls } from '../../player/hls-playback.ts'
@@ -183,7 +184,8 @@ export function Player({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, src])
 
-  const keep = useMemo(() => createStretchKeeper(videoId), [videoId])
+  // flushSoon: the engine's code loads with the player, while the network is there (outbox.ts).
+  const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
   const spanListener = useRef(onWatchedSpan)
   const endListener = useRef(onEnded)
   useEffect(() => {
