@@ -43,7 +43,8 @@ export const count = (tab: Tab, css: string) => tab.evaluate((selector) => docum
 
 /** The service worker controls the page: a reload while offline gets the app from it. */
 export async function workerInControl(tab: Tab) {
-  await until(tab, 'the service worker to be ready', () => navigator.serviceWorker.ready.then(() => true))
+  // Polled, not awaited: a script waiting on `ready` would hit the WebDriver script timeout instead.
+  await until(tab, 'the service worker to be active', async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, 60_000)
   if (!(await tab.evaluate(() => navigator.serviceWorker.controller !== null))) await tab.reload()
   await until(tab, 'the service worker to control the page', () => navigator.serviceWorker.controller !== null)
 }

@@ -26,6 +26,7 @@ import { ratingsRoutes } from './routes/ratings.routes.ts'
 import { compassRoutes } from './routes/compass.routes.ts'
 import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
 import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
+import { registeredRoutes, served } from './routes/route.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
@@ -91,12 +92,15 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
     locker: ctx.uploadLocker,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
+  served(app, 'uploads.create')
   publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
   captionsUploadRoute(app, { captions: services.captions, requireUser: signedIn, prelude: uploadPrelude })
   adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
   billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
   applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits, diskReserve })
   app.use(API_BASE, api)
+  // The contract's routes this app serves (contract/routes.ts), for the authorization matrix to check.
+  app.locals.routes = registeredRoutes(app, api)
   app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))

@@ -86,7 +86,8 @@ function startMain(env: Record<string, string>, cleanup: () => Promise<void> | v
 
 const messageOf = (line: string) => (JSON.parse(line) as { msg: string; level: number }).msg
 
-describe('starting the server', () => {
+// Each test starts Node with tsx (several seconds on a busy machine): a minute and a half each at most.
+describe('starting the server', { timeout: 90_000 }, () => {
   it('says once at a production start that PUBLIC_URL and payments are missing, instead of an error at every /billing call', async () => {
     const port = await freePort()
     const server = startMain({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PORT: String(port) })

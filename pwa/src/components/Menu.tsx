@@ -20,6 +20,7 @@ export function Menu({ label, button, buttonClassName, align = 'end', testId, ch
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
+  const buttonId = useId()
 
   useEffect(() => {
     if (!open) return
@@ -33,9 +34,10 @@ export function Menu({ label, button, buttonClassName, align = 'end', testId, ch
   }, [open])
 
   // Back to the button: a dialog an item opens then returns focus there when it closes (issue 32).
+  // Found by its id, not the ref: `close` is handed to the items during render.
   const close = () => {
     setOpen(false)
-    buttonRef.current?.focus()
+    document.getElementById(buttonId)?.focus()
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
@@ -62,6 +64,7 @@ export function Menu({ label, button, buttonClassName, align = 'end', testId, ch
     <div className="menu" data-testid={testId}>
       <button
         ref={buttonRef}
+        id={buttonId}
         type="button"
         className={buttonClassName}
         aria-haspopup="menu"

@@ -24,7 +24,6 @@ export type ParsedOffThread = ParsedCaptions & { threadId?: number }
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url)
 const TSX_API = import.meta.resolve('tsx/esm/api')
-export type CaptionParser = ReturnType<typeof createCaptionParser>
 
 export function createCaptionParser() {
   const waiting = new Map<number, { resolve: (result: ParsedOffThread) => void; reject: (error: Error) => void }>()

@@ -7,6 +7,7 @@ import type { AccountDeletionService } from '../services/account-deletion.servic
 import type { AccountExportService } from '../services/account-export.service.ts'
 import type { DevicesService } from '../services/devices.service.ts'
 import { responseSink } from '../web/response-sink.ts'
+import { on } from './route.ts'
 
 /** The account (contract: "The account"): devices, export, deletion. */
 export function accountRoutes(
@@ -25,34 +26,34 @@ export function accountRoutes(
     res.end()
   }
 
-  router.get('/me/export', signedIn, async (req, res, next) => {
+  on(router, 'account.export', signedIn, async (req, res, next) => {
     if (req.query.format === 'csv') return sendCsv(req, res, next)
     startAttachment(res, 'application/json; charset=utf-8', deps.exports.fileName('json'))
     await deps.exports.writeJson(currentUser(req), responseSink(res))
     res.end()
   })
-  router.get('/me/export.csv', signedIn, sendCsv)
+  on(router, 'account.exportCsv', signedIn, sendCsv)
 
-  router.get('/me/sessions', signedIn, async (req, res) => {
+  on(router, 'account.sessions', signedIn, async (req, res) => {
     res.json({ data: await deps.devices.list(currentUser(req).id, currentSession(req)) })
   })
 
   // Beyond the contract: "sign out everywhere else" in one call (docs/api.md).
-  router.post('/me/sessions/sign_out_others', signedIn, async (req, res) => {
+  on(router, 'account.signOutOthers', signedIn, async (req, res) => {
     res.json({ data: { signed_out: await deps.devices.signOutOthers(currentUser(req).id, currentSession(req)) } })
   })
 
-  router.delete('/me/sessions/:id', signedIn, async (req, res) => {
+  on(router, 'account.signOutSession', signedIn, async (req, res) => {
     await deps.devices.signOut(currentUser(req).id, String(req.params.id))
     res.status(204).end()
   })
 
-  router.post('/me/delete/code', signedIn, async (req, res) => {
+  on(router, 'account.deletionCode', signedIn, async (req, res) => {
     await deps.deletion.requestCode(currentUser(req))
     res.status(202).json({ data: { sent: true } })
   })
 
-  router.post('/me/delete', signedIn, async (req, res) => {
+  on(router, 'account.delete', signedIn, async (req, res) => {
     const { otp } = parseWith(deleteAccountBodySchema, req.body)
     await deps.deletion.deleteAccount(currentUser(req), otp)
     res.status(204).end()

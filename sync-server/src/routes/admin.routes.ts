@@ -3,7 +3,6 @@ import {
   adminFeedbackQuerySchema,
   adminUsersQuerySchema,
   adminVideosQuerySchema,
-  API_BASE,
   ERROR_CODES,
   patchAdminUserBodySchema,
   patchAdminVideoBodySchema,
@@ -21,6 +20,7 @@ import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
 import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
+import { on, early } from './route.ts'
 
 export function adminRoutes(
   router: Router,
@@ -30,24 +30,24 @@ export function adminRoutes(
   const signedIn = [deps.requireUser, adminsOnly]
   const id = (raw: unknown) => pathId(raw)
 
-  router.get('/admin/videos', ...signedIn, async (req, res) => {
+  on(router, 'admin.videos', ...signedIn, async (req, res) => {
     res.json(await deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
   })
-  router.patch('/admin/videos/:id', ...signedIn, async (req, res) => {
+  on(router, 'admin.updateVideo', ...signedIn, async (req, res) => {
     const { video } = parseWith(patchAdminVideoBodySchema, req.body)
     res.json({ data: await deps.videos.update(currentUser(req), id(req.params.id), video) })
   })
-  router.get('/admin/users', ...signedIn, async (req, res) => {
+  on(router, 'admin.users', ...signedIn, async (req, res) => {
     res.json(await deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
   })
-  router.patch('/admin/users/:id', ...signedIn, async (req, res) => {
+  on(router, 'admin.updateUser', ...signedIn, async (req, res) => {
     const { user } = parseWith(patchAdminUserBodySchema, req.body)
     res.json({ data: await deps.users.update(currentUser(req), id(req.params.id), user) })
   })
-  router.get('/admin/feedback', ...signedIn, async (req, res) => {
+  on(router, 'admin.feedback', ...signedIn, async (req, res) => {
     res.json(await deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
   })
-  router.get('/admin/feedback/:id', ...signedIn, async (req, res) => {
+  on(router, 'admin.feedbackItem', ...signedIn, async (req, res) => {
     res.json({ data: await deps.feedback.get(currentUser(req), id(req.params.id)) })
   })
 }
@@ -58,7 +58,7 @@ export function adminThumbnailsRoute(
   deps: { videos: AdminVideosService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
 ) {
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Each image must be 5 MB or smaller.')
-  app.post(`${API_BASE}/admin/videos/:id/thumbnails`, ...deps.prelude, deps.requireUser, async (req, res) => {
+  early(app, 'admin.videoThumbnails', ...deps.prelude, deps.requireUser, async (req, res) => {
     const admin = currentUser(req)
     requireAdmin(admin) // before a byte of the body is read
     const videoId = pathId(req.params.id)

@@ -5,6 +5,7 @@ import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
 import { clientNetwork } from '../web/client-network.ts'
+import { on } from './route.ts'
 
 export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps; verifyPer10Minutes: number }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
@@ -15,20 +16,20 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
     message: 'Too many sign-in attempts from your network. Please wait a few minutes.',
   })
 
-  router.post('/auth/register', async (req, res) => {
+  on(router, 'auth.register', async (req, res) => {
     const { email } = parseWith(registerBodySchema, req.body)
     await deps.auth.requestCode(email, clientNetwork(req))
     res.status(202).json({ data: { sent: true } })
   })
 
-  router.post('/auth/verify', verifyLimit, async (req, res) => {
+  on(router, 'auth.verify', verifyLimit, async (req, res) => {
     const { email, otp } = parseWith(verifyBodySchema, req.body)
     const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, clientNetwork(req), req.get('user-agent'))
     const withZone = await deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })
 
-  router.post('/auth/logout', deps.requireUser, async (req, res) => {
+  on(router, 'auth.logout', deps.requireUser, async (req, res) => {
     await deps.auth.logout(req.tokenHash!)
     res.status(204).end()
   })

@@ -1,43 +1,44 @@
 import express, { type Express, type RequestHandler, type Router } from 'express'
-import { API_BASE, checkoutBodySchema, confirmBodySchema } from '../../../contract/index.ts'
+import { checkoutBodySchema, confirmBodySchema } from '../../../contract/index.ts'
 import type { createStripeWebhook } from '../billing/stripe-webhook.ts'
 import { ApiError } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { loopbackOnly } from '../middleware/loopback-only.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { BillingService } from '../services/billing.service.ts'
+import { on, early } from './route.ts'
 
 export function billingRoutes(router: Router, deps: { billing: BillingService; requireUser: RequestHandler }) {
   const signedIn = deps.requireUser
   // The local provider makes whoever confirms premium for free: fine for a developer, never for the network.
   const paying: RequestHandler[] = deps.billing.providerName() === 'local' ? [loopbackOnly('The local billing provider')] : []
 
-  router.get('/billing/plans', async (_req, res) => {
+  on(router, 'billing.plans', async (_req, res) => {
     res.json({ data: await deps.billing.plans() })
   })
 
-  router.post('/billing/checkout', ...paying, signedIn, async (req, res) => {
+  on(router, 'billing.checkout', ...paying, signedIn, async (req, res) => {
     const { plan } = parseWith(checkoutBodySchema, req.body)
     const { url } = await deps.billing.checkout(currentUser(req), plan)
     res.status(201).json({ url, data: { url } })
   })
 
-  router.post('/billing/confirm', ...paying, signedIn, async (req, res) => {
+  on(router, 'billing.confirm', ...paying, signedIn, async (req, res) => {
     const { session } = parseWith(confirmBodySchema, req.body)
     const { user, paid } = await deps.billing.confirm(currentUser(req), session)
     res.json({ data: user, paid })
   })
 
-  router.post('/billing/portal', signedIn, async (req, res) => {
+  on(router, 'billing.portal', signedIn, async (req, res) => {
     const { url } = await deps.billing.portal(currentUser(req))
     res.json({ url, data: { url } })
   })
 
-  router.get('/billing/subscription', signedIn, async (req, res) => {
+  on(router, 'billing.subscription', signedIn, async (req, res) => {
     res.json({ data: await deps.billing.subscription(currentUser(req)) })
   })
 
-  router.post('/billing/cancel', signedIn, async (req, res) => {
+  on(router, 'billing.cancel', signedIn, async (req, res) => {
     res.json({ data: await deps.billing.cancel(currentUser(req)) })
   })
 }
@@ -47,7 +48,7 @@ export function billingWebhookRoute(
   app: Express,
   deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined; prelude: RequestHandler[] },
 ) {
-  app.post(`${API_BASE}/billing/webhook`, ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+  early(app, 'billing.webhook', ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     if (!deps.webhook) throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.')
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const { applied } = await deps.webhook.handle(body, req.get('stripe-signature'))

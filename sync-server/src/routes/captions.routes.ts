@@ -5,7 +5,6 @@
  */
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  API_BASE,
   CAPTIONS_CONTENT_TYPE,
   CAPTIONS_MAX_BYTES,
   captionLanguageSchema,
@@ -20,6 +19,7 @@ import { parseWith } from '../middleware/validate.ts'
 import type { CaptionsService } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
 import { readRawBody } from '../body-readers/raw.ts'
+import { on, early } from './route.ts'
 
 /** A language in a path: vi or en; anything else names no track (404). */
 function pathLanguage(raw: unknown): CaptionLanguage {
@@ -31,7 +31,7 @@ function pathLanguage(raw: unknown): CaptionLanguage {
 const UTF8_OR_NO_CHARSET = /^[^;]*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i
 
 export function captionsUploadRoute(app: Express, deps: { captions: CaptionsService; requireUser: RequestHandler; prelude: RequestHandler[] }) {
-  app.put(`${API_BASE}/submissions/:id/captions/:lang`, ...deps.prelude, deps.requireUser, contributorsOnly, async (req, res) => {
+  early(app, 'submissions.putCaptions', ...deps.prelude, deps.requireUser, contributorsOnly, async (req, res) => {
     const type = req.headers['content-type'] ?? ''
     if (!req.is(CAPTIONS_CONTENT_TYPE) || !UTF8_OR_NO_CHARSET.test(type)) {
       throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the captions as a WebVTT file (text/vtt, UTF-8).')
@@ -44,13 +44,13 @@ export function captionsUploadRoute(app: Express, deps: { captions: CaptionsServ
 }
 
 export function captionsRoutes(router: Router, deps: { captions: CaptionsService; requireUser: RequestHandler }) {
-  router.delete('/submissions/:id/captions/:lang', deps.requireUser, contributorsOnly, async (req, res) => {
+  on(router, 'submissions.deleteCaptions', deps.requireUser, contributorsOnly, async (req, res) => {
     await deps.captions.remove(currentUser(req), pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
     res.status(204).end()
   })
 
   // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.
-  router.get('/videos/:id/captions/:file', async (req, res) => {
+  on(router, 'videos.captionFile', async (req, res) => {
     const file = String(req.params.file)
     if (!file.endsWith('.vtt')) throw notFound('No such captions file.')
     const videoId = pathId(req.params.id, 'No such video.')
@@ -61,7 +61,7 @@ export function captionsRoutes(router: Router, deps: { captions: CaptionsService
     res.set({ 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': `private, max-age=${maxAge}` }).send(vtt)
   })
 
-  router.get('/videos/:id/transcript', deps.requireUser, async (req, res) => {
+  on(router, 'videos.transcript', deps.requireUser, async (req, res) => {
     const videoId = pathId(req.params.id, 'No such video.')
     const { lang, cursor, limit } = parseWith(transcriptQuerySchema, req.query)
     const page = await deps.captions.transcript(currentUser(req), videoId, lang, { cursor, limit })

@@ -1,6 +1,5 @@
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  API_BASE,
   APPLICATION_VIDEO_MAX_BYTES,
   applicationFieldsSchema,
   applicationsListQuerySchema,
@@ -20,6 +19,7 @@ import type { DiskReserve } from '../web/disk-reserve.ts'
 import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
 import { sendStored } from '../storage/send-stored.ts'
+import { on, early } from './route.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -28,18 +28,18 @@ export function contributorApplicationsRoutes(
   router: Router,
   deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
 ) {
-  router.get('/admin/applications', deps.requireUser, adminsOnly, async (req, res) => {
+  on(router, 'admin.applications', deps.requireUser, adminsOnly, async (req, res) => {
     const query = parseWith(applicationsListQuerySchema, req.query)
     res.json(await deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  router.patch('/admin/applications/:id', deps.requireUser, adminsOnly, async (req, res) => {
+  on(router, 'admin.updateApplication', deps.requireUser, adminsOnly, async (req, res) => {
     const id = pathId(req.params.id)
     const { application } = parseWith(patchApplicationBodySchema, req.body)
     res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
   })
 
-  router.get('/admin/applications/:id/video', deps.requireUser, adminsOnly, async (req, res) => {
+  on(router, 'admin.applicationVideo', deps.requireUser, adminsOnly, async (req, res) => {
     const { key, type, media } = await deps.applications.video(currentUser(req), pathId(req.params.id))
     if (!(await sendStored(req, res, media, key, { 'Content-Type': type, 'Cache-Control': 'private, no-store' }))) throw notFound('The video file is missing.')
   })
@@ -59,7 +59,7 @@ export function applicationFormRoutes(
     limit: APPLICATIONS_PER_IP_PER_HOUR,
     message: 'Too many applications from your network. Please try again later.',
   })
-  app.post(`${API_BASE}/contributor_applications`, ...deps.prelude, limit, async (req, res) => {
+  early(app, 'applications.create', ...deps.prelude, limit, async (req, res) => {
     // Before a byte is read, the disk's reserve. The hourly ceiling of everyone's applications is checked
     // once the video is received (its size known) and before it is kept: waiting on the database before
     // reading the body made the early 413 of an oversized video reach the client as a reset connection.

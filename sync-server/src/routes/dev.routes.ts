@@ -2,6 +2,7 @@ import { Router } from 'express'
 import { normalizeEmail } from '../../../contract/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { loopbackOnly } from '../middleware/loopback-only.ts'
+import { on } from './route.ts'
 
 /**
  * Development only (never mounted in production): the mail the log mailer kept, so a developer
@@ -9,7 +10,7 @@ import { loopbackOnly } from '../middleware/loopback-only.ts'
  * It shows everyone's codes, the admin's included, so it answers only this machine (loopback).
  */
 export function devRoutes(router: Router, deps: { mailer: Mailer }) {
-  router.get('/dev/outbox', loopbackOnly('The development outbox'), (req, res) => {
+  on(router, 'dev.outbox', loopbackOnly('The development outbox'), (req, res) => {
     const email = typeof req.query.email === 'string' ? normalizeEmail(req.query.email) : undefined
     const mails = deps.mailer.outbox().filter((mail) => !email || mail.to === email)
     res.set('Cache-Control', 'no-store').json({ data: mails.map(({ to, subject, text, sent_at }) => ({ to, subject, text, sent_at })) })

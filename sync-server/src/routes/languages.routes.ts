@@ -1,8 +1,9 @@
 import { Router } from 'express'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
+import { on } from './route.ts'
 
 export function languagesRoutes(router: Router, deps: { languages: LanguagesRepository }) {
-  router.get('/languages', async (_req, res) => {
+  on(router, 'languages.list', async (_req, res) => {
     res.json({ data: await deps.languages.list() })
   })
 }

@@ -1,10 +1,11 @@
 import type { Express, RequestHandler, Router } from 'express'
-import { API_BASE, dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema, staffDisplayNameBodySchema } from '../../../contract/index.ts'
+import { dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema, staffDisplayNameBodySchema } from '../../../contract/index.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { isPromise } from '../maybe-promise.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { UsersService } from '../services/users.service.ts'
 import { sendJson } from '../web/send-json.ts'
+import { on, early } from './route.ts'
 
 /** The display name checked by the rules for staff (admins may take staff names) or for everyone else. */
 const displayNameOf = (raw: unknown) => (staff: boolean) =>
@@ -14,22 +15,22 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
   const signedIn = deps.requireUser
 
   // The body is the user itself (spec section 7), not wrapped in `data`.
-  router.get('/me', signedIn, (req, res) => {
+  on(router, 'me.get', signedIn, (req, res) => {
     res.json(deps.users.toView(currentUser(req)))
   })
 
-  router.patch('/me/display_name', signedIn, async (req, res) => {
+  on(router, 'me.displayName', signedIn, async (req, res) => {
     // The name is validated by the service, after the premium rule.
     const body = req.body as { display_name?: unknown } | undefined
     res.json({ data: await deps.users.changeDisplayName(currentUser(req), displayNameOf(body?.display_name)) })
   })
 
-  router.patch('/me/daily_goal', signedIn, async (req, res) => {
+  on(router, 'me.dailyGoal', signedIn, async (req, res) => {
     const { daily_goal_minutes } = parseWith(dailyGoalBodySchema, req.body)
     res.json({ data: await deps.users.setDailyGoal(currentUser(req), daily_goal_minutes) })
   })
 
-  router.patch('/me', signedIn, async (req, res) => {
+  on(router, 'me.update', signedIn, async (req, res) => {
     const { user } = parseWith(patchMeBodySchema, req.body)
     // The name first: if its rules refuse it, the goal is not half-applied.
     let view = user.display_name !== undefined ? await deps.users.changeDisplayName(currentUser(req), displayNameOf(user.display_name)) : undefined
@@ -47,7 +48,7 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
  * API router with res.json (`npm run bench -- api`, see docs/architecture.md).
  */
 export function dailyProgressRoute(app: Express, deps: { users: UsersService; requireUserWithToday: RequestHandler; prelude: RequestHandler[] }) {
-  app.get(`${API_BASE}/me/daily_progress`, ...deps.prelude, deps.requireUserWithToday, (req, res) => {
+  early(app, 'me.dailyProgress', ...deps.prelude, deps.requireUserWithToday, (req, res) => {
     const progress = deps.users.dailyProgress(currentUser(req), req.watchedToday)
     if (isPromise(progress)) return progress.then((answer) => sendJson(res, answer))
     sendJson(res, progress)

@@ -1,6 +1,5 @@
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  API_BASE,
   createSubmissionBodySchema,
   ERROR_CODES,
   patchSubmissionBodySchema,
@@ -19,6 +18,7 @@ import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
 import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
+import { on, early } from './route.ts'
 
 export function submissionsRoutes(
   router: Router,
@@ -28,34 +28,34 @@ export function submissionsRoutes(
   // Contributors and admins only, checked before the input (the services check again).
   const contributing = [signedIn, contributorsOnly]
 
-  router.post('/submissions', ...contributing, async (req, res) => {
+  on(router, 'submissions.create', ...contributing, async (req, res) => {
     const { submission } = parseWith(createSubmissionBodySchema, req.body)
     const { id, created } = await deps.submissions.create(currentUser(req), submission)
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
-  router.get('/submissions', ...contributing, async (req, res) => {
+  on(router, 'submissions.list', ...contributing, async (req, res) => {
     const query = parseWith(submissionsQuerySchema, req.query)
     res.json(await deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
-  router.get('/submissions/:id', ...contributing, async (req, res) => {
+  on(router, 'submissions.get', ...contributing, async (req, res) => {
     res.json({ data: await deps.submissions.get(currentUser(req), currentSession(req), pathId(req.params.id)) })
   })
 
   // The status is the admins' (checked in the service), the dialect the owner's too.
-  router.patch('/submissions/:id', ...contributing, async (req, res) => {
+  on(router, 'submissions.update', ...contributing, async (req, res) => {
     const id = pathId(req.params.id)
     const { submission } = parseWith(patchSubmissionBodySchema, req.body)
     res.json({ data: await deps.submissions.update(currentUser(req), currentSession(req), id, submission) })
   })
 
-  router.delete('/submissions/:id', ...contributing, async (req, res) => {
+  on(router, 'submissions.delete', ...contributing, async (req, res) => {
     await deps.submissions.remove(currentUser(req), pathId(req.params.id))
     res.status(204).end()
   })
 
-  router.get('/languages/:code/series', signedIn, async (req, res) => {
+  on(router, 'series.list', signedIn, async (req, res) => {
     res.json({ data: await deps.publishing.seriesOf(String(req.params.code)) })
   })
 }
@@ -68,7 +68,7 @@ export function publishFormRoutes(
   app: Express,
   deps: { publishing: PublishingService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
 ) {
-  app.post(`${API_BASE}/submissions/:id/publish`, ...deps.prelude, deps.requireUser, async (req, res) => {
+  early(app, 'submissions.publish', ...deps.prelude, deps.requireUser, async (req, res) => {
     const admin = currentUser(req)
     if (admin.is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
     const id = pathId(req.params.id)

@@ -1,0 +1,85 @@
+/**
+ * What a learner watches and how it counts: media grants, the catalogue and captions, the watch ingest,
+ * comments, outside hours, ratings, progress and up next.
+ */
+import { createCaptionParser } from '../captions/parse-off-thread.ts'
+import { createMediaGrants } from '../media/grants.ts'
+import { createPlaylistAccess } from '../media/playlist-access.ts'
+import { createMediaAccessRepository } from '../repositories/media-access.repository.ts'
+import { createCaptionsService } from '../services/captions.service.ts'
+import { createCatalogueService } from '../services/catalogue.service.ts'
+import { createCommentsService } from '../services/comments.service.ts'
+import { createOutsideHoursService } from '../services/outside-hours.service.ts'
+import { createProgressService } from '../services/progress.service.ts'
+import { createRatingsService } from '../services/ratings.service.ts'
+import { createUpNextService } from '../services/up-next.service.ts'
+import { createWatchEventsIngest } from '../watch-ingest/ingest.ts'
+import type { Repositories } from './repositories.ts'
+import type { Shared } from './shared.ts'
+
+export function createLearningModule({ config, clock, logger, database, secret, locking, search }: Shared, repositories: Repositories) {
+  const mediaGrants = createMediaGrants({ secret, clock })
+  const playlistAccess = createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock })
+  const catalogue = createCatalogueService({
+    catalogue: repositories.catalogue,
+    captions: repositories.captions,
+    languages: repositories.languages,
+    videoProgress: repositories.videoProgress,
+    ratings: repositories.ratings,
+    grants: mediaGrants,
+    previewSeconds: config.previewSeconds,
+    inputSecondsOf: async (userId, languageCode) =>
+      (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
+  })
+  const captionParser = createCaptionParser()
+  const services = {
+    mediaGrants,
+    playlistAccess,
+    catalogue,
+    // SQLite: the ingest runs on a thread of its own, on its own connection; PostgreSQL: over the pool.
+    watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
+    comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
+    outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
+    ratings: createRatingsService({ db: database.db, locking, clock }),
+    captions: createCaptionsService({
+      db: database.db,
+      search,
+      captions: repositories.captions,
+      submissions: repositories.submissions,
+      catalogue: repositories.catalogue,
+      grants: mediaGrants,
+      playlistAccess,
+      previewSeconds: config.previewSeconds,
+      clock,
+      parse: captionParser.parse,
+    }),
+    progress: createProgressService({
+      clock,
+      dailyTotals: repositories.dailyTotals,
+      dailyGoals: repositories.dailyGoals,
+      videoProgress: repositories.videoProgress,
+      catalogue: repositories.catalogue,
+      catalogueService: catalogue,
+      languages: repositories.languages,
+      outsideHours: repositories.outsideHours,
+      compass: repositories.learnerCompass,
+    }),
+    upNext: createUpNextService({
+      catalogue: repositories.catalogue,
+      catalogueService: catalogue,
+      languages: repositories.languages,
+      compass: repositories.learnerCompass,
+      ratings: repositories.ratings,
+      videoProgress: repositories.videoProgress,
+      outsideHours: repositories.outsideHours,
+    }),
+  }
+  return {
+    services,
+    /** Lets the ingest's batches in flight finish and stops the caption parser's thread. */
+    async close() {
+      await services.watchEvents.close()
+      await captionParser.close()
+    },
+  }
+}
