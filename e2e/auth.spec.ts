@@ -99,7 +99,7 @@ test('logging out clears the session even when the server cannot be reached', as
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('logging out on a public page goes to /login, once: signed-in pages then send the visitor to /', async ({ page, signInAs }) => {
+test('logging out on a public page goes to /login, once: signed-in pages then send the visitor to /, an unknown path says it is not found', async ({ page, signInAs }) => {
   await signInAs({ path: '/apply' })
   const navbar = new Navbar(page)
   await expect(navbar.root).toBeVisible()
@@ -111,8 +111,11 @@ test('logging out on a public page goes to /login, once: signed-in pages then se
   // Later in the same page's life, a signed-out visitor follows the usual rules.
   await navigateInApp(page, '/languages')
   await expect(page).toHaveURL(/\/$/)
+  // A path that is no page says so, where it is, with the way home (issue 32: no silent redirect).
   await navigateInApp(page, '/no-such-page')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/no-such-page$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible()
   await navigateInApp(page, '/comprehensible-input')
   await expect(page).toHaveURL(/\/comprehensible-input$/)
 })

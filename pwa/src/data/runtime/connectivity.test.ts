@@ -1,6 +1,6 @@
 /**
  * Lie-fi: the network stops answering while navigator.onLine stays true and no event fires. The
- * connectivity state learns it from a request that got no answer, probes cheaply while down, and says
+ * connectivity state learns it from a request that got no answer and a probe that got none either, probes cheaply while down, and says
  * "up" the moment anything of ours answers, so the outbox sends at once rather than at its next tick.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -48,12 +48,15 @@ describe('connectivity', () => {
     expect(connectivity.isUp()).toBe(true)
 
     connectivity.reportNoAnswer()
+    // The probe that confirms it gets no answer either.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(net.state.requests).toBe(1)
     expect(connectivity.isUp()).toBe(false)
     expect(heard).toEqual([false])
 
     // Probes while down: 0.5 s, 1 s, then every 2 s in sight; none answers yet.
     await vi.advanceTimersByTimeAsync(500 + 1_000 + 2_000 + 2_000 + 2_000)
-    expect(net.state.requests).toBe(5)
+    expect(net.state.requests).toBe(6)
     expect(connectivity.isUp()).toBe(false)
 
     net.state.answering = true
@@ -62,7 +65,23 @@ describe('connectivity', () => {
     expect(heard).toEqual([false, true])
     // Up: no more probes.
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(net.state.requests).toBe(6)
+    expect(net.state.requests).toBe(7)
+  })
+
+  it('one request with no answer while the origin still answers is not "down": nobody hears offline', async () => {
+    const net = network()
+    net.state.answering = true // the server answers; one request was reset or blocked
+    const connectivity = connectivityOver(net)
+    const heard: boolean[] = []
+    connectivity.subscribe((up) => heard.push(up))
+    connectivity.reportNoAnswer()
+    connectivity.reportNoAnswer() // a second one while the first is checked: one probe
+    await vi.advanceTimersByTimeAsync(0)
+    expect(net.state.requests).toBe(1)
+    expect(connectivity.isUp()).toBe(true)
+    expect(heard).toEqual([])
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(net.state.requests).toBe(1)
   })
 
   it('any answer of ours while down means up at once, without waiting for the probe', async () => {
@@ -71,11 +90,25 @@ describe('connectivity', () => {
     const back = vi.fn()
     connectivity.onUp(back)
     connectivity.reportNoAnswer()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connectivity.isUp()).toBe(false)
     connectivity.reportAnswer()
     expect(connectivity.isUp()).toBe(true)
     expect(back).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(10_000)
-    expect(net.state.requests).toBe(0)
+    expect(net.state.requests).toBe(1) // only the probe that confirmed "down"
+  })
+
+  it('an answer heard while the probe is out keeps it up, whatever the probe says', async () => {
+    const net = network()
+    const connectivity = connectivityOver(net)
+    const heard: boolean[] = []
+    connectivity.subscribe((up) => heard.push(up))
+    connectivity.reportNoAnswer()
+    connectivity.reportAnswer()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(connectivity.isUp()).toBe(true)
+    expect(heard).toEqual([])
   })
 
   it('does not probe while the browser says offline: its online event brings it back', async () => {
@@ -96,10 +129,11 @@ describe('connectivity', () => {
     let visible = false
     const connectivity = connectivityOver(net, { visible: () => visible })
     connectivity.reportNoAnswer()
+    await vi.advanceTimersByTimeAsync(0) // the probe that confirms it
     await vi.advanceTimersByTimeAsync(500 + 1_000 + 2_000 + 4_000 + 8_000)
-    expect(net.state.requests).toBe(5)
+    expect(net.state.requests).toBe(6)
     await vi.advanceTimersByTimeAsync(15_000) // the next one waits 16 s out of sight
-    expect(net.state.requests).toBe(5)
+    expect(net.state.requests).toBe(6)
     visible = true
     connectivity.visibleAgain()
     net.state.answering = true

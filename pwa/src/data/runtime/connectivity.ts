@@ -2,9 +2,12 @@
  * One connectivity state for the whole app: "up" or "down", read by the offline banner, the sync
  * engine, the player, the downloads and the upload queue. It is fed by two sources:
  * - the browser's `online`/`offline` events, and
- * - our own requests: one that fails with no answer at all means "down", whatever navigator.onLine
- *   says (lie-fi: a tunnel, a weak cell, a captive portal leave onLine true and fire no event), and any
- *   answer from our origin, even an error, means "up".
+ * - our own requests: one that fails with no answer at all makes us ask the origin at once (the
+ *   probe below); if that gets no answer either, the state is "down", whatever navigator.onLine says
+ *   (lie-fi: a tunnel, a weak cell, a captive portal leave onLine true and fire no event). One request
+ *   that failed while the origin still answers (a reset connection, a blocked URL) is not "offline":
+ *   the app must not say so while the network answers. Any answer from our origin, even an error,
+ *   means "up".
  * While down (and the browser does not say offline), a cheap probe (GET /api/v1/health, no cache, no
  * redirects followed) goes out with a growing interval (retry.ts probeDelayMs: capped at 2 s while the
  * app is in sight), so that the network answering again is noticed within seconds: then
@@ -32,6 +35,10 @@ export function createConnectivity(deps: ConnectivityDeps) {
   let attempt = 0
   let timer: unknown = null
   let probing = false
+  // A request got no answer while up: the probe that decides whether we are down.
+  let checking = false
+  // Counts the answers heard; one heard while checking means up whatever the check says.
+  let answers = 0
   const listeners = new Set<(up: boolean) => void>()
 
   /** `always`: tell the listeners even if nothing changed (the browser's events are news of their own). */
@@ -75,6 +82,22 @@ export function createConnectivity(deps: ConnectivityDeps) {
     else scheduleProbe()
   }
 
+  /** One request had no answer while up: down only if the origin does not answer the probe either. */
+  async function confirmDown() {
+    if (!up || checking) return
+    checking = true
+    const heard = answers
+    let answered: boolean
+    try {
+      answered = await deps.probe()
+    } catch {
+      answered = false
+    } finally {
+      checking = false
+    }
+    if (!answered && answers === heard) set(false)
+  }
+
   return {
     isUp: () => up,
     /** Hears every change; answers a function that stops listening. */
@@ -94,11 +117,20 @@ export function createConnectivity(deps: ConnectivityDeps) {
      * One of our requests got an answer (any status): the network is there. Not while the browser says
      * offline: an answer then came from the service worker's cache, not from the server.
      */
-    reportAnswer: () => {
-      if (deps.browserOnline()) set(true)
+    reportAnswer() {
+      if (!deps.browserOnline()) return
+      answers += 1
+      set(true)
     },
-    /** One of our requests got no answer (failed or timed out): the network is gone. */
-    reportNoAnswer: () => set(false),
+    /**
+     * One of our requests got no answer (failed or timed out): the network may be gone. Down when
+     * the origin does not answer a probe either (at once while the browser says offline); still up
+     * when it does.
+     */
+    reportNoAnswer() {
+      if (!deps.browserOnline()) set(false)
+      else void confirmDown()
+    },
     /** The browser's `online`: heard by every listener, as that event always was. */
     browserOnline: () => set(true, true),
     browserOffline: () => set(false),
