@@ -3,34 +3,13 @@
  * WORKERS > 0 (the default) it also runs background jobs; `npm run worker` (worker.ts) runs jobs only.
  */
 import { createApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
-import { createContext } from './context.ts'
-import { DatabaseUnreachable } from './db/wait-for-database.ts'
+import { contextOrExit } from './start-process.ts'
 import { startupWarnings } from './startup-warnings.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 import { applyServerTimeouts } from './web/server-timeouts.ts'
 
 async function start() {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
-  let ctx
-  try {
-    ctx = await createContext(config)
-  } catch (error) {
-    if (error instanceof DatabaseUnreachable) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const { config, ctx } = await contextOrExit()
   const app = createApp(ctx)
   const hourly = () => {
     ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))

@@ -6,32 +6,11 @@
  * the start. WORKERS sets how many jobs it runs at once (at least one here). SIGINT/SIGTERM stop it
  * cleanly: the running job's lease is given up, so another worker takes it at once.
  */
-import { ConfigError, loadConfig } from './config.ts'
-import { createContext } from './context.ts'
-import { DatabaseUnreachable } from './db/wait-for-database.ts'
+import { contextOrExit } from './start-process.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 
 async function start() {
-  let config
-  try {
-    config = loadConfig({ ...process.env, WORKERS: process.env.WORKERS && process.env.WORKERS !== '0' ? process.env.WORKERS : '1' })
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
-  let ctx
-  try {
-    ctx = await createContext(config)
-  } catch (error) {
-    if (error instanceof DatabaseUnreachable) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const { config, ctx } = await contextOrExit({ ...process.env, WORKERS: process.env.WORKERS && process.env.WORKERS !== '0' ? process.env.WORKERS : '1' })
   if (ctx.database.engine === 'sqlite') {
     ctx.logger.warn('a separate worker on SQLite shares the file with the API process: use DATABASE_URL (PostgreSQL) to split roles')
   }

@@ -1,0 +1,21 @@
+/**
+ * The start of either process (main.ts, worker.ts): settings read and the context built, where a
+ * mistake a deployer makes (a bad setting, a database that never answered) ends the process with one
+ * clear line instead of a stack trace.
+ */
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import { createContext } from './context.ts'
+import { DatabaseUnreachable } from './db/wait-for-database.ts'
+
+export async function contextOrExit(env: NodeJS.ProcessEnv = process.env): Promise<{ config: Config; ctx: Awaited<ReturnType<typeof createContext>> }> {
+  try {
+    const config = loadConfig(env)
+    return { config, ctx: await createContext(config) }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DatabaseUnreachable) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
