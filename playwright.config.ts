@@ -25,7 +25,15 @@ export default defineConfig<{ engine?: 'chromium' | 'firefox' | 'webkit' }>({
     { name: 'chromium', testIgnore: 'engines/**' },
     ...(['chromium', 'firefox', 'webkit'] as const)
       .filter((engine) => (process.env.E2E_ENGINES ?? 'chromium,firefox,webkit').split(',').includes(engine))
-      .map((engine) => ({ name: `engines-${engine}`, testDir: 'e2e/engines', use: { engine } })),
+      .map((engine) => ({
+        name: `engines-${engine}`,
+        testDir: 'e2e/engines',
+        use: { engine },
+        // WebKitGTK sometimes leaves the service worker uninstalled for a minute in a test that follows
+        // another one in the same worker (alone, every test passes): one retry, in a fresh worker, with
+        // Playwright reporting the test as flaky. The cause is open in issue 33.
+        retries: engine === 'webkit' ? 1 : 0,
+      })),
   ],
   globalSetup: './e2e/global-setup.ts',
   workers: 1,
