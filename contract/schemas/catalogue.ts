@@ -41,8 +41,18 @@ export interface VideoSummary {
 
 export interface VideoDetail extends VideoSummary {
   can_watch: CanWatch
-  /** `captions`: the tracks, each a signed URL under the same grant (and preview cut) as `hls_url`. */
-  playback: { hls_url: string; preview_seconds: number | null; expires_at: string; captions: CaptionLink[] } | null
+  /**
+   * `captions`: the tracks, each a signed URL under the same grant (and preview cut) as `hls_url`.
+   * `audio_hls_url`: the audio-only rendition's media playlist under that same grant (it is also a
+   * variant of the master, CODECS="mp4a.40.2"), for listening or an audio-only download; null when
+   * the video has none (`audio_only` is null).
+   */
+  playback: { hls_url: string; audio_hls_url: string | null; preview_seconds: number | null; expires_at: string; captions: CaptionLink[] } | null
+  /**
+   * The audio-only rendition (commute mode): AAC mono for speech, its size for the whole video
+   * estimated from its measured bitrate. Null for a video transcoded before the ladder had it.
+   */
+  audio_only: { bytes_estimate: number } | null
   youtube_id: string | null
   creators: Array<{ display_name: string | null }>
 }
