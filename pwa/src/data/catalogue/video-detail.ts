@@ -47,6 +47,8 @@ export function useVideoDetail(id: number): DetailState {
 /** What a fresh grant gives a stream: its playlist and its caption tracks, signed together. */
 export interface FreshPlayback {
   hlsUrl: string
+  /** The audio-only rendition's playlist under the same grant (null when the video has none). */
+  audioHlsUrl: string | null
   captions: CaptionLink[]
 }
 
@@ -59,5 +61,5 @@ export interface FreshPlayback {
 export async function freshPlayback(id: number): Promise<FreshPlayback | null> {
   const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
   if (data.can_watch === 'none' || !data.playback) return null
-  return { hlsUrl: data.playback.hls_url, captions: data.playback.captions }
+  return { hlsUrl: data.playback.hls_url, audioHlsUrl: data.playback.audio_hls_url ?? null, captions: data.playback.captions }
 }
