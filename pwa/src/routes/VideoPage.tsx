@@ -105,6 +105,17 @@ export default function VideoPage() {
     setListenChoice(next)
   }
   const waitingForGrant = !offline && online && !state.fresh && !state.stale
+  // Under the line tools: the other way to play, where it can play now, and what listening does.
+  const modeSwitch = canSwitch ? (
+    <div className="listen-switch">
+      <button type="button" className="button button-secondary button-small" onClick={() => switchTo(!listening)} data-testid="listen-switch" aria-pressed={listening}>
+        {listening ? t('video.watchInstead') : t('video.listenInstead')}
+      </button>
+      <span className="muted small">{listening ? t('video.listeningHint') : t('video.listenHint')}</span>
+    </div>
+  ) : listening ? (
+    <p className="muted small listen-switch">{t('video.listeningHint')}</p>
+  ) : null
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (
     <PageFrame title={video.title} wide>
@@ -135,6 +146,7 @@ export default function VideoPage() {
               learnerId={user?.id}
               autoPlay={compass.autoPlay || switchedAt !== null}
               onWatchedSpan={onWatchedSpan}
+              modeSwitch={modeSwitch}
               onEnded={compass.onEnded}
             />
           ) : waitingForGrant ? (
@@ -146,18 +158,6 @@ export default function VideoPage() {
               {t('video.needsConnection')}
             </p>
           )}
-          {video.can_watch !== 'none' || offline ? (
-            canSwitch ? (
-              <div className="listen-switch">
-                <button type="button" className="button button-secondary button-small" onClick={() => switchTo(!listening)} data-testid="listen-switch" aria-pressed={listening}>
-                  {listening ? t('video.watchInstead') : t('video.listenInstead')}
-                </button>
-                <span className="muted small">{listening ? t('video.listeningHint') : t('video.listenHint')}</span>
-              </div>
-            ) : listening && src ? (
-              <p className="muted small listen-switch">{t('video.listeningHint')}</p>
-            ) : null
-          ) : null}
           {compass.panel}
           {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
           {video.can_watch === 'preview' && !offline ? (

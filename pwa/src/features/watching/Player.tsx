@@ -113,11 +113,14 @@ export function Player({
   onWatchedSpan,
   onEnded,
   audioOnly = false,
+  modeSwitch,
 }: {
   videoId: number
   src: string
   /** The source is the audio alone (commute mode): artwork instead of a picture, counted as listened. */
   audioOnly?: boolean
+  /** Shown under the line tools, above the transcript: the page's switch between watching and listening. */
+  modeSwitch?: ReactNode
   startAt: number
   poster?: string
   title: string
@@ -247,6 +250,7 @@ export function Player({
             </ControlsBoundary>
           )}
         </div>
+        {modeSwitch}
         {failed ? (
           <p className="form-error" role="alert">
             {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
