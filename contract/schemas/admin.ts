@@ -94,9 +94,9 @@ export interface AdminJob {
   id: number
   kind: string
   state: 'queued' | 'running' | 'failed'
-  /** Attempts spent so far, of `max_attempts`. */
+  /** Attempts spent so far, of `max_attempts` (null: a kind this server has no handler for). */
   attempts: number
-  max_attempts: number
+  max_attempts: number | null
   /** The last error: kept while the job waits to run again, and on a failed job. */
   error: string | null
   created_at: string

@@ -93,7 +93,7 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
       const done = run(job).finally(() => active.delete(done))
       active.add(done)
     }
-    if (started && running.size === 0 && (await jobs.pendingCount()) === 0) events.emit('idle')
+    if (started && running.size === 0 && (await jobs.pendingCount(registry.kinds())) === 0) events.emit('idle')
   }
 
   /** Enqueues this period's row of each periodic kind (a no-op when any process already has). */
@@ -267,13 +267,13 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
       })
     },
 
-    /** Resolves once nothing is queued or running (a job waiting for its backoff counts as queued). */
+    /** Resolves once nothing this queue runs is queued or running (a job waiting for its backoff counts as queued). */
     whenIdle(): Promise<void> {
       return new Promise((resolve, reject) => {
         const onIdle = () => resolve()
         events.once('idle', onIdle)
         if (running.size > 0) return
-        jobs.pendingCount().then((n) => {
+        jobs.pendingCount(registry.kinds()).then((n) => {
           if (n > 0 || running.size > 0) return
           events.off('idle', onIdle)
           resolve()

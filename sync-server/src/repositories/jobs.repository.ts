@@ -40,12 +40,14 @@ export function createJobsRepository(db: Kysely<Database>, engine: EngineName) {
 
     byId: (id: number) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** Queued (due or not) or running. */
-    async pendingCount(): Promise<number> {
+    /** Of these kinds, queued (due or not) or running. */
+    async pendingCount(kinds: readonly string[]): Promise<number> {
+      if (kinds.length === 0) return 0
       const row = await db
         .selectFrom('jobs')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('state', 'in', ['queued', 'running'])
+        .where('kind', 'in', kinds)
         .executeTakeFirstOrThrow()
       return Number(row.n)
     },

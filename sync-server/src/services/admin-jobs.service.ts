@@ -20,7 +20,7 @@ export function createAdminJobsService(deps: { jobs: JobsRepository; queue: AppJ
     kind: row.kind,
     state: row.state as AdminJob['state'],
     attempts: row.attempts,
-    max_attempts: deps.queue.registry.get(row.kind)?.maxAttempts ?? row.attempts,
+    max_attempts: deps.queue.registry.get(row.kind)?.maxAttempts ?? null,
     error: row.error,
     created_at: iso(row.created_at)!,
     started_at: iso(row.started_at),
