@@ -301,6 +301,11 @@ for (const viewport of [
         user_feedback: { feedback: 'Could the beginner videos be a little slower, please?', environment_data: { appLanguage: 'en', currentPage: '/languages/vi/videos' } },
       })
       await submitApplication(server, 'Trần Thị Mai')
+      const reports = reportWorker(server, 'The report could not be sent: the mail server answered 451 (try again later).')
+      const failedJob = await reports.enqueue('e2e_report', {})
+      await reports.start()
+      await reports.waitFor(failedJob)
+      await reports.stop()
       await signInAs({ admin: true, path: '/admin-dashboard' })
       for (const [name, url, table] of [
         ['admin-dashboard', '/admin-dashboard', false],
