@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { PublishFields } from '../../../contract/index.ts'
+import type { JobQueue } from './job-queue.ts'
 
 const submissionId = z.number().int().positive()
 const access = z.enum(['free', 'premium', 'preview'])
@@ -30,8 +31,6 @@ export const jobPayloads = {
 
 export type JobKind = keyof typeof jobPayloads
 export type JobPayload<K extends JobKind> = z.output<(typeof jobPayloads)[K]>
-export const JOB_KINDS = Object.keys(jobPayloads) as JobKind[]
 
 /** The app's queue, typed by these kinds. */
-export type AppJobQueue = import('./job-queue.ts').JobQueue<typeof jobPayloads>
-export type AppJobRegistry = import('./registry.ts').JobRegistry<typeof jobPayloads>
+export type AppJobQueue = JobQueue<typeof jobPayloads>
