@@ -117,7 +117,8 @@ describe('retries', () => {
     await queue.start()
     expect(await queue.waitFor(id)).toMatchObject({ state: 'failed', attempts: 2, error: 'the disk is full' })
     expect(failedWith).toEqual(['the disk is full'])
-    expect((await listed('failed')).find((job) => job.id === id)).toMatchObject({ state: 'failed', attempts: 2, max_attempts: 2, error: 'the disk is full' })
+    // The server's own queue has no handler for this kind: no maximum to show.
+    expect((await listed('failed')).find((job) => job.id === id)).toMatchObject({ state: 'failed', attempts: 2, max_attempts: null, error: 'the disk is full' })
 
     // Only admins see or retry jobs; only a failed job can be retried; a bad filter is a 422.
     expect((await learner.get('/admin/jobs')).status).toBe(403)
