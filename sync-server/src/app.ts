@@ -65,7 +65,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
-  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
+  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
   outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
   ratingsRoutes(api, { ratings: services.ratings, requireUser: signedIn })
