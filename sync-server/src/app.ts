@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   app.use(API_BASE, api)
   // The contract's routes this app serves (contract/routes.ts), for the authorization matrix to check.
   app.locals.routes = registeredRoutes(app, api)
-  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
+  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect, clock: ctx.clock }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))
