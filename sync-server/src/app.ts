@@ -80,7 +80,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(errorHandler(ctx.logger))
 
   // Every upload is refused before a byte is read when the disk is under its reserve (web/disk-reserve.ts).
-  const diskReserve = createDiskReserve(ctx.config.dataDir, ctx.config.diskReserveBytes)
+  const diskReserve = createDiskReserve(ctx.storage.stagingDirs, ctx.config.diskReserveBytes)
   const uploadPrelude = [...prelude, diskReserve.guard]
   const tus = createTusUploads({
     diskReserve,
