@@ -110,7 +110,7 @@ export interface DailyTotalsTable {
   /** YYYY-MM-DD in the user's zone. */
   day: string
   watch_seconds: Generated<number>
-  /** 0018: the part of watch_seconds spent listening (audio only). */
+  /** 0019: the part of watch_seconds spent listening (audio only). */
   listen_seconds: Generated<number>
   goal_minutes: number
 }
@@ -185,6 +185,12 @@ export interface JobsTable {
   finished_at: number | null
   /** 0011: epoch ms until which the running worker holds the job (renewed while it runs). */
   lease_until: number | null
+  /** 0018: a queued job is not claimed before this (epoch ms, the database's clock); null: at once. */
+  run_after: number | null
+  /** 0018: claims made of this job (a hand-back does not undo one): names the claim for guarded writes. */
+  claims: Generated<number>
+  /** 0018: one job per key across the cluster (a periodic job's kind and period). */
+  unique_key: string | null
 }
 
 export interface ContributorApplicationsTable {
@@ -214,7 +220,7 @@ export interface WatchEventsTable {
   occurred_at: string
   day: string
   received_at: string
-  /** 0018: how the time was spent (audio only is `listened`). */
+  /** 0019: how the time was spent (audio only is `listened`). */
   mode: Generated<'watched' | 'listened'>
 }
 

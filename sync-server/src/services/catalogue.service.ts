@@ -170,7 +170,8 @@ export function createCatalogueService(deps: {
         const master = playlistUrl(grant)
         playback = {
           hls_url: master,
-          audio_hls_url: audio ? master.replace(/master\.m3u8$/, audio.uri) : null,
+          // Beside the master, under the same grant (its query): /media/v/<key>/a48k/index.m3u8?grant=…
+          audio_hls_url: audio ? master.replace(/master\.m3u8\?/, `${audio.uri}?`) : null,
           expires_at: expiresAt.toISOString(),
           preview_seconds: previewSeconds,
           captions: captionLinks(row.id, extras.captions, grant),
