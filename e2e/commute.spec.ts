@@ -5,12 +5,13 @@
  * plays on with the artwork, the transcript and the line tools, the time counts as listened, and once
  * online its seconds reach the server once. The downloads page says "Audio only". A video transcoded
  * before the rendition existed offers no such choice and says so. Screenshots of the choice and of the
- * audio-only player at 390×844 and on a desktop.
+ * audio-only player at 390×844 and on a desktop, both axe clean.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
@@ -166,6 +167,7 @@ test.describe('desktop 1280×800', () => {
     await expect(page.getByTestId('download-kind-video-size')).toHaveText(/About/)
     await controls.kinds.scrollIntoViewIfNeeded()
     await shoot(page, 'commute-download-choice-desktop')
+    await expectNoSeriousViolations(page, '[data-testid="download-controls"]')
     const player = new PlayerModel(page)
     await player.listenSwitch.click()
     await expect(player.audioOnly).toBeVisible()
@@ -173,5 +175,6 @@ test.describe('desktop 1280×800', () => {
     await expect.poll(() => player.currentTime(), { timeout: 15_000 }).toBeGreaterThan(1)
     await player.toPicture()
     await shoot(page, 'commute-player-desktop')
+    await expectNoSeriousViolations(page, '.player')
   })
 })
