@@ -17,7 +17,7 @@ import { expect, test } from './fixtures.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
 import { DownloadControls, DownloadsPage, offlineCacheEntries } from './pages/Downloads.ts'
 import { PlayerModel } from './pages/Player.ts'
-import { VideoPage } from './pages/WatchPages.ts'
+import { ProgressPage, VideoPage } from './pages/WatchPages.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const WORDS = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ với mẹ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.', 'Bố nấu cơm.', 'Cả nhà ăn tối.']
@@ -120,6 +120,11 @@ test.describe('phone 390×844', () => {
     const downloadsPage = new DownloadsPage(page)
     await downloadsPage.open()
     await expect(downloadsPage.item(title)).toContainText('Audio only')
+
+    // The progress page says how the time was spent: all of it listened.
+    const progressPage = new ProgressPage(page)
+    await progressPage.open('vi')
+    await expect(progressPage.timeSpent).toHaveText(/^How you spent them: 0 minutes watched, \d+ minutes? listened\.$/)
   })
 
   test('a video transcoded before the audio-only rendition says it has none; one with it streams audio only on request', async ({ page, server, signInAs }) => {
