@@ -32,6 +32,8 @@ import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { VideoFilters } from '../features/watching/VideoFilters.tsx'
 import { useLearnerLevel } from '../data/progress/learner-level.ts'
+import { prefetchVideoDetail } from '../data/catalogue/video-detail.ts'
+import { preloadHls } from '../player/hls-playback.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { ApiError } from '../data/api.ts'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
@@ -179,6 +181,16 @@ export default function VideosPage() {
   )
 }
 
+/**
+ * The press on a card: its detail (the stream's grant), the video page's code and hls.js all start
+ * loading at once, rather than one after the other as the page renders (issue 31: press to first frame).
+ */
+function openingVideo(id: number, online: boolean) {
+  if (online) prefetchVideoDetail(id)
+  import('./VideoPage.tsx').catch(() => undefined)
+  preloadHls()
+}
+
 /** One card; rendered again only when its own video, state or match changes. */
 const VideoCard = memo(function VideoCard({
   code,
@@ -266,7 +278,7 @@ const VideoCard = memo(function VideoCard({
   return (
     <li className={playable ? 'video-card' : 'video-card video-card-unavailable'} data-testid="video-card" data-video-id={video.id}>
       {playable ? (
-        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}${match ? `?t=${Math.floor(match.start)}` : ''}`}>
+        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}${match ? `?t=${Math.floor(match.start)}` : ''}`} onClick={() => openingVideo(video.id, online)}>
           {body}
         </Link>
       ) : (
