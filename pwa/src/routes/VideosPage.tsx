@@ -162,7 +162,7 @@ export default function VideosPage() {
         </p>
       ) : null}
 
-      {cached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
+      {listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
         <p className="muted" data-testid="videos-empty">
           {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>

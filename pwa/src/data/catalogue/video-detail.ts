@@ -31,7 +31,8 @@ export function prefetchVideoDetail(id: number): void {
   prefetched = { id, at: performance.now(), answer }
 }
 
-function detailAnswer(id: number): Promise<{ data: VideoDetail }> {
+/** The detail for the page just opened: the one asked for at the press, if it was this video and recent; else a new request. */
+export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
   const taken = prefetched
   prefetched = null
   if (taken && taken.id === id && performance.now() - taken.at < PREFETCH_TAKEN_WITHIN_MS) return taken.answer
@@ -44,7 +45,7 @@ export function useVideoDetail(id: number): DetailState {
 
   useEffect(() => {
     let live = true
-    detailAnswer(id)
+    takeVideoDetail(id)
       .then(async ({ data }) => {
         await db.records.put({ key: `video:${id}`, value: data })
         if (live) setFetched({ id, result: 'ok' })
