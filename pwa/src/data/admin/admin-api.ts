@@ -1,5 +1,5 @@
 /** The admin calls of docs/api.md "Admin", typed with the contract's shapes. */
-import type { AdminFeedback, AdminUser, AdminVideo } from '../../../../contract/schemas/admin.ts'
+import type { AdminFeedback, AdminJob, AdminUser, AdminVideo } from '../../../../contract/schemas/admin.ts'
 import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import type { ApplicationStatus, ContributorApplication } from '../../../../contract/schemas/contributors.ts'
@@ -19,6 +19,7 @@ export function listPath(base: string, params: Record<string, string | undefined
 export const adminLists = {
   applications: (status: string | undefined) => listPath('/admin/applications', { status }),
   feedback: (q: string, range: string | undefined) => listPath('/admin/feedback', { q, range }),
+  jobs: (state: string | undefined) => listPath('/admin/jobs', { state }),
   users: (q: string) => listPath('/admin/users', { q }),
   videos: (q: string, access: string | undefined) => listPath('/admin/videos', { q, access }),
 }
@@ -39,6 +40,9 @@ export const adminApi = {
 
   updateUser: (id: number, user: { display_name?: string; is_contributor?: boolean }) =>
     api.patch<{ data: AdminUser }>(`/admin/users/${id}`, { user }).then((r) => r.data),
+
+  /** A failed job back in the queue now, its attempts reset. */
+  retryJob: (id: number) => api.post<{ data: AdminJob }>(`/admin/jobs/${id}/retry`).then((r) => r.data),
 
   feedback: (id: number) => api.get<{ data: AdminFeedback }>(`/admin/feedback/${id}`).then((r) => r.data),
 
