@@ -39,6 +39,16 @@ export const OTP_SENDS_PER_ADDRESS_PER_HOUR = 20
 export const EMAIL_MAX_CHARS = 254
 
 export const APPLICATION_VIDEO_MAX_BYTES = 50 * 1024 * 1024
+/** Product and YouTube thumbnails on the publish form and the admin thumbnail call. */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024
+/** The largest caption file accepted (the body of PUT /submissions/ID/captions/LANG). */
+export const CAPTIONS_MAX_BYTES = 1024 * 1024
+/** The only body type PUT /submissions/ID/captions/LANG accepts. */
+export const CAPTIONS_CONTENT_TYPE = 'text/vtt'
+/** The API's JSON bodies (the watch-event ingest's 100 KB batches the largest). */
+export const JSON_BODY_MAX_BYTES = 256 * 1024
+/** A Stripe event, read whole for its signature. */
+export const STRIPE_EVENT_MAX_BYTES = 1024 * 1024
 /** The contributor application's text fields (here, not in schemas/, so the public /apply page stays free of zod). */
 export const APPLICATION_NAME_MAX_CHARS = 200
 export const APPLICATION_LOCATION_MAX_CHARS = 200

@@ -12,8 +12,7 @@ export type Dialect = (typeof DIALECTS)[number]
 export const CAPTION_LANGUAGES = ['vi', 'en'] as const
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
 
-/** The largest caption file accepted (the body of PUT /submissions/ID/captions/LANG). */
-export const CAPTIONS_MAX_BYTES = 1024 * 1024
+export { CAPTIONS_CONTENT_TYPE, CAPTIONS_MAX_BYTES } from '../limits.ts'
 /**
  * The most cues a track may have (issue 29): a feature film's dialogue is 1,500–2,000 cues; a file of
  * thousands of one-millisecond cues is refused (422 invalid_captions) before it is parsed.
@@ -21,8 +20,6 @@ export const CAPTIONS_MAX_BYTES = 1024 * 1024
 export const CAPTIONS_MAX_CUES = 4000
 /** The most cues one page of GET /videos/ID/transcript holds (its `limit` and default). */
 export const TRANSCRIPT_PAGE_MAX_CUES = 1000
-/** The only body type PUT /submissions/ID/captions/LANG accepts. */
-export const CAPTIONS_CONTENT_TYPE = 'text/vtt'
 /** A cue may end this much past the video's length (rounding of the probed duration) and still fit. */
 export const CAPTIONS_END_TOLERANCE_SECONDS = 0.5
 

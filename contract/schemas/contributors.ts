@@ -22,8 +22,7 @@ export const UPLOAD_SILENCE_EXPIRY_HOURS = 24
  * silent for 60 s; a phone changes network) costs at most one chunk. Measured in bench/tus-upload.bench.ts.
  */
 export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024
-/** Product and YouTube thumbnails on the publish form and the admin thumbnail call. */
-export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024
+export { THUMBNAIL_MAX_BYTES } from '../limits.ts'
 export const APPLICATIONS_PER_IP_PER_HOUR = 20
 export const SUBMISSION_TITLE_MAX_CHARS = 200
 export const SUBMISSION_DESCRIPTION_MAX_CHARS = 5000

@@ -10,7 +10,6 @@ import { roleOf } from './background.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
-import { jsonBody } from './body-readers/json.ts'
 import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
@@ -26,7 +25,7 @@ import { ratingsRoutes } from './routes/ratings.routes.ts'
 import { compassRoutes } from './routes/compass.routes.ts'
 import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
 import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
-import { registeredRoutes, served } from './routes/route.ts'
+import { apiJsonBody, registeredRoutes, served } from './routes/route.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
@@ -55,7 +54,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   dailyProgressRoute(app, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }), prelude })
   const api = express.Router()
   api.use(...prelude)
-  api.use(jsonBody(256 * 1024))
+  // Each route reads its body with the reader its entry in the route table names (routes/route.ts).
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
@@ -76,11 +75,12 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
   captionsRoutes(api, { captions: services.captions, requireUser: signedIn })
   if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
-  api.use(apiNotFound)
+  // A path no route serves reads its body as every API call does (a bad body is refused before the 404).
+  api.use(apiJsonBody, apiNotFound)
   api.use(errorHandler(ctx.logger))
 
   // Every upload is refused before a byte is read when the disk is under its reserve (web/disk-reserve.ts).
-  const diskReserve = createDiskReserve(ctx.config.dataDir, ctx.config.diskReserveBytes)
+  const diskReserve = createDiskReserve(ctx.storage.stagingDirs, ctx.config.diskReserveBytes)
   const uploadPrelude = [...prelude, diskReserve.guard]
   const tus = createTusUploads({
     diskReserve,
@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   app.use(API_BASE, api)
   // The contract's routes this app serves (contract/routes.ts), for the authorization matrix to check.
   app.locals.routes = registeredRoutes(app, api)
-  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
+  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect, clock: ctx.clock }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

@@ -7,7 +7,6 @@ import {
   ERROR_CODES,
   patchAdminUserBodySchema,
   patchAdminVideoBodySchema,
-  THUMBNAIL_MAX_BYTES,
 } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
@@ -20,9 +19,8 @@ import type { AdminJobsService } from '../services/admin-jobs.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
-import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
-import { on, early } from './route.ts'
+import { on, early, formOf } from './route.ts'
 
 export function adminRoutes(
   router: Router,
@@ -66,20 +64,19 @@ export function adminThumbnailsRoute(
   deps: { videos: AdminVideosService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
 ) {
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Each image must be 5 MB or smaller.')
-  early(app, 'admin.videoThumbnails', ...deps.prelude, deps.requireUser, async (req, res) => {
-    const admin = currentUser(req)
-    requireAdmin(admin) // before a byte of the body is read
-    const videoId = pathId(req.params.id)
-    const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
-    const form = await readMultipart(req, { dir: incomingDir(deps.dataDir), files: { thumbnail: image, youtube_thumbnail: image }, tooLarge })
-    try {
-      for (const problem of Object.values(form.problems)) {
-        if (problem === 'too_large') throw tooLarge()
-        if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-      }
-      res.json({ data: await deps.videos.replaceThumbnails(admin, videoId, form.files) })
-    } finally {
-      form.cleanup()
+  // The role and the id before a byte of the body is read (the form is read just before the last handler).
+  const checked: RequestHandler = (req, _res, next) => {
+    requireAdmin(currentUser(req))
+    pathId(req.params.id)
+    next()
+  }
+  const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  early(app, 'admin.videoThumbnails', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
+    const { files, problems } = formOf(req)
+    for (const problem of Object.values(problems)) {
+      if (problem === 'too_large') throw tooLarge()
+      if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
     }
+    res.json({ data: await deps.videos.replaceThumbnails(currentUser(req), pathId(req.params.id), files) })
   })
 }

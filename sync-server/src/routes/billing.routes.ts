@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler, type Router } from 'express'
+import type { Express, RequestHandler, Router } from 'express'
 import { checkoutBodySchema, confirmBodySchema } from '../../../contract/index.ts'
 import type { createStripeWebhook } from '../billing/stripe-webhook.ts'
 import { ApiError } from '../errors.ts'
@@ -48,7 +48,7 @@ export function billingWebhookRoute(
   app: Express,
   deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined; prelude: RequestHandler[] },
 ) {
-  early(app, 'billing.webhook', ...deps.prelude, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+  early(app, 'billing.webhook', ...deps.prelude, async (req, res) => {
     if (!deps.webhook) throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.')
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const { applied } = await deps.webhook.handle(body, req.get('stripe-signature'))

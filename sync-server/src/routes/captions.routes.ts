@@ -5,21 +5,17 @@
  */
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  CAPTIONS_CONTENT_TYPE,
-  CAPTIONS_MAX_BYTES,
   captionLanguageSchema,
-  ERROR_CODES,
   transcriptQuerySchema,
   type CaptionLanguage,
 } from '../../../contract/index.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { notFound } from '../errors.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { contributorsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { CaptionsService } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { readRawBody } from '../body-readers/raw.ts'
-import { on, early } from './route.ts'
+import { bodyTypeCheck, on, early } from './route.ts'
 
 /** A language in a path: vi or en; anything else names no track (404). */
 function pathLanguage(raw: unknown): CaptionLanguage {
@@ -28,18 +24,18 @@ function pathLanguage(raw: unknown): CaptionLanguage {
   return parsed.data
 }
 
-const UTF8_OR_NO_CHARSET = /^[^;]*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i
-
 export function captionsUploadRoute(app: Express, deps: { captions: CaptionsService; requireUser: RequestHandler; prelude: RequestHandler[] }) {
-  early(app, 'submissions.putCaptions', ...deps.prelude, deps.requireUser, contributorsOnly, async (req, res) => {
-    const type = req.headers['content-type'] ?? ''
-    if (!req.is(CAPTIONS_CONTENT_TYPE) || !UTF8_OR_NO_CHARSET.test(type)) {
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the captions as a WebVTT file (text/vtt, UTF-8).')
-    }
+  // The file's type (415), then the submission and language (404), are checked before a byte is read:
+  // the reader (the route table's raw entry) checks the type and reads the file before the last handler.
+  const target: RequestHandler = (req, _res, next) => {
+    pathId(req.params.id, 'No such submission.')
+    pathLanguage(req.params.lang)
+    next()
+  }
+  early(app, 'submissions.putCaptions', ...deps.prelude, deps.requireUser, contributorsOnly, bodyTypeCheck('submissions.putCaptions'), target, async (req, res) => {
     const id = pathId(req.params.id, 'No such submission.')
     const language = pathLanguage(req.params.lang)
-    const body = await readRawBody(req, CAPTIONS_MAX_BYTES, () => new ApiError(413, ERROR_CODES.tooLarge, 'A caption file must be 1 MB or smaller.'))
-    res.json({ data: await deps.captions.put(currentUser(req), id, language, body) })
+    res.json({ data: await deps.captions.put(currentUser(req), id, language, req.body as Buffer) })
   })
 }
 

@@ -1,6 +1,5 @@
 import type { Express, RequestHandler, Router } from 'express'
 import {
-  APPLICATION_VIDEO_MAX_BYTES,
   applicationFieldsSchema,
   applicationsListQuerySchema,
   APPLICATIONS_PER_IP_PER_HOUR,
@@ -16,10 +15,9 @@ import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import type { DiskReserve } from '../web/disk-reserve.ts'
-import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
 import { sendStored } from '../storage/send-stored.ts'
-import { on, early } from './route.ts'
+import { on, early, formOf } from './route.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
@@ -59,29 +57,25 @@ export function applicationFormRoutes(
     limit: APPLICATIONS_PER_IP_PER_HOUR,
     message: 'Too many applications from your network. Please try again later.',
   })
-  early(app, 'applications.create', ...deps.prelude, limit, async (req, res) => {
-    // Before a byte is read, the disk's reserve. The hourly ceiling of everyone's applications is checked
-    // once the video is received (its size known) and before it is kept: waiting on the database before
-    // reading the body made the early 413 of an oversized video reach the client as a reset connection.
+  // Before a byte is read, the disk's reserve. The hourly ceiling of everyone's applications is checked
+  // once the video is received (its size known) and before it is kept: waiting on the database before
+  // reading the body made the early 413 of an oversized video reach the client as a reset connection.
+  const reserve: RequestHandler = (_req, _res, next) => {
     deps.diskReserve.check()
-    const form = await readMultipart(req, {
-      dir: incomingDir(deps.dataDir),
-      files: { video: { maxBytes: APPLICATION_VIDEO_MAX_BYTES - 1, sniff: sniffVideo } },
-      tooLarge,
-    })
-    try {
-      const problem = form.problems.video
-      if (problem === 'too_large') throw tooLarge()
-      if (problem === 'bad_type') {
-        throw new ApiError(415, CONTRIBUTOR_ERROR_CODES.invalidFileType, 'Please upload a video file (MP4, WebM, or MOV).')
-      }
-      const video = form.files.video
-      if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
-      const fields = parseWith(applicationFieldsSchema, form.fields)
-      await deps.applications.checkHourlyCeiling({ videos: 1, bytes: video.bytes })
-      res.status(201).json({ data: await deps.applications.submit(fields, video) })
-    } finally {
-      form.cleanup()
+    next()
+  }
+  const form = { dir: incomingDir(deps.dataDir), sniff: { video: sniffVideo }, tooLarge }
+  early(app, 'applications.create', ...deps.prelude, limit, reserve, form, async (req, res) => {
+    const read = formOf(req)
+    const problem = read.problems.video
+    if (problem === 'too_large') throw tooLarge()
+    if (problem === 'bad_type') {
+      throw new ApiError(415, CONTRIBUTOR_ERROR_CODES.invalidFileType, 'Please upload a video file (MP4, WebM, or MOV).')
     }
+    const video = read.files.video
+    if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
+    const fields = parseWith(applicationFieldsSchema, read.fields)
+    await deps.applications.checkHourlyCeiling({ videos: 1, bytes: video.bytes })
+    res.status(201).json({ data: await deps.applications.submit(fields, video) })
   })
 }

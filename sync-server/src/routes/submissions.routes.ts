@@ -5,7 +5,6 @@ import {
   patchSubmissionBodySchema,
   publishFieldsSchema,
   submissionsQuerySchema,
-  THUMBNAIL_MAX_BYTES,
 } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { incomingDir } from '../media/media-paths.ts'
@@ -16,9 +15,8 @@ import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
-import { readMultipart } from '../body-readers/multipart.ts'
 import { pathId } from '../web/path-id.ts'
-import { on, early } from './route.ts'
+import { on, early, formOf } from './route.ts'
 
 export function submissionsRoutes(
   router: Router,
@@ -68,30 +66,26 @@ export function publishFormRoutes(
   app: Express,
   deps: { publishing: PublishingService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
 ) {
-  early(app, 'submissions.publish', ...deps.prelude, deps.requireUser, async (req, res) => {
-    const admin = currentUser(req)
-    if (admin.is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
-    const id = pathId(req.params.id)
-    const image = { maxBytes: THUMBNAIL_MAX_BYTES, sniff: sniffImage }
-    const form = await readMultipart(req, {
-      dir: incomingDir(deps.dataDir),
-      files: { product_thumbnail: image, youtube_thumbnail: image },
-      tooLarge: () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.'),
-    })
-    try {
-      const problems = Object.values(form.problems)
-      if (problems.includes('too_large')) throw new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
-      if (problems.includes('bad_type')) {
-        throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-      }
-      const fields = parseWith(publishFieldsSchema, form.fields)
-      const video = await deps.publishing.publish(admin, currentSession(req), id, fields, {
-        product: form.files.product_thumbnail,
-        youtube: form.files.youtube_thumbnail,
-      })
-      res.status(201).json({ data: video })
-    } finally {
-      form.cleanup()
+  // The role and the id before a byte of the body is read (the form is read just before the last handler).
+  const checked: RequestHandler = (req, _res, next) => {
+    if (currentUser(req).is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
+    pathId(req.params.id)
+    next()
+  }
+  const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  early(app, 'submissions.publish', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
+    const read = formOf(req)
+    const problems = Object.values(read.problems)
+    if (problems.includes('too_large')) throw tooLarge()
+    if (problems.includes('bad_type')) {
+      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
     }
+    const fields = parseWith(publishFieldsSchema, read.fields)
+    const video = await deps.publishing.publish(currentUser(req), currentSession(req), pathId(req.params.id), fields, {
+      product: read.files.product_thumbnail,
+      youtube: read.files.youtube_thumbnail,
+    })
+    res.status(201).json({ data: video })
   })
 }

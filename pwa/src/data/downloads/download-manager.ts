@@ -17,8 +17,8 @@
  *   to the record, a delete removes it (after the files); the tab that downloads follows the record,
  *   stops, and after a delete removes what it stored meanwhile.
  * - In sight, the page fetches the parts itself. Where the browser offers Background Fetch, a download
- *   still running when the page goes out of sight or away is handed to it (background-fetch.ts), and a
- *   fetch running already is followed, never repeated.
+ *   still running when the page goes out of sight or away is handed to it (hand-over.ts decides when,
+ *   background-fetch.ts), and a fetch running already is followed (follow.ts), never repeated.
  * Downloads stored file by file by earlier versions stay playable: the worker answers any stored URL.
  */
 import type { EntityTable } from 'dexie'
@@ -35,13 +35,8 @@ import {
   type StoredPart,
 } from './parts.ts'
 import { askPersistence, checkSpace, type Persistence } from './storage-space.ts'
-import {
-  backgroundFetchId,
-  type BackgroundFetchManagerLike,
-  type BackgroundFetchRegistrationLike,
-  type HandedDownload,
-  type HandedPart,
-} from './background-fetch.ts'
+import type { BackgroundFetchManagerLike, BackgroundFetchRegistrationLike, HandedPart } from './background-fetch.ts'
+import { createHandOver, type PageWatch } from './hand-over.ts'
 import { browserPageLeaving, type PageLeaving } from './page-leaving.ts'
 import { askPartsAhead, type PartsAhead } from './parts-ahead.ts'
 import { storeCaptionTracks } from './caption-files.ts'
@@ -188,14 +183,20 @@ export function createDownloadManager(deps: DownloadDeps) {
     let filesDone = filesOf(stored)
     // Where the browser offers Background Fetch, what the service worker needs to finish the download
     // without the page goes into the record from the start: the page may be gone by the time it hands over.
+    // The hand-over of the parts not stored yet to the browser (hand-over.ts).
+    const missing = () => parts.filter((part) => !stored.some((done) => done.name === part.name))
     const background = await backgroundReady
-    const handed: HandedDownload | undefined = background && {
-      parts,
-      variantText,
-      variantKey: `${base}${variant.uri}`,
-      masterKey: offlineMasterUrl(videoId),
-      masterText: offlineMaster(variant),
-    }
+    const handOver =
+      background &&
+      createHandOver({
+        manager: background,
+        leaving,
+        videoId,
+        title: video.title,
+        missing,
+        handed: { parts, variantText, variantKey: `${base}${variant.uri}`, masterKey: offlineMasterUrl(videoId), masterText: offlineMaster(variant) },
+      })
+    const handed = handOver?.handed
 
     // The browser's answer to "keep my downloads" is not needed to start: it is awaited at the end.
     let asked: Promise<Persistence> | undefined
@@ -253,19 +254,9 @@ export function createDownloadManager(deps: DownloadDeps) {
       await captions
       return { persistence: await asked }
     }
-    const id = backgroundFetchId(videoId)
-    const missing = () => parts.filter((part) => !stored.some((done) => done.name === part.name))
-    const handOver = () => background!.fetch(id, missing().map((part) => part.url), { title: video.title })
-    if (background && missing().length > 0) {
-      // Already in the browser's hands (handed over by a tab that went away, this one before a reload, or
-      // before a restart): followed, never fetched a second time. Only a download with a record can be
-      // (a delete aborts the fetch), so a new one starts without asking the browser.
-      const running = resuming ? await background.get(id) : undefined
-      if (running) return followBackground(running)
-      // A page out of sight hands over at once; one in sight downloads itself (the browser's copy would
-      // store every part twice: its own store, then the worker's cache.put).
-      if (leaving.hidden()) return followBackground(await handOver())
-    }
+    // Already in the browser's hands, or a page out of sight: the browser fetches, the run follows.
+    const inBrowser = handOver ? await handOver.atStart(resuming) : undefined
+    if (inBrowser) return followBackground(inBrowser)
 
     // The playlists are written as soon as every part's files are known (from the answers' headers),
     // while the parts' bytes still arrive, rather than after the last part is stored: nothing plays
@@ -296,15 +287,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     const fetchInPage = async (mayHandOver: boolean): Promise<{ handing?: Promise<BackgroundFetchRegistrationLike> }> => {
       const inPage = new AbortController()
       const partSignal = AbortSignal.any([signal, inPage.signal])
-      let handing: Promise<BackgroundFetchRegistrationLike> | undefined
-      const stopListening = mayHandOver
-        ? leaving.subscribe(() => {
-            if (handing || signal.aborted || missing().length === 0) return
-            handing = handOver()
-            handing.catch(() => undefined) // awaited by the caller
-            inPage.abort()
-          })
-        : () => undefined
+      const watch: PageWatch | undefined = mayHandOver && handOver ? handOver.watchPage(signal, () => inPage.abort()) : undefined
       // In order: with a part cut off, the download resumes from the first part not stored.
       const queue = missing()
       // The answers asked for at the press (parts-ahead.ts) for the parts still missing; the others go.
@@ -334,15 +317,16 @@ export function createDownloadManager(deps: DownloadDeps) {
       // running behind it when it reports the failure (and a resume cannot race its leftovers).
       try {
         const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker))
+        const handing = watch?.handing()
         if (handing) return { handing }
         const failed = settled.find((outcome) => outcome.status === 'rejected')
         if (failed) throw failed.reason
         return {}
       } finally {
-        stopListening()
+        watch?.stop()
       }
     }
-    const { handing } = await fetchInPage(background !== undefined)
+    const { handing } = await fetchInPage(handOver !== undefined)
     if (handing) {
       const registration = await handing.catch(() => undefined)
       await reporting

@@ -1,0 +1,74 @@
+-- The SQL sync-server/src/repositories/captions.repository.ts sends to PostgreSQL, one method at a time, with
+-- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
+-- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
+
+-- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5"},{"start":6,"end":7,"text":"text-8"}],"durationSeconds":9,"nowIso":"2026-01-15T12:00:00.000Z"})
+begin;
+
+select "id"
+from "caption_cues"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+delete from "caption_cues"
+where "id" in ($1);
+-- parameters: [null]
+
+insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "duration_seconds", "updated_at")
+values ($1, $2, $3, $4, $5, $6)
+on conflict ("submission_id", "language") do update
+set "vtt" = $7, "cue_count" = $8, "duration_seconds" = $9, "updated_at" = $10;
+-- parameters: [1,"vi","vtt-2",2,9,"2026-01-15T12:00:00.000Z","vtt-2",2,9,"2026-01-15T12:00:00.000Z"]
+
+insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text")
+values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10);
+-- parameters: [1,"vi",3,4,"text-5",1,"vi",6,7,"text-8"]
+
+commit;
+
+-- captions.remove(1, "vi")
+begin;
+
+select "id"
+from "caption_cues"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+delete from "caption_cues"
+where "id" in ($1);
+-- parameters: [null]
+
+delete from "caption_tracks"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+commit;
+
+-- captions.tracksOf([1,2])
+select "submission_id", "language", "cue_count", "duration_seconds"
+from "caption_tracks"
+where "submission_id" in ($1, $2)
+order by "submission_id", "language" desc;
+-- parameters: [1,2]
+
+-- captions.vtt(1, "vi")
+select "vtt"
+from "caption_tracks"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+-- captions.cues(1, "vi", 1768478400000, {"offset":2,"limit":3})
+select "start_seconds" as "start", "end_seconds" as "end", "text"
+from "caption_cues"
+where "submission_id" = $1 and "language" = $2 and "start_seconds" < $3
+order by "start_seconds", "id"
+limit $4
+offset $5;
+-- parameters: [1,"vi",1768478400000,3,2]
+
+-- captions.firstMatches([1,2], "text-3")
+select "cc"."submission_id", "cc"."language", "cc"."start_seconds" as "start", "cc"."end_seconds" as "end", "cc"."text"
+from "caption_cues" as "cc"
+where "cc"."submission_id" in ($1, $2) and (search_fold("cc"."text") LIKE '%' || search_fold($3) || '%' ESCAPE '\')
+order by "cc"."submission_id", "cc"."language" desc, "cc"."start_seconds";
+-- parameters: [1,2,"text-3"]

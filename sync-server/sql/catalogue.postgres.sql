@@ -1,0 +1,75 @@
+-- The SQL sync-server/src/repositories/catalogue.repository.ts sends to PostgreSQL, one method at a time, with
+-- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
+-- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
+
+-- catalogue.findForWatching(1)
+select "id", "language_code", "access_level", "duration_seconds", "published_at"
+from "videos"
+where "id" = $1;
+-- parameters: [1]
+
+-- catalogue.findPublished(1)
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+from "videos" as "v"
+left join "series" as "s" on "s"."id" = "v"."series_id"
+where "v"."id" = $1 and "v"."published_at" is not null;
+-- parameters: [1]
+
+-- catalogue.creatorsOf(1)
+select "u"."display_name"
+from "submission_creators" as "c"
+left join "users" as "u" on "u"."email" = "c"."email"
+where "c"."submission_id" = $1
+order by "c"."email";
+-- parameters: [1]
+
+-- catalogue.guidesOf([1,2])
+select "c"."submission_id", "u"."id", "u"."display_name"
+from "submission_creators" as "c"
+inner join "users" as "u" on "u"."email" = "c"."email"
+where "c"."submission_id" in ($1, $2)
+order by "c"."submission_id", "c"."email";
+-- parameters: [1,2]
+
+-- catalogue.findPublishedByIds([1,2])
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+from "videos" as "v"
+left join "series" as "s" on "s"."id" = "v"."series_id"
+where "v"."id" in ($1, $2) and "v"."published_at" is not null;
+-- parameters: [1,2]
+
+-- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","hideFinished":true,"sort":"newest","forLevelRank":7,"difficultyMin":8,"difficultyMax":9,"after":{"levelRank":10,"publishedAt":"2026-01-15T12:00:00.000Z","id":11,"difficultyRank":12,"forYouRank":13},"limit":14})
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+from "videos" as "v"
+left join "series" as "s" on "s"."id" = "v"."series_id"
+where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."proficiency_level" = $2 and "v"."access_level" = $3 and "v"."series_id" = $4 and "v"."dialect" = $5 and "v"."submission_id" in (select "c"."submission_id"
+  from "submission_creators" as "c"
+  inner join "users" as "g" on "g"."email" = "c"."email"
+  where "g"."id" = $6) and "v"."submission_id" in (select "t"."submission_id"
+  from "caption_tracks" as "t"
+  where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
+    from "caption_cues" as "cc"
+    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')))) and not exists (select "p"."video_id"
+  from "video_progress" as "p"
+  where "p"."user_id" = $10 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $11 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $12 and "v"."difficulty_rank" <= $13 and ("v"."published_at" < $14 or ("v"."published_at" = $15 and "v"."id" < $16))
+order by "v"."published_at" desc, "v"."id" desc
+limit $17;
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6",1,0,8,9,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",11,14]
+
+-- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","hideFinished":true,"sort":"newest","forLevelRank":7,"difficultyMin":8,"difficultyMax":9,"after":{"levelRank":10,"publishedAt":"2026-01-15T12:00:00.000Z","id":11,"difficultyRank":12,"forYouRank":13},"limit":14})
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+from "videos" as "v"
+left join "series" as "s" on "s"."id" = "v"."series_id"
+where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."proficiency_level" = $2 and "v"."access_level" = $3 and "v"."series_id" = $4 and "v"."dialect" = $5 and "v"."submission_id" in (select "c"."submission_id"
+  from "submission_creators" as "c"
+  inner join "users" as "g" on "g"."email" = "c"."email"
+  where "g"."id" = $6) and "v"."submission_id" in (select "t"."submission_id"
+  from "caption_tracks" as "t"
+  where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
+    from "caption_cues" as "cc"
+    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')))) and not exists (select "p"."video_id"
+  from "video_progress" as "p"
+  where "p"."user_id" = $10 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $11 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $12 and "v"."difficulty_rank" <= $13 and ("v"."published_at" < $14 or ("v"."published_at" = $15 and "v"."id" < $16))
+order by "v"."published_at" desc, "v"."id" desc
+limit $17;
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6",1,0,8,9,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",11,14]

@@ -1,0 +1,37 @@
+-- The SQL sync-server/src/repositories/comments.repository.ts sends to PostgreSQL, one method at a time, with
+-- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
+-- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
+
+-- comments.page(1, 2, 3)
+select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name"
+from "comments" as "c"
+inner join "users" as "u" on "u"."id" = "c"."user_id"
+where "c"."video_id" = $1 and "c"."id" > $2
+order by "c"."id"
+limit $3;
+-- parameters: [1,2,3]
+
+-- comments.insertOnce(1, 2, "clientId-3", "text-4", "2026-01-15T12:00:00.000Z")
+begin;
+
+SELECT pg_advisory_xact_lock(16001, $1::int);
+-- parameters: [2]
+
+select "id"
+from "users"
+where "id" = $1 and "deleted_at" is null;
+-- parameters: [2]
+
+insert into "comments" ("video_id", "user_id", "client_id", "text", "created_at")
+values ($1, $2, $3, $4, $5)
+on conflict ("user_id", "client_id") do nothing
+returning "id";
+-- parameters: [1,2,"clientId-3","text-4","2026-01-15T12:00:00.000Z"]
+
+select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name"
+from "comments" as "c"
+inner join "users" as "u" on "u"."id" = "c"."user_id"
+where "c"."user_id" = $1 and "c"."client_id" = $2;
+-- parameters: [2,"clientId-3"]
+
+commit;

@@ -1,0 +1,30 @@
+-- The SQL sync-server/src/repositories/daily-totals.repository.ts sends to PostgreSQL, one method at a time, with
+-- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
+-- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
+
+-- daily-totals.addSeconds(1, "2026-01-15", 2, 3)
+insert into "daily_totals" ("user_id", "day", "watch_seconds", "goal_minutes")
+values ($1, $2, $3, $4)
+on conflict ("user_id", "day") do update
+set "watch_seconds" = case when "daily_totals"."watch_seconds" + "excluded"."watch_seconds" > $5 then 86400 else "daily_totals"."watch_seconds" + "excluded"."watch_seconds" end;
+-- parameters: [1,"2026-01-15",2,3,86400]
+
+-- daily-totals.allForUser(1)
+select "day", "watch_seconds", "goal_minutes"
+from "daily_totals"
+where "user_id" = $1
+order by "day";
+-- parameters: [1]
+
+-- daily-totals.watchSeconds(1, "2026-01-15")
+select "watch_seconds"
+from "daily_totals"
+where "user_id" = $1 and "day" = $2;
+-- parameters: [1,"2026-01-15"]
+
+-- daily-totals.recordGoalForDay(1, "2026-01-15", 2)
+insert into "daily_totals" ("user_id", "day", "goal_minutes")
+values ($1, $2, $3)
+on conflict ("user_id", "day") do update
+set "goal_minutes" = "excluded"."goal_minutes";
+-- parameters: [1,"2026-01-15",2]
