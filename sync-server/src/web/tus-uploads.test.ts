@@ -116,7 +116,7 @@ describe('a contributor upload', () => {
     expect(body.data.upload).toEqual({ state: 'complete', bytes_received: clip720.length, bytes_total: clip720.length })
     expect(body.data.processing).toEqual({ state: 'ready', percent: 100, error: null })
     expect(body.data.publishable_status).toBe('publishable')
-    expect(body.data.playback.hls_url).toMatch(/^\/media\/g\/.+\/master\.m3u8$/)
+    expect(body.data.playback.hls_url).toMatch(/^\/media\/v\/[a-f0-9]+\/master\.m3u8\?grant=/)
 
     const key = await mediaKeyOf(server, id)
     const dir = mediaDir(server.dataDir, key)
@@ -176,7 +176,7 @@ describe('a contributor upload', () => {
     const video = ((await published.json()) as { data: Record<string, any> }).data
     expect(video).toMatchObject({ title: 'Chợ nổi', access_level: 'free', episode_number: 1, series: { name: 'Miền Tây' }, duration_seconds: 3 })
     expect(video.thumbnail_url).toMatch(/\/thumbnail-[a-z0-9]+\.png$/)
-    expect(video.playback.hls_url).toMatch(/master\.m3u8$/)
+    expect(video.playback.hls_url).toMatch(/master\.m3u8\?grant=/)
     expect(fs.readdirSync(path.join(server.dataDir, 'incoming'))).toEqual([])
 
     const again = await publish(readyId, admin.token, form(fields))
