@@ -116,7 +116,7 @@ describe('a contributor upload', () => {
     expect(body.data.upload).toEqual({ state: 'complete', bytes_received: clip720.length, bytes_total: clip720.length })
     expect(body.data.processing).toEqual({ state: 'ready', percent: 100, error: null })
     expect(body.data.publishable_status).toBe('publishable')
-    expect(body.data.playback.hls_url).toMatch(/^\/media\/v\/[a-f0-9]+\/master\.m3u8\?grant=/)
+    expect(body.data.playback.hls_url).toMatch(/^\/media\/v\/[0-9a-f]{32}\/master\.m3u8\?grant=.+$/)
 
     const key = await mediaKeyOf(server, id)
     const dir = mediaDir(server.dataDir, key)
