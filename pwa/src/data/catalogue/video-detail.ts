@@ -6,7 +6,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { ApiError, api } from '../api.ts'
+import { ApiError } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 
 export type DetailState =
@@ -22,8 +23,7 @@ export function useVideoDetail(id: number): DetailState {
 
   useEffect(() => {
     let live = true
-    api
-      .get<{ data: VideoDetail }>(`/videos/${id}`)
+    call('videos.get', undefined, { params: { id } })
       .then(async ({ data }) => {
         await db.records.put({ key: `video:${id}`, value: data })
         if (live) setFetched({ id, result: 'ok' })
@@ -57,7 +57,7 @@ export interface FreshPlayback {
  * again from the top. Null when the video no longer plays for this user.
  */
 export async function freshPlayback(id: number): Promise<FreshPlayback | null> {
-  const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  const { data } = await call('videos.get', undefined, { params: { id } })
   if (data.can_watch === 'none' || !data.playback) return null
   return { hlsUrl: data.playback.hls_url, captions: data.playback.captions }
 }

@@ -15,6 +15,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { API_BASE } from '../../../../contract/limits.ts'
+import { ROUTES } from '../../../../contract/routes.ts'
 import { probeDelayMs } from './retry.ts'
 
 export interface ConnectivityDeps {
@@ -151,7 +152,7 @@ async function probeOrigin(): Promise<boolean> {
   // Short: in a tunnel a request hangs rather than fails, and the next probe should not wait on it.
   const timer = setTimeout(() => controller.abort(), 3_000)
   try {
-    const response = await fetch(`${API_BASE}/health`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
+    const response = await fetch(`${API_BASE}${ROUTES['health.get'].path}`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
     // A captive portal answers with a redirect elsewhere: that is not our server.
     return response.type !== 'opaqueredirect'
   } catch {
