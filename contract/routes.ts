@@ -22,7 +22,6 @@
 import { CAPTIONS_CONTENT_TYPE, CAPTIONS_MAX_BYTES, JSON_BODY_MAX_BYTES, STRIPE_EVENT_MAX_BYTES, THUMBNAIL_MAX_BYTES, APPLICATION_VIDEO_MAX_BYTES } from './limits.ts'
 
 export type RouteRole = 'public' | 'loopback' | 'grant' | 'signed_in' | 'premium' | 'premium_or_admin' | 'contributor' | 'admin' | 'stripe'
-export type BodyKind = 'none' | 'json' | 'multipart' | 'tus' | 'raw'
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export type BodyReader =

@@ -9,9 +9,8 @@ import { LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 import { call } from '../api-call.ts'
-import { db, type CommentCopy } from '../db.ts'
+import { db } from '../db.ts'
 
-export type { CommentCopy }
 
 /** Copies kept beyond those of downloaded videos. */
 export const KEEP_COPIES = 50

@@ -10,7 +10,7 @@ import { downloads } from './downloads.ts'
 import { readSmartSettings } from './download-preferences.ts'
 
 // The settings live with the other download preferences (small, so the signed-in frame can read them).
-export { DEFAULT_SMART, readSmartSettings, saveSmartSettings, type SmartSettings } from './download-preferences.ts'
+export { readSmartSettings, saveSmartSettings, type SmartSettings } from './download-preferences.ts'
 
 /** A 360p rendition with audio: about 0.9 Mb/s (the transcoder's ladder). */
 const ESTIMATED_BYTES_PER_SECOND = 900_000 / 8

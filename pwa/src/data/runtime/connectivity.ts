@@ -29,7 +29,6 @@ export interface ConnectivityDeps {
   clearTimeout: (timer: unknown) => void
 }
 
-export type Connectivity = ReturnType<typeof createConnectivity>
 
 export function createConnectivity(deps: ConnectivityDeps) {
   let up = deps.browserOnline()

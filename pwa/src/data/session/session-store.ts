@@ -179,4 +179,3 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
   }
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>
