@@ -29,7 +29,6 @@ export interface ConnectivityDeps {
   clearTimeout: (timer: unknown) => void
 }
 
-
 export function createConnectivity(deps: ConnectivityDeps) {
   let up = deps.browserOnline()
   let attempt = 0
