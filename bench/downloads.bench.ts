@@ -25,6 +25,7 @@ import { signIn, startTestServer } from '../sync-server/test-support/test-server
 import { mediaDir, newMediaKey } from '../sync-server/src/media/media-paths.ts'
 import { parseMediaPlaylist } from '../pwa/src/data/downloads/hls-manifest.ts'
 import { filesToDownload, groupIntoParts, partRequest, partTargetBytes } from '../pwa/src/data/downloads/parts.ts'
+import { underGrantOf } from '../pwa/src/data/downloads/grant-urls.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const DIST = path.join(ROOT, 'dist', 'pwa')
@@ -152,12 +153,12 @@ export async function runDownloadsBench(): Promise<DownloadsBenchResult> {
     const { data: detail } = (await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as {
       data: { playback: { hls_url: string } | null }
     }
-    const variantUrl = new URL('v360p/index.m3u8', new URL(detail.playback!.hls_url, server.baseUrl)).href
+    const variantUrl = underGrantOf('v360p/index.m3u8', new URL(detail.playback!.hls_url, server.baseUrl).href)
     const toDownload = filesToDownload(parseMediaPlaylist(fs.readFileSync(path.join(folder, 'index.m3u8'), 'utf8')), BANDWIDTH)
     const plan = groupIntoParts(toDownload, partTargetBytes(toDownload.reduce((sum, file) => sum + file.bytes, 0)))
-    const partUrls = plan.map((part) => new URL(partRequest(part), variantUrl).href)
+    const partUrls = plan.map((part) => underGrantOf(partRequest(part), variantUrl))
     const twoPartUrls = groupIntoParts(toDownload, Math.ceil(toDownload.reduce((sum, file) => sum + file.bytes, 0) / 2) + 1).map(
-      (part) => new URL(partRequest(part), variantUrl).href,
+      (part) => underGrantOf(partRequest(part), variantUrl),
     )
     const fetchSideBySide = (urls: string[]) =>
       page.evaluate(async (urls) => {

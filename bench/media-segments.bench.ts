@@ -83,8 +83,8 @@ export async function runMediaBench(): Promise<MediaBenchResult> {
     const app = await startChildServer<{ origin: string; hlsUrl: string }>('app-server.ts', { BENCH_DATA_DIR: dataDir, BENCH_MEDIA_KEY: mediaKey })
     let appMBps: number
     try {
-      const base = app.info.hlsUrl.replace(/master\.m3u8$/, 'v720p/')
-      appMBps = await wrk(app.info.origin, names.map((name) => base + name))
+      // The grant travels in the query: each file is the master's URL with its name in place of master.m3u8.
+      appMBps = await wrk(app.info.origin, names.map((name) => app.info.hlsUrl.replace('master.m3u8', `v720p/${name}`)))
     } finally {
       await app.stop()
     }

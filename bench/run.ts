@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { runApiBench, runApiPostgresBench } from './api-daily-progress.bench.ts'
 import { runWatchEventsBench } from './watch-events.bench.ts'
 import { runMediaBench } from './media-segments.bench.ts'
+import { runMediaS3Bench } from './media-s3.bench.ts'
 import { runAdminListsBench } from './admin-lists.bench.ts'
 import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
@@ -16,6 +17,8 @@ import { runLieFiFlushBench, runOutboxFlushBench } from './outbox-flush.bench.ts
 import { runScaleBench } from './scale.bench.ts'
 import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
+import { runPlayerBench } from './player.bench.ts'
+import { runPhoneBench } from './phone.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -89,6 +92,19 @@ async function main() {
         console.log(`  nginx   ${fmt(media.nginxMBps)} MB/s`)
         console.log(`  ratio to nginx: ${fmt(media.ratioToNginx!, 2)} (goal ≥ 0.35): ${media.ratioToNginx! >= 0.35 ? 'met' : 'NOT met'}`)
       }
+    }
+  }
+
+  if (!only || only === 'media') {
+    console.log('\n## Media in a bucket (throwaway Ceph radosgw 16): segments through nginx-s3.conf against nginx.conf from disk; tus into the bucket against the AWS SDK')
+    const s3 = await runMediaS3Bench()
+    results.mediaS3 = s3
+    if ('skipped' in s3) console.log(`  skipped: ${s3.skipped}`)
+    else {
+      const { segments, uploads } = s3
+      console.log(`  1 MB segments, cold (fresh nginx cache, each once, 8 at a time): bucket via nginx cache ${fmt(segments.coldS3MBps)} MB/s, nginx from disk ${fmt(segments.coldDiskMBps)} MB/s, ratio ${fmt(segments.coldRatio, 2)}`)
+      console.log(`  1 MB segments, warm (all cached, 16 connections): bucket via nginx cache ${fmt(segments.warmS3MBps)} MB/s, nginx from disk ${fmt(segments.warmDiskMBps)} MB/s, ratio ${fmt(segments.warmRatio, 2)} (cache hits ${fmt(segments.warmCacheHits * 100)}%)`)
+      console.log(`  upload ${fmt(uploads.megabytes)} MB: ours through tus into the bucket ${fmt(uploads.tusMBps, 1)} MB/s, AWS SDK multipart (8 MiB × 4) ${fmt(uploads.sdkMBps, 1)} MB/s, ratio ${fmt(uploads.ratio, 2)}`)
     }
   }
 
@@ -184,6 +200,10 @@ async function main() {
       if (scale.skipped) console.log(`  warning: ${scale.skipped}`)
     }
   }
+
+  // Both print their own lines (needs npm run build).
+  if (!only || only === 'player') results.player = await runPlayerBench()
+  if (!only || only === 'phone') results.phone = await runPhoneBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

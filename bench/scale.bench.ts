@@ -257,14 +257,15 @@ export async function runScaleBench(): Promise<ScaleBenchResult | { skipped: str
       .returning('id')
       .executeTakeFirstOrThrow()
     const detail = (await (await fetch(`${nginx.url}/api/v1/videos/${videoId}`, { headers })).json()) as { data: { playback: { hls_url: string } } }
-    const base = detail.data.playback.hls_url.replace(/master\.m3u8$/, 'v720p/')
+    // The grant travels in the query: each file is the master's URL with its name in place of master.m3u8.
+    const segmentUrl = (name: string) => detail.data.playback.hls_url.replace('master.m3u8', `v720p/${name}`)
     const pids = { api: [apiA.child.pid!, apiB.child.pid!], postgres, nginx: nginx.process.child.pid! }
     const bare = await startBareNginx(path.join(cluster.dataDir, 'media'))
     const acceleratedRounds: Awaited<ReturnType<typeof segmentLoad>>[] = []
     const aloneRounds: Awaited<ReturnType<typeof segmentLoad>>[] = []
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        acceleratedRounds.push(await segmentLoad(nginx.url, names.map((name) => base + name), pids))
+        acceleratedRounds.push(await segmentLoad(nginx.url, names.map(segmentUrl), pids))
         aloneRounds.push(await segmentLoad(bare.url, names.map((name) => `/m/${mediaKey}/v720p/${name}`), { api: [], postgres, nginx: 0 }))
       }
     } finally {

@@ -5,7 +5,7 @@
  * video, the tus protocol's headers) or is not called by the app.
  */
 import type { AccountSessionsResponse, SignOutOthersResponse } from './schemas/account.ts'
-import type { AdminFeedback, AdminUser, AdminVideo } from './schemas/admin.ts'
+import type { AdminFeedback, AdminJob, AdminUser, AdminVideo } from './schemas/admin.ts'
 import type { RegisterResponse, VerifyResponse } from './schemas/auth.ts'
 import type { BillingPlan, Subscription } from './schemas/billing.ts'
 import type { CaptionTrackSaved } from './schemas/captions.ts'
@@ -57,6 +57,7 @@ export interface RouteAnswers {
   'admin.videoThumbnails': Data<AdminVideo>
   'admin.updateUser': Data<AdminUser>
   'admin.feedbackItem': Data<AdminFeedback>
+  'admin.retryJob': Data<AdminJob>
   'admin.updateApplication': Data<ContributorApplication>
   'billing.plans': Data<BillingPlan[]>
   'billing.checkout': { url: string }

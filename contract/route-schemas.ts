@@ -8,6 +8,7 @@ import type { RouteName } from './routes.ts'
 import { deleteAccountBodySchema } from './schemas/account.ts'
 import {
   adminFeedbackQuerySchema,
+  adminJobsQuerySchema,
   adminUsersQuerySchema,
   adminVideosQuerySchema,
   patchAdminUserBodySchema,
@@ -57,6 +58,7 @@ export const ROUTE_SCHEMAS = {
   'admin.users': { query: adminUsersQuerySchema },
   'admin.updateUser': { body: patchAdminUserBodySchema },
   'admin.feedback': { query: adminFeedbackQuerySchema },
+  'admin.jobs': { query: adminJobsQuerySchema },
   'admin.applications': { query: applicationsListQuerySchema },
   'admin.updateApplication': { body: patchApplicationBodySchema },
   'billing.checkout': { body: checkoutBodySchema },

@@ -121,6 +121,8 @@ export const ROUTES = {
   'admin.applications': route('GET', '/admin/applications', 'admin', none),
   'admin.updateApplication': route('PATCH', '/admin/applications/:id', 'admin', json),
   'admin.applicationVideo': route('GET', '/admin/applications/:id/video', 'admin', none),
+  'admin.jobs': route('GET', '/admin/jobs', 'admin', none),
+  'admin.retryJob': route('POST', '/admin/jobs/:id/retry', 'admin', none),
   // Billing
   'billing.plans': route('GET', '/billing/plans', 'public', none),
   'billing.checkout': route('POST', '/billing/checkout', 'signed_in', json),

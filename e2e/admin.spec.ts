@@ -1,7 +1,8 @@
 /**
  * The admin pages against the real server: an admin finds a user and renames them, changes a video's
  * access and a learner loses playback of it, uploads thumbnails, reads a feedback and copies its
- * environment data, decides a contributor application; a learner is told admin pages are not theirs.
+ * environment data, decides a contributor application, sees a failed background job with its error
+ * and retries it; a learner is told admin pages are not theirs.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -9,14 +10,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import pino from 'pino'
+import { z } from 'zod'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { apiClient } from '../sync-server/test-support/http-client.ts'
 import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { mediaDir } from '../sync-server/src/media/media-paths.ts'
+import { createJobQueue } from '../sync-server/src/jobs/job-queue.ts'
+import { createJobRegistry } from '../sync-server/src/jobs/registry.ts'
+import { createJobsRepository } from '../sync-server/src/repositories/jobs.repository.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test, uniqueEmail } from './fixtures.ts'
-import { AdminApplicationsPage, AdminFeedbackPage, AdminUsersPage, AdminVideosPage } from './pages/AdminPages.ts'
+import { AdminApplicationsPage, AdminFeedbackPage, AdminJobsPage, AdminUsersPage, AdminVideosPage } from './pages/AdminPages.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 
@@ -25,6 +31,27 @@ async function shoot(page: Page, name: string, fullPage = true) {
   const size = page.viewportSize()
   const viewport = size && size.width < 600 ? 'phone' : 'desktop'
   await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport}.png`), fullPage })
+}
+
+/**
+ * A worker on the server's database for a kind of its own (the server's queue leaves kinds it has no
+ * handler for alone): each job fails with `error` while `broken` says so, on its one attempt.
+ */
+function reportWorker(server: TestServer, error: string) {
+  const registry = createJobRegistry({ e2e_report: z.object({}) })
+  const state = { broken: true }
+  registry.define('e2e_report', {
+    maxAttempts: 1,
+    handler: async () => {
+      if (state.broken) throw new Error(error)
+    },
+  })
+  const queue = createJobQueue({
+    jobs: createJobsRepository(server.ctx.database.db, server.ctx.database.engine),
+    registry,
+    logger: pino({ level: 'silent' }),
+  })
+  return Object.assign(queue, { state })
 }
 
 /** A learner who exists only through the API (the admin looks them up). */
@@ -201,6 +228,40 @@ test('an admin plays an application video and accepts the applicant', async ({ p
   expect((session.user as { is_contributor?: boolean }).is_contributor).toBe(true)
 })
 
+test('a failed background job shows its error, and Retry now queues it again', async ({ page, server, signInAs }) => {
+  const error = `The report could not be sent (${uniqueEmail('job')})`
+  const worker = reportWorker(server, error)
+  const id = await worker.enqueue('e2e_report', {})
+  await worker.start()
+  expect(await worker.waitFor(id)).toMatchObject({ state: 'failed' })
+  await worker.stop()
+
+  await signInAs({ admin: true, path: '/admin-jobs' })
+  const jobs = new AdminJobsPage(page)
+  await jobs.state.selectOption('failed')
+  const row = jobs.job(id)
+  await expect(row).toContainText('Failed')
+  // The server's own queue has no handler for this kind: it names the attempts spent, not a maximum.
+  await expect(row).toContainText('Attempts spent: 1')
+  await expect(row.getByTestId('job-error')).toHaveText(error)
+
+  await jobs.retry(id)
+  await expect(jobs.message).toHaveText(`Job ${id} is queued again.`)
+  await expect(row).toContainText('Queued')
+  await jobs.state.selectOption('queued')
+  await expect(jobs.job(id)).toContainText('Attempts spent: 0')
+  await expect(jobs.job(id).getByRole('button', { name: `Retry job ${id} now` })).toHaveCount(0)
+
+  // A worker for it runs it now, and it leaves the list.
+  worker.state.broken = false
+  await worker.start()
+  expect(await worker.waitFor(id)).toMatchObject({ state: 'done', attempts: 1 })
+  await worker.stop()
+  await page.reload()
+  await expect(jobs.heading).toHaveText('Background jobs')
+  await expect(jobs.job(id)).toHaveCount(0)
+})
+
 test('a learner who opens an admin page is told it is not for them', async ({ page, signInAs }) => {
   const adminCalls: string[] = []
   page.on('request', (request) => {
@@ -209,7 +270,7 @@ test('a learner who opens an admin page is told it is not for them', async ({ pa
   await signInAs({ path: '/admin-users' })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not allowed')
   await expect(page.getByTestId('not-allowed')).toContainText('This page is for the Dễ Hiểu team only.')
-  for (const path of ['/admin-dashboard', '/admin-videos', '/admin-feedback', '/admin-applications']) {
+  for (const path of ['/admin-dashboard', '/admin-videos', '/admin-feedback', '/admin-applications', '/admin-jobs']) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Not allowed')
   }
@@ -240,6 +301,11 @@ for (const viewport of [
         user_feedback: { feedback: 'Could the beginner videos be a little slower, please?', environment_data: { appLanguage: 'en', currentPage: '/languages/vi/videos' } },
       })
       await submitApplication(server, 'Trần Thị Mai')
+      const reports = reportWorker(server, 'The report could not be sent: the mail server answered 451 (try again later).')
+      const failedJob = await reports.enqueue('e2e_report', {})
+      await reports.start()
+      await reports.waitFor(failedJob)
+      await reports.stop()
       await signInAs({ admin: true, path: '/admin-dashboard' })
       for (const [name, url, table] of [
         ['admin-dashboard', '/admin-dashboard', false],
@@ -247,6 +313,7 @@ for (const viewport of [
         ['admin-users', '/admin-users', true],
         ['admin-feedback', '/admin-feedback', true],
         ['admin-applications', '/admin-applications', true],
+        ['admin-jobs', '/admin-jobs', true],
       ] as const) {
         await page.goto(url)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

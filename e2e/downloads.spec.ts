@@ -151,7 +151,7 @@ test('a video downloaded from the list opens and plays offline with its stored p
     return byCache
   })
   for (const [name, keys] of Object.entries(cached)) {
-    if (name !== 'offline-media-v1') expect(keys.filter((key) => key.startsWith('/media/g/') || /\.(m3u8|m4s|mp4|bin)$/.test(key)), name).toEqual([])
+    if (name !== 'offline-media-v1') expect(keys.filter((key) => (key.startsWith('/media/v/') || key.startsWith('/media/g/')) || /\.(m3u8|m4s|mp4|bin)$/.test(key)), name).toEqual([])
   }
 
   // The browser's own HTTP cache (a day's max-age) would show the pictures without the worker: emptied.
@@ -188,7 +188,7 @@ test('a download keeps going with its tab closed, and plays offline afterwards',
   await controlledBy(page)
   const worker = context.serviceWorkers()[0]
   // The page's own requests: one part goes through, the rest are held (and never answered: the page closes).
-  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  const isPart = (url: URL) => url.pathname.startsWith('/media/v/') && url.pathname.endsWith('/part')
   let letThrough = 1
   await page.route(isPart, async (route) => {
     if (letThrough-- > 0) await route.continue().catch(() => undefined)
@@ -225,7 +225,7 @@ test('in sight, a download runs in the page (Background Fetch offered but not us
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The first part asked for goes through (each time it is asked), the rest wait until their request is aborted.
-  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  const isPart = (url: URL) => url.pathname.startsWith('/media/v/') && url.pathname.endsWith('/part')
   const asked: string[] = []
   await page.route(isPart, async (route) => {
     asked.push(route.request().url())
@@ -276,7 +276,7 @@ test('an interrupted download resumes after a reload and stores every part once 
   await signInAs({ path: `/languages/vi/videos/${videoId}` })
   await controlledBy(page)
   // The network lets two parts through, then holds the rest until it is cut.
-  const isPart = (url: URL) => url.pathname.startsWith('/media/g/') && url.pathname.endsWith('/part')
+  const isPart = (url: URL) => url.pathname.startsWith('/media/v/') && url.pathname.endsWith('/part')
   let letThrough = 2
   const held: import('@playwright/test').Route[] = []
   await page.route(isPart, async (route) => {
@@ -369,4 +369,55 @@ test('a premium download is removed once the learner is no longer premium and co
   await expect(downloadsPage.revokedNotice).toContainText('Chỉ dành cho hội viên')
   await expect(downloadsPage.item('Chỉ dành cho hội viên')).toHaveCount(0)
   expect(await offlineCacheEntries(page)).toEqual({})
+})
+
+test('a download made while media URLs carried the grant in their path still plays offline once they carry it in the query', async ({
+  page,
+  context,
+  server,
+  signInAs,
+}) => {
+  const mediaKey = makeHlsFixture(server.dataDir, 12)
+  const title = `Chè ba màu ${Date.now()}`
+  const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12, title })
+  // The earlier server's answer: the same grant, in the path (/media/g/<grant>/master.m3u8). The server
+  // still answers that shape, so this download goes through it as a download of that time did.
+  const detail = (url: URL) => url.pathname === `/api/v1/videos/${videoId}`
+  await page.route(detail, async (route) => {
+    try {
+      const response = await route.fetch()
+      const body = await response.json()
+      const hls = new URL(body.data.playback.hls_url, 'http://app')
+      body.data.playback.hls_url = `/media/g/${hls.searchParams.get('grant')}/master.m3u8`
+      await route.fulfill({ response, json: body })
+    } catch {
+      // The page gave the request up (a reload while it was asked).
+    }
+  })
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/media/')) asked.push(url.pathname)
+  })
+  await signInAs({ path: `/languages/vi/videos/${videoId}` })
+  await controlledBy(page)
+  const controls = new DownloadControls(page)
+  await controls.download()
+  await expect(controls.complete).toBeVisible({ timeout: 30_000 })
+  expect(asked.some((pathname) => pathname.startsWith('/media/g/') && pathname.endsWith('/part'))).toBe(true)
+  // Stored under the video's own names: no grant in any key, whatever the shape of the URLs it came from.
+  const keys = Object.keys(await offlineCacheEntries(page)).filter((key) => key.startsWith(`/offline-media/${videoId}/`))
+  expect(keys).toEqual(expect.arrayContaining([`/offline-media/${videoId}/offline.m3u8`, `/offline-media/${videoId}/v360p/index.m3u8`]))
+  expect(keys.filter((key) => key.includes('grant') || key.includes('/media/'))).toEqual([])
+
+  // Now the server hands out the new shape (the page reads its detail again); offline, the earlier
+  // download plays from the device.
+  await page.unroute(detail)
+  asked.length = 0
+  await page.reload()
+  await expect(controls.complete).toBeVisible()
+  await context.setOffline(true)
+  await page.reload()
+  await playUntil(page, 2)
+  expect(asked.filter((pathname) => pathname.startsWith('/media/g/'))).toEqual([])
 })

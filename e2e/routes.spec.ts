@@ -13,6 +13,7 @@ const SIGNED_IN_ONLY = [
   '/admin-videos',
   '/admin-users',
   '/admin-feedback',
+  '/admin-jobs',
   '/contributor-dashboard',
   '/contributor-guidance',
   '/contributor-resources',

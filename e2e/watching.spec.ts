@@ -151,11 +151,11 @@ test('a stream whose media link runs out mid-play gets a fresh one and plays on 
   const segmentHeldBack = new Promise<void>((resolve) => (heldBack = resolve))
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  await context.route('**/media/g/**', async (route) => {
+  await context.route('**/media/v/**', async (route) => {
     const url = route.request().url()
-    const grant = /\/media\/g\/([^/]+)\//.exec(url)?.[1]
+    const grant = new URL(url).searchParams.get('grant') ?? undefined
     if (grant && !grants.includes(grant)) grants.push(grant)
-    const segment = Number(/seg_(\d+)\.m4s$/.exec(url)?.[1] ?? -1)
+    const segment = Number(/seg_(\d+)\.m4s(?:\?|$)/.exec(url)?.[1] ?? -1)
     if (grant === grants[0] && segment >= 5 && !expired) {
       heldBack()
       await released

@@ -30,6 +30,15 @@ export const adminFeedbackQuerySchema = z.object({
   limit: listLimitSchema,
 })
 
+/** The jobs view (issue 34): jobs by state, newest first. `all`: queued, running and failed. */
+export const ADMIN_JOB_STATES = ['all', 'queued', 'running', 'failed'] as const
+export type AdminJobStateFilter = (typeof ADMIN_JOB_STATES)[number]
+export const adminJobsQuerySchema = z.object({
+  state: z.preprocess(blankToUndefined, z.enum(ADMIN_JOB_STATES, { error: 'state is all, queued, running or failed.' }).default('all')),
+  cursor,
+  limit: listLimitSchema,
+})
+
 export const patchAdminVideoBodySchema = z.object({
   video: z
     .object({
@@ -78,4 +87,21 @@ export interface AdminFeedback {
   environment_data: Record<string, unknown> | null
   user: { id: number; email: string; display_name: string | null }
   created_at: string
+}
+
+/** A job as the admin jobs view shows it. Times are ISO strings (the database's clock). */
+export interface AdminJob {
+  id: number
+  kind: string
+  state: 'queued' | 'running' | 'failed'
+  /** Attempts spent so far, of `max_attempts` (null: a kind this server has no handler for). */
+  attempts: number
+  max_attempts: number | null
+  /** The last error: kept while the job waits to run again, and on a failed job. */
+  error: string | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+  /** A queued job waiting for its backoff runs no earlier than this; null: as soon as a worker is free. */
+  run_after: string | null
 }

@@ -8,6 +8,8 @@
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 
+export type Letter = 'a' | 'd' | 'k' | 'r'
+
 /** What to find: the first element matching `css` (within `within`), with `text` in it, or a form control by its `label`. */
 export interface Query {
   css?: string
@@ -34,7 +36,8 @@ export interface Tab {
   fill(query: Query, text: string): Promise<void>
   select(query: Query, value: string): Promise<void>
   setFile(query: Query, file: string): Promise<void>
-  pressKey(key: 'Escape' | 'Shift'): Promise<void>
+  /** A key press: Escape, Shift, or one letter (the player's keys). */
+  pressKey(key: 'Escape' | 'Shift' | Letter): Promise<void>
   /** Makes this the tab in sight (a background tab is hidden: the app counts no watch time there). */
   bringToFront(): Promise<void>
   /**

@@ -16,8 +16,11 @@ import { byTestId } from './driver.ts'
 import { expect, test } from './fixtures.ts'
 import { FeedbackDialog, openStretches, outboxIds, outboxRecords, Shell, SyncStatus, tid, until, UploadPage, VideoPage, visibleText, workerInControl } from './pages.ts'
 
-/** How long the queue may take to reach the server once the network answers: generous, reported not asserted. */
-const DELIVERY_TIMEOUT = Number(process.env.E2E_DELIVERY_TIMEOUT ?? 120_000)
+/**
+ * What a learner would notice: everything queued is on the server before a 10 s wait is over, once the
+ * network answers again (the goal is 3 s; the figure measured is printed, not asserted to the millisecond).
+ */
+const NOTICEABLE_MS = 10_000
 
 async function watchSeconds(server: TestServer, userId: number): Promise<number> {
   const row = await server.ctx.database.db
@@ -68,10 +71,12 @@ test('the installed app opens offline from the service worker, with the language
   await network.offline()
   await tab.goto('/languages')
   await shell.languageCard('Vietnamese')
-  // The offline notice, where the browser's switch was used (reported: after main's connectivity rework
-  // Chromium driven by puppeteer showed none here while Firefox did).
+  // The offline notice, where the browser's switch was used. (Chromium once showed none here: the
+  // languages answered from the worker's cache counted as the network answering; fixed in 6cfd38d.)
+  // WebKit, cut by the tunnel alone, is in lie-fi: reported.
   const notice = await tab.evaluate(() => document.querySelector('[data-testid="offline-indicator"]')?.textContent ?? '')
   console.log(`[${engine}] offline notice on /languages: ${notice || '(none)'}`)
+  if (engine !== 'webkit') expect(notice).toContain('You are offline')
   expect(await tab.evaluate(() => document.body.textContent?.includes('Could not load languages'))).toBe(false)
   expect(await shell.userMenu()).toContain(email)
   // A page never opened before comes from the precached shell.
@@ -133,16 +138,23 @@ test('a downloaded video plays offline from Cache Storage; the time, a comment, 
   await network.online()
   const back = Date.now()
   await expect
-    .poll(async () => [await rows(server, 'comments', user.id), await rows(server, 'user_feedbacks', user.id), await rows(server, 'rating_receipts', user.id)], {
-      timeout: DELIVERY_TIMEOUT,
-    })
-    .toEqual([1, 1, 1])
+    .poll(
+      async () => [
+        await rows(server, 'comments', user.id),
+        await rows(server, 'user_feedbacks', user.id),
+        await rows(server, 'rating_receipts', user.id),
+        (await watchSeconds(server, user.id)) >= watched - 1,
+      ],
+      { timeout: NOTICEABLE_MS, intervals: [50], message: 'everything queued on the server before a 10 s wait is over' },
+    )
+    .toEqual([1, 1, 1, true])
     .catch(async (error: Error) => {
       const left = await tab.evaluate(() => document.querySelector('[data-testid="sync-indicator"]')?.outerHTML)
       throw new Error(`${error.message}\nwatched ${watched} s, on the server ${await watchSeconds(server, user.id)} s; still waiting: ${JSON.stringify(await outboxIds(tab))} ${left}; watch_events ${JSON.stringify(await server.ctx.database.db.selectFrom('watch_events').selectAll().where('user_id', '=', user.id).execute())}; outbox ${JSON.stringify(await outboxRecords(tab))}`)
     })
-  await expect.poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT }).toBeGreaterThanOrEqual(watched - 1)
-  console.log(`[${engine}] offline switch ${engine === 'webkit' ? 'absent (tunnel only)' : 'on'}: queue drained ${Date.now() - back} ms after the network came back`)
+  const drainedMs = Date.now() - back
+  test.info().annotations.push({ type: 'offline switch', description: `${engine}: queue reached the server ${drainedMs} ms after the network came back` })
+  console.log(`[${engine}] offline switch ${engine === 'webkit' ? 'absent (tunnel only)' : 'on'}: queue drained ${drainedMs} ms after the network came back`)
   await expect.poll(() => status.pending(), { timeout: 30_000 }).toBe(0)
   // Once: another start sends nothing more.
   await tab.reload()
@@ -179,7 +191,7 @@ test('a tab killed in the middle of a video loses under a second of the time wat
   await network.online()
   const back = Date.now()
   await expect
-    .poll(() => watchSeconds(server, user.id), { timeout: DELIVERY_TIMEOUT })
+    .poll(() => watchSeconds(server, user.id), { timeout: NOTICEABLE_MS, intervals: [50], message: 'the time watched on the server before a 10 s wait is over' })
     .toBeGreaterThanOrEqual(watched - 1)
     .catch(async (error: Error) => {
       throw new Error(`${error.message}\nwaiting in the reopened tab: ${JSON.stringify(await outboxRecords(again))}; stretches ${JSON.stringify(await openStretches(again))}`)
@@ -227,9 +239,12 @@ test('a video submitted offline waits on the device through a reload and becomes
     if (engine === 'webkit') {
       // WebKitWebDriver's sessions are ephemeral, like a private window, and there WebKit's IndexedDB
       // refuses Blobs ("UnknownError: Error preparing Blob/File data to be stored in object store"):
-      // the video cannot be kept on the device, and the form says so instead of pretending.
-      expect(outcome).toContain('could not keep the video')
-      console.log(`[webkit] upload offline: not kept (ephemeral session refuses Blobs in IndexedDB); the learner is told: ${outcome}`)
+      // the video cannot be kept on the device, and the form says why (not "storage full": freeing space
+      // would not help) and what does: a normal window. MiniBrowser under --automation always uses an
+      // ephemeral data manager (its only other mode is --private), so no WebKit session here can keep it.
+      expect(outcome).toContain('private window')
+      expect(outcome).not.toContain('space')
+      console.log(`[webkit] upload offline: not kept (the ephemeral session refuses Blobs in IndexedDB); the learner is told: ${outcome}`)
       return
     }
     expect(outcome, `the app warned: ${await tab.evaluate(() => (window as unknown as { warned: string[] }).warned.join('; '))}`).toContain('Saved on this device')
@@ -239,10 +254,12 @@ test('a video submitted offline waits on the device through a reload and becomes
     expect(await mine()).toHaveLength(0)
 
     await network.online()
-    await expect.poll(async () => (await mine())[0]?.upload.state, { timeout: DELIVERY_TIMEOUT }).toBe('complete')
+    const back = Date.now()
+    await expect.poll(async () => (await mine())[0]?.upload.state, { timeout: NOTICEABLE_MS, intervals: [50], message: 'the upload complete before a 10 s wait is over' }).toBe('complete')
     const created = await mine()
     expect(created, 'exactly one submission').toHaveLength(1)
     expect(created[0].upload.bytes_received).toBe(fs.statSync(file).size)
+    console.log(`[${engine}] upload queued offline: complete on the server ${Date.now() - back} ms after the network came back`)
   } finally {
     fs.rmSync(folder, { recursive: true, force: true })
   }
@@ -279,8 +296,9 @@ test('lie-fi: the network stops answering while the browser says online; when it
   const back = Date.now()
   await expect
     .poll(async () => [await rows(server, 'comments', user.id), await rows(server, 'user_feedbacks', user.id), (await watchSeconds(server, user.id)) >= watched - 1], {
-      timeout: DELIVERY_TIMEOUT,
+      timeout: NOTICEABLE_MS,
       intervals: [50],
+      message: 'everything queued on the server before a 10 s wait is over',
     })
     .toEqual([1, 1, true])
   const drainedMs = Date.now() - back

@@ -3,6 +3,7 @@
  * and labels, written once for every engine's driver (driver.ts). `until` waits for a condition in the
  * page (polled; the drivers of the other engines cannot await an in-page promise across a reload).
  */
+import { execFileSync } from 'node:child_process'
 import { byTestId, type Query, type Tab } from './driver.ts'
 
 /** Waits until `fn` is truthy in the page, and answers its value. A navigation in between is waited out. */
@@ -44,9 +45,38 @@ export const count = (tab: Tab, css: string) => tab.evaluate((selector) => docum
 /** The service worker controls the page: a reload while offline gets the app from it. */
 export async function workerInControl(tab: Tab) {
   // Polled, not awaited: a script waiting on `ready` would hit the WebDriver script timeout instead.
-  await until(tab, 'the service worker to be active', async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, 60_000)
+  await until(tab, 'the service worker to be active', async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, 60_000).catch(async (error: Error) => {
+    throw new Error(`${error.message}\n${await workerDiagnosis(tab)}`)
+  })
   if (!(await tab.evaluate(() => navigator.serviceWorker.controller !== null))) await tab.reload()
   await until(tab, 'the service worker to control the page', () => navigator.serviceWorker.controller !== null)
+}
+
+/**
+ * For a failure's message: the registration's workers and their states, the page's last requests with
+ * their timing, and the browser processes running on the machine (one of a previous test still alive?).
+ */
+async function workerDiagnosis(tab: Tab): Promise<string> {
+  const page = await tab
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      return {
+        registration: registration ? { installing: registration.installing?.state, waiting: registration.waiting?.state, active: registration.active?.state } : null,
+        readyState: document.readyState,
+        requests: performance.getEntriesByType('resource').slice(-30).map((entry) => `${entry.name.replace(location.origin, '')} at ${Math.round(entry.startTime)} ms, ${Math.round(entry.duration)} ms`),
+      }
+    })
+    .catch((error: unknown) => String(error))
+  let processes: string
+  try {
+    processes = execFileSync('ps', ['-eo', 'pid,ppid,etime,pcpu,args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => /WebKit|MiniBrowser|Xvfb|firefox|chromium/.test(line))
+      .join('\n')
+  } catch (error) {
+    processes = String(error)
+  }
+  return `The page: ${JSON.stringify(page)}\nBrowser processes:\n${processes}`
 }
 
 export const tid = (id: string) => `[data-testid="${id}"]`
@@ -128,6 +158,32 @@ export class VideoPage {
     await this.tab.click({ label: words, css: 'input[type="radio"]', within: byTestId('rating-prompt') })
     return visibleText(this.tab, tid('rating-status'))
   }
+}
+
+/** The player's own controls (not the video element's): the play button, the line tools, the keys. */
+export class Player {
+  constructor(readonly tab: Tab) {}
+
+  /** The stream attached and the lines of its captions loaded (the line tools need them). */
+  async ready() {
+    await until(this.tab, 'media in the player', () => (document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.readyState ?? 0) >= 1, undefined, 30_000)
+    await until(this.tab, 'the line tools', () => document.querySelector('[data-testid="line-replay"]:not([disabled])') !== null)
+  }
+
+  /** The big play button, pressed as a learner presses it (shown while paused), the picture scrolled into sight. */
+  async pressPlay() {
+    await this.tab.evaluate(() => window.scrollTo(0, 0))
+    await this.tab.click(byTestId('player-play', { visible: true }))
+  }
+
+  /** "Replay the line", on the line tools under the picture. */
+  replayLine = () => this.tab.click(byTestId('line-replay', { visible: true }))
+
+  /** Play/pause by the player's key (K), wherever the focus is. */
+  togglePlay = () => this.tab.pressKey('k')
+
+  paused = () => this.tab.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.paused ?? true)
+  currentTime = () => this.tab.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.currentTime ?? 0)
 }
 
 export class FeedbackDialog {

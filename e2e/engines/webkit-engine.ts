@@ -170,7 +170,7 @@ function webkitTab(driver: WebDriver, handle: string, origin: string): Tab {
     },
     async pressKey(key) {
       await here()
-      await driver.actions({ async: true }).sendKeys(key === 'Escape' ? Key.ESCAPE : Key.SHIFT).perform()
+      await driver.actions({ async: true }).sendKeys(key === 'Escape' ? Key.ESCAPE : key === 'Shift' ? Key.SHIFT : key).perform()
     },
     async kill() {
       await here()

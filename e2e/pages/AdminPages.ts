@@ -94,3 +94,21 @@ export class AdminApplicationsPage extends AdminListPage {
     this.status = page.getByLabel('Status')
   }
 }
+
+export class AdminJobsPage extends AdminListPage {
+  readonly state: Locator
+
+  constructor(page: Page) {
+    super(page, '/admin-jobs', 'unused')
+    this.state = page.getByLabel('State', { exact: true })
+  }
+
+  /** The row of job `id` (its name ends "#id"). */
+  job(id: number): Locator {
+    return this.row(new RegExp(`#${id}(?!\\d)`))
+  }
+
+  async retry(id: number) {
+    await this.job(id).getByRole('button', { name: `Retry job ${id} now` }).click()
+  }
+}

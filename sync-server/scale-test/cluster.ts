@@ -81,7 +81,18 @@ export interface Cluster {
   stop(): Promise<void>
 }
 
-export async function startCluster(options: { leaseSeconds?: number; logLevel?: string; extraEnv?: Record<string, string> } = {}): Promise<Cluster> {
+export async function startCluster(
+  options: {
+    leaseSeconds?: number
+    logLevel?: string
+    extraEnv?: Record<string, string>
+    /**
+     * Media in this bucket (issue 34): the processes get MEDIA_STORE=s3 in `env`, each its own DATA_DIR
+     * and TMPDIR (`dataDirOf`, `tmpDirOf`: nothing on disk is shared), and nginx runs deploy/nginx-s3.conf.
+     */
+    bucket?: { env: Record<string, string>; origin: string; name: string }
+  } = {},
+): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-scale-'))
   // nginx's workers read DATA_DIR/media and write their temp folders: readable by the worker user.
   fs.chmodSync(dir, 0o755)
@@ -115,9 +126,11 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
 
   function spawnNode(entry: string, name: string, env: Record<string, string>) {
     const log = fs.openSync(path.join(dir, `${name}.log`), 'a')
+    const own = options.bucket ? { DATA_DIR: dataDirOf(dir, name), TMPDIR: tmpDirOf(dir, name) } : {}
+    for (const folder of Object.values(own)) fs.mkdirSync(folder, { recursive: true })
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, entry)], {
       cwd: REPO,
-      env: { ...baseEnv, ...env },
+      env: { ...baseEnv, ...options.bucket?.env, ...own, ...env },
       detached: true,
       stdio: ['ignore', 'pipe', log],
     })
@@ -184,7 +197,7 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
 
     async startNginx(upstreams) {
       if (cluster.nginx) await cluster.nginx.process.stop()
-      const running = await startNginx({ dir, dataDir, apiPorts: upstreams.map((api) => api.port!) })
+      const running = await startNginx({ dir, dataDir, apiPorts: upstreams.map((api) => api.port!), bucket: options.bucket && { origin: options.bucket.origin, name: options.bucket.name } })
       const managed = manage('nginx', running.child, running.port)
       processes.push(managed)
       const url = running.url
@@ -203,6 +216,10 @@ export async function startCluster(options: { leaseSeconds?: number; logLevel?: 
   }
   return cluster
 }
+
+/** With a bucket, each process's own DATA_DIR and TMPDIR (by its name: `api-<port>`, `worker-<n>`). */
+export const dataDirOf = (dir: string, name: string) => path.join(dir, `data-${name}`)
+export const tmpDirOf = (dir: string, name: string) => path.join(dir, `tmp-${name}`)
 
 /** Signs in through `baseUrl` with the code the SMTP capture receives; answers the token and user id. */
 export async function signInThrough(cluster: Cluster, baseUrl: string, email: string): Promise<{ token: string; userId: number }> {

@@ -1,6 +1,7 @@
 /**
- * `npm run test:scale`: the scale-out test on its own (sync-server/scale-test/scale.spec.ts), outside
- * `npm test`: it starts PostgreSQL, nginx and five Node processes and takes about a minute.
+ * `npm run test:scale`: the scale-out tests on their own (sync-server/scale-test/scale.spec.ts, and
+ * scale-s3.spec.ts with media in a throwaway Ceph bucket), outside `npm test`: each starts PostgreSQL,
+ * nginx and five Node processes and takes a minute or two.
  * `.ci/run` runs it when PostgreSQL's binaries and nginx are installed.
  */
 import path from 'node:path'

@@ -101,11 +101,11 @@ set "upload_id" = $1, "upload_state" = $2, "upload_bytes_total" = $3, "upload_ac
 where "id" = $7;
 -- parameters: [null,"awaiting",null,null,"waiting",0,1]
 
--- submissions.setProcessing(1, "waiting", 2, "error-3")
+-- submissions.setProcessing(1, "queued", 2, "error-3")
 update "submissions"
 set "processing_state" = $1, "processing_percent" = $2, "processing_error" = $3
 where "id" = $4;
--- parameters: ["waiting",2,"error-3",1]
+-- parameters: ["queued",2,"error-3",1]
 
 -- submissions.dropSource(1)
 update "submissions"
@@ -119,12 +119,12 @@ set "media_key" = $1
 where "id" = $2;
 -- parameters: ["key-2",1]
 
--- submissions.markReady(1, 2, "mediaKey-3", {"jobId":4,"attempt":5})
+-- submissions.markReady(1, 2, "mediaKey-3", {"jobId":4,"claim":5})
 update "submissions"
 set "processing_state" = $1, "processing_percent" = $2, "processing_error" = $3, "duration_seconds" = $4, "media_key" = $5
 where "id" = $6 and exists (select "jobs"."id"
   from "jobs"
-  where "jobs"."id" = $7 and "jobs"."state" = $8 and "jobs"."attempts" = $9);
+  where "jobs"."id" = $7 and "jobs"."state" = $8 and "jobs"."claims" = $9);
 -- parameters: ["ready",100,null,2,"mediaKey-3",1,4,"running",5]
 
 -- submissions.setStatus(1, "accepted")

@@ -98,11 +98,11 @@ set "upload_id" = ?, "upload_state" = ?, "upload_bytes_total" = ?, "upload_activ
 where "id" = ?;
 -- parameters: [null,"awaiting",null,null,"waiting",0,1]
 
--- submissions.setProcessing(1, "waiting", 2, "error-3")
+-- submissions.setProcessing(1, "queued", 2, "error-3")
 update "submissions"
 set "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
 where "id" = ?;
--- parameters: ["waiting",2,"error-3",1]
+-- parameters: ["queued",2,"error-3",1]
 
 -- submissions.dropSource(1)
 update "submissions"
@@ -116,12 +116,12 @@ set "media_key" = ?
 where "id" = ?;
 -- parameters: ["key-2",1]
 
--- submissions.markReady(1, 2, "mediaKey-3", {"jobId":4,"attempt":5})
+-- submissions.markReady(1, 2, "mediaKey-3", {"jobId":4,"claim":5})
 update "submissions"
 set "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?, "duration_seconds" = ?, "media_key" = ?
 where "id" = ? and exists (select "jobs"."id"
   from "jobs"
-  where "jobs"."id" = ? and "jobs"."state" = ? and "jobs"."attempts" = ?);
+  where "jobs"."id" = ? and "jobs"."state" = ? and "jobs"."claims" = ?);
 -- parameters: ["ready",100,null,2,"mediaKey-3",1,4,"running",5]
 
 -- submissions.setStatus(1, "accepted")

@@ -65,7 +65,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
-  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, requireUser: signedIn })
+  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
   outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
   ratingsRoutes(api, { ratings: services.ratings, requireUser: signedIn })
@@ -80,7 +80,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   api.use(errorHandler(ctx.logger))
 
   // Every upload is refused before a byte is read when the disk is under its reserve (web/disk-reserve.ts).
-  const diskReserve = createDiskReserve(ctx.config.dataDir, ctx.config.diskReserveBytes)
+  const diskReserve = createDiskReserve(ctx.storage.stagingDirs, ctx.config.diskReserveBytes)
   const uploadPrelude = [...prelude, diskReserve.guard]
   const tus = createTusUploads({
     diskReserve,
@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
   app.use(API_BASE, api)
   // The contract's routes this app serves (contract/routes.ts), for the authorization matrix to check.
   app.locals.routes = registeredRoutes(app, api)
-  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect }))
+  app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect, clock: ctx.clock }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
   app.use(errorHandler(ctx.logger))

@@ -45,6 +45,7 @@ let videoId: number
 let submissionId: number
 let feedbackId: number
 let applicationId: number
+let failedJobId: number
 /** A free video published from a submission with Vietnamese captions, and its track's signed URL. */
 let captionedVideoId: number
 let captionedSubmissionId: number
@@ -251,6 +252,8 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/applications', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/applications' }) },
   { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
   { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
+  { method: 'GET', route: '/admin/jobs', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/jobs?state=failed' }) },
+  { method: 'POST', route: '/admin/jobs/:id/retry', expected: adminOnly(200), call: () => ({ method: 'POST', path: `/admin/jobs/${failedJobId}/retry` }) },
 
   { method: 'GET', route: '/me/export', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export' }) },
   { method: 'GET', route: '/me/export.csv', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export.csv' }) },
@@ -308,6 +311,12 @@ beforeAll(async () => {
   feedbackId = ((await feedback.json()) as { data: { id: number } }).data.id
   const application = await fetch(`${server.api}/contributor_applications`, { method: 'POST', body: applicationForm() })
   applicationId = ((await application.json()) as { data: { id: number } }).data.id
+  // A failed job of a kind no queue here runs (retried, it stays queued).
+  failedJobId = (await server.ctx.database.db
+    .insertInto('jobs')
+    .values({ kind: 'matrix_probe', payload: '{}', state: 'failed', attempts: 1, error: 'probe', created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()).id
 })
 afterAll(() => server.close())
 

@@ -1,10 +1,11 @@
 /**
- * Work that runs beside the requests, split by role so several processes can share one database and
- * one DATA_DIR:
- * - every API process: the sweep of silent unfinished uploads (and of upload files no submission
- *   points at), old multipart temp files, recovery of uploads finished just before a stop (each is
- *   idempotent, so two processes doing it at once is harmless), and the demo seed;
- * - every process with WORKERS > 0 (the default single process, `npm run worker`): the job queue.
+ * Work that runs beside the requests, split by role so several processes can share one database:
+ * - every API process: old multipart temp files of its own DATA_DIR, recovery of uploads finished just
+ *   before a stop (idempotent, so two processes doing it at once is harmless), and the demo seed;
+ * - every process with WORKERS > 0 (the default single process, `npm run worker`): the job queue,
+ *   which also runs the periodic sweeps (silent uploads, orphan ladders, sign-in codes, rate-limit
+ *   windows, lapsed subscriptions) once per period for the whole cluster (modules/jobs.ts), where each
+ *   process used to run them on its own timer.
  * Started by main.ts, worker.ts and the test server; nothing here blocks start-up.
  */
 import fs from 'node:fs'
@@ -12,9 +13,7 @@ import path from 'node:path'
 import type { AppContext } from './context.ts'
 import { incomingDir } from './media/media-paths.ts'
 import { seedDemoCatalogue } from './demo/seed-demo.ts'
-import { removeOrphanMedia } from './storage/orphan-media.ts'
 
-const SWEEP_EVERY_MS = 15 * 60_000
 /**
  * A multipart temp file untouched this long was left by a process that stopped mid-form. Another
  * process sharing DATA_DIR may be receiving a form right now, so younger files are left alone.
@@ -52,25 +51,11 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
   const serves = options.serves ?? true
   const runsJobs = ctx.config.workers > 0
   let starting: Promise<unknown> = Promise.resolve()
-  let sweeping: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | undefined
   if (runsJobs) removeStaleIncoming(ctx.storage.scratchRoot, Date.now(), STALE_SCRATCH_MS)
   if (serves) {
     removeStaleIncoming(incomingDir(ctx.config.dataDir), Date.now())
     // Finished uploads first (they enqueue their jobs), then the queue.
     starting = ctx.services.uploads.recoverFinished()
-    const sweep = () => {
-      sweeping = ctx.services.uploads
-        .expireSilent()
-        .catch((error) => ctx.logger.error({ err: error }, 'upload expiry sweep failed'))
-        .then(() => removeOrphanMedia({ db: ctx.database.db, media: ctx.storage.media, now: ctx.clock.now() }))
-        .then((removed) => {
-          if (removed) ctx.logger.info({ removed }, 'ladders no video points at removed')
-        })
-        .catch((error) => ctx.logger.error({ err: error }, 'orphan ladder sweep failed'))
-    }
-    sweep()
-    timer = setInterval(sweep, SWEEP_EVERY_MS).unref()
   }
   if (runsJobs) starting = starting.then(() => ctx.jobs.start())
   starting = starting.catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
@@ -86,8 +71,7 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
     /** Resolves when the demo seed has queued its jobs (or was skipped). */
     seeding,
     async stop() {
-      clearInterval(timer)
-      await Promise.all([starting, sweeping, seeding])
+      await Promise.all([starting, seeding])
       await ctx.jobs.stop()
     },
   }

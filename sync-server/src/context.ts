@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts'
 import { createAccountModule } from './modules/account.ts'
 import { createAdminBillingModule } from './modules/admin-billing.ts'
 import { createContributorsModule } from './modules/contributors.ts'
+import { createJobsModule, definePeriodicJobs } from './modules/jobs.ts'
 import { createLearningModule } from './modules/learning.ts'
 import { createPeopleModule } from './modules/people.ts'
 import { createRepositories } from './modules/repositories.ts'
@@ -80,7 +81,11 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const learning = createLearningModule(shared, repositories)
   const admin = createAdminBillingModule(shared, repositories, people.users)
   const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
-  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue })
+  const jobs = createJobsModule(shared)
+  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue)
+  definePeriodicJobs(shared, jobs, { uploads: contributor.services.uploads, auth: people.auth, billing: admin.services.billing }, repositories)
+  // A kind with no handler, or two, stops the process here, before it serves or runs anything.
+  jobs.queue.registry.check()
   // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
   let uploadLocker: UploadLocker | undefined
   return {
@@ -107,9 +112,9 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services },
+    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs },
     stripeWebhook: admin.stripeWebhook,
-    jobs: contributor.jobs,
+    jobs: jobs.queue,
     version: packageJson.version,
     /** Finishes the ingest thread's batches in flight, then closes the database. */
     async close() {

@@ -11,14 +11,7 @@ import { applyServerTimeouts } from './web/server-timeouts.ts'
 async function start() {
   const { config, ctx } = await contextOrExit()
   const app = createApp(ctx)
-  const hourly = () => {
-    ctx.services.auth.pruneCodes().catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning sign-in codes failed'))
-    ctx.repositories.rateLimits.pruneEnded(Date.now()).catch((error: unknown) => ctx.logger.error({ err: error }, 'pruning rate-limit counters failed'))
-    ctx.services.billing.expireLapsed().catch((error: unknown) => ctx.logger.error({ err: error }, 'ending lapsed subscriptions failed'))
-  }
-  hourly()
-  const pruneTimer = setInterval(hourly, 3_600_000).unref()
-  // Jobs, upload expiry and the demo seed run in the background: listening does not wait for them.
+  // Jobs (the periodic sweeps among them) and the demo seed run in the background: listening does not wait for them.
   const background = startBackgroundWork(ctx)
   const server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
@@ -38,9 +31,8 @@ async function start() {
   // Uploads are cut on silence, never on total time (see server-timeouts.ts).
   applyServerTimeouts(server)
   const stop = () => {
-    clearInterval(pruneTimer)
     server.close(() => {
-      // A transcode cut short stays 'running' with its lease given up: the next worker runs it again.
+      // A transcode cut short is handed back to the queue, its attempt unspent: the next worker runs it again.
       void background.stop().finally(() => {
         void ctx.close().finally(() => process.exit(0))
       })

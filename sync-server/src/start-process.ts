@@ -6,13 +6,14 @@
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { createContext } from './context.ts'
 import { DatabaseUnreachable } from './db/wait-for-database.ts'
+import { JobRegistryError } from './jobs/registry.ts'
 
 export async function contextOrExit(env: NodeJS.ProcessEnv = process.env): Promise<{ config: Config; ctx: Awaited<ReturnType<typeof createContext>> }> {
   try {
     const config = loadConfig(env)
     return { config, ctx: await createContext(config) }
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DatabaseUnreachable) {
+    if (error instanceof ConfigError || error instanceof DatabaseUnreachable || error instanceof JobRegistryError) {
       console.error(error.message)
       process.exit(1)
     }

@@ -4,7 +4,8 @@
  * jobs are claimed with `FOR UPDATE SKIP LOCKED` under a lease this process renews while a job runs
  * (jobs/job-queue.ts). A worker killed outright loses its lease, and another runs the job again from
  * the start. WORKERS sets how many jobs it runs at once (at least one here). SIGINT/SIGTERM stop it
- * cleanly: the running job's lease is given up, so another worker takes it at once.
+ * cleanly: the running job is handed back to the queue without spending an attempt, so another worker
+ * takes it at once.
  */
 import { contextOrExit } from './start-process.ts'
 import { roleOf, startBackgroundWork } from './background.ts'

@@ -14,6 +14,8 @@ const NGINX_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx.conf')
 /** Media in a bucket (issue 34): the same but for the media locations, with its include beside it. */
 const NGINX_S3_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx-s3.conf')
 const BUCKET_ORIGIN_INCLUDE = path.join(REPO, 'deploy/dehieu-bucket-origin.conf')
+/** A CDN's edge in front of either (issue 34): segments cached by path, the grant checked at the edge. */
+const NGINX_EDGE_CONF_TEMPLATE = path.join(REPO, 'deploy/nginx-edge.conf')
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file))
 
 export function nginxAvailable(): boolean {
@@ -66,10 +68,7 @@ export async function startNginx(options: {
   /** Media in this bucket (deploy/nginx-s3.conf): `origin` host:port of the S3 endpoint, `name` the bucket. */
   bucket?: { origin: string; name: string }
 }): Promise<RunningNginx> {
-  if (!NGINX) throw new Error('nginx is not installed')
-  const prefix = path.join(options.dir, 'nginx')
-  for (const sub of ['temp', 'cache', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
-  for (const sub of ['temp', 'cache']) fs.chmodSync(path.join(prefix, sub), 0o777)
+  const prefix = nginxPrefix(path.join(options.dir, 'nginx'))
   const port = await freePort()
   const conf = path.join(prefix, 'nginx.conf')
   fs.writeFileSync(
@@ -83,6 +82,31 @@ export async function startNginx(options: {
     }),
   )
   if (options.bucket) fs.copyFileSync(BUCKET_ORIGIN_INCLUDE, path.join(prefix, path.basename(BUCKET_ORIGIN_INCLUDE)))
+  return launch(prefix, conf, port)
+}
+
+function nginxPrefix(prefix: string): string {
+  if (!NGINX) throw new Error('nginx is not installed')
+  for (const sub of ['temp', 'cache', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true, mode: 0o777 })
+  for (const sub of ['temp', 'cache']) fs.chmodSync(path.join(prefix, sub), 0o777)
+  return prefix
+}
+
+/**
+ * nginx on deploy/nginx-edge.conf, a CDN's edge, in front of `origin` (an nginx of startNginx), with
+ * its prefix in `dir`/edge; resolves once it answers.
+ */
+export async function startEdgeNginx(options: { dir: string; origin: RunningNginx }): Promise<RunningNginx> {
+  const prefix = nginxPrefix(path.join(options.dir, 'edge'))
+  const port = await freePort()
+  const conf = path.join(prefix, 'nginx.conf')
+  const filled: Record<string, string> = { DEHIEU_EDGE_LISTEN: `127.0.0.1:${port}`, DEHIEU_ORIGIN: `127.0.0.1:${options.origin.port}`, DEHIEU_NGINX_PREFIX: prefix }
+  fs.writeFileSync(conf, fs.readFileSync(NGINX_EDGE_CONF_TEMPLATE, 'utf8').replace(/\$\{(DEHIEU_[A-Z0-9_]+)\}/g, (whole, name: string) => filled[name] ?? whole))
+  return launch(prefix, conf, port)
+}
+
+async function launch(prefix: string, conf: string, port: number): Promise<RunningNginx> {
+  if (!NGINX) throw new Error('nginx is not installed')
   // Run as root (CI containers), nginx's workers would become `nobody`; keep them as this user.
   const asRoot = process.getuid?.() === 0 ? 'user root; ' : ''
   const globals = `${asRoot}daemon off; master_process on; pid ${prefix}/nginx.pid; error_log ${prefix}/logs/error.log warn;`

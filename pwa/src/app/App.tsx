@@ -22,6 +22,7 @@ const AdminVideosPage = lazy(() => import('../routes/AdminVideosPage.tsx'))
 const AdminUsersPage = lazy(() => import('../routes/AdminUsersPage.tsx'))
 const AdminFeedbackPage = lazy(() => import('../routes/AdminFeedbackPage.tsx'))
 const AdminApplicationsPage = lazy(() => import('../routes/AdminApplicationsPage.tsx'))
+const AdminJobsPage = lazy(() => import('../routes/AdminJobsPage.tsx'))
 const ContributorDashboardPage = lazy(() => import('../routes/ContributorDashboardPage.tsx'))
 const ContributorGuidancePage = lazy(() => import('../routes/ContributorGuidancePage.tsx'))
 const ContributorResourcesPage = lazy(() => import('../routes/ContributorResourcesPage.tsx'))
@@ -69,6 +70,7 @@ export function AppRoutes() {
               <Route path="admin-users" element={<AdminUsersPage />} />
               <Route path="admin-feedback" element={<AdminFeedbackPage />} />
               <Route path="admin-applications" element={<AdminApplicationsPage />} />
+              <Route path="admin-jobs" element={<AdminJobsPage />} />
               <Route path="contributor-dashboard" element={<ContributorDashboardPage />} />
               <Route path="contributor-guidance" element={<ContributorGuidancePage />} />
               <Route path="contributor-resources" element={<ContributorResourcesPage />} />

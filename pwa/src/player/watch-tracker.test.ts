@@ -112,6 +112,34 @@ describe('WatchTracker', () => {
     ])
   })
 
+  it('counts the time after a seek that no `playing` follows (WebKit, a replayed line within what is buffered)', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    play(t, 0, 5)
+    t.tracker.seeking() // Replay the line: back to 3 s, still playing, no `playing` event
+    t.tick(0.25)
+    t.tracker.timeUpdate(3)
+    const end = play(t, 3, 5)
+    t.tracker.stopped(end)
+    expect(t.events.map((e) => [e.position_from, e.position_to, e.watched_seconds])).toEqual([
+      [0, 5, 5],
+      [3, 8, 5],
+    ])
+  })
+
+  it('a seek while paused starts nothing: only play does', () => {
+    const t = setup()
+    t.tracker.started(0, 1)
+    const at = play(t, 0, 4)
+    t.tracker.stopped(at)
+    t.tracker.seeking()
+    t.tick(5)
+    t.tracker.timeUpdate(1)
+    t.tick(5)
+    t.tracker.timeUpdate(1)
+    expect(t.events.map((e) => [e.position_from, e.position_to])).toEqual([[0, 4]])
+  })
+
   it('notices a seek it did not hear about from a jump in position', () => {
     const t = setup()
     t.tracker.started(0, 1)

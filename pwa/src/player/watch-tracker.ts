@@ -97,7 +97,13 @@ export class WatchTracker {
   /** `timeupdate`: notices unseen seeks, reports the open stretch as it grows, and cuts a long one. */
   timeUpdate(position: number): void {
     const open = this.open
-    if (!open) return
+    if (!open) {
+      // Playing with nothing open: a seek closed the stretch and no `playing` followed it (WebKit
+      // fires none after a seek within what is buffered, such as Replay the line): the time from here
+      // counts. Nothing starts while paused, ended, waiting or hidden (start checks).
+      this.start(position)
+      return
+    }
     const elapsed = (this.clock.monotonic() - open.startedAt) / 1000
     const backwards = position < open.lastPosition - JUMP_TOLERANCE_SECONDS
     const tooFar = position - open.fromPosition > elapsed * open.rate + JUMP_TOLERANCE_SECONDS

@@ -1,4 +1,4 @@
-/** The admin dashboard (spec section 2): cards to manage videos, users, feedback and applications, and a tip. */
+/** The admin dashboard (spec section 2): cards to manage videos, users, feedback, applications and background jobs, and a tip. */
 import { useTranslation } from 'react-i18next'
 import { LinkCards } from '../components/LinkCards.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -31,6 +31,7 @@ function AdminDashboard() {
           { to: '/admin-users', title: t('users.title'), body: t('dashboard.users') },
           { to: '/admin-feedback', title: t('feedback.title'), body: t('dashboard.feedback') },
           { to: '/admin-applications', title: t('applications.title'), body: t('dashboard.applications') },
+          { to: '/admin-jobs', title: t('jobs.title'), body: t('dashboard.jobs') },
         ]}
       />
     </PageFrame>

@@ -1,7 +1,7 @@
 /**
  * Service-worker side of thumbnails and posters: `/media/<media key>/<picture>` (public, served with
  * max-age one day) is cached at run time, stale-while-revalidate, so a list or page seen online shows
- * its pictures offline. Only that exact shape matches: the HLS files live under `/media/g/<grant>/…`
+ * its pictures offline. Only that exact shape matches: the HLS files live under `/media/v/<media key>/…`
  * and never do, so streamed media is never written into a cache, and downloads keep their own route.
  * The cache key leaves out any query string, so a picture is kept once however its URL is decorated.
  */

@@ -183,6 +183,12 @@ export interface JobsTable {
   finished_at: number | null
   /** 0011: epoch ms until which the running worker holds the job (renewed while it runs). */
   lease_until: number | null
+  /** 0018: a queued job is not claimed before this (epoch ms, the database's clock); null: at once. */
+  run_after: number | null
+  /** 0018: claims made of this job (a hand-back does not undo one): names the claim for guarded writes. */
+  claims: Generated<number>
+  /** 0018: one job per key across the cluster (a periodic job's kind and period). */
+  unique_key: string | null
 }
 
 export interface ContributorApplicationsTable {

@@ -15,7 +15,6 @@ import type { AppContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
-import { PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
 import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
 import { makeDemoClip, type DemoClipResult } from './demo-clip.ts'
 
@@ -114,7 +113,7 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
         new_series_description: null,
         episode_number: clip.episode ?? null,
       }
-      ids.push(await jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId, autoPublish: { fields, access: clip.access } }, trx))
+      ids.push(await jobs.enqueue('process_submission', { submissionId, autoPublish: { fields, access: clip.access } }, { trx }))
     }
     return ids
   })

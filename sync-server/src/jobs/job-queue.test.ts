@@ -6,15 +6,31 @@
 import pino from 'pino'
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
+import { z } from 'zod'
+import type { Kysely } from 'kysely'
 import { jobClaimFor } from '../db/dialect/job-claim.ts'
 import { openEngine, type Engine } from '../db/engine.ts'
+import type { Database } from '../db/schema.ts'
+import { createJobsRepository } from '../repositories/jobs.repository.ts'
 import { createJobQueue } from './job-queue.ts'
+import { createJobRegistry, type JobRun } from './registry.ts'
 
 const logger = pino({ level: 'silent' })
 const clock = { now: () => Date.now() }
 
 describeOnEachEngine((engine, database) => {
-  const queueOn = (db = database().db, concurrency?: number, leaseMs?: number) => createJobQueue({ db, engine, clock, logger, concurrency, leaseMs })
+  /** A queue whose kinds are registered as the test goes (any payload); each fails for good on its first error unless told otherwise. */
+  const queueOn = (db: Kysely<Database> = database().db, concurrency?: number, leaseMs?: number) => {
+    const payloads: Record<string, z.ZodType> = {}
+    const registry = createJobRegistry(payloads)
+    const queue = createJobQueue({ jobs: createJobsRepository(db, engine), registry, logger, concurrency, leaseMs })
+    return Object.assign(queue, {
+      register(kind: string, handler: (payload: any, run: JobRun) => Promise<void>, onFailed?: (payload: any, error: string) => unknown, maxAttempts = 1) {
+        payloads[kind] = z.unknown()
+        registry.define(kind, { handler, onFailed, maxAttempts })
+      },
+    })
+  }
 
   it('renews the lease while a job runs, and a worker whose job was claimed again (it stalled past its lease) stops and writes nothing', async () => {
     const queue = queueOn(database().db, 1, 300)
@@ -33,11 +49,11 @@ describeOnEachEngine((engine, database) => {
     // Renewed every third of the lease: wait for a renewal to land rather than for a fixed time.
     await expect.poll(async () => (await queue.get(id))!.lease_until!, { interval: 20, timeout: 2000 }).toBeGreaterThan(firstLease)
     // Another worker claims it (as after a stall past the lease): the claim counts an attempt.
-    await database().db.updateTable('jobs').set({ attempts: 2, lease_until: clock.now() + 60_000 }).where('id', '=', id).execute()
+    await database().db.updateTable('jobs').set({ attempts: 2, claims: 2, lease_until: clock.now() + 60_000 }).where('id', '=', id).execute()
     await abortedRun
     release()
     await new Promise((resolve) => queue.events.once('stopped', resolve))
-    expect(await queue.get(id)).toMatchObject({ state: 'running', attempts: 2, finished_at: null })
+    expect(await queue.get(id)).toMatchObject({ state: 'running', attempts: 2, claims: 2, finished_at: null })
     await queue.stop()
   })
 
@@ -63,7 +79,7 @@ describeOnEachEngine((engine, database) => {
     await queue.stop()
   })
 
-  it('a job stopped mid-run stays running, runs again at the next start, and is given up after 3 attempts', async () => {
+  it('a job stopped mid-run is handed back unspent, runs again at the next start, and is given up after 3 attempts', async () => {
     const first = queueOn()
     const started = new Promise((resolve) => first.events.once('started', resolve))
     first.register('slow', (_payload, job) => new Promise((_resolve, reject) => job.signal.addEventListener('abort', () => reject(new Error('aborted')))))
@@ -71,18 +87,18 @@ describeOnEachEngine((engine, database) => {
     await first.start()
     await started
     await first.stop()
-    expect(await first.get(id)).toMatchObject({ state: 'running', attempts: 1 })
+    expect(await first.get(id)).toMatchObject({ state: 'queued', attempts: 0 })
 
     const second = queueOn()
     second.register('slow', async () => undefined)
     await second.start()
-    expect(await second.waitFor(id)).toMatchObject({ state: 'done', attempts: 2 })
+    expect(await second.waitFor(id)).toMatchObject({ state: 'done', attempts: 1 })
     await second.stop()
 
     // A job that takes the process down every time (simulated: attempts already spent) is failed, not looped.
     const crashing = queueOn()
     let failedWith = ''
-    crashing.register('crash', async () => undefined, (_payload, error) => (failedWith = error))
+    crashing.register('crash', async () => undefined, (_payload, error) => (failedWith = error), 3)
     const crashId = await crashing.enqueue('crash', {})
     await database().db.updateTable('jobs').set({ state: 'running', attempts: 3 }).where('id', '=', crashId).execute()
     await crashing.start()
@@ -98,11 +114,11 @@ describeOnEachEngine((engine, database) => {
     await queue.start()
     await expect(
       database().db.transaction().execute(async (trx) => {
-        await queue.enqueue('work', { n: 1 }, trx)
+        await queue.enqueue('work', { n: 1 }, { trx })
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')
-    const id = await database().db.transaction().execute((trx) => queue.enqueue('work', { n: 2 }, trx))
+    const id = await database().db.transaction().execute((trx) => queue.enqueue('work', { n: 2 }, { trx }))
     queue.wake()
     expect(await queue.waitFor(id)).toMatchObject({ state: 'done' })
     expect(ran).toEqual([2])
@@ -153,9 +169,9 @@ describeOnEachEngine((engine, database) => {
     await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() + 60_000 }).where('id', '=', live).execute()
     await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() - 1 }).where('id', '=', dead).execute()
     const claim = jobClaimFor(engine)
-    const claimed = await claim.next(database().db, clock.now(), 60_000)
+    const claimed = await claim.next(database().db, 60_000, ['work'])
     expect(claimed).toMatchObject({ id: dead, state: 'running', attempts: 2 })
-    expect(await claim.next(database().db, clock.now(), 60_000)).toBeUndefined()
+    expect(await claim.next(database().db, 60_000, ['work'])).toBeUndefined()
     expect(ran).toEqual([])
   })
 
@@ -195,7 +211,7 @@ describeOnEachEngine((engine, database) => {
         .values(Array.from({ length: 25 }, (_, n) => ({ kind: 'work', payload: JSON.stringify({ n }), created_at: 1 })))
         .execute()
       const claim = jobClaimFor('postgres')
-      const claimed = await Promise.all(Array.from({ length: 40 }, (_, i) => claim.next(pools[i % pools.length], 2, 60_000)))
+      const claimed = await Promise.all(Array.from({ length: 40 }, (_, i) => claim.next(pools[i % pools.length]!, 60_000, ['work'])))
       const ids = claimed.flatMap((job) => (job ? [job.id] : []))
       expect(ids).toHaveLength(25)
       expect(new Set(ids).size).toBe(25)

@@ -1,70 +1,70 @@
 /**
  * A durable job queue in the database. A job is a row: `queued` until a worker claims it, `running`
- * while it runs, then `done` or `failed`. Because the state is in the database, jobs survive a restart:
- * a job still `running` whose worker stopped mid-way runs again (handlers are written to be re-run from
- * the start). The worker holds a running job under a lease it renews while the job runs; a stop gives
- * the lease up, so the next start runs the job again; a crash lets it pass. One job runs at a time by
- * default: ffmpeg already uses every core. Claiming is the engine-specific part
- * (`db/dialect/job-claim.ts`: on PostgreSQL `FOR UPDATE SKIP LOCKED`, so queues claiming at once, in
- * one process or several, never take the same job).
+ * while it runs, then `done` or `failed`. Because the state is in the database, jobs survive a restart
+ * and any process sharing the database may run them (handlers are written to be re-run from the start).
+ *
+ * - Kinds are typed (jobs/kinds.ts, jobs/registry.ts): a payload is checked against its kind's schema
+ *   when enqueued and when run; the registry must have one handler per kind before the queue starts.
+ *   A queue claims only the kinds it has handlers for.
+ * - An error puts the job back in the queue with `run_after` pushed out by an exponential backoff with
+ *   jitter, capped, and the error kept; once its attempts are spent it is `failed` with that error, and
+ *   its kind's `onFailed` is told. A PermanentJobError (a payload that does not fit) fails it at once.
+ * - The worker holds a running job under a lease it renews while the job runs. Leases and `run_after`
+ *   are on the database's clock (db/dialect/job-claim.ts), so processes never compare their own clocks.
+ *   A worker that died loses its lease, and another worker takes the job over (that attempt counts: the
+ *   job may be what killed it). A clean stop (SIGTERM) aborts the run and hands the job back at once
+ *   without spending an attempt.
+ * - Every claim is numbered (`claims`): the lease renewal and the outcome are written only while the
+ *   row still carries this run's number, so a worker that stalled past its lease stops and writes nothing.
+ * - Periodic jobs (a kind with `everyMs`) are enqueued by every started queue under a unique key naming
+ *   the period on the database's clock: two processes make one row, and one of them runs it.
+ * One job runs at a time by default: ffmpeg already uses every core.
  */
 import { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { Clock } from '../clock.ts'
-import { jobClaimFor, type JobRow } from '../db/dialect/job-claim.ts'
-import type { EngineName } from '../db/engine.ts'
+import type { z } from 'zod'
 import type { Database } from '../db/schema.ts'
+import type { JobRow, JobsRepository } from '../repositories/jobs.repository.ts'
+import { backoffDelay, PermanentJobError, type JobRegistry, type RegisteredJob } from './registry.ts'
 
 export type { JobRow }
 
-/** `attempt`: the job's attempt count at this claim, which names the claim (a write guarded by it is this run's). */
-export type JobHandler = (payload: unknown, job: { id: number; attempt: number; signal: AbortSignal }) => Promise<void>
-/** Told when a job of its kind fails for good (an error, or too many attempts), to record why. */
-export type JobFailureHandler = (payload: unknown, error: string) => unknown
-
-/** A job re-run this many times (each start after a crash counts) is given up as failed. */
-const MAX_ATTEMPTS = 3
-/** How often a started queue looks for jobs nobody told it about (another process enqueued them). */
+/** How often a started queue looks for jobs nobody told it about (another process enqueued them, a backoff passed). */
 const POLL_MS = 2_000
 /** How long a claim holds a job; renewed every third of it while the job runs. */
 const LEASE_MS = 60_000
+/** How often a started queue makes sure the current period's periodic jobs exist. */
+const PERIODIC_CHECK_MS = 60_000
 
-export type JobQueue = ReturnType<typeof createJobQueue>
+export type JobQueue<Payloads extends Record<string, z.ZodType> = Record<string, z.ZodType>> = ReturnType<typeof createJobQueue<Payloads>>
 
-export function createJobQueue(deps: {
-  db: Kysely<Database>
-  engine: EngineName
-  clock: Clock
+export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps: {
+  jobs: JobsRepository
+  registry: JobRegistry<Payloads>
   logger: Logger
   concurrency?: number
   pollMs?: number
   leaseMs?: number
+  periodicCheckMs?: number
 }) {
-  const { db, clock, logger } = deps
+  type Kind = keyof Payloads & string
+  const { jobs, registry, logger } = deps
   const concurrency = deps.concurrency ?? 1
-  const claim = jobClaimFor(deps.engine)
   const leaseMs = deps.leaseMs ?? LEASE_MS
 
-  const byId = (id: number) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()
-  async function pendingCount(): Promise<number> {
-    const row = await db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow()
-    return row.n
-  }
-
-  const handlers = new Map<string, JobHandler>()
-  const failureHandlers = new Map<string, JobFailureHandler>()
   const events = new EventEmitter()
   events.setMaxListeners(0)
-  const running = new Map<number, AbortController>()
+  /** The stop of each run in flight: it aborts the run as a clean stop (the job is handed back). */
+  const running = new Map<number, () => void>()
   /** Every run in flight, finishing writes included: stop() waits for them before the database closes. */
   const active = new Set<Promise<void>>()
+  /** The period of each periodic kind this queue has already made sure of. */
+  const scheduledPeriod = new Map<string, number>()
   let started = false
   let poll: NodeJS.Timeout | undefined
+  let periodicTimer: NodeJS.Timeout | undefined
+  let periodic: Promise<void> = Promise.resolve()
   let pumping: Promise<void> | undefined
   let pumpAgain = false
 
@@ -88,47 +88,68 @@ export function createJobQueue(deps: {
 
   async function pump() {
     while (started && running.size < concurrency) {
-      const job = await claim.next(db, clock.now(), leaseMs)
+      const job = await jobs.claimNext(leaseMs, registry.kinds())
       if (!job) break
       const done = run(job).finally(() => active.delete(done))
       active.add(done)
     }
-    if (started && running.size === 0 && (await pendingCount()) === 0) events.emit('idle')
+    if (started && running.size === 0 && (await jobs.pendingCount(registry.kinds())) === 0) events.emit('idle')
+  }
+
+  /** Enqueues this period's row of each periodic kind (a no-op when any process already has). */
+  async function schedulePeriodic() {
+    const kinds = registry.periodic()
+    if (kinds.length === 0) return
+    const now = await jobs.now()
+    let added = false
+    for (const kind of kinds) {
+      const period = Math.floor(now / kind.everyMs!)
+      if (scheduledPeriod.get(kind.kind) === period) continue
+      const id = await jobs.insert({ kind: kind.kind, payload: '{}', uniqueKey: `${kind.kind}@${period * kind.everyMs!}` })
+      scheduledPeriod.set(kind.kind, period)
+      if (id !== undefined) added = true
+    }
+    if (added) schedule()
+  }
+
+  function checkPeriodic() {
+    if (!started) return
+    periodic = periodic
+      .then(schedulePeriodic)
+      .catch((error) => logger.error({ err: error }, 'periodic jobs could not be scheduled'))
   }
 
   async function run(job: JobRow) {
     const controller = new AbortController()
-    running.set(job.id, controller)
-    const handler = handlers.get(job.kind)
+    const definition = registry.get(job.kind)!
     events.emit('started', job.id)
-    // Every claim counts an attempt, so `attempts` names this claim: a write that also matches it is
-    // ours, and one that matches nothing means another worker has claimed the job since (this one
-    // stalled past its lease). Such a worker stops its run and writes no outcome.
     let leaseLost = false
+    let stopping = false
     const renew = setInterval(() => {
-      db.updateTable('jobs')
-        .set({ lease_until: clock.now() + leaseMs })
-        .where('id', '=', job.id)
-        .where('state', '=', 'running')
-        .where('attempts', '=', job.attempts)
-        .executeTakeFirst()
-        .then((result) => {
-          if (Number(result.numUpdatedRows) > 0 || controller.signal.aborted) return
+      jobs
+        .renewLease(job, leaseMs)
+        .then((renewed) => {
+          if (renewed || controller.signal.aborted) return
           leaseLost = true
           logger.warn({ jobId: job.id }, 'job lease lost to another worker: this run stops')
           controller.abort()
         })
         .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not renewed'))
     }, leaseMs / 3).unref()
-    let state: 'done' | 'failed' = 'done'
-    let error: string | null = null
+    running.set(job.id, () => {
+      stopping = true
+      controller.abort()
+    })
+    let error: unknown
+    let failed = false
+    let payload: unknown
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      if (job.attempts > MAX_ATTEMPTS) throw new Error(`gave up after ${MAX_ATTEMPTS} attempts`)
-      await handler(JSON.parse(job.payload), { id: job.id, attempt: job.attempts, signal: controller.signal })
+      payload = registry.parse(job.kind, JSON.parse(job.payload))
+      if (job.attempts > definition.maxAttempts) throw new PermanentJobError(`gave up after ${definition.maxAttempts} attempts`)
+      await definition.handler(payload, { id: job.id, attempt: job.attempts, claim: job.claims, signal: controller.signal })
     } catch (caught) {
-      state = 'failed'
-      error = caught instanceof Error ? caught.message : String(caught)
+      failed = true
+      error = caught
     }
     clearInterval(renew)
     running.delete(job.id)
@@ -137,59 +158,63 @@ export function createJobQueue(deps: {
       schedule()
       return
     }
-    if (controller.signal.aborted) {
-      // Stopped with the process: the row stays 'running' with its lease given up, so the next start
-      // (of this process or another) runs it again.
-      await db
-        .updateTable('jobs')
-        .set({ lease_until: 0 })
-        .where('id', '=', job.id)
-        .where('attempts', '=', job.attempts)
-        .execute()
-        .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not given up'))
+    if (failed && stopping) {
+      // A clean stop: the job goes back to the queue with its attempt given back; another worker (or
+      // this one's next start) takes it at once.
+      await jobs.handBack(job).catch((caught) => logger.warn({ err: caught, jobId: job.id }, 'job not handed back: it runs again when its lease passes'))
       events.emit('stopped', job.id)
       return
     }
     try {
-      if (state === 'failed') {
-        logger.error({ jobId: job.id, kind: job.kind, error }, 'job failed')
-        try {
-          await failureHandlers.get(job.kind)?.(JSON.parse(job.payload), error!)
-        } catch (caught) {
-          logger.error({ err: caught, jobId: job.id }, 'job failure handler failed')
-        }
-      }
-      await db
-        .updateTable('jobs')
-        .set({ state, error, finished_at: clock.now(), lease_until: null })
-        .where('id', '=', job.id)
-        .where('attempts', '=', job.attempts)
-        .execute()
+      if (!failed) await jobs.markDone(job)
+      else await recordFailure(job, definition, payload, error)
     } catch (caught) {
-      // The row stays 'running': the next start runs the job again.
+      // The row stays 'running': the job runs again when its lease passes.
       logger.error({ err: caught, jobId: job.id }, 'job outcome could not be recorded')
     }
     events.emit('finished', job.id)
     schedule()
   }
 
+  async function recordFailure(job: JobRow, definition: RegisteredJob, payload: unknown, caught: unknown) {
+    const message = caught instanceof Error ? caught.message : String(caught)
+    const permanent = caught instanceof PermanentJobError
+    if (!permanent && job.attempts < definition.maxAttempts) {
+      const delayMs = backoffDelay(job.attempts, definition.backoff)
+      logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: message, retryInMs: delayMs }, 'job failed: it runs again later')
+      await jobs.retryLater(job, message, delayMs)
+      return
+    }
+    logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed')
+    if (!(await jobs.markFailed(job, message))) return
+    if (definition.onFailed && payload !== undefined) {
+      try {
+        await definition.onFailed(payload, message)
+      } catch (failure) {
+        logger.error({ err: failure, jobId: job.id }, 'job failure handler failed')
+      }
+    }
+  }
+
   return {
-    register(kind: string, handler: JobHandler, onFailed?: JobFailureHandler) {
-      handlers.set(kind, handler)
-      if (onFailed) failureHandlers.set(kind, onFailed)
-    },
+    registry,
 
     /**
      * Adds a job and returns its id. Inside a transaction pass it as `trx` (the job commits with the
      * caller's rows) and call `wake()` once it has committed: a claim before the commit would not see it.
      */
-    async enqueue(kind: string, payload: unknown, trx?: Kysely<Database>): Promise<number> {
-      const { id } = await (trx ?? db)
-        .insertInto('jobs')
-        .values({ kind, payload: JSON.stringify(payload), created_at: clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      if (!trx) schedule()
+    async enqueue<K extends Kind>(kind: K, payload: z.input<Payloads[K]>, options: { trx?: Kysely<Database> } = {}): Promise<number> {
+      registry.parse(kind, payload)
+      const id = await jobs.insert({ kind, payload: JSON.stringify(payload) }, options.trx)
+      if (!options.trx) schedule()
+      return id!
+    },
+
+    /** As enqueue, once per `uniqueKey` across the cluster: undefined when a job was already made under it. */
+    async enqueueOnce<K extends Kind>(kind: K, payload: z.input<Payloads[K]>, uniqueKey: string): Promise<number | undefined> {
+      registry.parse(kind, payload)
+      const id = await jobs.insert({ kind, payload: JSON.stringify(payload), uniqueKey })
+      if (id !== undefined) schedule()
       return id
     },
 
@@ -200,50 +225,55 @@ export function createJobQueue(deps: {
 
     async start() {
       if (started) return
-      const requeued = await claim.recoverAtStart(db)
-      if (requeued > 0) logger.info({ requeued }, 'jobs interrupted by the last stop run again')
+      registry.check()
       started = true
       poll = setInterval(schedule, deps.pollMs ?? POLL_MS).unref()
+      periodicTimer = setInterval(checkPeriodic, deps.periodicCheckMs ?? PERIODIC_CHECK_MS).unref()
+      checkPeriodic()
       schedule()
     },
 
-    /** Stops claiming jobs and kills the running ones; they run again at the next start. */
+    /** Stops claiming jobs and stops the running ones, which are handed back to the queue (no attempt spent). */
     async stop() {
       started = false
       clearInterval(poll)
+      clearInterval(periodicTimer)
+      await periodic
       await pumping
-      for (const controller of running.values()) controller.abort()
+      for (const stopRun of running.values()) stopRun()
       await Promise.all(active)
     },
 
     get(id: number): Promise<JobRow | undefined> {
-      return byId(id)
+      return jobs.byId(id)
     },
 
     /** Resolves when the job is done or failed (for tests and tools; nothing in a request waits). */
-    waitFor(id: number): Promise<JobRow> {
+    waitFor(id: number, until: (job: JobRow) => boolean = (job) => job.state === 'done' || job.state === 'failed'): Promise<JobRow> {
       return new Promise((resolve, reject) => {
         let settled = false
         const check = () => {
-          byId(id).then((job) => {
-            if (settled || !job || (job.state !== 'done' && job.state !== 'failed')) return
+          jobs.byId(id).then((job) => {
+            if (settled || !job || !until(job)) return
             settled = true
             events.off('finished', check)
+            events.off('stopped', check)
             resolve(job)
           }, reject)
         }
         events.on('finished', check)
+        events.on('stopped', check)
         check()
       })
     },
 
-    /** Resolves once nothing is queued or running. */
+    /** Resolves once nothing this queue runs is queued or running (a job waiting for its backoff counts as queued). */
     whenIdle(): Promise<void> {
       return new Promise((resolve, reject) => {
         const onIdle = () => resolve()
         events.once('idle', onIdle)
         if (running.size > 0) return
-        pendingCount().then((n) => {
+        jobs.pendingCount(registry.kinds()).then((n) => {
           if (n > 0 || running.size > 0) return
           events.off('idle', onIdle)
           resolve()

@@ -1,9 +1,13 @@
 /**
- * Media grants: the permission to fetch one video's HLS files, carried in the URL path so that every
- * relative URI inside the playlists (variant playlists, init segments, media segments) inherits it and
- * a CDN can cache by URL.
+ * Media grants: the permission to fetch one video's HLS files, carried as a query token beside the
+ * media path, so that the path alone names the bytes and a cache in front of us (nginx, a CDN) keeps
+ * one copy of a segment for every learner while it checks the token on each request:
  *
- *   /media/g/<userId>.<session>.<mediaKey>.<expiresAtSeconds>.<previewSeconds|0>.<signature>/master.m3u8
+ *   /media/v/<mediaKey>/master.m3u8?grant=<userId>.<session>.<mediaKey>.<expiresAtSeconds>.<previewSeconds|0>.<signature>
+ *
+ * Query strings are not inherited by relative URIs, so the media server writes the grant into every
+ * URI of the playlists it sends (media-server.ts). Earlier versions carried the grant in the path
+ * (`/media/g/<grant>/…`); those URLs are still answered, for the hour their grants last.
  *
  * The signature is an HMAC of the other fields under the server secret, so a grant is bound to one
  * user, one session and one video, cannot be stretched or moved to another video, and expires within
@@ -37,9 +41,17 @@ export interface Grant {
 
 export type MediaGrants = ReturnType<typeof createMediaGrants>
 
+/** The query parameter a media URL carries its grant in (captions use the same name). */
+export const GRANT_PARAM = 'grant'
+
+/** Where a video's HLS files are served: the cache key of its files is this path and the file's name. */
+export function mediaBasePath(mediaKey: string): string {
+  return `/media/v/${mediaKey}/`
+}
+
 /** The master playlist under a grant; the caption tracks use the same grant (services/captions.service.ts). */
 export function playlistUrl(grant: string): string {
-  return `/media/g/${grant}/master.m3u8`
+  return `${mediaBasePath(grant.split('.')[2] ?? '')}master.m3u8?${GRANT_PARAM}=${grant}`
 }
 
 export function createMediaGrants(deps: { secret: string; clock: Clock; ttlSeconds?: number }) {

@@ -1,23 +1,32 @@
 /**
  * Serves processed media under /media:
- * - /media/g/<grant>/<file>: a video's HLS files, only with a valid grant for that video (grants.ts).
- *   A preview grant gets playlists cut at the preview and 403 for any segment past it. Playlists are
- *   served only while the grant's session and access last (playlist-access.ts) and are not kept by
- *   the browser, so that re-check is not skipped; segments need only the grant's signature.
- * - /media/g/<grant>/<variant>/part?from=&count=: consecutive files of one rendition in one answer, for
- *   downloads (variant-parts.ts). Relative to the variant playlist, so it inherits the grant too.
+ * - /media/v/<media_key>/<file>?grant=<grant>: a video's HLS files, only with a valid grant for that
+ *   video (grants.ts) in the query. The path alone names the bytes, so a cache in front (nginx, a CDN)
+ *   keys a segment by its path and keeps one copy for every learner, checking the grant on each request
+ *   (deploy/nginx.conf). Segments and init files are immutable (a new ladder gets a new media key) and
+ *   sent `public` with a year's max-age; playlists carry the learner's grant in each URI (a query is not
+ *   inherited by relative URIs: we write it in), so they are `private` and short-lived, and served only
+ *   while the grant's session and access last (playlist-access.ts). A preview grant gets playlists cut
+ *   at the preview and 403 for any segment past it; segments otherwise need only the grant's signature.
+ * - /media/v/<media_key>/<variant>/part?from=&count=&grant=: consecutive files of one rendition in one
+ *   answer, for downloads (variant-parts.ts).
+ * - /media/g/<grant>/<file>: the shape before the grant moved to the query (the grant in the path,
+ *   inherited by relative URIs). Still answered, playlists as stored, so the URLs handed out before an
+ *   upgrade (a player open, a download the browser fetches in the background) work for the hour their
+ *   grants last.
  * - /media/<media_key>/<picture>: posters and thumbnails, public like the catalogue that shows them.
  * Only the file names the transcoder writes are served; anything else is 404, so no path from a URL
  * can leave the media folder.
  * With MEDIA_ACCEL_REDIRECT set (nginx in front, deploy/nginx.conf), a file that passed every check is
  * answered with an empty body and `X-Accel-Redirect: <prefix><media_key>/<file>`, and nginx sends the
- * bytes (ranges included) from its internal location over DATA_DIR/media. What is made here stays
- * ours: cut preview playlists and parts.
- * - /media/grant/<grant> (with MEDIA_ACCEL_REDIRECT only): nginx's check of a full grant before it
- *   sends a segment or init file by itself (deploy/nginx.conf, `auth_request`). The answer is cached
- *   by nginx per grant (`X-Accel-Expires`), so a learner's segments cost our process one check per
- *   grant and window instead of one request each: at 1 MB segments, the request per segment was what
- *   kept nginx after our check at half of nginx alone (docs/scaling.md).
+ * bytes (ranges included) from its internal location over DATA_DIR/media or the bucket. What is made
+ * here stays ours: playlists (with the grant written in, or cut at a preview) and parts.
+ * - /media/grant/<media_key>/<grant> (with MEDIA_ACCEL_REDIRECT only): nginx's check of a full grant
+ *   for one video before it sends a segment or init file of that video by itself (deploy/nginx.conf,
+ *   `auth_request`). The answer is cached by nginx per media key and grant (`X-Accel-Expires`), so a
+ *   learner's segments cost our process one check per grant and window instead of one request each: at
+ *   1 MB segments, the request per segment was what kept nginx after our check at half of nginx alone
+ *   (docs/scaling.md).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,7 +34,8 @@ import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
 import { accelRedirect } from './file-response.ts'
-import type { Grant, MediaGrants } from './grants.ts'
+import type { Clock } from '../clock.ts'
+import { GRANT_PARAM, type Grant, type MediaGrants } from './grants.ts'
 import { isMediaKey } from './media-paths.ts'
 import { mediaObjectKey, type MediaStore } from '../storage/media-store.ts'
 import { sendStored } from '../storage/send-stored.ts'
@@ -52,8 +62,34 @@ const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resour
  * grant's expiry however late in the window it was sent.
  */
 export const GRANT_CHECK_CACHE_SECONDS = 300
+/**
+ * Segments and init files: the same bytes for every learner and never changed under their path (a new
+ * ladder gets a new media key), so any cache may keep them a year. The grant is checked before a cache
+ * answers (nginx, deploy/nginx.conf; a CDN with the same check at its edge).
+ */
+export const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, s-maxage=31536000, immutable'
+/** Playlists carry the learner's grant in their URIs: one learner's, kept a few seconds by that browser only. */
+export const PLAYLIST_CACHE_CONTROL = 'private, max-age=10'
 
-export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string }) {
+/**
+ * A playlist with the grant written into each URI it lists (variant playlists, renditions, the init
+ * file, segments): the query of the playlist's own URL is not inherited by the URIs inside it.
+ */
+export function withGrantInUris(playlist: string, grant: string): string {
+  const add = (uri: string) => `${uri}${uri.includes('?') ? '&' : '?'}${GRANT_PARAM}=${grant}`
+  return playlist
+    .split('\n')
+    .map((line) => {
+      const text = line.trim()
+      if (text === '') return line
+      if (!text.startsWith('#')) return add(text)
+      return line.replace(/URI="([^"]*)"/g, (_, uri: string) => `URI="${add(uri)}"`)
+    })
+    .join('\n')
+}
+
+export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string; clock?: Clock }) {
+  const nowSeconds = () => Math.floor((deps.clock?.now() ?? Date.now()) / 1000)
   const { store } = deps
   /** The media folder of a key on disk; on S3 the object prefix. Playlist paths below are either. */
   const mediaDir = (mediaKey: string) => (store.localPath ? store.localPath(mediaObjectKey(mediaKey)) : mediaObjectKey(mediaKey))
@@ -99,18 +135,23 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
     return value
   }
 
+  const playlistText = (playlistFile: string) => fromPlaylist(playlistFile, 'text', (text) => text)
   const previewCut = (playlistFile: string, previewSeconds: number) =>
     fromPlaylist(playlistFile, `cut:${previewSeconds}`, (text) => cutPlaylistAt(text, previewSeconds))
   // The files of a variant in part order.
   const variantIndex = (playlistFile: string) => fromPlaylist(playlistFile, 'files', variantFiles)
 
   // Grant URLs may be cached by the browser, never beyond the grant's expiry (nor an hour).
-  const privateCaching = (grant: Grant) => `private, max-age=${Math.max(0, Math.min(3600, grant.expiresAt - Math.floor(Date.now() / 1000)))}`
+  const privateCaching = (grant: Grant) => `private, max-age=${Math.max(0, Math.min(3600, grant.expiresAt - nowSeconds()))}`
 
   const refuse = (res: Response, status: number, code: string, message: string) =>
     res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
 
-  async function serveGranted(req: Request, res: Response, grant: Grant, relative: string) {
+  /**
+   * `inQuery`: the grant came in the query (/media/v/…), so the playlists we send carry it in their URIs;
+   * in the path (/media/g/…, the older shape) the stored URIs inherit it as they are.
+   */
+  async function serveGranted(req: Request, res: Response, grant: Grant, grantText: string, inQuery: boolean, relative: string) {
     const folder = mediaDir(grant.mediaKey)
     const file = path.join(folder, relative)
     const type = TYPES[path.extname(file)]
@@ -118,7 +159,12 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
     if (isPlaylist && !(await deps.playlistAccess.allows(grant))) {
       return refuse(res, 403, ERROR_CODES.forbidden, 'This media link is no longer valid: open the video again.')
     }
-    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': isPlaylist ? 'private, no-cache' : privateCaching(grant) }
+    const headers = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': isPlaylist ? PLAYLIST_CACHE_CONTROL : SEGMENT_CACHE_CONTROL }
+    const sendPlaylist = (text: string) => {
+      const body = inQuery ? withGrantInUris(text, grantText) : text
+      res.set(headers).set('Content-Length', String(Buffer.byteLength(body)))
+      return req.method === 'HEAD' ? res.end() : res.end(body)
+    }
 
     if (grant.previewSeconds !== null && relative.includes('/')) {
       const variant = path.dirname(file)
@@ -129,13 +175,19 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
         return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
       }
       const name = path.basename(file)
-      if (name === 'index.m3u8') {
-        res.set(headers).set('Content-Length', String(Buffer.byteLength(cut.text)))
-        return req.method === 'HEAD' ? res.end() : res.end(cut.text)
-      }
+      if (name === 'index.m3u8') return sendPlaylist(cut.text)
       if (name.endsWith('.m4s') && !cut.allowed.has(name)) {
         return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
       }
+    }
+    if (isPlaylist && inQuery) {
+      let text
+      try {
+        text = await playlistText(file)
+      } catch {
+        return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
+      }
+      return sendPlaylist(text)
     }
     if (!(await send(req, res, grant.mediaKey, relative, headers))) refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
   }
@@ -195,34 +247,37 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
     }
   }
 
-  /** nginx's check of a full grant (see the top): 200 and how long to keep that answer, or our refusal. */
-  function checkGrant(res: Response, text: string) {
+  /** nginx's check of a full grant for one video (see the top): 200 and how long to keep that answer, or our refusal. */
+  function checkGrant(res: Response, mediaKey: string, text: string) {
     const grant = deps.grants.verify(text)
     // A preview grant's segments are checked one by one here (the cut), never by nginx on its own.
-    if (!grant || grant.previewSeconds !== null) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
-    const left = grant.expiresAt - Math.floor(Date.now() / 1000)
-    const window = Math.min(GRANT_CHECK_CACHE_SECONDS, left)
-    res.status(200).set({
-      'X-Accel-Expires': String(window),
-      'X-Media-Cache-Control': `private, max-age=${Math.max(0, Math.min(3600, left - window))}`,
-      'Content-Length': '0',
-    })
+    if (!grant || grant.mediaKey !== mediaKey || grant.previewSeconds !== null) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
+    const left = grant.expiresAt - nowSeconds()
+    res.status(200).set({ 'X-Accel-Expires': String(Math.min(GRANT_CHECK_CACHE_SECONDS, left)), 'Content-Length': '0' })
     return res.end()
+  }
+
+  /** The grant of a /media/v/ request: one `grant` in the query, as it stands (a second one is refused). */
+  const queryGrant = (req: Request) => {
+    const value = (req.query as Record<string, unknown>)[GRANT_PARAM]
+    return typeof value === 'string' ? value : ''
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
     try {
-      if (deps.accelRedirect && parts[0] === 'grant' && parts.length === 2) return checkGrant(res, parts[1])
-      if (parts[0] === 'g' && parts.length >= 3) {
+      if (deps.accelRedirect && parts[0] === 'grant' && parts.length === 3 && isMediaKey(parts[1])) return checkGrant(res, parts[1], parts[2])
+      const inQuery = parts[0] === 'v' && parts.length >= 3 && isMediaKey(parts[1])
+      if (inQuery || (parts[0] === 'g' && parts.length >= 3)) {
         // Taken as it stands in the URL: a percent-encoded spelling of a grant is another URL, refused.
-        const grant = deps.grants.verify(parts[1])
-        if (!grant) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
+        const grantText = inQuery ? queryGrant(req) : parts[1]
+        const grant = deps.grants.verify(grantText)
+        if (!grant || (inQuery && grant.mediaKey !== parts[1])) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
         const relative = parts.slice(2).join('/')
         if (PART.test(relative)) return await servePart(req, res, grant, relative)
         if (!HLS_FILE.test(relative)) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
-        return await serveGranted(req, res, grant, relative)
+        return await serveGranted(req, res, grant, grantText, inQuery, relative)
       }
       if (parts.length === 2 && isMediaKey(parts[0]) && PICTURE.test(parts[1])) {
         const headers = { ...BASE_HEADERS, 'Content-Type': TYPES[path.extname(parts[1])], 'Cache-Control': 'public, max-age=86400' }

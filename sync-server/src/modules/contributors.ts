@@ -1,12 +1,12 @@
 /** Submissions, uploads, processing jobs, publishing and applications (issue 4). */
-import { createJobQueue } from '../jobs/job-queue.ts'
+import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
-import { createProcessingService, type ProcessSubmissionPayload } from '../services/processing.service.ts'
+import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
 import { createSubmissionsService } from '../services/submissions.service.ts'
-import { createUploadsService, PROCESS_SUBMISSION_JOB } from '../services/uploads.service.ts'
+import { createUploadsService } from '../services/uploads.service.ts'
 import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
@@ -14,9 +14,9 @@ export function createContributorsModule(
   { config, clock, logger, database, storage }: Shared,
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
+  jobs: AppJobQueue,
 ) {
-  const { db, engine } = database
-  const jobs = createJobQueue({ db, engine, clock, logger, concurrency: Math.max(1, config.workers), leaseMs: config.jobLeaseMs })
+  const { db } = database
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,
@@ -30,15 +30,25 @@ export function createContributorsModule(
     submissions: repositories.submissions,
     storage,
     logger,
+    // Publishing after processing is a job of its own: it retries by itself, and a crash between the
+    // two loses nothing (the processing job, run again, finds the submission ready and makes it again;
+    // the unique key keeps it one job).
     onReady: async (submissionId, payload) => {
-      if (payload.autoPublish) await publishing.publishAs(submissionId, payload.autoPublish.fields, payload.autoPublish.access)
+      if (!payload.autoPublish) return
+      await jobs.enqueueOnce('publish_submission', { submissionId, ...payload.autoPublish }, `publish_submission@${submissionId}`)
     },
   })
-  jobs.register(
-    PROCESS_SUBMISSION_JOB,
-    (payload, job) => processing.run(payload as ProcessSubmissionPayload, job.signal, job),
-    (payload) => processing.failed(payload as ProcessSubmissionPayload),
-  )
+  jobs.registry.define('process_submission', {
+    handler: (payload, run) => processing.run(payload, run.signal, run),
+    onFailed: (payload, error) => processing.failed(payload, error),
+    maxAttempts: 3,
+    backoff: { baseMs: 60_000, maxMs: 30 * 60_000 },
+  })
+  jobs.registry.define('publish_submission', {
+    handler: ({ submissionId, fields, access }) => publishing.publishOnce(submissionId, fields, access),
+    maxAttempts: 5,
+    backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
+  })
   const services = {
     submissions: createSubmissionsService({
       submissions: repositories.submissions,
@@ -66,5 +76,5 @@ export function createContributorsModule(
       perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
     }),
   }
-  return { jobs, services }
+  return { services }
 }

@@ -148,7 +148,7 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
      * claim still holds (its state running and its attempt count unchanged): a worker that lost its lease
      * to another switches nothing. False when nothing was switched.
      */
-    async markReady(id: number, durationSeconds: number, mediaKey: string, lease?: { jobId: number; attempt: number }): Promise<boolean> {
+    async markReady(id: number, durationSeconds: number, mediaKey: string, lease?: { jobId: number; claim: number }): Promise<boolean> {
       let query = db
         .updateTable('submissions')
         .set({ processing_state: 'ready', processing_percent: 100, processing_error: null, duration_seconds: durationSeconds, media_key: mediaKey })
@@ -156,7 +156,7 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       if (lease) {
         query = query.where((eb) =>
           eb.exists(
-            eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', lease.jobId).where('jobs.state', '=', 'running').where('jobs.attempts', '=', lease.attempt),
+            eb.selectFrom('jobs').select('jobs.id').where('jobs.id', '=', lease.jobId).where('jobs.state', '=', 'running').where('jobs.claims', '=', lease.claim),
           ),
         )
       }

@@ -1,6 +1,7 @@
 import type { Express, RequestHandler, Router } from 'express'
 import {
   adminFeedbackQuerySchema,
+  adminJobsQuerySchema,
   adminUsersQuerySchema,
   adminVideosQuerySchema,
   ERROR_CODES,
@@ -14,6 +15,7 @@ import { currentUser } from '../middleware/authenticate.ts'
 import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
+import type { AdminJobsService } from '../services/admin-jobs.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
@@ -22,7 +24,7 @@ import { on, early, formOf } from './route.ts'
 
 export function adminRoutes(
   router: Router,
-  deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; requireUser: RequestHandler },
+  deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService; requireUser: RequestHandler },
 ) {
   // Every admin route: signed in, then admin, then the input.
   const signedIn = [deps.requireUser, adminsOnly]
@@ -47,6 +49,12 @@ export function adminRoutes(
   })
   on(router, 'admin.feedbackItem', ...signedIn, async (req, res) => {
     res.json({ data: await deps.feedback.get(currentUser(req), id(req.params.id)) })
+  })
+  on(router, 'admin.jobs', ...signedIn, async (req, res) => {
+    res.json(await deps.jobs.list(currentUser(req), parseWith(adminJobsQuerySchema, req.query)))
+  })
+  on(router, 'admin.retryJob', ...signedIn, async (req, res) => {
+    res.json({ data: await deps.jobs.retryNow(currentUser(req), id(req.params.id)) })
   })
 }
 

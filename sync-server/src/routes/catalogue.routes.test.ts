@@ -144,7 +144,7 @@ describe('GET /videos/:id', () => {
 
     const freeDetail = (await learner.api.get(`/videos/${free}`)).body.data
     expect(freeDetail).toMatchObject({ can_watch: 'full', creators: [], youtube_id: null, thumbnail_url: `/media/${key}/poster.jpg` })
-    expect(freeDetail.playback).toMatchObject({ hls_url: expect.stringMatching(/^\/media\/g\/.+\/master\.m3u8$/), preview_seconds: null })
+    expect(freeDetail.playback).toMatchObject({ hls_url: expect.stringMatching(/^\/media\/v\/[0-9a-f]{32}\/master\.m3u8\?grant=.+$/), preview_seconds: null })
 
     expect((await learner.api.get(`/videos/${paid}`)).body.data).toMatchObject({ can_watch: 'none', playback: null })
     expect((await premium.api.get(`/videos/${paid}`)).body.data).toMatchObject({ can_watch: 'full', playback: { preview_seconds: null } })

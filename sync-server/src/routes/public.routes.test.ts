@@ -30,15 +30,12 @@ describe('public calls', () => {
     try {
       const health = await apiClient(apiOnly.api).get('/health')
       expect(health.body).toMatchObject({ role: 'api' })
-      let ran = false
-      apiOnly.ctx.jobs.register('probe', async () => void (ran = true))
-      const id = await apiOnly.ctx.jobs.enqueue('probe', {})
+      const id = await apiOnly.ctx.jobs.enqueue('hourly_pruning', {})
       // A started queue claims a new job within milliseconds (enqueue wakes it); this one has had 300 ms.
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(await apiOnly.ctx.jobs.get(id)).toMatchObject({ state: 'queued' })
       await apiOnly.ctx.jobs.start()
       expect(await apiOnly.ctx.jobs.waitFor(id)).toMatchObject({ state: 'done' })
-      expect(ran).toBe(true)
     } finally {
       await apiOnly.close()
     }

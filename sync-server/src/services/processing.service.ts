@@ -8,23 +8,26 @@
  *   ladder of an earlier key is removed after. No folder is renamed over another, so no reader ever
  *   sees a half ladder or no media, and a worker that lost its lease switches nothing (its ladder is
  *   removed; one it could not remove is swept as an orphan).
- * The job may be re-run from the start after a crash (by this worker or another).
+ * The job may be re-run from the start after a crash (by this worker or another). A transcode that
+ * fails throws, so the queue tries again later (jobs/job-queue.ts); once its attempts are spent,
+ * `failed` says so on the submission. A file that is not a video fails at once (no retry mends it).
+ * A ready submission with something to do next (the demo seed's publish) gets its follow-up job.
  * A submission deleted while its job runs leaves nothing behind.
  */
 import path from 'node:path'
 import type { Logger } from 'pino'
-import type { PublishFields } from '../../../contract/index.ts'
+import type { JobPayload } from '../jobs/kinds.ts'
 import { FfmpegError, probeVideo, transcodeToHls } from '../media/ffmpeg.ts'
 import { newMediaKey } from '../media/media-paths.ts'
 import type { SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { ladderFileOptions, mediaObjectKey } from '../storage/media-store.ts'
 import type { Stores } from '../storage/stores.ts'
 
-export interface ProcessSubmissionPayload {
-  submissionId: number
-  /** Demo seeding publishes straight after processing, through the same publish step as an admin. */
-  autoPublish?: { fields: PublishFields; access: 'free' | 'premium' | 'preview' }
-}
+export type ProcessSubmissionPayload = JobPayload<'process_submission'>
+
+/** A transcode that failed: the job runs again later, and the reason shown once it is given up. */
+class TranscodeFailed extends Error {}
+const TRANSCODE_FAILED = 'transcode failed: '
 
 
 export function createProcessingService(deps: {
@@ -43,18 +46,23 @@ export function createProcessingService(deps: {
   }
 
   return {
-    /** The job failed for good (an unexpected error, or a crash on every attempt): say so on the submission. */
-    async failed(payload: ProcessSubmissionPayload): Promise<void> {
+    /** The job failed for good (its attempts spent on errors or crashes): say so on the submission. */
+    async failed(payload: ProcessSubmissionPayload, error: string): Promise<void> {
       if (await submissions.findById(payload.submissionId)) {
-        await submissions.setProcessing(payload.submissionId, 'failed', 0, 'Processing failed.')
+        const reason = error.startsWith(TRANSCODE_FAILED) ? 'We could not process this video.' : 'Processing failed.'
+        await submissions.setProcessing(payload.submissionId, 'failed', 0, reason)
       }
     },
 
     /** `job`: the claim this run holds (its lease); without one (tests, tools) the switch is unconditional. */
-    async run(payload: ProcessSubmissionPayload, signal: AbortSignal, job?: { id: number; attempt: number }): Promise<void> {
+    async run(payload: ProcessSubmissionPayload, signal: AbortSignal, job?: { id: number; claim: number }): Promise<void> {
       const row = await submissions.findById(payload.submissionId)
       if (!row || row.upload_state !== 'complete' || !row.upload_id) return
-      if (row.processing_state === 'ready') return
+      if (row.processing_state === 'ready') {
+        // Run again after a crash just after the switch: its follow-up may not have been made yet.
+        await deps.onReady?.(row.id, payload)
+        return
+      }
       await submissions.setProcessing(row.id, 'processing', 0)
       const scratch = await deps.storage.scratch()
       try {
@@ -71,7 +79,7 @@ export function createProcessingService(deps: {
     scratchDir: string,
     payload: ProcessSubmissionPayload,
     signal: AbortSignal,
-    job: { id: number; attempt: number } | undefined,
+    job: { id: number; claim: number } | undefined,
   ) {
     const source = await deps.storage.uploads.localCopy(uploadId, scratchDir)
     if (!source) {
@@ -118,19 +126,16 @@ export function createProcessingService(deps: {
     } catch (error) {
       await writing
       if (signal.aborted) throw error // stopped with the server, or the lease was lost: the job runs again from the start
-      deps.logger.warn({ err: error, submissionId }, 'transcoding failed')
-      if (await submissions.findById(submissionId)) {
-        const reason = error instanceof FfmpegError ? 'We could not process this video.' : 'Processing failed.'
-        await submissions.setProcessing(submissionId, 'failed', 0, reason)
-      }
-      return
+      if (!(await submissions.findById(submissionId))) return // deleted while it was being processed
+      if (error instanceof FfmpegError) throw new TranscodeFailed(TRANSCODE_FAILED + error.message)
+      throw error
     }
     await writing
     const before = await submissions.findById(submissionId)
     if (!before) return // deleted while it was being processed
     const mediaKey = newMediaKey() // fresh for this attempt: nothing another attempt wrote is touched
     await media.putDir(mediaObjectKey(mediaKey), outDir, ladderFileOptions)
-    const switched = !signal.aborted && (await submissions.markReady(submissionId, probe.video.durationSeconds, mediaKey, job && { jobId: job.id, attempt: job.attempt }))
+    const switched = !signal.aborted && (await submissions.markReady(submissionId, probe.video.durationSeconds, mediaKey, job && { jobId: job.id, claim: job.claim }))
     if (!switched) {
       await media.removePrefix(mediaObjectKey(mediaKey))
       if (signal.aborted) throw new Error('stopped before the switch to the new ladder')

@@ -130,11 +130,21 @@ export function createPublishingService(deps: {
       return await deps.catalogue.detail(admin, videoId, tokenHash)
     },
 
-    /** Demo seeding: the same step, with the access level chosen by the seed (preview included). */
+    /** Demo seeding and tests: the same step, with the access level chosen by the caller (preview included). */
     async publishAs(submissionId: number, fields: PublishFields, access: 'free' | 'premium' | 'preview'): Promise<number> {
       const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       return publishRow(row, fields, access, {})
+    },
+
+    /**
+     * The publish job (demo seeding): the same step, with the access level chosen by the seed (preview
+     * included). Run again, it does nothing: a submission gone or already published is left as it is.
+     */
+    async publishOnce(submissionId: number, fields: PublishFields, access: 'free' | 'premium' | 'preview'): Promise<void> {
+      const row = await submissions.findById(submissionId)
+      if (!row || row.published_video_id !== null) return
+      await publishRow(row, fields, access, {})
     },
 
     async seriesOf(languageCode: string): Promise<Series[]> {

@@ -16,7 +16,7 @@ import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
-import type { JobQueue } from '../jobs/job-queue.ts'
+import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { UploadStore } from '../storage/upload-store.ts'
 import {
   createSubmissionsRepository,
@@ -26,7 +26,6 @@ import {
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canContribute } from '../rules/contributor-roles.ts'
 
-export const PROCESS_SUBMISSION_JOB = 'process_submission'
 const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000
 
 export type UploadsService = ReturnType<typeof createUploadsService>
@@ -34,7 +33,7 @@ export type UploadsService = ReturnType<typeof createUploadsService>
 export function createUploadsService(deps: {
   db: Kysely<Database>
   submissions: SubmissionsRepository
-  jobs: JobQueue
+  jobs: AppJobQueue
   clock: Clock
   logger: Logger
   /** Where tus keeps the uploads: DATA_DIR/uploads or the bucket (storage/upload-store.ts). */
@@ -81,7 +80,7 @@ export function createUploadsService(deps: {
   async function finish(row: SubmissionRow, size: number): Promise<void> {
     await deps.db.transaction().execute(async (trx) => {
       if (!(await createSubmissionsRepository(trx).completeUpload(row.id, size))) return
-      await deps.jobs.enqueue(PROCESS_SUBMISSION_JOB, { submissionId: row.id }, trx)
+      await deps.jobs.enqueue('process_submission', { submissionId: row.id }, { trx })
     })
     deps.jobs.wake()
   }

@@ -70,7 +70,7 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
     expect(a.status).toBe(200)
     expect(a.headers.get('x-cache-status')).toBe('MISS')
     expect(a.headers.get('content-type')).toBe('video/iso.segment')
-    expect(a.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(a.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=31536000, immutable')
     expect(Buffer.from(await a.arrayBuffer()).equals(bytes)).toBe(true)
 
     const b = await segment(second)
@@ -83,29 +83,47 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
     expect(ranged.status).toBe(206)
     expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true)
 
-    // Playlists go through the API's checks, then come from the bucket by nginx.
+    // Playlists go through the API's checks and come with the learner's grant written in.
     const master = await fetch(`${nginx.url}${first}`)
     expect(master.status).toBe(200)
-    expect(await master.text()).toContain('v360p/index.m3u8')
+    expect(await master.text()).toContain(`v360p/index.m3u8?grant=${new URL(first, nginx.url).searchParams.get('grant')}`)
   })
 
   it('without a valid grant no media bytes come back, though the segment is in the cache', async () => {
     const hls = await playbackOf('third@example.com')
     const path = hls.replace('master.m3u8', 'v360p/seg_001.m4s')
-    const grant = path.split('/')[3]
+    expect((await fetch(`${nginx.url}${path}`)).status).toBe(200) // in the cache
+    const grant = new URL(path, nginx.url).searchParams.get('grant')!
     const forged = `${grant.slice(0, -1)}${grant.endsWith('A') ? 'B' : 'A'}`
+    // Another video's grant, good for that video (and that answer kept by nginx).
+    const otherVideo = await seedVideo(server, { access: 'free', mediaKey: 'b'.repeat(32), duration: 12 })
+    const learner = await signIn(server, 'fourth@example.com')
+    const otherHls = (await apiClient(server.api, { token: learner.token }).get(`/videos/${otherVideo}`)).body.data.playback.hls_url as string
+    const other = new URL(otherHls, nginx.url).searchParams.get('grant')!
+    expect((await fetch(`${nginx.url}/media/grant/${'b'.repeat(32)}/${other}`)).status).toBe(200)
     const refusals = [
       path.replace(grant, forged), // signature changed
       path.replace(grant, grant.replace(/\.(\d+)\.0\./, (_, expires: string) => `.${Number(expires) + 3600}.0.`)), // stretched
-      `/media/${mediaKey}/v360p/seg_001.m4s`, // no grant at all
+      path.replace(grant, other), // another video's
+      path.slice(0, path.indexOf('?')), // no grant at all
+      `/media/${mediaKey}/v360p/seg_001.m4s`, // not a media path
       `/internal-media/${mediaKey}/v360p/seg_001.m4s`, // the internal location from outside
     ]
-    for (const url of refusals) {
+    const refused = async (url: string) => {
       const answer = await fetch(`${nginx.url}${url}`)
-      expect([403, 404]).toContain(answer.status)
+      expect([403, 404], url).toContain(answer.status)
       const body = Buffer.from(await answer.arrayBuffer())
-      expect(answer.headers.get('content-type') ?? '').not.toMatch(/video|octet/)
-      expect(body.length).toBeLessThan(1000)
+      expect(answer.headers.get('content-type') ?? '', url).not.toMatch(/video|octet/)
+      expect(body.length, url).toBeLessThan(1000)
+    }
+    for (const url of refusals) await refused(url)
+    // A grant never checked before, asked for after it expired.
+    const late = (await playbackOf('fifth@example.com')).replace('master.m3u8', 'v360p/seg_001.m4s')
+    server.clock.advance(3600 * 1000 + 1000)
+    try {
+      await refused(late)
+    } finally {
+      server.clock.reset()
     }
   })
 })

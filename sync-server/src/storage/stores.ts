@@ -25,6 +25,14 @@ export interface Stores {
   scratch(): Promise<{ dir: string; remove(): Promise<void> }>
   /** Where scratch folders are made (a stopped worker's are swept at start, background.ts). */
   scratchRoot: string
+  /**
+   * The local folders that fill before bytes reach their store, whose disks the free-space reserve
+   * watches (web/disk-reserve.ts). On disk: DATA_DIR, which holds everything. With a bucket: DATA_DIR
+   * still (multipart forms land in DATA_DIR/incoming; the SQLite file), the system's temporary folder
+   * (@tus/s3-store stages every part of a PATCH there, up to the part size, before sending it; not
+   * configurable but by TMPDIR) and the scratch folder (a transcode's source copy and its ladder).
+   */
+  stagingDirs: string[]
   prepare(logger: Logger): Promise<void>
 }
 
@@ -36,7 +44,7 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) }
   }
   if (storage.kind === 'disk') {
-    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, scratchRoot, prepare: async () => undefined }
+    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, scratchRoot, stagingDirs: [dataDir], prepare: async () => undefined }
   }
   const client = new S3Client(s3ClientConfig(storage))
   return {
@@ -44,6 +52,7 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     uploads: createS3UploadStore(storage, client),
     scratch,
     scratchRoot,
+    stagingDirs: [...new Set([dataDir, os.tmpdir(), scratchRoot])],
     async prepare(logger) {
       await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message), { mediaOriginPublic: storage.mediaOriginPublic })
     },

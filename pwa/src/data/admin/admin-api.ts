@@ -12,6 +12,7 @@ import type { ListRequest } from './use-cursor-list.ts'
 export const adminLists = {
   applications: (status: string | undefined): ListRequest => ({ route: 'admin.applications', query: { status } }),
   feedback: (q: string, range: string | undefined): ListRequest => ({ route: 'admin.feedback', query: { q, range } }),
+  jobs: (state: string | undefined): ListRequest => ({ route: 'admin.jobs', query: { state } }),
   users: (q: string): ListRequest => ({ route: 'admin.users', query: { q } }),
   videos: (q: string, access: string | undefined): ListRequest => ({ route: 'admin.videos', query: { q, access } }),
 }
@@ -32,6 +33,9 @@ export const adminApi = {
 
   updateUser: (id: number, user: { display_name?: string; is_contributor?: boolean }) =>
     call('admin.updateUser', { user }, { params: { id } }).then((r) => r.data),
+
+  /** A failed job back in the queue now, its attempts reset. */
+  retryJob: (id: number) => call('admin.retryJob', undefined, { params: { id } }).then((r) => r.data),
 
   feedback: (id: number) => call('admin.feedbackItem', undefined, { params: { id } }).then((r) => r.data),
 

@@ -17,13 +17,36 @@ export type DetailState =
   | { kind: 'not-found' }
   | { kind: 'failed' }
 
+/** A detail asked for at the press on the video's card, taken by the page that press opens. */
+let prefetched: { id: number; at: number; answer: Promise<{ data: VideoDetail }> } | null = null
+/** Older than this, a prefetched answer is not taken (its grant should be fresh). */
+const PREFETCH_TAKEN_WITHIN_MS = 10_000
+
+/**
+ * Starts fetching a video's detail at the press on its card, before the page's code has loaded: the
+ * stream's grant then arrives a round trip sooner (issue 31: press to first frame).
+ */
+export function prefetchVideoDetail(id: number): void {
+  const answer = call('videos.get', undefined, { params: { id } })
+  answer.catch(() => undefined)
+  prefetched = { id, at: performance.now(), answer }
+}
+
+/** The detail for the page just opened: the one asked for at the press, if it was this video and recent; else a new request. */
+export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
+  const taken = prefetched
+  prefetched = null
+  if (taken && taken.id === id && performance.now() - taken.at < PREFETCH_TAKEN_WITHIN_MS) return taken.answer
+  return call('videos.get', undefined, { params: { id } })
+}
+
 export function useVideoDetail(id: number): DetailState {
   const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
   const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed' } | null>(null)
 
   useEffect(() => {
     let live = true
-    call('videos.get', undefined, { params: { id } })
+    takeVideoDetail(id)
       .then(async ({ data }) => {
         await db.records.put({ key: `video:${id}`, value: data })
         if (live) setFetched({ id, result: 'ok' })

@@ -139,7 +139,7 @@ export function createDownloadManager(deps: DownloadDeps) {
     // The page's own answer, when it still grants full access for a while, saves a round trip, and its
     // playlists are in the browser's HTTP cache already (the player, and the size shown before the
     // start, asked for them by the same URL): they are taken from there without asking the server again
-    // (two round trips before the first part). They are sent no-cache for the player's session check; the
+    // (two round trips before the first part). They are sent private, max-age=10 (the session re-check); the
     // download's parts are checked by their grant and against the plan whatever the playlist said.
     const fromPage = known !== undefined && grantsFullAccess(known, now())
     const video = fromPage ? known : await deps.getVideo(videoId)

@@ -4,6 +4,7 @@
  */
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { chooseVariant, parseMaster, parseMediaPlaylist, type Variant } from './hls-manifest.ts'
+import { underGrantOf, withoutGrant } from './grant-urls.ts'
 import { filesToDownload, groupIntoParts, partRequest, partTargetBytes } from './parts.ts'
 import { DownloadError } from './record.ts'
 
@@ -19,7 +20,7 @@ export function planParts(variant: Variant, variantText: string, variantUrl: str
   const media = parseMediaPlaylist(variantText)
   const toDownload = filesToDownload(media, variant.bandwidth)
   const plan = groupIntoParts(toDownload, partTargetBytes(toDownload.reduce((sum, file) => sum + file.bytes, 0)))
-  return { media, plan, urls: plan.map((part) => new URL(partRequest(part), variantUrl).href) }
+  return { media, plan, urls: plan.map((part) => underGrantOf(partRequest(part), variantUrl)) }
 }
 
 /** Reads playlists over `doFetch`, relative to `origin()`; keeps the page's own for a press to come. */
@@ -27,7 +28,8 @@ export function createPlaylistReader(doFetch: typeof fetch, origin: () => string
   async function text(url: string, signal: AbortSignal, cache?: RequestCache): Promise<string> {
     const response = await doFetch(url, { signal, credentials: 'same-origin', ...(cache ? { cache } : {}) })
     if (!response.ok) throw new DownloadError(response.status === 403 ? 'not_entitled' : 'network')
-    return response.text()
+    // The files' own names, as the parts and the stored playlists know them (grant-urls.ts).
+    return withoutGrant(await response.text())
   }
 
   /**
@@ -41,7 +43,7 @@ export function createPlaylistReader(doFetch: typeof fetch, origin: () => string
     const mode: RequestCache | undefined = cached ? 'force-cache' : undefined
     const variant = chooseVariant(parseMaster(await text(masterUrl, signal, mode)), preferredHeight)
     if (!variant) throw new DownloadError('no_media')
-    const variantUrl = new URL(variant.uri, masterUrl).href
+    const variantUrl = underGrantOf(variant.uri, masterUrl)
     return { variant, variantUrl, variantText: await text(variantUrl, signal, mode) }
   }
   type Playlists = ReturnType<typeof readPlaylists>

@@ -124,6 +124,34 @@ describe('connectivity', () => {
     expect(connectivity.isUp()).toBe(true)
   })
 
+  it('the browser saying online again without its online event is noticed within a second', async () => {
+    const net = network()
+    let online = true
+    const connectivity = connectivityOver(net, { browserOnline: () => online })
+    const back = vi.fn()
+    connectivity.onUp(back)
+    online = false
+    connectivity.browserOffline()
+    await vi.advanceTimersByTimeAsync(20_000)
+    // Firefox, in a page loaded while its switch was on: navigator.onLine true again, no event.
+    online = true
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(connectivity.isUp()).toBe(true)
+    expect(back).toHaveBeenCalledTimes(1)
+    expect(net.state.requests).toBe(0)
+  })
+
+  it('started while the browser says offline, it notices the browser saying online again', async () => {
+    const net = network()
+    let online = false
+    const connectivity = connectivityOver(net, { browserOnline: () => online })
+    expect(connectivity.isUp()).toBe(false)
+    await vi.advanceTimersByTimeAsync(5_000)
+    online = true
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(connectivity.isUp()).toBe(true)
+  })
+
   it('probes less often out of sight, and soon again once back in sight', async () => {
     const net = network()
     let visible = false

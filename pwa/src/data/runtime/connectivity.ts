@@ -12,11 +12,13 @@
  * redirects followed) goes out with a growing interval (retry.ts probeDelayMs: capped at 2 s while the
  * app is in sight), so that the network answering again is noticed within seconds: then
  * every listener hears "up" at once (the outbox sends, uploads resume, the player reloads).
+ * While the browser says offline, nothing is probed, but navigator.onLine is read again every second:
+ * its turning back to true counts as the `online` event, which does not always come.
  */
 import { useSyncExternalStore } from 'react'
 import { API_BASE } from '../../../../contract/limits.ts'
 import { ROUTES } from '../../../../contract/routes.ts'
-import { probeDelayMs } from './retry.ts'
+import { BROWSER_ONLINE_CHECK_MS, probeDelayMs } from './retry.ts'
 
 export interface ConnectivityDeps {
   /** What the browser says (navigator.onLine). */
@@ -57,8 +59,18 @@ export function createConnectivity(deps: ConnectivityDeps) {
 
   function scheduleProbe() {
     if (up || timer !== null || probing) return
-    // The browser says offline: its `online` event will come; probing would only fail at once.
-    if (!deps.browserOnline()) return
+    // The browser says offline: probing would only fail at once. Its `online` event does not always
+    // come, though (Firefox turns navigator.onLine back to true without one in a page loaded while its
+    // offline switch was on: the queue then waited 47 s for the next request of some screen), so
+    // what it says is read again every second, and a turn to online counts as that event.
+    if (!deps.browserOnline()) {
+      timer = deps.setTimeout(() => {
+        timer = null
+        if (deps.browserOnline()) set(true, true)
+        else scheduleProbe()
+      }, BROWSER_ONLINE_CHECK_MS)
+      return
+    }
     timer = deps.setTimeout(() => {
       timer = null
       void probeNow()
@@ -96,6 +108,9 @@ export function createConnectivity(deps: ConnectivityDeps) {
     }
     if (!answered && answers === heard) set(false)
   }
+
+  // Started while down (a page loaded offline): watched from the start, as after any fall.
+  if (!up) scheduleProbe()
 
   return {
     isUp: () => up,

@@ -29,3 +29,9 @@ export const PERIODIC_RETRY_MS = 30_000
 export function probeDelayMs(attempt: number, visible: boolean): number {
   return Math.min(visible ? 2_000 : 60_000, 500 * 2 ** Math.min(attempt, 10))
 }
+
+/**
+ * While the browser says offline, how often what it says is read again (navigator.onLine: free, no
+ * request): its `online` event does not always come when the switch goes back (connectivity.ts).
+ */
+export const BROWSER_ONLINE_CHECK_MS = 1_000

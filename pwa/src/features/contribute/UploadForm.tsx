@@ -14,6 +14,7 @@ import {
   SUBMISSION_TITLE_MAX_CHARS,
 } from '../../../../contract/schemas/contributors.ts'
 import { uploadQueue } from '../../data/uploads/uploads.ts'
+import { whyNotKept, type NotKeptReason } from '../../data/uploads/not-kept.ts'
 import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { getSelectedLanguage } from '../languages/selected-language.ts'
 import { useTranslation } from 'react-i18next'
@@ -25,7 +26,10 @@ import { CaptionFilesField, type ChosenCaptions } from '../captions/CaptionFiles
 import { DialectSelect } from '../captions/DialectSelect.tsx'
 
 /** `queued`: stored while offline, it goes once the network is back. `error`: it could not be stored here. */
-type Outcome = { kind: 'success'; queued: boolean } | { kind: 'error' } | null
+type Outcome = { kind: 'success'; queued: boolean } | { kind: 'error'; why: NotKeptReason } | null
+
+/** What the learner is told when the device would not keep the video, by why (data/uploads/not-kept.ts). */
+const NOT_KEPT_HINT = { full: 'upload.storeFullHint', refused: 'upload.storeRefusedHint', unknown: 'upload.storeFailedHint' } as const
 
 export function UploadForm() {
   const { t } = useTranslation('contribute')
@@ -111,9 +115,10 @@ export function UploadForm() {
       reset()
       setOutcome({ kind: 'success', queued: !connectivity.isUp() })
     } catch (error) {
-      // Only the device can fail here (storage full, a private window refusing files).
+      // Only the device can fail here: its storage full, or a browser that keeps no files for this
+      // site (a private window, storage turned off). The learner is told which.
       console.warn('Could not store the upload', error)
-      setOutcome({ kind: 'error' })
+      setOutcome({ kind: 'error', why: whyNotKept(error) })
     } finally {
       setBusy(false)
     }
@@ -309,8 +314,8 @@ export function UploadForm() {
       <div role="alert" className="contribute-outcome" data-testid="upload-error">
         {outcome?.kind === 'error' ? (
           <>
-            <p className="form-error">{t('upload.failed')}</p>
-            <p className="field-hint">{t('upload.storeFailedHint')}</p>
+            <p className="form-error">{t(outcome.why === 'unknown' ? 'upload.failed' : 'upload.notKept')}</p>
+            <p className="field-hint">{t(NOT_KEPT_HINT[outcome.why])}</p>
           </>
         ) : null}
       </div>

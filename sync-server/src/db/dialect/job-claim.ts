@@ -1,60 +1,78 @@
 /**
- * Claiming jobs, the part of the job queue that differs between the engines. A claim takes the oldest
- * job that is queued, or running with its lease passed (its worker stopped or died), marks it running
- * with a new lease, and counts the attempt.
- * - SQLite: one process owns the file and SQLite runs one write at a time, so a plain
- *   `UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING *` cannot hand one job to two claimers. At start
- *   the process requeues every running job at once: no other process can be running it.
+ * The parts of the job queue that differ between the engines: the database's clock, and claiming.
+ *
+ * Every time a job carries (lease_until, run_after, started_at, finished_at) is epoch ms read from the
+ * database's clock in the statement that writes or compares it, never from a process's own clock, so
+ * processes whose clocks disagree still agree on whose lease has passed.
+ *
+ * A claim takes the oldest job that is queued and due (run_after passed), or running with its lease
+ * passed (its worker died), marks it running with a new lease, and counts one claim and one attempt.
+ * - SQLite: SQLite runs one write at a time, so a plain `UPDATE … WHERE id = (SELECT … LIMIT 1)
+ *   RETURNING *` cannot hand one job to two claimers.
  * - PostgreSQL: several workers (processes, or queues over separate pools) claim at once. Under READ
  *   COMMITTED two plain claims can pick the same id and both update it, so the inner SELECT locks the
  *   row it picks with `FOR UPDATE SKIP LOCKED` (a concurrent claim takes the next one) and the UPDATE
- *   re-checks the condition. At start nothing is requeued: a running job may belong to a live process;
- *   one whose worker stopped is claimed again when its lease passes (at once after a clean stop).
+ *   re-checks the condition.
+ * On both, nothing is requeued at start: a running job may belong to a live process (a separate worker
+ * on the same SQLite file, too); one whose worker died is claimed again when its lease passes, and a
+ * clean stop hands its job back at once.
  */
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { EngineName } from '../engine.ts'
 import type { Database, Row } from '../schema.ts'
 
 export type JobRow = Row<'jobs'>
 
 export interface JobClaim {
-  /** Claims the oldest claimable job for `leaseMs`; undefined when there is none. */
-  next(db: Kysely<Database>, now: number, leaseMs: number): Promise<JobRow | undefined>
-  /** At start: jobs this engine knows were cut short by a stop become claimable now; returns how many. */
-  recoverAtStart(db: Kysely<Database>): Promise<number>
+  /** The database's clock in epoch ms, as an SQL expression (one value within a statement). */
+  now: RawBuilder<number>
+  /**
+   * Claims the oldest claimable job of these kinds (the ones this process has handlers for: a kind it
+   * does not know, from a newer release say, is left to a worker that does) for `leaseMs`.
+   */
+  next(db: Kysely<Database>, leaseMs: number, kinds: readonly string[]): Promise<JobRow | undefined>
 }
 
-/** Queued, or running with no lease or a lease that has passed. */
-function claimable(now: number): Expression<SqlBool> {
-  return sql<SqlBool>`(state = 'queued' OR (state = 'running' AND (lease_until IS NULL OR lease_until < ${now})))`
+/** Of these kinds, queued and due, or running with no lease or a lease that has passed. */
+function claimable(now: RawBuilder<number>, kinds: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(kind IN (${sql.join(kinds)}) AND ((state = 'queued' AND (run_after IS NULL OR run_after <= ${now})) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ${now}))))`
 }
+
+/** julianday('now') is fixed for the whole statement; 2440587.5 is the Julian day of 1970-01-01. */
+const sqliteNow = sql<number>`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
+/** now() is the start of the transaction (a single statement here): one value for the statement. */
+const postgresNow = sql<number>`(EXTRACT(EPOCH FROM now()) * 1000)::bigint`
 
 const sqliteClaim: JobClaim = {
-  async next(db, now, leaseMs) {
+  now: sqliteNow,
+  async next(db, leaseMs, kinds) {
+    if (kinds.length === 0) return undefined
     return db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'running', started_at: now, lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id').where(claimable(now)).orderBy('id').limit(1))
+      .set((eb) => ({
+        state: 'running',
+        started_at: sqliteNow,
+        lease_until: sql<number>`${sqliteNow} + ${leaseMs}`,
+        attempts: eb('attempts', '+', 1),
+        claims: eb('claims', '+', 1),
+      }))
+      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id').where(claimable(sqliteNow, kinds)).orderBy('id').limit(1))
       .returningAll()
       .executeTakeFirst()
-  },
-  async recoverAtStart(db) {
-    const result = await db.updateTable('jobs').set({ state: 'queued', lease_until: null }).where('state', '=', 'running').executeTakeFirst()
-    return Number(result.numUpdatedRows)
   },
 }
 
 const postgresClaim: JobClaim = {
-  async next(db, now, leaseMs) {
+  now: postgresNow,
+  async next(db, leaseMs, kinds) {
+    if (kinds.length === 0) return undefined
     const claimed = await sql<JobRow>`
-      UPDATE jobs SET state = 'running', started_at = ${now}, lease_until = ${now + leaseMs}, attempts = attempts + 1
-       WHERE ${claimable(now)}
-         AND id = (SELECT id FROM jobs WHERE ${claimable(now)} ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      UPDATE jobs SET state = 'running', started_at = ${postgresNow}, lease_until = ${postgresNow} + ${leaseMs},
+             attempts = attempts + 1, claims = claims + 1
+       WHERE ${claimable(postgresNow, kinds)}
+         AND id = (SELECT id FROM jobs WHERE ${claimable(postgresNow, kinds)} ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING *`.execute(db)
     return claimed.rows[0]
-  },
-  async recoverAtStart() {
-    return 0
   },
 }
 

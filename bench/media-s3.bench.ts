@@ -1,0 +1,223 @@
+/**
+ * Media in a bucket (issue 34), against a throwaway Ceph gateway (test-support/ceph-server.ts), in this
+ * same run:
+ * - Segments: 1 MB segments sent by nginx on deploy/nginx-s3.conf (the grant checked by the API once per
+ *   grant, the bytes fetched from the bucket into nginx's cache, keyed by the media path), as a ratio to
+ *   nginx on deploy/nginx.conf sending the same files from DATA_DIR after the same check. Cold: a fresh
+ *   nginx (empty cache) fetches each segment once, 8 at a time; warm: SECONDS of load over the same
+ *   segments once every one is cached, 16 connections. Each round starts a fresh nginx-s3; rounds
+ *   alternate the two sides; the median of the per-round ratios counts.
+ * - Uploads: UPLOAD_BYTES through our tus endpoint into the bucket (tus-js-client in UPLOAD_CHUNK_BYTES
+ *   chunks, as the PWA sends; @tus/s3-store with its 8 MiB parts), as a ratio to the AWS SDK's own
+ *   multipart upload of the same bytes to the same gateway (@aws-sdk/lib-storage, 8 MiB parts, 4 at a
+ *   time, its default), alternating; the median of the per-round ratios counts.
+ * The API server runs in this process (it answers only grant checks and tus requests); nginx, Ceph and
+ * the load are the same on both sides. Skipped, with the reason, without Ceph or nginx.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { UPLOAD_CHUNK_BYTES } from '../contract/index.ts'
+import { newMediaKey } from '../sync-server/src/media/media-paths.ts'
+import { ladderFileOptions } from '../sync-server/src/storage/media-store.ts'
+import { s3ClientConfig, type S3Settings } from '../sync-server/src/storage/s3-store.ts'
+import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
+import { cephMissing, startCeph } from '../sync-server/test-support/ceph-server.ts'
+import { nginxAvailable, startNginx, type RunningNginx } from '../sync-server/test-support/nginx-server.ts'
+import { signIn, startTestServer } from '../sync-server/test-support/test-server.ts'
+import { tusUpload } from '../sync-server/test-support/tus-upload.ts'
+
+const SEGMENT_BYTES = 1024 * 1024
+const SEGMENTS = 48
+const ROUNDS = 3
+const SECONDS = 5
+const UPLOAD_BYTES = 96 * 1024 * 1024
+const SDK_PART_BYTES = 8 * 1024 * 1024
+
+export interface MediaS3BenchResult {
+  segments: {
+    coldS3MBps: number
+    coldDiskMBps: number
+    coldRatio: number
+    warmS3MBps: number
+    warmDiskMBps: number
+    warmRatio: number
+    warmCacheHits: number
+  }
+  uploads: { megabytes: number; tusMBps: number; sdkMBps: number; ratio: number }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000)
+
+/** GETs `paths` against `origin`: once each, `parallel` at a time; answers MB/s and the X-Cache-Status seen. */
+async function fetchOnce(origin: string, paths: string[], parallel: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: parallel })
+  let next = 0
+  let bytes = 0
+  const statuses: string[] = []
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < paths.length) {
+        const answer = await get(origin, paths[next++]!, agent)
+        bytes += answer.bytes
+        statuses.push(answer.cache)
+      }
+    }),
+  )
+  agent.destroy()
+  return { mbPerSecond: mbps(bytes, performance.now() - started), statuses }
+}
+
+/** `connections` clients GET the paths in turn for `seconds`; answers MB/s and the share of cache hits. */
+async function loadFor(origin: string, paths: string[], seconds: number, connections = 16) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  let bytes = 0
+  let hits = 0
+  let requests = 0
+  let i = 0
+  const until = Date.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const answer = await get(origin, paths[i++ % paths.length]!, agent)
+        bytes += answer.bytes
+        requests++
+        if (answer.cache === 'HIT') hits++
+      }
+    }),
+  )
+  agent.destroy()
+  return { mbPerSecond: mbps(bytes, performance.now() - started), hitShare: hits / requests }
+}
+
+function get(origin: string, pathAndQuery: string, agent: http.Agent): Promise<{ bytes: number; cache: string }> {
+  const url = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: url.hostname, port: url.port, path: pathAndQuery, agent }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => (res.statusCode === 200 && bytes === SEGMENT_BYTES ? resolve({ bytes, cache: String(res.headers['x-cache-status'] ?? '') }) : reject(new Error(`${origin}${pathAndQuery}: ${res.statusCode}, ${bytes} bytes`))))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped: string }> {
+  const missing = cephMissing() ?? (nginxAvailable() ? undefined : 'nginx is not installed (apt-get install nginx)')
+  if (missing) return { skipped: missing }
+  const gateway = await startCeph()
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-s3-'))
+  const settings: S3Settings = {
+    kind: 's3', endpoint: gateway.endpoint, bucket: `bench-${crypto.randomBytes(6).toString('hex')}`, region: gateway.region,
+    accessKeyId: gateway.accessKeyId, secretAccessKey: gateway.secretAccessKey, forcePathStyle: true, mediaOriginPublic: true,
+  }
+  const server = await startTestServer({
+    env: {
+      MEDIA_STORE: 's3', S3_ENDPOINT: settings.endpoint!, S3_BUCKET: settings.bucket, S3_REGION: settings.region, S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey, S3_MEDIA_ORIGIN_PUBLIC: 'true', MEDIA_ACCEL_REDIRECT: '/internal-media/', TRUST_PROXY: '1',
+      ADMIN_EMAILS: 'bench@example.com', LOG_LEVEL: 'warn',
+    },
+  })
+  const nginxes: RunningNginx[] = []
+  try {
+    // The same 1 MB segments in the bucket (as the worker stores a ladder) and in DATA_DIR/media.
+    const mediaKey = newMediaKey()
+    const folder = path.join(work, 'ladder', mediaKey)
+    fs.mkdirSync(path.join(folder, 'v720p'), { recursive: true })
+    const names = Array.from({ length: SEGMENTS }, (_, i) => `seg_${String(i).padStart(3, '0')}.m4s`)
+    for (const name of names) fs.writeFileSync(path.join(folder, 'v720p', name), crypto.randomBytes(SEGMENT_BYTES))
+    fs.cpSync(folder, path.join(server.dataDir, 'media', mediaKey), { recursive: true })
+    // putDir takes the folder (as the worker's ladder leaves its scratch): the copy above stays.
+    await server.ctx.storage.media.putDir(`media/${mediaKey}`, folder, ladderFileOptions)
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: SEGMENTS * 6 })
+    const session = await signIn(server, 'learner@example.com')
+    const detail = await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${session.token}` } })).json()
+    const hls = (detail as { data: { playback: { hls_url: string } } }).data.playback.hls_url
+    const paths = names.map((name) => hls.replace('master.m3u8', `v720p/${name}`))
+    const apiPorts = [Number(new URL(server.baseUrl).port)]
+
+    const disk = await startNginx({ dir: path.join(work, 'disk'), dataDir: server.dataDir, apiPorts })
+    nginxes.push(disk)
+    await fetchOnce(disk.url, paths, 8) // the page cache warm for the disk side from the start
+    const rounds: Array<{ coldS3: number; coldDisk: number; warmS3: number; warmDisk: number; hitShare: number }> = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const s3 = await startNginx({ dir: path.join(work, `s3-${round}`), dataDir: server.dataDir, apiPorts, bucket: { origin: new URL(settings.endpoint!).host, name: settings.bucket } })
+      nginxes.push(s3)
+      const diskFirst = round % 2 === 1
+      const coldDisk0 = diskFirst ? await fetchOnce(disk.url, paths, 8) : undefined
+      const cold = await fetchOnce(s3.url, paths, 8)
+      if (cold.statuses.some((status) => status !== 'MISS')) throw new Error(`a cold round saw cache states ${[...new Set(cold.statuses)].join(', ')}`)
+      const coldDisk = coldDisk0 ?? (await fetchOnce(disk.url, paths, 8))
+      const warmDisk0 = diskFirst ? await loadFor(disk.url, paths, SECONDS) : undefined
+      const warm = await loadFor(s3.url, paths, SECONDS)
+      const warmDisk = warmDisk0 ?? (await loadFor(disk.url, paths, SECONDS))
+      rounds.push({ coldS3: cold.mbPerSecond, coldDisk: coldDisk.mbPerSecond, warmS3: warm.mbPerSecond, warmDisk: warmDisk.mbPerSecond, hitShare: warm.hitShare })
+      await s3.stop()
+      nginxes.pop()
+    }
+
+    // Uploads: ours through tus into the bucket, against the SDK's own multipart upload.
+    const data = crypto.randomBytes(UPLOAD_BYTES)
+    const admin = await signIn(server, 'bench@example.com')
+    const client = new S3Client(s3ClientConfig(settings))
+    const uploadRounds: Array<{ tus: number; sdk: number }> = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await fetch(`${server.api}/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify({ submission: { title: 'bench', proficiency_level: 'beginner', language_code: 'vi', release_confirmed: true } }),
+      })
+      const { data: submission } = (await created.json()) as { data: { id: number } }
+      const sdkKey = `bench/sdk-${round}`
+      const timeSdk = async () => {
+        const started = performance.now()
+        await new Upload({ client, params: { Bucket: settings.bucket, Key: sdkKey, Body: data }, partSize: SDK_PART_BYTES, queueSize: 4 }).done()
+        return performance.now() - started
+      }
+      const timeTus = async () => {
+        const started = performance.now()
+        await tusUpload({ endpoint: `${server.api}/uploads`, token: admin.token, data, submissionId: submission.id, chunkSize: UPLOAD_CHUNK_BYTES }).done
+        return performance.now() - started
+      }
+      const sdkFirst = round % 2 === 1
+      const sdk0 = sdkFirst ? await timeSdk() : undefined
+      const tusMs = await timeTus()
+      const sdkMs = sdk0 ?? (await timeSdk())
+      uploadRounds.push({ tus: mbps(UPLOAD_BYTES, tusMs), sdk: mbps(UPLOAD_BYTES, sdkMs) })
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: sdkKey }))
+      await server.ctx.jobs.whenIdle() // the random bytes fail the probe and are deleted: the bucket stays small
+    }
+    client.destroy()
+
+    return {
+      segments: {
+        coldS3MBps: median(rounds.map((r) => r.coldS3)),
+        coldDiskMBps: median(rounds.map((r) => r.coldDisk)),
+        coldRatio: median(rounds.map((r) => r.coldS3 / r.coldDisk)),
+        warmS3MBps: median(rounds.map((r) => r.warmS3)),
+        warmDiskMBps: median(rounds.map((r) => r.warmDisk)),
+        warmRatio: median(rounds.map((r) => r.warmS3 / r.warmDisk)),
+        warmCacheHits: Math.min(...rounds.map((r) => r.hitShare)),
+      },
+      uploads: {
+        megabytes: UPLOAD_BYTES / 1024 / 1024,
+        tusMBps: median(uploadRounds.map((r) => r.tus)),
+        sdkMBps: median(uploadRounds.map((r) => r.sdk)),
+        ratio: median(uploadRounds.map((r) => r.tus / r.sdk)),
+      },
+    }
+  } finally {
+    for (const nginx of nginxes) await nginx.stop()
+    await server.close()
+    await gateway.stop()
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * `npm run test:scale`, media in a bucket (issue 34): two API processes (WORKERS=0) and a worker as
+ * separate Node processes sharing only PostgreSQL and a bucket on a throwaway Ceph gateway: each process
+ * has its own DATA_DIR and TMPDIR, nothing on disk is shared. nginx runs deploy/nginx-s3.conf. A tus
+ * upload is resumed through the other process after kill -9, the worker is killed mid-transcode, and a
+ * viewer plays the result through nginx, segments from nginx's cache. Runs in order, like scale.spec.ts.
+ * Skipped, with the reason, where Ceph is not installed.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { s3ClientConfig, type S3Settings } from '../src/storage/s3-store.ts'
+import { cephMissing, startCeph, type CephGateway } from '../test-support/ceph-server.ts'
+import { dataDirOf, startCluster, signInThrough, tmpDirOf, type Cluster, type ManagedProcess } from './cluster.ts'
+
+const missing = cephMissing()
+if (missing) console.log(`S3 scale test skipped: ${missing}`)
+
+const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` })
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+
+describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL and the bucket, behind nginx', () => {
+  let gateway: CephGateway
+  let settings: S3Settings
+  let client: S3Client
+  let cluster: Cluster
+  let apiA: ManagedProcess
+  let apiB: ManagedProcess
+  let nginxUrl: string
+  let contributor: { token: string; userId: number }
+  let submissionId: number
+  let clip: Buffer
+
+  const objectBytes = async (key: string) => {
+    const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }))
+    return Buffer.from(await answer.Body!.transformToByteArray())
+  }
+
+  beforeAll(async () => {
+    gateway = await startCeph()
+    settings = {
+      kind: 's3', endpoint: gateway.endpoint, bucket: `scale-${randomBytes(6).toString('hex')}`, region: gateway.region,
+      accessKeyId: gateway.accessKeyId, secretAccessKey: gateway.secretAccessKey, forcePathStyle: true, mediaOriginPublic: true,
+    }
+    client = new S3Client(s3ClientConfig(settings))
+    cluster = await startCluster({
+      bucket: {
+        env: {
+          MEDIA_STORE: 's3', S3_ENDPOINT: settings.endpoint!, S3_BUCKET: settings.bucket, S3_REGION: settings.region,
+          S3_ACCESS_KEY_ID: settings.accessKeyId, S3_SECRET_ACCESS_KEY: settings.secretAccessKey, S3_MEDIA_ORIGIN_PUBLIC: 'true',
+          // No shared DATA_DIR to keep an app secret in: every process is given the same one.
+          APP_SECRET: randomBytes(32).toString('hex'),
+        },
+        origin: new URL(gateway.endpoint).host,
+        name: settings.bucket,
+      },
+    })
+    ;[apiA, apiB] = await Promise.all([cluster.startApi(), cluster.startApi()])
+    await cluster.startWorker()
+    nginxUrl = (await cluster.startNginx([apiA, apiB])).url
+    const clipFile = path.join(cluster.dir, 'clip.mp4')
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=12',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-shortest', clipFile])
+    clip = fs.readFileSync(clipFile)
+  }, 180_000)
+
+  afterAll(async () => {
+    await cluster?.stop()
+    client?.destroy()
+    await gateway?.stop()
+  }, 60_000)
+
+  it('a tus upload whose PATCHes alternate between the API processes completes through the survivor when one is killed -9 mid-PATCH; the object matches', async () => {
+    contributor = await signInThrough(cluster, nginxUrl, 'scale-s3-contributor@example.com')
+    await cluster.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', contributor.userId).execute()
+    const created = await fetch(`${nginxUrl}/api/v1/submissions`, {
+      method: 'POST',
+      headers: json(contributor.token),
+      body: JSON.stringify({ submission: { title: 'Không đĩa chung', description: 'Scale test on S3', proficiency_level: 'beginner', language_code: 'vi',
+        creator_emails: [], series_name: null, episode_number: null, release_confirmed: true, publishable: true } }),
+    })
+    expect(created.status).toBe(201)
+    submissionId = ((await created.json()) as { data: { id: number } }).data.id
+
+    const auth = { authorization: `Bearer ${contributor.token}`, 'tus-resumable': '1.0.0' }
+    const metadata = `submission_id ${Buffer.from(String(submissionId)).toString('base64')},filename ${Buffer.from('clip.mp4').toString('base64')}`
+    const creation = await fetch(`${cluster.apiUrl(apiA)}/api/v1/uploads`, { method: 'POST', headers: { ...auth, 'upload-length': String(clip.length), 'upload-metadata': metadata } })
+    expect(creation.status).toBe(201)
+    const uploadId = creation.headers.get('location')!.split('/').pop()!
+    const at = (api: ManagedProcess) => `${cluster.apiUrl(api)}/api/v1/uploads/${uploadId}`
+    const patch = (api: ManagedProcess, offset: number, body: BodyInit, extra: RequestInit = {}) =>
+      fetch(at(api), { method: 'PATCH', headers: { ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body, ...extra })
+
+    const chunk = Math.ceil(clip.length / 6)
+    let offset = 0
+    for (const api of [apiA, apiB]) {
+      const response = await patch(api, offset, new Uint8Array(clip.subarray(offset, offset + chunk)))
+      expect(response.status).toBe(204)
+      offset = Number(response.headers.get('upload-offset'))
+    }
+    // The next PATCH goes to B as a stream: half of it is sent, and once B has staged some of it in its
+    // own TMPDIR (@tus/s3-store writes a part there before sending it), B is killed -9.
+    const staging = tmpDirOf(cluster.dir, apiB.name)
+    const staged = () => fs.readdirSync(staging).some((name) => fs.statSync(path.join(staging, name)).isFile() && fs.statSync(path.join(staging, name)).size > 0)
+    let sendRest!: () => void
+    const rest = new Promise<void>((resolve) => (sendRest = resolve))
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(clip.subarray(offset, offset + chunk / 2)))
+        await rest
+        controller.close()
+      },
+    })
+    const cut = patch(apiB, offset, body, { duplex: 'half' } as RequestInit).then((response) => response.status, () => 'connection lost')
+    const before = offset
+    for (let i = 0; i < 400 && !staged(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    expect(staged()).toBe(true)
+    await apiB.kill9()
+    sendRest()
+    expect(await cut).toBe('connection lost')
+    // The client resumes on A from the offset the bucket holds (ListParts), not from any disk.
+    const head = await fetch(at(apiA), { method: 'HEAD', headers: auth })
+    expect(head.status).toBe(200)
+    offset = Number(head.headers.get('upload-offset'))
+    expect(offset).toBeGreaterThanOrEqual(before)
+    while (offset < clip.length) {
+      const response = await patch(apiA, offset, new Uint8Array(clip.subarray(offset, offset + chunk)))
+      expect(response.status).toBe(204)
+      offset = Number(response.headers.get('upload-offset'))
+    }
+    expect(offset).toBe(clip.length)
+    expect(sha(await objectBytes(`uploads/${uploadId}`))).toBe(sha(clip))
+    const row = await cluster.db.selectFrom('submissions').select(['upload_state']).where('id', '=', submissionId).executeTakeFirstOrThrow()
+    expect(row.upload_state).toBe('complete')
+    apiB = await cluster.startApi(apiB.port)
+  }, 120_000)
+
+  it('the worker killed -9 mid-transcode: a second worker finishes the job, and the video plays through nginx from its cache', async () => {
+    const sub = () => cluster.db.selectFrom('submissions').select(['processing_state', 'processing_percent', 'media_key']).where('id', '=', submissionId).executeTakeFirstOrThrow()
+    for (let i = 0; i < 1200; i++) {
+      const now = await sub()
+      if (now.processing_state === 'processing' && (now.processing_percent ?? 0) > 0) break
+      expect(now.processing_state).not.toBe('ready')
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    expect((await sub()).processing_state).toBe('processing')
+    await cluster.workers[0]!.kill9()
+    await cluster.startWorker()
+    for (let i = 0; i < 2400 && (await sub()).processing_state !== 'ready'; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    const done = await sub()
+    expect(done.processing_state).toBe('ready')
+
+    // Nothing of the media or the upload is on any process's disk: only the bucket holds them.
+    for (const api of [apiA, apiB]) {
+      const own = dataDirOf(cluster.dir, api.name)
+      for (const kind of ['media', 'uploads']) {
+        const folder = path.join(own, kind)
+        expect(fs.existsSync(folder) ? fs.readdirSync(folder) : [], `${api.name} ${kind}`).toEqual([])
+      }
+    }
+
+    const view = await (await fetch(`${nginxUrl}/api/v1/submissions/${submissionId}`, { headers: json(contributor.token) })).json()
+    const hlsUrl = new URL(view.data.playback.hls_url as string, nginxUrl)
+    const master = await fetch(hlsUrl)
+    expect(master.status).toBe(200)
+    const variant = (await master.text()).split('\n').find((line) => line.includes('.m3u8'))!
+    const variantUrl = new URL(variant, hlsUrl)
+    const playlist = await (await fetch(variantUrl)).text()
+    const folder = variant.split('?')[0]!.split('/')[0]!
+    const listed = [/URI="([^"]+)"/.exec(playlist)![1]!, ...playlist.split('\n').filter((line) => line.includes('.m4s'))]
+    expect(listed.length).toBeGreaterThan(2)
+    for (const uri of listed) {
+      const url = new URL(uri, variantUrl)
+      const first = await fetch(url)
+      expect(first.status, uri).toBe(200)
+      const bytes = Buffer.from(await first.arrayBuffer())
+      expect(bytes.equals(await objectBytes(`media/${done.media_key}/${folder}/${uri.split('?')[0]}`)), uri).toBe(true)
+      // A second viewer's request (another grant would do the same: the cache key is the path) is a hit.
+      const again = await fetch(url)
+      expect(again.headers.get('x-cache-status'), uri).toBe('HIT')
+      await again.arrayBuffer()
+    }
+  }, 180_000)
+})
