@@ -17,6 +17,8 @@ import { runLieFiFlushBench, runOutboxFlushBench } from './outbox-flush.bench.ts
 import { runScaleBench } from './scale.bench.ts'
 import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
+import { runPlayerBench } from './player.bench.ts'
+import { runPhoneBench } from './phone.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -198,6 +200,10 @@ async function main() {
       if (scale.skipped) console.log(`  warning: ${scale.skipped}`)
     }
   }
+
+  // Both print their own lines (needs npm run build).
+  if (!only || only === 'player') results.player = await runPlayerBench()
+  if (!only || only === 'phone') results.phone = await runPhoneBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

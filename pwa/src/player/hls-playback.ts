@@ -26,6 +26,11 @@ export interface Playback {
   destroy(): void
 }
 
+/** Loads hls.js ahead, at the press that opens a video, while its detail is being fetched. */
+export function preloadHls(): void {
+  import('hls.js').catch(() => undefined)
+}
+
 export async function attachHls(
   video: HTMLVideoElement,
   src: string,

@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { Fragment, useEffect, useMemo, useState } from 'react'
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -32,6 +32,8 @@ import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../features/watching/video-format.ts'
 import { VideoFilters } from '../features/watching/VideoFilters.tsx'
 import { useLearnerLevel } from '../data/progress/learner-level.ts'
+import { prefetchVideoDetail } from '../data/catalogue/video-detail.ts'
+import { preloadHls } from '../player/hls-playback.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { ApiError } from '../data/api.ts'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
@@ -67,7 +69,12 @@ export default function VideosPage() {
   const offline = useOfflineTranscriptMatches(code, filters.q, serverCannot)
   const matches = useMemo(() => (serverCannot && offline.matches.size > 0 ? new Map([...offline.matches, ...serverMatches]) : serverMatches), [serverCannot, offline.matches, serverMatches])
   const forLevel = useLearnerLevel(code)
-  const videos = useMemo(() => filterVideos(cached ?? [], filters, matches, forLevel), [cached, filters, matches, forLevel])
+  // The list follows the filters and the device's catalogue a step behind, in a render React can
+  // interrupt: a chip pressed or a page of videos arriving paints at once, and a long list (a
+  // catalogue of 1,000 videos) then renders without holding the next tap (issue 32: INP < 200 ms).
+  const listFilters = useDeferredValue(filters)
+  const listCached = useDeferredValue(cached)
+  const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel), [listCached, listFilters, matches, forLevel])
   const scored = useMemo(() => (cached ?? []).some((video) => typeof video.difficulty === 'number'), [cached])
   const myRatings = useMyRatings(cached ?? [])
   const guides = useMemo(() => guidesOf(cached ?? []), [cached])
@@ -117,6 +124,20 @@ export default function VideosPage() {
     filters.captions !== '' ||
     !isFullRange(filters.difficulty ?? FULL_RANGE)
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((previous) => ({ ...previous, [key]: value }))
+  // The cards only change with what they show: a key typed in the search box renders the field, not
+  // the list (the search itself follows a pause in typing).
+  const query = listFilters.q.trim()
+  const cards = useMemo(
+    () =>
+      videos.map((video, index) => (
+        <Fragment key={video.id}>
+          <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} />
+          {/* Installing is offered in the flow after the first video, never over the page. */}
+          {index === 0 ? <InstallBanner as="li" /> : null}
+        </Fragment>
+      )),
+    [videos, code, downloaded, online, query, matches, myRatings],
+  )
 
   return (
     <PageFrame title={t('list.title')} wide>
@@ -141,19 +162,13 @@ export default function VideosPage() {
         </p>
       ) : null}
 
-      {cached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
+      {listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
         <p className="muted" data-testid="videos-empty">
           {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>
       ) : null}
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {videos.map((video, index) => (
-          <Fragment key={video.id}>
-            <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={filters.q.trim() ? matches.get(video.id) : undefined} query={filters.q.trim()} mine={myRatings.get(video.id)} />
-            {/* Installing is offered in the flow after the first video, never over the page. */}
-            {index === 0 ? <InstallBanner as="li" /> : null}
-          </Fragment>
-        ))}
+        {cards}
       </ul>
       {current?.next && online ? (
         <div className="list-more">
@@ -166,7 +181,18 @@ export default function VideosPage() {
   )
 }
 
-function VideoCard({
+/**
+ * The press on a card: its detail (the stream's grant), the video page's code and hls.js all start
+ * loading at once, rather than one after the other as the page renders (issue 31: press to first frame).
+ */
+function openingVideo(id: number, online: boolean) {
+  if (online) prefetchVideoDetail(id)
+  import('./VideoPage.tsx').catch(() => undefined)
+  preloadHls()
+}
+
+/** One card; rendered again only when its own video, state or match changes. */
+const VideoCard = memo(function VideoCard({
   code,
   video,
   downloaded,
@@ -252,7 +278,7 @@ function VideoCard({
   return (
     <li className={playable ? 'video-card' : 'video-card video-card-unavailable'} data-testid="video-card" data-video-id={video.id}>
       {playable ? (
-        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}${match ? `?t=${Math.floor(match.start)}` : ''}`}>
+        <Link className="video-card-link" to={`/languages/${code}/videos/${video.id}${match ? `?t=${Math.floor(match.start)}` : ''}`} onClick={() => openingVideo(video.id, online)}>
           {body}
         </Link>
       ) : (
@@ -267,7 +293,7 @@ function VideoCard({
       ) : null}
     </li>
   )
-}
+})
 
 /**
  * The line with the searched words marked, blind to case and accents as the search is ("di cho" marks

@@ -8,6 +8,7 @@
  * (offline, or the list failed), the downloaded videos' stored tracks are searched on the device
  * instead (`offline-transcript-matches.ts`), so their lines are found offline too.
  */
+import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
@@ -134,5 +135,6 @@ export function useCachedVideos(code: string): CachedVideo[] | undefined {
 /** Ids of the videos downloaded in full, which play without a connection. */
 export function useDownloadedIds(): Set<number> {
   const ids = useLiveQuery(() => db.downloads.where('status').equals('complete').primaryKeys(), [])
-  return new Set(ids ?? [])
+  // The same Set until the downloads change, so lists that depend on it render only then.
+  return useMemo(() => new Set(ids ?? []), [ids])
 }

@@ -8,6 +8,7 @@
  * The question is asked once per video: it becomes due when half of the video has been watched, and
  * is marked asked when a prompt shows it (under the player at the end, or on the list after leaving).
  */
+import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { VideoDetail, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { db, type CachedRecord, type RatingPrompt } from '../db.ts'
@@ -73,12 +74,17 @@ export function useRatingPrompt(videoId: number): RatingPrompt | null | undefine
 }
 
 /** My ratings as shown: the unsent ones over the server's `my_rating` of the cached videos. */
+const NO_PENDING = new Map<number, Understood>()
+
 export function useMyRatings(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'my_rating'>>): Map<number, number> {
-  const pending = useLiveQuery(pendingRatings, [], new Map<number, Understood>())
-  const mine = new Map<number, number>()
-  for (const video of videos) if (typeof video.my_rating === 'number') mine.set(video.id, video.my_rating)
-  for (const [videoId, understood] of pending) mine.set(videoId, understood)
-  return mine
+  const pending = useLiveQuery(pendingRatings, [], NO_PENDING)
+  // The same Map until the videos or the unsent ratings change, so lists that depend on it render only then.
+  return useMemo(() => {
+    const mine = new Map<number, number>()
+    for (const video of videos) if (typeof video.my_rating === 'number') mine.set(video.id, video.my_rating)
+    for (const [videoId, understood] of pending) mine.set(videoId, understood)
+    return mine
+  }, [videos, pending])
 }
 
 /** My rating of one video: the unsent one, else the server's. */

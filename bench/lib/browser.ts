@@ -1,0 +1,159 @@
+/**
+ * What the browser benchmarks share: Debian's Chromium with the same flags, the built app served by the
+ * real server, a learner's signed-in storage, and Lighthouse (mobile, its default throttling) on a page
+ * either signed out or signed in.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { fileURLToPath } from 'node:url'
+import type { Browser } from '@playwright/test'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import { signIn, type TestServer } from '../../sync-server/test-support/test-server.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+export const DIST = path.join(ROOT, 'dist', 'pwa')
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+export function requireBuild(): void {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/pwa is missing: run `npm run build` first')
+}
+
+/** localStorage as the app keeps a signed-in learner (English UI), for a fresh browser profile. */
+export async function signedInStorage(server: TestServer, email: string): Promise<Record<string, string>> {
+  const { token, user } = await signIn(server, email)
+  return { i18nextLng: 'en', token, user: JSON.stringify(user) }
+}
+
+export interface PageWeight {
+  path: string
+  scripts: number
+  gzipBytes: number
+}
+
+function gzipSizeOf(urlPath: string): number {
+  const file = path.join(DIST, decodeURIComponent(urlPath))
+  if (!file.startsWith(DIST) || !fs.existsSync(file)) return 0
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
+}
+
+/** Loads a page in a fresh context (no service worker) and sums the gzip size of every script of ours it fetched. */
+export async function measure(
+  browser: Browser,
+  server: TestServer,
+  pagePath: string,
+  ready: string,
+  storage: Record<string, string> = {},
+): Promise<PageWeight> {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await context.addInitScript((items: Record<string, string>) => {
+    for (const [key, value] of Object.entries(items)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value)
+  }, storage)
+  const scripts = new Set<string>()
+  const page = await context.newPage()
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.origin === server.baseUrl && response.request().resourceType() === 'script') scripts.add(url.pathname)
+  })
+  await page.goto(server.baseUrl + pagePath)
+  await page.locator(ready).first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await context.close()
+  let gzipBytes = 0
+  for (const script of scripts) gzipBytes += gzipSizeOf(script)
+  return { path: pagePath, scripts: scripts.size, gzipBytes }
+}
+
+export interface LighthouseScores {
+  path: string
+  performance: number
+  accessibility: number
+  lcpMs: number
+  tbtMs: number
+  /** Lighthouse's own remarks (a redirect, a page that did not load as expected). */
+  warnings: string[]
+  /** The accessibility audits that failed, by id and title. */
+  failedAccessibility: string[]
+}
+
+/**
+ * Lighthouse 12, mobile with its default (simulated) throttling, performance and accessibility.
+ * `storage`: localStorage to set on the origin first (a signed-in learner). Lighthouse's own storage
+ * reset would wipe it, so the reset is done here instead, leaving localStorage alone: the service
+ * worker, Cache Storage and IndexedDB are cleared, and the page loads cold as for a first visit.
+ */
+async function lighthouseOnce(url: string, storage?: Record<string, string>): Promise<Omit<LighthouseScores, 'path'>> {
+  process.env.CHROME_PATH = CHROMIUM
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] })
+  try {
+    if (storage) {
+      const origin = new URL(url).origin
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+      const page = await browser.newPage()
+      await page.goto(`${origin}/manifest.webmanifest`)
+      await page.evaluate((items: Record<string, string>) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
+      }, storage)
+      const cdp = await page.createCDPSession()
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb' })
+      await page.close()
+      await browser.disconnect()
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(storage),
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    // LIGHTHOUSE_REPORT_DIR keeps each full report, to read what a score is made of.
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true })
+      fs.writeFileSync(path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr))
+    }
+    const { categories, audits, runtimeError, runWarnings } = result.lhr
+    const warnings = [...(runtimeError ? [`${runtimeError.code}: ${runtimeError.message}`] : []), ...runWarnings]
+    const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
+      .map((ref) => audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => `${audit!.id}: ${audit!.title}`)
+    return {
+      warnings,
+      failedAccessibility,
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+/** Lighthouse on one page, measured once more when its trace broke (NO_NAVSTART and friends: a hiccup, not a score). */
+export async function runLighthouse(server: TestServer, pagePath: string, storage?: Record<string, string>): Promise<LighthouseScores> {
+  let scores = { path: pagePath, ...(await lighthouseOnce(server.baseUrl + pagePath, storage)) }
+  if (scores.performance === 0 && scores.warnings.length > 0) scores = { path: pagePath, ...(await lighthouseOnce(server.baseUrl + pagePath, storage)) }
+  return scores
+}
+
+export function printLighthouse(scores: LighthouseScores, label = scores.path): void {
+  console.log(`  lighthouse ${label.padEnd(22)} performance ${scores.performance}, accessibility ${scores.accessibility} (LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms)`)
+  for (const warning of scores.warnings) console.log(`    note: ${warning}`)
+  for (const failed of scores.failedAccessibility) console.log(`    accessibility: ${failed}`)
+}
