@@ -196,7 +196,8 @@ describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL
       expect(text, key).toBe(withGrantInUris((await objectBytes(key)).toString('utf8'), grant))
       return text
     }
-    const variant = (await playlistOf(hlsUrl, `media/${mediaKey}/master.m3u8`)).split('\n').find((line) => line.includes('.m3u8'))!
+    // A video variant (the master also lists the audio-only one, a48k/).
+    const variant = (await playlistOf(hlsUrl, `media/${mediaKey}/master.m3u8`)).split('\n').find((line) => /^v\d+p\/index\.m3u8/.test(line))!
     const variantUrl = new URL(variant, hlsUrl)
     const folder = variant.split('?')[0]!.split('/')[0]!
     const playlist = await playlistOf(variantUrl, `media/${mediaKey}/${variant.split('?')[0]}`)
