@@ -2,8 +2,10 @@
  * `npm run test:scale`, media in a bucket (issue 34): two API processes (WORKERS=0) and a worker as
  * separate Node processes sharing only PostgreSQL and a bucket on a throwaway Ceph gateway: each process
  * has its own DATA_DIR and TMPDIR, nothing on disk is shared. nginx runs deploy/nginx-s3.conf. A tus
- * upload is resumed through the other process after kill -9, the worker is killed mid-transcode, and a
- * viewer plays the result through nginx, segments from nginx's cache. Runs in order, like scale.spec.ts.
+ * upload is resumed through the other process after kill -9, the worker is killed mid-transcode, and an
+ * admin publishes the video and a learner plays it through nginx (playlists from the API with the grant
+ * in their URIs; the init file and segments from the bucket, a cache hit the second time). Runs in order,
+ * like scale.spec.ts.
  * Skipped, with the reason, where Ceph is not installed.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -12,6 +14,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withGrantInUris } from '../src/media/media-server.ts'
 import { s3ClientConfig, type S3Settings } from '../src/storage/s3-store.ts'
 import { cephMissing, startCeph, type CephGateway } from '../test-support/ceph-server.ts'
 import { dataDirOf, startCluster, signInThrough, tmpDirOf, type Cluster, type ManagedProcess } from './cluster.ts'
@@ -139,7 +142,7 @@ describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL
     apiB = await cluster.startApi(apiB.port)
   }, 120_000)
 
-  it('the worker killed -9 mid-transcode: a second worker finishes the job, and the video plays through nginx from its cache', async () => {
+  it('the worker killed -9 mid-transcode: a second worker finishes the job, and an admin publishes it and a learner plays it through nginx from its cache', async () => {
     const sub = () => cluster.db.selectFrom('submissions').select(['processing_state', 'processing_percent', 'media_key']).where('id', '=', submissionId).executeTakeFirstOrThrow()
     for (let i = 0; i < 1200; i++) {
       const now = await sub()
@@ -163,26 +166,55 @@ describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL
       }
     }
 
-    const view = await (await fetch(`${nginxUrl}/api/v1/submissions/${submissionId}`, { headers: json(contributor.token) })).json()
-    const hlsUrl = new URL(view.data.playback.hls_url as string, nginxUrl)
-    const master = await fetch(hlsUrl)
-    expect(master.status).toBe(200)
-    const variant = (await master.text()).split('\n').find((line) => line.includes('.m3u8'))!
+    // An admin publishes it through the API; a learner (another account, not premium: the video is free)
+    // opens the video and plays it through nginx: master, variant, init and every segment, each matching
+    // the bucket's object.
+    const admin = await signInThrough(cluster, nginxUrl, 'scale-s3-admin@example.com')
+    await cluster.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.userId).execute()
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ title: 'Không đĩa chung', description: 'Scale test on S3', proficiency_level: 'beginner',
+      is_free: 'true', series_mode: 'none' })) form.set(name, value)
+    const published = await fetch(`${nginxUrl}/api/v1/submissions/${submissionId}/publish`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form })
+    expect(published.status).toBe(201)
+    const videoId = ((await published.json()) as { data: { id: number } }).data.id
+    const mediaKey = (await cluster.db.selectFrom('videos').select(['media_key']).where('id', '=', videoId).executeTakeFirstOrThrow()).media_key!
+
+    const learner = await signInThrough(cluster, nginxUrl, 'scale-s3-learner@example.com')
+    const detail = await fetch(`${nginxUrl}/api/v1/videos/${videoId}`, { headers: json(learner.token) })
+    expect(detail.status).toBe(200)
+    const view = (await detail.json()) as { data: { playback: { hls_url: string } } }
+    const hlsUrl = new URL(view.data.playback.hls_url, nginxUrl)
+    expect(hlsUrl.pathname).toBe(`/media/v/${mediaKey}/master.m3u8`)
+    const grant = hlsUrl.searchParams.get('grant')!
+    // Playlists come from the API with the learner's grant written into their URIs (private, never in a
+    // shared cache): each is the bucket's object with that grant added.
+    const playlistOf = async (url: URL, key: string) => {
+      const answer = await fetch(url)
+      expect(answer.status, key).toBe(200)
+      expect(answer.headers.get('cache-control'), key).toMatch(/^private/)
+      const text = await answer.text()
+      expect(text, key).toBe(withGrantInUris((await objectBytes(key)).toString('utf8'), grant))
+      return text
+    }
+    // A video variant (the master also lists the audio-only one, a48k/).
+    const variant = (await playlistOf(hlsUrl, `media/${mediaKey}/master.m3u8`)).split('\n').find((line) => /^v\d+p\/index\.m3u8/.test(line))!
     const variantUrl = new URL(variant, hlsUrl)
-    const playlist = await (await fetch(variantUrl)).text()
     const folder = variant.split('?')[0]!.split('/')[0]!
+    const playlist = await playlistOf(variantUrl, `media/${mediaKey}/${variant.split('?')[0]}`)
     const listed = [/URI="([^"]+)"/.exec(playlist)![1]!, ...playlist.split('\n').filter((line) => line.includes('.m4s'))]
     expect(listed.length).toBeGreaterThan(2)
+    // The init file and every segment: the bucket's bytes, and a hit in nginx's cache the second time.
     for (const uri of listed) {
+      const key = `media/${mediaKey}/${folder}/${uri.split('?')[0]}`
       const url = new URL(uri, variantUrl)
       const first = await fetch(url)
-      expect(first.status, uri).toBe(200)
+      expect(first.status, key).toBe(200)
       const bytes = Buffer.from(await first.arrayBuffer())
-      expect(bytes.equals(await objectBytes(`media/${done.media_key}/${folder}/${uri.split('?')[0]}`)), uri).toBe(true)
+      expect(bytes.equals(await objectBytes(key)), key).toBe(true)
       // A second viewer's request (another grant would do the same: the cache key is the path) is a hit.
       const again = await fetch(url)
-      expect(again.headers.get('x-cache-status'), uri).toBe('HIT')
-      await again.arrayBuffer()
+      expect(again.headers.get('x-cache-status'), key).toBe('HIT')
+      expect(Buffer.from(await again.arrayBuffer()).equals(bytes), key).toBe(true)
     }
   }, 180_000)
 })
