@@ -98,7 +98,12 @@ describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL
     const patch = (api: ManagedProcess, offset: number, body: BodyInit, extra: RequestInit = {}) =>
       fetch(at(api), { method: 'PATCH', headers: { ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body, ...extra })
 
-    const chunk = Math.ceil(clip.length / 6)
+    // PATCHes of whole S3 parts, as the PWA sends them (16 MiB: two 8 MiB parts). A PATCH that ends
+    // with less than a part (5 MiB) leaves it as a `.part` object, which @tus/s3-store 2.0.7 downloads
+    // and deletes at the start of the next PATCH before storing it again: a kill -9 in that window loses
+    // bytes already acknowledged (a known gap, left open in issue 34), so this test sends whole parts.
+    const chunk = 5 * 1024 * 1024
+    expect(clip.length).toBeGreaterThan(2 * chunk)
     let offset = 0
     for (const api of [apiA, apiB]) {
       const response = await patch(api, offset, new Uint8Array(clip.subarray(offset, offset + chunk)))
