@@ -1,0 +1,26 @@
+/*
+ * Added by boot.js for a signed-in visitor only (the landing page never loads it). The app starts at
+ * once for them: this asks for the chunks its first paint needs together (`<link rel="modulepreload">`)
+ * instead of the browser finding them one level at a time (entry → main → vendor → the signed-in frame
+ * → the page). The list is written into the HTML by pwa/build/signed-in-preload-plugin.ts. Plain ES5.
+ */
+(function () {
+  var meta = document.querySelector('meta[name="dehieu-preload"]');
+  if (!meta) return;
+  var path = location.pathname.replace(/\/+$/, '') || '/';
+  var page = /^\/languages\/[^/]+\/videos(\/[^/]+)?$/.exec(path);
+  var wanted = page ? ['app', page[1] ? 'video' : 'videos'] : ['app'];
+  var groups = meta.getAttribute('content').split(' ');
+  for (var i = 0; i < groups.length; i++) {
+    var at = groups[i].indexOf(':');
+    if (wanted.indexOf(groups[i].slice(0, at)) < 0) continue;
+    var files = groups[i].slice(at + 1).split(',');
+    for (var j = 0; j < files.length; j++) {
+      if (!files[j]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = '/assets/' + files[j];
+      document.head.appendChild(link);
+    }
+  }
+})();
