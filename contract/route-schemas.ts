@@ -68,5 +68,5 @@ export const ROUTE_SCHEMAS = {
 type Schemas = typeof ROUTE_SCHEMAS
 /** The JSON body a route takes (what a client sends: the schema's input). */
 export type RouteBody<K extends RouteName> = K extends keyof Schemas ? (Schemas[K] extends { body: z.ZodType } ? z.input<Schemas[K]['body']> : never) : never
-/** The query a route reads. */
-export type RouteQuery<K extends RouteName> = K extends keyof Schemas ? (Schemas[K] extends { query: z.ZodType } ? z.input<Schemas[K]['query']> : never) : never
+/** The query a route reads: every parameter may be left out (the server applies its defaults). */
+export type RouteQuery<K extends RouteName> = K extends keyof Schemas ? (Schemas[K] extends { query: z.ZodType } ? Partial<z.input<Schemas[K]['query']>> : never) : never

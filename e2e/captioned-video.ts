@@ -9,8 +9,9 @@ export function vtt(cues: Array<{ start: number; end: number; text: string }>): 
   return `WEBVTT\n\n${cues.map((cue) => `${vttStamp(cue.start)} --> ${vttStamp(cue.end)}\n${cue.text}`).join('\n\n')}\n`
 }
 
-export async function captionedVideo(server: TestServer, ownerId: number, title: string, tracks: { vi?: string; en?: string; seconds: number }): Promise<number> {
-  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, tracks.seconds), duration: tracks.seconds, title })
+/** `audioOnly`: the ladder has the audio-only rendition (commute mode), as transcodes since issue 31 do. */
+export async function captionedVideo(server: TestServer, ownerId: number, title: string, tracks: { vi?: string; en?: string; seconds: number; audioOnly?: boolean }): Promise<number> {
+  const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, tracks.seconds, { audioOnly: tracks.audioOnly }), duration: tracks.seconds, title })
   const db = server.ctx.database.db
   const submission = await db
     .insertInto('submissions')

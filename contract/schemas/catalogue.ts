@@ -41,8 +41,18 @@ export interface VideoSummary {
 
 export interface VideoDetail extends VideoSummary {
   can_watch: CanWatch
-  /** `captions`: the tracks, each a signed URL under the same grant (and preview cut) as `hls_url`. */
-  playback: { hls_url: string; preview_seconds: number | null; expires_at: string; captions: CaptionLink[] } | null
+  /**
+   * `captions`: the tracks, each a signed URL under the same grant (and preview cut) as `hls_url`.
+   * `audio_hls_url`: the audio-only rendition's media playlist under that same grant (it is also a
+   * variant of the master, CODECS="mp4a.40.2"), for listening or an audio-only download; null when
+   * the video has none (`audio_only` is null).
+   */
+  playback: { hls_url: string; audio_hls_url: string | null; preview_seconds: number | null; expires_at: string; captions: CaptionLink[] } | null
+  /**
+   * The audio-only rendition (commute mode): AAC mono for speech, its size for the whole video
+   * estimated from its measured bitrate. Null for a video transcoded before the ladder had it.
+   */
+  audio_only: { bytes_estimate: number } | null
   youtube_id: string | null
   creators: Array<{ display_name: string | null }>
 }
@@ -83,13 +93,18 @@ export interface Progress {
   /** total_watch_seconds + outside_seconds: what the input-hours roadmap counts. */
   total_input_seconds: number
   today_watch_seconds: number
+  /** Of today_watch_seconds, the time spent listening to the audio alone (commute mode). */
+  today_listen_seconds: number
   daily_goal_minutes: number
   current_streak_days: number
   longest_streak_days: number
   last_viewed: VideoSummary | null
   in_progress: Array<{ video: VideoSummary; percent: number; last_position_seconds: number }>
-  /** The last `days` local days (30 unless asked, up to 365), oldest first. */
-  days: Array<{ date: string; watch_seconds: number; goal_minutes: number; goal_met: boolean }>
+  /**
+   * The last `days` local days (30 unless asked, up to 365), oldest first. `listen_seconds`: the part
+   * of `watch_seconds` spent listening (audio only); the rest was watched.
+   */
+  days: Array<{ date: string; watch_seconds: number; listen_seconds: number; goal_minutes: number; goal_met: boolean }>
   /** The next roadmap level: hours of input still needed, and days at the last 30 days' pace (null without any); null at the top. */
   next_level: { level: number; hours_needed: number; days_at_current_pace: number | null } | null
   /** Series of the language the learner has started: episodes finished of those published. */

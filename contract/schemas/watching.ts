@@ -31,6 +31,10 @@ export type WatchEventRejection = (typeof WATCH_EVENT_REJECTIONS)[number]
 
 const seconds = z.number().finite().min(0).max(24 * 3600)
 
+/** How a stretch was spent: with the picture, or listening to the audio alone (commute mode). */
+export const WATCH_MODES = ['watched', 'listened'] as const
+export type WatchMode = (typeof WATCH_MODES)[number]
+
 export const watchEventSchema = z
   .object({
     client_id: uuidSchema,
@@ -40,6 +44,8 @@ export const watchEventSchema = z
     watched_seconds: z.number().finite(),
     playback_rate: z.number().finite().min(PLAYBACK_RATE_MIN).max(PLAYBACK_RATE_MAX),
     occurred_at: z.iso.datetime({ offset: true }),
+    /** Absent: watched. Listening counts toward the goal exactly as watching does. */
+    mode: z.enum(WATCH_MODES).optional(),
   })
   .refine((event) => event.position_to >= event.position_from, { error: 'position_to is before position_from' })
 export type WatchEventInput = z.input<typeof watchEventSchema>
@@ -146,6 +152,7 @@ export function parseWatchEvent(raw: unknown): ParsedWatchEvent {
   }
   const occurredAtMs = typeof e.occurred_at === 'string' ? parseIsoDateTime(e.occurred_at) : Number.NaN
   if (Number.isNaN(occurredAtMs)) (problems ??= []).push('occurred_at: must be an ISO date-time')
+  if (e.mode !== undefined && e.mode !== 'watched' && e.mode !== 'listened') (problems ??= []).push('mode: must be watched or listened')
   if (problems === undefined && (e.position_to as number) < (e.position_from as number)) problems = ['position_to is before position_from']
   if (problems !== undefined) return { ok: false, message: problems.join('; ') }
   // The checked object itself is answered (no copy: this runs 500 times a batch); only a video_id

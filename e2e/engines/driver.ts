@@ -107,10 +107,6 @@ export const SILENCE_LIFECYCLE = `(() => {
   return true
 })()`
 
-export function describeQuery(query: Query): string {
-  return JSON.stringify(query)
-}
-
 /**
  * Finds and tags a query's element, waiting for it to appear (as Playwright's locators do), and answers
  * the selector of the tag. `run` evaluates an expression in the page.

@@ -7,8 +7,19 @@ export class DownloadControls {
   readonly percent: Locator
   /** The size shown before a download starts. */
   readonly size: Locator
+  /** The choice of the video or the audio alone (commute mode), each with its size. */
+  readonly kinds: Locator
+  readonly videoKind: Locator
+  readonly audioKind: Locator
+  readonly audioSize: Locator
+  readonly noAudioOnly: Locator
 
   constructor(readonly page: Page) {
+    this.kinds = page.getByTestId('download-kinds')
+    this.videoKind = page.getByTestId('download-kind-video')
+    this.audioKind = page.getByTestId('download-kind-audio')
+    this.audioSize = page.getByTestId('download-kind-audio-size')
+    this.noAudioOnly = page.getByTestId('download-no-audio')
     this.start = page.getByTestId('download-start')
     this.size = page.getByTestId('download-size')
     this.complete = page.getByTestId('download-complete')

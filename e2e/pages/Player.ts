@@ -22,6 +22,10 @@ export class PlayerModel {
   readonly listening: Locator
   readonly reveal: Locator
   readonly announcement: Locator
+  /** The player in commute mode (the audio alone, artwork instead of a picture). */
+  readonly audioOnly: Locator
+  /** "Listen only" / "Show the video" under the player. */
+  readonly listenSwitch: Locator
 
   constructor(readonly page: Page) {
     this.video = page.getByTestId('player-video')
@@ -44,6 +48,8 @@ export class PlayerModel {
     this.listening = page.getByTestId('listening-mode')
     this.reveal = page.getByTestId('player-reveal')
     this.announcement = page.getByTestId('player-announcement')
+    this.audioOnly = page.getByTestId('player-audio-only')
+    this.listenSwitch = page.getByTestId('listen-switch')
   }
 
   /** Waits until the stream is attached (hls.js loads with the page's chunk). */

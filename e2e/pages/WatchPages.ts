@@ -155,8 +155,11 @@ export class ProgressPage {
   readonly stats: Locator
   readonly inProgress: Locator
   readonly chart: Locator
+  /** Under the chart: how the time was spent (watched, listened). */
+  readonly timeSpent: Locator
 
   constructor(readonly page: Page) {
+    this.timeSpent = page.getByTestId('progress-time-spent')
     this.failed = page.getByTestId('progress-failed')
     this.stats = page.getByTestId('progress-stats')
     this.inProgress = page.getByTestId('in-progress')

@@ -9,6 +9,8 @@
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
+import { API_BASE } from '../../contract/limits.ts'
+import { ROUTES } from '../../contract/routes.ts'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -39,7 +41,7 @@ registerRoute(
 )
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/v1/languages',
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === API_BASE + ROUTES['languages.list'].path,
   new NetworkFirst({
     cacheName: 'api-languages',
     networkTimeoutSeconds: 5,

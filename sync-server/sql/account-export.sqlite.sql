@@ -11,7 +11,7 @@ limit ?;
 -- parameters: [9,10]
 
 -- account-export.watchHistoryPages(1, 2)
-select "e"."client_id", "e"."occurred_at", "e"."day", "e"."video_id", "v"."title" as "video_title", "e"."watched_seconds", "e"."position_from", "e"."position_to", "e"."playback_rate"
+select "e"."client_id", "e"."occurred_at", "e"."day", "e"."video_id", "v"."title" as "video_title", "e"."watched_seconds", "e"."position_from", "e"."position_to", "e"."playback_rate", "e"."mode"
 from "watch_events" as "e"
 left join "videos" as "v" on "v"."id" = "e"."video_id"
 where "e"."user_id" = ?

@@ -2,15 +2,15 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- daily-totals.addSeconds(1, "2026-01-15", 2, 3)
-insert into "daily_totals" ("user_id", "day", "watch_seconds", "goal_minutes")
-values ($1, $2, $3, $4)
+-- daily-totals.addSeconds(1, "2026-01-15", 2, 3, 4)
+insert into "daily_totals" ("user_id", "day", "watch_seconds", "listen_seconds", "goal_minutes")
+values ($1, $2, $3, $4, $5)
 on conflict ("user_id", "day") do update
-set "watch_seconds" = case when "daily_totals"."watch_seconds" + "excluded"."watch_seconds" > $5 then 86400 else "daily_totals"."watch_seconds" + "excluded"."watch_seconds" end;
--- parameters: [1,"2026-01-15",2,3,86400]
+set "watch_seconds" = case when "daily_totals"."watch_seconds" + "excluded"."watch_seconds" > $6 then 86400 else "daily_totals"."watch_seconds" + "excluded"."watch_seconds" end, "listen_seconds" = case when "daily_totals"."listen_seconds" + "excluded"."listen_seconds" > $7 then 86400 else "daily_totals"."listen_seconds" + "excluded"."listen_seconds" end;
+-- parameters: [1,"2026-01-15",2,4,3,86400,86400]
 
 -- daily-totals.allForUser(1)
-select "day", "watch_seconds", "goal_minutes"
+select "day", "watch_seconds", "listen_seconds", "goal_minutes"
 from "daily_totals"
 where "user_id" = $1
 order by "day";

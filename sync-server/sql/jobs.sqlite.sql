@@ -4,21 +4,21 @@
 
 -- jobs.claimNext(1768478400000, ["kinds-1","kinds-2"])
 update "jobs"
-set "state" = ?, "started_at" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), "lease_until" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) + ?, "attempts" = "attempts" + ?, "claims" = "claims" + ?
+set "state" = ?, "started_at" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), "lease_until" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?, "attempts" = "attempts" + ?, "claims" = "claims" + ?
 where "id" = (select "id"
   from "jobs"
-  where (kind IN (?, ?) AND ((state = 'queued' AND (run_after IS NULL OR run_after <= CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))) OR (state = 'running' AND (lease_until IS NULL OR lease_until < CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)))))
+  where (kind IN (?, ?) AND ((state = 'queued' AND (run_after IS NULL OR run_after <= CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER))) OR (state = 'running' AND (lease_until IS NULL OR lease_until < CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)))))
   order by "id"
   limit ?)
 returning *;
 -- parameters: ["running",1768478400000,1,1,"kinds-1","kinds-2",1]
 
 -- jobs.now()
-SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) AS now;
+SELECT CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) AS now;
 
 -- jobs.insert({"kind":"kind-1","payload":"payload-2","uniqueKey":"uniqueKey-3"}, db)
 insert into "jobs" ("kind", "payload", "created_at", "unique_key")
-values (?, ?, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), ?)
+values (?, ?, CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), ?)
 on conflict ("unique_key") do nothing
 returning "id";
 -- parameters: ["kind-1","payload-2","uniqueKey-3"]
@@ -37,25 +37,25 @@ where "state" in (?, ?) and "kind" in (?, ?);
 
 -- jobs.renewLease({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
 update "jobs"
-set "lease_until" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) + ?
+set "lease_until" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: [1768478400000,1,"running",1768478400000]
 
 -- jobs.markDone({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
 update "jobs"
-set "state" = ?, "error" = ?, "finished_at" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), "lease_until" = ?, "run_after" = ?
+set "state" = ?, "error" = ?, "finished_at" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), "lease_until" = ?, "run_after" = ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["done",null,null,null,1,"running",1768478400000]
 
 -- jobs.markFailed({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7")
 update "jobs"
-set "state" = ?, "error" = ?, "finished_at" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), "lease_until" = ?
+set "state" = ?, "error" = ?, "finished_at" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), "lease_until" = ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["failed","error-7",null,1,"running",1768478400000]
 
 -- jobs.retryLater({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7", 1768478400000)
 update "jobs"
-set "state" = ?, "error" = ?, "lease_until" = ?, "run_after" = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) + ?
+set "state" = ?, "error" = ?, "lease_until" = ?, "run_after" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["queued","error-7",null,1768478400000,1,"running",1768478400000]
 
@@ -67,7 +67,7 @@ where "id" = ? and "state" = ? and "claims" = ?;
 
 -- jobs.pruneDone(1768478400000)
 delete from "jobs"
-where "state" = ? and "finished_at" < CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - ?;
+where "state" = ? and "finished_at" < CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) - ?;
 -- parameters: ["done",1768478400000]
 
 -- jobs.list({"state":"queued","limit":1,"beforeId":2})

@@ -7,7 +7,7 @@ describe('the SQL each repository sends, rendered for both engines (sync-server/
     const files = checkedIn()
     const stale = [...rendered].filter(([file, text]) => files.get(file) !== text).map(([file]) => file)
     const gone = [...files.keys()].filter((file) => !rendered.has(file))
-    const advice = 'Run `node --import tsx sync-server/sql/write.ts` and review the SQL it changes with the change that changed it.'
+    const advice = 'Run `npm run sql:render` and review the SQL it changes with the change that changed it.'
     expect(stale, `These rendered files differ from the SQL the repositories send now. ${advice}`).toEqual([])
     expect(gone, `These rendered files belong to no repository. ${advice}`).toEqual([])
     expect(rendered.size).toBeGreaterThan(0)

@@ -164,8 +164,8 @@ interface RepositoryPlan {
   name: string
   file: string
   factory: string
-  /** What each of the factory's parameters after `db` is: 'locking', 'search', or left out. */
-  needs: Array<'locking' | 'search' | undefined>
+  /** What each of the factory's parameters after `db` is: 'locking', 'search', 'engine' (its name), or left out. */
+  needs: Array<'locking' | 'search' | 'engine' | undefined>
   methods: MethodPlan[]
 }
 
@@ -189,6 +189,7 @@ function planRepositories(): RepositoryPlan[] {
       const signature = checker.getSignatureFromDeclaration(statement)!
       const needs = statement.parameters.slice(1).map((parameter) => {
         const typeName = checker.typeToString(checker.getTypeAtLocation(parameter))
+        if (typeName === 'EngineName' || typeName === '"sqlite" | "postgres"') return 'engine' as const
         return typeName.includes('Locking') ? ('locking' as const) : typeName.includes('TextSearch') ? ('search' as const) : undefined
       })
       const repository = checker.getReturnTypeOfSignature(signature)
@@ -285,7 +286,8 @@ async function renderRepository(plan: RepositoryPlan, engine: EngineName): Promi
   for (const method of plan.methods) {
     const driver = new RecordingDriver()
     const db = new Kysely<Database>({ dialect: recordingDialect(engine, driver) })
-    const extras = plan.needs.map((need) => (need === 'locking' ? lockingFor(engine) : need === 'search' ? textSearchFor(engine) : undefined))
+    // A factory that picks its SQL by engine (jobs: the database clock) is told the engine rendered.
+    const extras = plan.needs.map((need) => (need === 'locking' ? lockingFor(engine) : need === 'search' ? textSearchFor(engine) : need === 'engine' ? engine : undefined))
     const repository = module[plan.factory](db, ...extras)
     const args = method.args.map((arg) => (arg === DATABASE ? db : arg))
     let stopped = ''

@@ -68,6 +68,8 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
       .catch((error) => ctx.logger.warn({ err: error }, 'demo catalogue could not be seeded'))
   }
   return {
+    /** Resolves when the job queue has started (or could not). */
+    started: starting,
     /** Resolves when the demo seed has queued its jobs (or was skipped). */
     seeding,
     async stop() {

@@ -75,8 +75,11 @@ export async function startTestServer(
   const clock = createTestClock()
   const ctx = await createContext(config, { clock, logger: options.logger ?? pino({ level: 'silent' }) })
   const app = createApp(ctx, { pwaDist: options.pwaDist })
-  // Jobs and the upload sweep run as in production; the demo seed only when a test asks (SEED_DEMO).
+  // Jobs and the periodic sweeps run as in production; the demo seed only when a test asks (SEED_DEMO).
   const background = startBackgroundWork(ctx)
+  // The sweeps of this period run before the first test does: none runs later, mid-test, on a clock the test moved.
+  await background.started
+  if (config.workers > 0) await ctx.jobs.startedPeriodicDone()
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening))
   })

@@ -2,26 +2,16 @@
  * The typed door to the API: `call('ratings.create', body)`. The method and path come from the
  * contract's route table (contract/routes.ts), the body's and query's types from its schemas
  * (contract/route-schemas.ts, types only: no zod is loaded), path parameters are filled in and escaped,
- * and the answer's type is named once per route below. Errors are api.ts's (ApiError, NetworkError).
+ * and the answer's type comes from the contract's answers (contract/route-answers.ts). A route whose body
+ * is not JSON (a caption file) sends it as `rawBody`. Errors are api.ts's (ApiError, NetworkError). Every
+ * call of the API in pwa/src/data goes through here (api-call-only.test.ts checks it).
  */
-import type { RatingsResult } from '../../../contract/schemas/ratings.ts'
-import type { AccountSession, SignOutOthersResponse } from '../../../contract/schemas/account.ts'
-import type { User } from '../../../contract/schemas/user.ts'
+import type { RouteAnswer } from '../../../contract/route-answers.ts'
 import type { RouteBody, RouteQuery } from '../../../contract/route-schemas.ts'
 import { ROUTES, type RouteName } from '../../../contract/routes.ts'
 import { apiRequest, type RequestOptions } from './api.ts'
 
-/** What a route answers, for the routes called through `call` so far; others answer `unknown`. */
-interface RouteAnswers {
-  'ratings.create': RatingsResult
-  'me.get': User
-  'me.dailyGoal': { data: User }
-  'me.update': { data: User }
-  'account.sessions': { data: AccountSession[] }
-  'account.signOutOthers': SignOutOthersResponse
-  'account.delete': void
-}
-type Answer<K extends RouteName> = K extends keyof RouteAnswers ? RouteAnswers[K] : unknown
+type Answer<K extends RouteName> = RouteAnswer<K>
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never
 type Params<K extends RouteName> = [ParamNames<(typeof ROUTES)[K]['path']>] extends [never]
@@ -29,7 +19,7 @@ type Params<K extends RouteName> = [ParamNames<(typeof ROUTES)[K]['path']>] exte
   : { params: Record<ParamNames<(typeof ROUTES)[K]['path']>, string | number> }
 
 export type CallOptions<K extends RouteName> = Params<K> &
-  Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token'> & { query?: [RouteQuery<K>] extends [never] ? undefined : RouteQuery<K> }
+  Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody'> & { query?: [RouteQuery<K>] extends [never] ? undefined : RouteQuery<K> }
 
 type BodyArgs<K extends RouteName> = [RouteBody<K>] extends [never] ? [body?: undefined] : [body: RouteBody<K>]
 type Rest<K extends RouteName> = [ParamNames<(typeof ROUTES)[K]['path']>] extends [never] ? [options?: CallOptions<K>] : [options: CallOptions<K>]
@@ -46,8 +36,16 @@ export function pathOf(name: RouteName, params: Record<string, string | number> 
   return text ? `${path}?${text}` : path
 }
 
+/**
+ * A route named at run time (the outbox registry's entries, each typed by its kind there): the body and
+ * answer are the caller's to type.
+ */
+export function callRoute(name: RouteName, body: unknown, params?: Record<string, string | number>, query?: object): Promise<unknown> {
+  return apiRequest<unknown>(ROUTES[name].method, pathOf(name, params, query), { body })
+}
+
 export function call<K extends RouteName>(name: K, ...args: [...BodyArgs<K>, ...Rest<K>]): Promise<Answer<K>> {
-  const [body, options] = args as unknown as [unknown, { params?: Record<string, string | number>; query?: object } & Pick<RequestOptions, "timeoutMs" | "signal" | "token"> | undefined]
+  const [body, options] = args as unknown as [unknown, { params?: Record<string, string | number>; query?: object } & Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody'> | undefined]
   const { params, query, ...request } = options ?? {}
   return apiRequest<Answer<K>>(ROUTES[name].method, pathOf(name, params, query), { ...request, body })
 }

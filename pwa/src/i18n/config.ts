@@ -1,7 +1,6 @@
 /** Which UI languages exist and which namespaces each has; shared by the i18n setup and its tests. */
 export const UI_LANGUAGES = ['en', 'vi'] as const
 export const ALL_LANGUAGES = ['en', 'vi', 'zh-Hant-HK'] as const
-export type AppLanguage = (typeof ALL_LANGUAGES)[number]
 export const FALLBACK_LANGUAGE = 'en'
 export const NAMESPACES = ['common', 'navbar', 'settings', 'landing', 'explainer', 'auth', 'pages', 'watch', 'contribute', 'admin', 'billing', 'downloads', 'captions', 'compass', 'account'] as const
 /** Traditional Chinese (Hong Kong) covers only the two public pages (spec section 1). */

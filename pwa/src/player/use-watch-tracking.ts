@@ -5,7 +5,8 @@
 import { useEffect, useRef } from 'react'
 import { WatchTracker, type StretchUpdate } from './watch-tracker.ts'
 
-export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (update: StretchUpdate) => void): void {
+/** `listening`: the audio alone (commute mode): counted with the page hidden too, as `mode: listened`. */
+export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (update: StretchUpdate) => void, listening = false): void {
   const latest = useRef(onStretch)
   useEffect(() => {
     latest.current = onStretch
@@ -13,7 +14,7 @@ export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (upd
 
   useEffect(() => {
     if (!video) return
-    const tracker = new WatchTracker((stretch) => latest.current(stretch))
+    const tracker = new WatchTracker((stretch) => latest.current(stretch), undefined, undefined, listening)
     const position = () => video.currentTime
     const visible = () => document.visibilityState === 'visible'
     tracker.visibilityChanged(visible(), position())
@@ -36,5 +37,5 @@ export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (upd
       for (const [target, type, listener] of handlers) target.removeEventListener(type, listener)
       tracker.dispose(position())
     }
-  }, [video])
+  }, [video, listening])
 }

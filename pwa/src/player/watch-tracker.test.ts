@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { WatchTracker, type StretchUpdate, type WatchStretch } from './watch-tracker.ts'
 
-function setup() {
+function setup(listening = false) {
   let now = 0
   let ids = 0
   const updates: StretchUpdate[] = []
@@ -14,6 +14,7 @@ function setup() {
     },
     { monotonic: () => now, wall: () => Date.UTC(2026, 10, 22) + now },
     () => `stretch-${++ids}`,
+    listening,
   )
   return { tracker, events, updates, tick: (seconds: number) => void (now += seconds * 1000) }
 }
@@ -96,6 +97,23 @@ describe('WatchTracker', () => {
     position = play(t, position + 60, 2)
     t.tracker.stopped(position)
     expect(t.events.map((e) => e.watched_seconds)).toEqual([4, 3, 2])
+  })
+
+  it('listening goes on counting with the page hidden (the screen off), every event saying listened', () => {
+    const t = setup(true)
+    t.tracker.started(0, 1)
+    let position = play(t, 0, 4)
+    t.tracker.visibilityChanged(false, position)
+    position = play(t, position, 20) // the screen off: the audio plays on
+    t.tracker.visibilityChanged(true, position)
+    position = play(t, position, 2)
+    t.tracker.stopped(position)
+    expect(t.events.map((e) => [e.position_from, e.position_to, e.watched_seconds, e.mode])).toEqual([[0, 26, 26, 'listened']])
+    // Watching says nothing of a mode (the server's default, watched).
+    const watching = setup()
+    watching.tracker.started(0, 1)
+    watching.tracker.stopped(play(watching, 0, 2))
+    expect(watching.events[0]).not.toHaveProperty('mode')
   })
 
   it('closes a stretch at a seek, counting up to the point left, not the target', () => {

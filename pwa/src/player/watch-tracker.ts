@@ -6,6 +6,10 @@
  * is cut every MAX_STRETCH_SECONDS of play. Watched seconds are the time the media really advanced
  * (position delta / speed), never more than the wall time that passed: a stalled player or a
  * throttled tab adds nothing.
+ *
+ * Listening (commute mode: the audio alone) counts the same way, with two differences: a hidden page
+ * does not stop it (the learner listens with the screen off, in another app), and its events say
+ * `mode: listened`. A replayed second still counts once per wall-clock second on the server.
  */
 import { uuidv7 } from '../../../contract/ids.ts'
 import { WATCH_EVENT_MAX_SECONDS, type WatchEventInput } from '../../../contract/schemas/watching.ts'
@@ -62,6 +66,7 @@ export class WatchTracker {
       wall: () => Date.now(),
     },
     private readonly newId: () => string = () => uuidv7(),
+    private readonly listening = false,
   ) {}
 
   /** The media started or resumed playing (the `playing` event, after buffering or a seek too). */
@@ -89,8 +94,9 @@ export class WatchTracker {
   }
 
   visibilityChanged(visible: boolean, position: number): void {
-    this.visible = visible
-    if (!visible) this.close(position)
+    // Listening goes on with the screen off: only watching needs the page in sight.
+    this.visible = visible || this.listening
+    if (!this.visible) this.close(position)
     else this.start(position)
   }
 
@@ -166,6 +172,7 @@ export class WatchTracker {
       watched_seconds: round(watched),
       playback_rate: open.rate,
       occurred_at: new Date(this.clock.wall()).toISOString(),
+      ...(this.listening ? { mode: 'listened' as const } : {}),
     }
   }
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { downloads } from '../data/downloads/downloads.ts'
+import { downloadKind } from '../data/downloads/record.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { formatMegabytes } from '../features/downloads/format-bytes.ts'
 import { SmartDownloadsSettings } from '../features/downloads/SmartDownloadsSettings.tsx'
@@ -56,7 +57,7 @@ export default function DownloadsPage() {
                     <Link to={`/languages/${record.languageCode}/videos/${record.videoId}`}>{record.title}</Link>
                   </h2>
                   <p className="meta">
-                    {t('itemMeta', {
+                    {t(downloadKind(record) === 'audio' ? 'itemMetaAudio' : 'itemMeta', {
                       size: formatMegabytes(record.status === 'complete' ? record.bytesDone : record.bytesTotal, i18n.language),
                       quality: record.height,
                       date: new Date(record.completedAt ?? record.createdAt).toLocaleDateString(i18n.language),

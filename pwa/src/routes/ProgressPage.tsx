@@ -11,6 +11,7 @@ import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/watching/Roadmap.tsx'
 import { formatListening } from '../features/watching/time-spans.ts'
 import { useTranslation } from 'react-i18next'
+import type { Progress } from '../../../contract/schemas/catalogue.ts'
 import '../features/watching/watching.css'
 
 export default function ProgressPage() {
@@ -67,6 +68,7 @@ export default function ProgressPage() {
           {t('progress.chartTitle', { goal: progress.daily_goal_minutes })}
         </h2>
         <DailyChart days={progress.days.slice(-30)} />
+        <TimeSpent days={progress.days.slice(-30)} />
       </section>
 
       <section className="card progress-section" aria-labelledby="roadmap-title">
@@ -108,5 +110,26 @@ export default function ProgressPage() {
         )}
       </section>
     </PageFrame>
+  )
+}
+
+/**
+ * How the chart's days were spent: watching, or listening to the audio alone (commute mode). Both count
+ * toward the goal the same; this says which. A progress cached before the server told them apart has
+ * no listen_seconds: all of it was watched.
+ */
+function TimeSpent({ days }: { days: Progress['days'] }) {
+  const { t } = useTranslation('watch')
+  const total = days.reduce((sum, day) => sum + day.watch_seconds, 0)
+  const listened = days.reduce((sum, day) => sum + (day.listen_seconds ?? 0), 0)
+  if (total <= 0) return null
+  const listenedMinutes = Math.round(listened / 60)
+  return (
+    <p className="muted time-spent" data-testid="progress-time-spent">
+      {t('progress.spent', {
+        watched: t('progress.watchedMinutes', { count: Math.round(total / 60) - listenedMinutes }),
+        listened: t('progress.listenedMinutes', { count: listenedMinutes }),
+      })}
+    </p>
   )
 }

@@ -2,13 +2,18 @@
  * One video: the player (hls.js comes with this page's chunk only), the access notices, and the
  * comments. A downloaded video plays from its offline copy, so the page works without a network,
  * from the detail cached the last time it was opened.
+ *
+ * Listening (commute mode): where the video has the audio-only rendition, the learner can listen
+ * instead of watching: the audio alone streams (a fraction of the bytes) or plays from an audio-only
+ * download, with the artwork, the transcript and the lock-screen controls, and counts as listened.
+ * An audio-only download opens in listening; the other way is offered whenever it can play.
  */
-import { useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
-import { useDownloadComplete } from '../data/downloads/use-downloads.ts'
+import { useCompleteDownloadKind } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
 import { useOnline } from '../data/runtime/connectivity.ts'
@@ -38,7 +43,8 @@ export default function VideoPage() {
   // start on the wrong source). A yes or no, not the record: the page (player, comments, facts) then
   // renders again only when that answer changes, not on each progress write of a running download
   // (the download controls follow those themselves).
-  const downloaded = useDownloadComplete(id)
+  const downloadedKind = useCompleteDownloadKind(id)
+  const downloaded = downloadedKind === undefined ? undefined : downloadedKind !== null
   const online = useOnline()
   // A stream that started online keeps playing from its buffer when the network drops; only a page
   // opened offline has nothing to play.
@@ -48,8 +54,22 @@ export default function VideoPage() {
   const poster = usePoster(id, state.kind === 'ready' ? state.video.thumbnail_url : null, downloaded === true)
   // The rating question, my rating and up next (features/compass).
   const compass = useVideoCompass(code, state.kind === 'ready' ? state.video : null)
+  // Listening or watching: the learner's choice on this page, else listening for an audio-only download.
+  const [listenChoice, setListenChoice] = useState<boolean | null>(null)
+  const listening = listenChoice ?? downloadedKind === 'audio'
   // The stream's grant, renewed as it runs out, with the caption links signed under it.
-  const grant = useStreamGrant(id, (state.kind === 'ready' ? state.video.playback?.captions : undefined) ?? NO_CAPTIONS)
+  const grant = useStreamGrant(id, (state.kind === 'ready' ? state.video.playback?.captions : undefined) ?? NO_CAPTIONS, listening)
+  // Where play had got to: switching between watching and listening goes on from there.
+  const lastPosition = useRef<number | null>(null)
+  const [switchedAt, setSwitchedAt] = useState<number | null>(null)
+  const compassSpan = compass.onWatchedSpan
+  const onWatchedSpan = useCallback(
+    (stretchId: string, from: number, to: number) => {
+      lastPosition.current = to
+      compassSpan?.(stretchId, from, to)
+    },
+    [compassSpan],
+  )
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
       {t('video.back')}
@@ -72,8 +92,30 @@ export default function VideoPage() {
   const offline = downloaded === true
   // Streams start from a freshly fetched grant (the cached one may have expired). Not downloaded and
   // offline: the stream cannot load, say so rather than show a broken player.
-  const src = offline ? offlineMasterUrl(id) : downloaded !== undefined && streamable && state.fresh ? (video.playback?.hls_url ?? null) : null
+  const canStream = downloaded !== undefined && streamable && state.fresh
+  const audioStream = canStream ? (video.playback?.audio_hls_url ?? null) : null
+  const videoStream = canStream ? (video.playback?.hls_url ?? null) : null
+  // The download plays when it holds what is asked for (the video, or the audio alone).
+  const fromDownload = listening ? downloadedKind === 'audio' : downloadedKind === 'video'
+  const src = fromDownload ? offlineMasterUrl(id) : listening ? audioStream : videoStream
+  // The other way is offered only where it can play now.
+  const canSwitch = listening ? downloadedKind === 'video' || videoStream !== null : downloadedKind === 'audio' || audioStream !== null
+  const switchTo = (next: boolean) => {
+    setSwitchedAt(lastPosition.current)
+    setListenChoice(next)
+  }
   const waitingForGrant = !offline && online && !state.fresh && !state.stale
+  // Under the line tools: the other way to play, where it can play now, and what listening does.
+  const modeSwitch = canSwitch ? (
+    <div className="listen-switch">
+      <button type="button" className="button button-secondary button-small" onClick={() => switchTo(!listening)} data-testid="listen-switch" aria-pressed={listening}>
+        {listening ? t('video.watchInstead') : t('video.listenInstead')}
+      </button>
+      <span className="muted small">{listening ? t('video.listeningHint') : t('video.listenHint')}</span>
+    </div>
+  ) : listening ? (
+    <p className="muted small listen-switch">{t('video.listeningHint')}</p>
+  ) : null
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (
     <PageFrame title={video.title} wide>
@@ -92,17 +134,19 @@ export default function VideoPage() {
               key={src}
               videoId={id}
               src={src}
+              audioOnly={listening}
               title={video.title}
               series={video.series?.name}
               poster={poster}
-              startAt={linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds)}
-              refreshSource={offline ? undefined : grant.refreshSource}
+              startAt={switchedAt ?? (linkedStart || resumePosition(video.progress?.last_position_seconds, video.duration_seconds))}
+              refreshSource={fromDownload ? undefined : grant.refreshSource}
               // A download plays its stored captions (the signed URLs would not answer offline).
-              captions={offline ? (video.playback?.captions ?? []).map((track) => ({ ...track, url: offlineCaptionUrl(id, track.language) })) : grant.captions}
-              onCaptionsFailed={offline ? undefined : grant.onCaptionsFailed}
+              captions={fromDownload ? (video.playback?.captions ?? []).map((track) => ({ ...track, url: offlineCaptionUrl(id, track.language) })) : grant.captions}
+              onCaptionsFailed={fromDownload ? undefined : grant.onCaptionsFailed}
               learnerId={user?.id}
-              autoPlay={compass.autoPlay}
-              onWatchedSpan={compass.onWatchedSpan}
+              autoPlay={compass.autoPlay || switchedAt !== null}
+              onWatchedSpan={onWatchedSpan}
+              modeSwitch={modeSwitch}
               onEnded={compass.onEnded}
             />
           ) : waitingForGrant ? (

@@ -29,7 +29,8 @@ export function videoDetail(id: number, fields: Partial<VideoDetail> = {}): Vide
   return {
     ...videoSummary(id),
     can_watch: 'full',
-    playback: { hls_url: '/media/g/grant/master.m3u8', preview_seconds: null, expires_at: new Date(Date.now() + 3600_000).toISOString(), captions: [] },
+    playback: { hls_url: '/media/g/grant/master.m3u8', audio_hls_url: null, preview_seconds: null, expires_at: new Date(Date.now() + 3600_000).toISOString(), captions: [] },
+    audio_only: null,
     youtube_id: null,
     creators: [],
     ...fields,

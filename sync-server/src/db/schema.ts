@@ -110,6 +110,8 @@ export interface DailyTotalsTable {
   /** YYYY-MM-DD in the user's zone. */
   day: string
   watch_seconds: Generated<number>
+  /** 0019: the part of watch_seconds spent listening (audio only). */
+  listen_seconds: Generated<number>
   goal_minutes: number
 }
 
@@ -218,6 +220,8 @@ export interface WatchEventsTable {
   occurred_at: string
   day: string
   received_at: string
+  /** 0019: how the time was spent (audio only is `listened`). */
+  mode: Generated<'watched' | 'listened'>
 }
 
 export interface VideoProgressTable {

@@ -167,7 +167,7 @@ describeOnEachEngine((engine, database) => {
     const live = await queue.enqueue('work', { n: 1 })
     const dead = await queue.enqueue('work', { n: 2 })
     await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() + 60_000 }).where('id', '=', live).execute()
-    await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() - 1 }).where('id', '=', dead).execute()
+    await database().db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: clock.now() - 1_000 }).where('id', '=', dead).execute()
     const claim = jobClaimFor(engine)
     const claimed = await claim.next(database().db, 60_000, ['work'])
     expect(claimed).toMatchObject({ id: dead, state: 'running', attempts: 2 })

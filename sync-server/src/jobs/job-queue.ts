@@ -96,28 +96,34 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
     if (started && running.size === 0 && (await jobs.pendingCount(registry.kinds())) === 0) events.emit('idle')
   }
 
-  /** Enqueues this period's row of each periodic kind (a no-op when any process already has). */
-  async function schedulePeriodic() {
+  /** Enqueues this period's row of each periodic kind (a no-op when any process already has); answers the ids it made. */
+  async function schedulePeriodic(): Promise<number[]> {
     const kinds = registry.periodic()
-    if (kinds.length === 0) return
+    if (kinds.length === 0) return []
     const now = await jobs.now()
-    let added = false
+    const added: number[] = []
     for (const kind of kinds) {
       const period = Math.floor(now / kind.everyMs!)
       if (scheduledPeriod.get(kind.kind) === period) continue
       const id = await jobs.insert({ kind: kind.kind, payload: '{}', uniqueKey: `${kind.kind}@${period * kind.everyMs!}` })
       scheduledPeriod.set(kind.kind, period)
-      if (id !== undefined) added = true
+      if (id !== undefined) added.push(id)
     }
-    if (added) schedule()
+    if (added.length > 0) schedule()
+    return added
   }
 
-  function checkPeriodic() {
-    if (!started) return
-    periodic = periodic
-      .then(schedulePeriodic)
-      .catch((error) => logger.error({ err: error }, 'periodic jobs could not be scheduled'))
+  function checkPeriodic(): Promise<number[]> {
+    if (!started) return Promise.resolve([])
+    const made = periodic.then(schedulePeriodic)
+    periodic = made.then(
+      () => undefined,
+      (error) => logger.error({ err: error }, 'periodic jobs could not be scheduled'),
+    )
+    return made.catch(() => [])
   }
+  /** The periodic jobs this queue made when it started (tests wait for them to run). */
+  let firstPeriodic: Promise<number[]> = Promise.resolve([])
 
   async function run(job: JobRow) {
     const controller = new AbortController()
@@ -196,6 +202,25 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
     }
   }
 
+  /** Resolves when the job is done or failed, or `until` says (for tests and tools; nothing in a request waits). */
+  function waitFor(id: number, until: (job: JobRow) => boolean = (job) => job.state === 'done' || job.state === 'failed'): Promise<JobRow> {
+    return new Promise((resolve, reject) => {
+      let settled = false
+      const check = () => {
+        jobs.byId(id).then((job) => {
+          if (settled || !job || !until(job)) return
+          settled = true
+          events.off('finished', check)
+          events.off('stopped', check)
+          resolve(job)
+        }, reject)
+      }
+      events.on('finished', check)
+      events.on('stopped', check)
+      check()
+    })
+  }
+
   return {
     registry,
 
@@ -229,8 +254,17 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
       started = true
       poll = setInterval(schedule, deps.pollMs ?? POLL_MS).unref()
       periodicTimer = setInterval(checkPeriodic, deps.periodicCheckMs ?? PERIODIC_CHECK_MS).unref()
-      checkPeriodic()
+      firstPeriodic = checkPeriodic()
       schedule()
+    },
+
+    /**
+     * Resolves once the periodic jobs this queue made at its start have had their first attempt (test
+     * servers wait, so no sweep runs mid-test on a clock the test moved).
+     */
+    async startedPeriodicDone(): Promise<void> {
+      const ids = await firstPeriodic
+      await Promise.all(ids.map((id) => waitFor(id, (job) => job.state !== 'running' && job.attempts > 0)))
     },
 
     /** Stops claiming jobs and stops the running ones, which are handed back to the queue (no attempt spent). */
@@ -248,24 +282,7 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
       return jobs.byId(id)
     },
 
-    /** Resolves when the job is done or failed (for tests and tools; nothing in a request waits). */
-    waitFor(id: number, until: (job: JobRow) => boolean = (job) => job.state === 'done' || job.state === 'failed'): Promise<JobRow> {
-      return new Promise((resolve, reject) => {
-        let settled = false
-        const check = () => {
-          jobs.byId(id).then((job) => {
-            if (settled || !job || !until(job)) return
-            settled = true
-            events.off('finished', check)
-            events.off('stopped', check)
-            resolve(job)
-          }, reject)
-        }
-        events.on('finished', check)
-        events.on('stopped', check)
-        check()
-      })
-    },
+    waitFor,
 
     /** Resolves once nothing this queue runs is queued or running (a job waiting for its backoff counts as queued). */
     whenIdle(): Promise<void> {

@@ -57,14 +57,18 @@ describe('hlsLadderArgs', () => {
   it('scales each rendition by the short side and names it in the stream map', () => {
     const args = hlsLadderArgs('in.mp4', probe(854, 480))
     expect(valuesOf(args, '-filter_complex')).toEqual(['[0:v]split=2[s0][s1];[s0]scale=-2:480[o0];[s1]scale=-2:360[o1]'])
-    expect(valuesOf(args, '-map')).toEqual(['[o0]', '[o1]', '0:a:0', '0:a:0'])
-    expect(valuesOf(args, '-var_stream_map')).toEqual(['v:0,a:0,name:480p v:1,a:1,name:360p'])
+    expect(valuesOf(args, '-map')).toEqual(['[o0]', '[o1]', '0:a:0', '0:a:0', '0:a:0'])
+    expect(valuesOf(args, '-var_stream_map')).toEqual(['v:0,a:0,name:v480p v:1,a:1,name:v360p a:2,name:a48k'])
     expect(valuesOf(args, '-b:v:0')).toEqual(['1320k'])
     expect(valuesOf(args, '-maxrate:v:0')).toEqual(['1452k'])
     expect(valuesOf(args, '-bufsize:v:0')).toEqual(['2640k'])
     expect(valuesOf(args, '-b:v:1')).toEqual(['730k'])
     expect(valuesOf(args, '-b:a:0')).toEqual(['128k'])
     expect(valuesOf(args, '-b:a:1')).toEqual(['96k'])
+    // The audio-only rendition for speech: 48 kb/s mono, its channel count after the general stereo.
+    expect(valuesOf(args, '-b:a:2')).toEqual(['48k'])
+    expect(valuesOf(args, '-ac:a:2')).toEqual(['1'])
+    expect(args.indexOf('-ac:a:2')).toBeGreaterThan(args.indexOf('-ac'))
     // Aligned keyframes: forced every 2 s in every rendition, no scene cuts of their own.
     expect(valuesOf(args, '-force_key_frames')).toEqual(['expr:gte(t,n_forced*2)'])
     expect(valuesOf(args, '-sc_threshold')).toEqual(['0'])
@@ -74,14 +78,14 @@ describe('hlsLadderArgs', () => {
     const args = hlsLadderArgs('in.mov', probe(480, 854, false))
     expect(valuesOf(args, '-filter_complex')).toEqual(['[0:v]split=2[s0][s1];[s0]scale=480:-2[o0];[s1]scale=360:-2[o1]'])
     expect(valuesOf(args, '-map')).toEqual(['[o0]', '[o1]'])
-    expect(valuesOf(args, '-var_stream_map')).toEqual(['v:0,name:480p v:1,name:360p'])
+    expect(valuesOf(args, '-var_stream_map')).toEqual(['v:0,name:v480p v:1,name:v360p'])
     expect(args).not.toContain('-c:a')
   })
 
   it('keeps 720p + 360p for a large source, and a small one at its own (even) size', () => {
     expect(valuesOf(hlsLadderArgs('in.mp4', probe(1920, 1080)), '-filter_complex')).toEqual(['[0:v]split=2[s0][s1];[s0]scale=-2:720[o0];[s1]scale=-2:360[o1]'])
     expect(valuesOf(hlsLadderArgs('in.mp4', probe(426, 240)), '-filter_complex')).toEqual(['[0:v]split=1[s0];[s0]scale=trunc(iw/2)*2:trunc(ih/2)*2[o0]'])
-    expect(valuesOf(hlsLadderArgs('in.mp4', probe(426, 240)), '-var_stream_map')).toEqual(['v:0,a:0,name:360p'])
+    expect(valuesOf(hlsLadderArgs('in.mp4', probe(426, 240)), '-var_stream_map')).toEqual(['v:0,a:0,name:v360p a:1,name:a48k'])
   })
 })
 
@@ -94,7 +98,7 @@ describe('transcoding a 480p source', () => {
 
   const ffprobe = (args: string[]) => JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', ...args], { encoding: 'utf8' }))
 
-  it('writes v480p and v360p, listed in the master, with keyframes at the same times', async () => {
+  it('writes v480p, v360p and the audio-only a48k, listed in the master, with keyframes at the same times', async () => {
     const source = path.join(dir, 'phone.mp4')
     await generateTestVideo({ out: source, seconds: 4.5, width: 854, height: 480 })
     const probed = await probeVideo(source)
@@ -106,6 +110,15 @@ describe('transcoding a 480p source', () => {
     expect(master).toMatch(/RESOLUTION=854x480[^\n]*\nv480p\/index\.m3u8/)
     expect(master).toMatch(/RESOLUTION=640x360[^\n]*\nv360p\/index\.m3u8/)
     expect(fs.readdirSync(out).filter((f) => f.startsWith('v')).sort()).toEqual(['v360p', 'v480p'])
+    // The audio-only rendition: its own variant, listed last, AAC mono without a picture, ~48 kb/s.
+    expect(master).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="mp4a\.40\.2",AVERAGE-BANDWIDTH=\d+\na48k\/index\.m3u8\s*$/)
+    expect(fs.readFileSync(path.join(out, 'a48k', 'index.m3u8'), 'utf8')).toContain('#EXT-X-MAP:URI="init.mp4"')
+    const audio = ffprobe(['-show_streams', path.join(out, 'a48k', 'index.m3u8')]) as { streams: { codec_type: string; codec_name: string; channels?: number }[] }
+    expect(audio.streams.map((s) => [s.codec_type, s.codec_name, s.channels])).toEqual([['audio', 'aac', 1]])
+    const audioBytes = fs.readdirSync(path.join(out, 'a48k')).filter((f) => f.endsWith('.m4s') || f.endsWith('.mp4')).reduce((sum, f) => sum + fs.statSync(path.join(out, 'a48k', f)).size, 0)
+    const audioAverage = Number(/AVERAGE-BANDWIDTH=(\d+)\na48k/.exec(master)?.[1])
+    expect(Math.abs((audioAverage / 8) * probed.video.durationSeconds - audioBytes) / audioBytes).toBeLessThan(0.1)
+    expect(audioAverage).toBeLessThan(80_000)
     const keyframes: Record<string, string[]> = {}
     for (const [rendition, height] of [['v480p', 480], ['v360p', 360]] as const) {
       expect(fs.readdirSync(path.join(out, rendition))).toEqual(expect.arrayContaining(['index.m3u8', 'init.mp4', 'seg_000.m4s']))

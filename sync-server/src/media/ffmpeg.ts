@@ -111,6 +111,16 @@ export const LADDER: readonly Rendition[] = [
   { name: 'v360p', shortSide: 360, videoBitrateK: 730, audioBitrateK: 96 },
 ]
 
+/**
+ * The audio-only rendition (commute mode, issue 31): AAC-LC mono at 48 kb/s, enough for speech (measured
+ * 0.41 MB a minute against 6.15 for v360p; docs/architecture.md). Its own variant in the master, listed
+ * last with CODECS="mp4a.40.2" and no RESOLUTION: hls.js drops such a level for streaming when the
+ * master has video levels (so it never switches a picture away), Safari treats it as the audio-only
+ * rung Apple's authoring spec describes, and a download or an audio-only stream asks for its media
+ * playlist (`a48k/index.m3u8`) directly. Made only for a source with audio.
+ */
+export const AUDIO_RENDITION = { name: 'a48k', bitrateK: 48, channels: 1 } as const
+
 export function renditionsFor(video: Pick<VideoProbe, 'width' | 'height'>): Rendition[] {
   const [top, bottom] = LADDER
   const shortSide = Math.min(video.width, video.height)
@@ -147,7 +157,8 @@ export function hlsLadderArgs(source: string, video: VideoProbe): string[] {
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', `file:${path.resolve(source)}`]
   args.push('-filter_complex', graph)
   rungs.forEach((_, i) => args.push('-map', `[o${i}]`))
-  if (video.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'))
+  // One audio stream per video rendition, then the audio-only rendition's.
+  if (video.hasAudio) [...rungs, AUDIO_RENDITION].forEach(() => args.push('-map', '0:a:0'))
   args.push(
     '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
     '-sc_threshold', '0', '-force_key_frames', 'expr:gte(t,n_forced*2)',
@@ -157,15 +168,23 @@ export function hlsLadderArgs(source: string, video: VideoProbe): string[] {
     args.push(`-bufsize:v:${i}`, `${rung.videoBitrateK * 2}k`)
     if (video.hasAudio) args.push(`-b:a:${i}`, `${rung.audioBitrateK}k`)
   })
-  if (video.hasAudio) args.push('-c:a', 'aac', '-ac', '2')
+  if (video.hasAudio) {
+    // The stream's own channel count after the general one: ffmpeg takes the last option that matches.
+    const audioOnly = rungs.length
+    args.push('-c:a', 'aac', '-ac', '2')
+    args.push(`-b:a:${audioOnly}`, `${AUDIO_RENDITION.bitrateK}k`, `-ac:a:${audioOnly}`, String(AUDIO_RENDITION.channels))
+  }
   args.push(
     '-map_metadata', '-1',
     '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
     '-hls_flags', 'independent_segments', '-hls_fmp4_init_filename', 'init.mp4',
-    '-hls_segment_filename', 'v%v/seg_%03d.m4s', '-master_pl_name', 'master.m3u8',
+    '-hls_segment_filename', '%v/seg_%03d.m4s', '-master_pl_name', 'master.m3u8',
     '-var_stream_map',
-    rungs.map((rung, i) => (video.hasAudio ? `v:${i},a:${i},name:${rung.name.slice(1)}` : `v:${i},name:${rung.name.slice(1)}`)).join(' '),
-    'v%v/index.m3u8',
+    [
+      ...rungs.map((rung, i) => (video.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`)),
+      ...(video.hasAudio ? [`a:${rungs.length},name:${AUDIO_RENDITION.name}`] : []),
+    ].join(' '),
+    '%v/index.m3u8',
   )
   return args
 }
@@ -257,6 +276,7 @@ export async function transcodeToHls(options: {
     onProgress: (seconds) => options.onPercent?.(Math.min(99, Math.floor((seconds / video.durationSeconds) * 100))),
   })
   for (const rung of renditionsFor(video)) normaliseInitFile(path.join(outDir, rung.name))
+  if (video.hasAudio) normaliseInitFile(path.join(outDir, AUDIO_RENDITION.name))
   writeMeasuredBandwidth(outDir, video.durationSeconds)
   await makePoster({ source, out: path.join(outDir, 'poster.jpg'), video, signal: options.signal })
 }

@@ -43,8 +43,9 @@ import type { PlaylistAccess } from './playlist-access.ts'
 import { cutPlaylistAt } from './preview-playlist.ts'
 import { parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
 
-const HLS_FILE = /^(master\.m3u8|poster\.jpg|v\d{3,4}p\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
-const PART = /^v\d{3,4}p\/part$/
+// Rendition folders: v360p, v720p… and the audio-only a48k (media/ffmpeg.ts).
+const HLS_FILE = /^(master\.m3u8|poster\.jpg|(v\d{3,4}p|a\d{2,3}k)\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
+const PART = /^(v\d{3,4}p|a\d{2,3}k)\/part$/
 const PICTURE = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png|webp)$/
 const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',

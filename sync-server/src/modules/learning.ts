@@ -3,6 +3,7 @@
  * comments, outside hours, ratings, progress and up next.
  */
 import { createCaptionParser } from '../captions/parse-off-thread.ts'
+import { createAudioRenditions } from '../media/audio-rendition.ts'
 import { createMediaGrants } from '../media/grants.ts'
 import { createPlaylistAccess } from '../media/playlist-access.ts'
 import { createMediaAccessRepository } from '../repositories/media-access.repository.ts'
@@ -17,7 +18,7 @@ import { createWatchEventsIngest } from '../watch-ingest/ingest.ts'
 import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
-export function createLearningModule({ config, clock, logger, database, secret, locking, search }: Shared, repositories: Repositories) {
+export function createLearningModule({ config, clock, logger, database, secret, locking, search, storage }: Shared, repositories: Repositories) {
   const mediaGrants = createMediaGrants({ secret, clock })
   const playlistAccess = createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock })
   const catalogue = createCatalogueService({
@@ -28,6 +29,7 @@ export function createLearningModule({ config, clock, logger, database, secret, 
     ratings: repositories.ratings,
     grants: mediaGrants,
     previewSeconds: config.previewSeconds,
+    audioRendition: createAudioRenditions(storage.media),
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
   })

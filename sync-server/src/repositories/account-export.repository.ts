@@ -13,6 +13,8 @@ export interface WatchHistoryRow {
   position_from: number
   position_to: number
   playback_rate: number
+  /** watched or listened (audio only). */
+  mode: 'watched' | 'listened'
 }
 
 /**
@@ -45,7 +47,7 @@ export function createAccountExportRepository(db: Kysely<Database>) {
         let query = db
           .selectFrom('watch_events as e')
           .leftJoin('videos as v', 'v.id', 'e.video_id')
-          .select(['e.client_id', 'e.occurred_at', 'e.day', 'e.video_id', 'v.title as video_title', 'e.watched_seconds', 'e.position_from', 'e.position_to', 'e.playback_rate'])
+          .select(['e.client_id', 'e.occurred_at', 'e.day', 'e.video_id', 'v.title as video_title', 'e.watched_seconds', 'e.position_from', 'e.position_to', 'e.playback_rate', 'e.mode'])
           .where('e.user_id', '=', userId)
         if (after !== undefined) query = query.where('e.client_id', '>', after)
         const rows = await query.orderBy('e.client_id').limit(pageSize).execute()

@@ -13,20 +13,31 @@ export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotP
      * day. No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it (a CASE, not MIN/LEAST,
      * which differ between the engines).
      */
-    async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number): Promise<void> {
+    /** `listenedSeconds`: the part of `seconds` spent listening (audio only), capped alike. */
+    async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number, listenedSeconds = 0): Promise<void> {
       await db
         .insertInto('daily_totals')
-        .values({ user_id: userId, day, watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS), goal_minutes: goalMinutes })
+        .values({
+          user_id: userId,
+          day,
+          watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS),
+          listen_seconds: Math.min(listenedSeconds, WATCH_DAY_MAX_SECONDS),
+          goal_minutes: goalMinutes,
+        })
         .onConflict((conflict) =>
           conflict.columns(['user_id', 'day']).doUpdateSet((eb) => {
             const sum = eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds'))
-            return { watch_seconds: eb.case().when(sum, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(sum).end() }
+            const listened = eb('daily_totals.listen_seconds', '+', eb.ref('excluded.listen_seconds'))
+            return {
+              watch_seconds: eb.case().when(sum, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(sum).end(),
+              listen_seconds: eb.case().when(listened, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(listened).end(),
+            }
           }),
         )
         .execute()
     },
     allForUser: (userId: number) =>
-      db.selectFrom('daily_totals').select(['day', 'watch_seconds', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute(),
+      db.selectFrom('daily_totals').select(['day', 'watch_seconds', 'listen_seconds', 'goal_minutes']).where('user_id', '=', userId).orderBy('day').execute(),
     watchSeconds: hotPath ? hotPath.watchSeconds : async (userId: number, day: string): Promise<number> => {
       const row = await db
         .selectFrom('daily_totals')

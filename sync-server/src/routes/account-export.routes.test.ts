@@ -100,7 +100,7 @@ describe('GET /me/export', () => {
       expect(response.headers.get('content-disposition')).toMatch(/filename="dehieu-export-[\d-]+\.csv"/)
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const rows = parseCsv(bytes.subarray(3).toString('utf8'))
-      expect(rows[0]).toEqual(['occurred_at', 'day', 'video_id', 'video_title', 'watched_seconds', 'position_from', 'position_to', 'playback_rate'])
+      expect(rows[0]).toEqual(['occurred_at', 'day', 'video_id', 'video_title', 'watched_seconds', 'position_from', 'position_to', 'playback_rate', 'mode'])
       expect(rows.slice(1)).toHaveLength(4)
       // The rated video's whole watch is the oldest row; the other three are the shared video's.
       const shared = rows.slice(1).filter((row) => row[2] === String(lan.videoId))

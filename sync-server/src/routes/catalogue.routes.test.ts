@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
 import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 
@@ -154,6 +155,39 @@ describe('GET /videos/:id', () => {
     expect((await learner.api.get('/videos/999999')).status).toBe(404)
     expect((await learner.api.get(`/videos/${await seedVideo(server, { published: false })}`)).status).toBe(404)
     expect((await learner.api.get('/videos/abc')).status).toBe(404) // not an id: names nothing
+  })
+
+  it('says whether the video has the audio-only rendition, its size, and its signed playlist that plays and downloads in parts', async () => {
+    // The ladders first: ffmpeg runs synchronously here, and a client's idle connection must not wait through it.
+    const keys = [makeHlsFixture(server.dataDir, 6, { audioOnly: true }), makeHlsFixture(server.dataDir, 6), makeHlsFixture(server.dataDir, 6, { audioOnly: true })]
+    const learner = await newLearner()
+    const withAudio = await seedVideo(server, { access: 'free', duration: 6, mediaKey: keys[0] })
+    // A ladder made before the audio-only rendition existed: no choice offered, never a broken link.
+    const before = await seedVideo(server, { access: 'free', duration: 6, mediaKey: keys[1] })
+    const paid = await seedVideo(server, { access: 'premium', duration: 6, mediaKey: keys[2] })
+
+    const detail = (await learner.api.get(`/videos/${withAudio}`)).body.data
+    // 50,000 b/s measured × 6 s / 8 bytes.
+    expect(detail.audio_only).toEqual({ bytes_estimate: 37_500 })
+    expect(detail.playback.audio_hls_url).toBe(detail.playback.hls_url.replace('/master.m3u8?', '/a48k/index.m3u8?'))
+    const audioUrl = new URL(detail.playback.audio_hls_url, server.api)
+    const playlist = await fetch(audioUrl)
+    expect(playlist.status).toBe(200)
+    expect(await playlist.text()).toMatch(/#EXT-X-MAP:URI="init\.mp4(\?grant=[^"]+)?"/)
+    const part = new URL('part?from=0&count=2', audioUrl)
+    part.searchParams.set('grant', audioUrl.searchParams.get('grant')!)
+    const partAnswer = await fetch(part)
+    expect(partAnswer.status).toBe(200)
+    expect(partAnswer.headers.get('x-part-files')).toMatch(/^init\.mp4=\d+,seg_000\.m4s=\d+$/)
+    // Signed like the rest: a grant altered by one character opens nothing.
+    const forged = new URL(audioUrl)
+    const grant = audioUrl.searchParams.get('grant')!
+    forged.searchParams.set('grant', `${grant.slice(0, -1)}${grant.endsWith('A') ? 'B' : 'A'}`)
+    expect((await fetch(forged)).status).toBe(403)
+
+    expect((await learner.api.get(`/videos/${before}`)).body.data).toMatchObject({ audio_only: null, playback: { audio_hls_url: null } })
+    // Without access: the size is said (the choice comes with premium), no playlist is handed out.
+    expect((await learner.api.get(`/videos/${paid}`)).body.data).toMatchObject({ can_watch: 'none', playback: null, audio_only: { bytes_estimate: 37_500 } })
   })
 })
 

@@ -70,10 +70,10 @@ describe('GET /me/progress over a year', () => {
 
     const year = (await api.get('/me/progress?language=vi&days=365')).body.data
     expect(year.days).toHaveLength(365)
-    expect(year.days[0]).toEqual({ date: dayAgo(364), watch_seconds: 3600, goal_minutes: 60, goal_met: true })
-    expect(year.days[364]).toEqual({ date: dayAgo(0), watch_seconds: 1200, goal_minutes: 15, goal_met: true })
-    expect(year.days[264]).toEqual({ date: dayAgo(100), watch_seconds: 600, goal_minutes: 5, goal_met: true })
-    expect(year.days[364 - 250]).toMatchObject({ date: dayAgo(250), watch_seconds: 0, goal_minutes: 60, goal_met: false })
+    expect(year.days[0]).toEqual({ date: dayAgo(364), watch_seconds: 3600, listen_seconds: 0, goal_minutes: 60, goal_met: true })
+    expect(year.days[364]).toEqual({ date: dayAgo(0), watch_seconds: 1200, listen_seconds: 0, goal_minutes: 15, goal_met: true })
+    expect(year.days[264]).toEqual({ date: dayAgo(100), watch_seconds: 600, listen_seconds: 0, goal_minutes: 5, goal_met: true })
+    expect(year.days[364 - 250]).toMatchObject({ date: dayAgo(250), watch_seconds: 0, listen_seconds: 0, goal_minutes: 60, goal_met: false })
     expect(year.days[364 - 150]).toMatchObject({ date: dayAgo(150), watch_seconds: 0, goal_minutes: 10 })
     expect(year.days.reduce((sum: number, day: { watch_seconds: number }) => sum + day.watch_seconds, 0)).toBe(1200 + 600 + 3600)
 

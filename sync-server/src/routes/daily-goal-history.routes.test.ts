@@ -63,12 +63,12 @@ describe('the goal in force that day', () => {
     const progress = (await api.get('/me/progress')).body.data
     const byDate = new Map((progress.days as Array<{ date: string }>).map((day) => [day.date, day]))
     // Five days ago nothing was watched: the day shows the goal in force then (the default), not today's.
-    expect(byDate.get(dayOf(today - 5 * DAY_MS))).toEqual({ date: dayOf(today - 5 * DAY_MS), watch_seconds: 0, goal_minutes: 15, goal_met: false })
-    expect(byDate.get(dayOf(today - 4 * DAY_MS))).toEqual({ date: dayOf(today - 4 * DAY_MS), watch_seconds: 600, goal_minutes: 15, goal_met: false })
-    expect(byDate.get(dayOf(today - 3 * DAY_MS))).toEqual({ date: dayOf(today - 3 * DAY_MS), watch_seconds: 900, goal_minutes: 15, goal_met: true })
-    expect(byDate.get(dayOf(today - 2 * DAY_MS))).toEqual({ date: dayOf(today - 2 * DAY_MS), watch_seconds: 600, goal_minutes: 10, goal_met: true })
-    expect(byDate.get(dayOf(today - DAY_MS))).toEqual({ date: dayOf(today - DAY_MS), watch_seconds: 600, goal_minutes: 10, goal_met: true })
-    expect(byDate.get(dayOf(today))).toEqual({ date: dayOf(today), watch_seconds: 1200, goal_minutes: 30, goal_met: false })
+    expect(byDate.get(dayOf(today - 5 * DAY_MS))).toEqual({ date: dayOf(today - 5 * DAY_MS), watch_seconds: 0, listen_seconds: 0, goal_minutes: 15, goal_met: false })
+    expect(byDate.get(dayOf(today - 4 * DAY_MS))).toEqual({ date: dayOf(today - 4 * DAY_MS), watch_seconds: 600, listen_seconds: 0, goal_minutes: 15, goal_met: false })
+    expect(byDate.get(dayOf(today - 3 * DAY_MS))).toEqual({ date: dayOf(today - 3 * DAY_MS), watch_seconds: 900, listen_seconds: 0, goal_minutes: 15, goal_met: true })
+    expect(byDate.get(dayOf(today - 2 * DAY_MS))).toEqual({ date: dayOf(today - 2 * DAY_MS), watch_seconds: 600, listen_seconds: 0, goal_minutes: 10, goal_met: true })
+    expect(byDate.get(dayOf(today - DAY_MS))).toEqual({ date: dayOf(today - DAY_MS), watch_seconds: 600, listen_seconds: 0, goal_minutes: 10, goal_met: true })
+    expect(byDate.get(dayOf(today))).toEqual({ date: dayOf(today), watch_seconds: 1200, listen_seconds: 0, goal_minutes: 30, goal_met: false })
     // Three days met in a row up to yesterday; today, unmet yet, does not break the streak.
     expect(progress.current_streak_days).toBe(3)
     expect(progress.longest_streak_days).toBe(3)
@@ -79,6 +79,6 @@ describe('the goal in force that day', () => {
     await api.post('/watch_events', { events: minutesOn(video, today, 10, 55) })
     const after = (await api.get('/me/progress')).body.data
     expect(after.current_streak_days).toBe(4)
-    expect(after.days.at(-1)).toEqual({ date: dayOf(today), watch_seconds: 1800, goal_minutes: 30, goal_met: true })
+    expect(after.days.at(-1)).toEqual({ date: dayOf(today), watch_seconds: 1800, listen_seconds: 0, goal_minutes: 30, goal_met: true })
   })
 })

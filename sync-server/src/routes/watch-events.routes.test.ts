@@ -308,6 +308,34 @@ describe('POST /watch_events', () => {
     }
   })
 
+  it('counts listening (audio only) toward the goal exactly as watching, once per wall-clock second, and keeps which it was', async () => {
+    const { id, api } = await newLearner()
+    const video = await seedVideo(server)
+    const listened = [event(video, { position_from: 0, position_to: 10, occurred_at: ago(100), mode: 'listened' }), event(video, { position_from: 10, position_to: 20, occurred_at: ago(90), mode: 'listened' })]
+    const watched = event(video, { position_from: 20, position_to: 30, occurred_at: ago(30), mode: 'watched' })
+    const unsaid = event(video, { position_from: 30, position_to: 40, occurred_at: ago(10) }) // no mode: watched
+    // The same ten seconds of wall-clock time listened in another tab: counted already.
+    const twice = event(video, { position_from: 0, position_to: 10, occurred_at: ago(90), mode: 'listened', client_id: undefined })
+    const bad = event(video, { occurred_at: ago(200), mode: 'dreamed' })
+    const answer = (await api.post('/watch_events', { events: [...listened, watched, unsaid, { ...twice, client_id: event(video).client_id }, bad] })).body.data
+    expect(answer.accepted).toEqual([...listened, watched, unsaid].map((e) => e.client_id))
+    expect(answer.rejected.map((r: { error: string; message: string }) => [r.error, r.message])).toEqual([
+      ['overlap', expect.any(String)],
+      ['invalid_event', 'mode: must be watched or listened'],
+    ])
+    // Sent again: nothing more counts.
+    expect((await api.post('/watch_events', { events: [...listened, watched] })).body.data.duplicate).toHaveLength(3)
+
+    const progress = (await api.get('/me/progress')).body.data
+    expect(progress.today_watch_seconds).toBe(40)
+    expect(progress.today_listen_seconds).toBe(20)
+    const today = progress.days[progress.days.length - 1]
+    expect(today).toMatchObject({ watch_seconds: 40, listen_seconds: 20 })
+    expect(await dayTotal(id, today.date)).toBe(40)
+    const modes = await server.ctx.database.db.selectFrom('watch_events').select(['position_from', 'mode']).where('user_id', '=', id).orderBy('position_from').execute()
+    expect(modes.map((row) => [Number(row.position_from), row.mode])).toEqual([[0, 'listened'], [10, 'listened'], [20, 'watched'], [30, 'watched']])
+  })
+
   it('answers 401 without a token', async () => {
     expect((await apiClient(server.api).post('/watch_events', { events: [] })).status).toBe(401)
   })

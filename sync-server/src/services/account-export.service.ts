@@ -25,6 +25,7 @@ const CSV_COLUMNS: ReadonlyArray<keyof WatchHistoryRow> = [
   'position_from',
   'position_to',
   'playback_rate',
+  'mode',
 ]
 
 export type AccountExportService = ReturnType<typeof createAccountExportService>

@@ -11,6 +11,7 @@ import { PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import { levelForInputSeconds } from '../../../contract/roadmap.ts'
 import { notFound } from '../errors.ts'
 import { playlistUrl, type MediaGrants } from '../media/grants.ts'
+import { audioBytesEstimate, type AudioRendition } from '../media/audio-rendition.ts'
 import { mediaFileUrl } from '../media/media-paths.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
 import type { CaptionsRepository } from '../repositories/captions.repository.ts'
@@ -35,6 +36,8 @@ export function createCatalogueService(deps: {
   ratings: Pick<RatingsRepository, 'understoodOf'>
   grants: MediaGrants
   previewSeconds: number
+  /** The ladder's audio-only rendition, by media key (media/audio-rendition.ts); none when absent. */
+  audioRendition?: (mediaKey: string) => Promise<AudioRendition | null>
   /** The learner's input in a language (watched here plus logged outside), for sort=for_you. */
   inputSecondsOf?: (userId: number, languageCode: string) => Promise<number>
 }) {
@@ -160,11 +163,15 @@ export function createCatalogueService(deps: {
       const previewSeconds = access === 'preview' ? deps.previewSeconds : null
       const extras = (await extrasOf([row])).get(row.id)!
       let playback: VideoDetail['playback'] = null
+      const audio = row.media_key && deps.audioRendition ? await deps.audioRendition(row.media_key) : null
       if (access !== 'none' && row.media_key) {
-        // One grant for the stream and its caption tracks, so a download holds both under it.
+        // One grant for the stream, its audio-only rendition and its caption tracks, so a download holds all under it.
         const { grant, expiresAt } = deps.grants.issue({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds })
+        const master = playlistUrl(grant)
         playback = {
-          hls_url: playlistUrl(grant),
+          hls_url: master,
+          // Beside the master, under the same grant (its query): /media/v/<key>/a48k/index.m3u8?grant=…
+          audio_hls_url: audio ? master.replace(/master\.m3u8\?/, `${audio.uri}?`) : null,
           expires_at: expiresAt.toISOString(),
           preview_seconds: previewSeconds,
           captions: captionLinks(row.id, extras.captions, grant),
@@ -174,6 +181,7 @@ export function createCatalogueService(deps: {
         ...toSummary(row, await deps.videoProgress.get(user.id, row.id), extras, (await deps.ratings.understoodOf(user.id, [row.id]))[0]?.understood ?? null),
         can_watch: access,
         playback,
+        audio_only: audio ? { bytes_estimate: audioBytesEstimate(audio, row.duration_seconds) } : null,
         youtube_id: row.youtube_id,
         creators: row.submission_id === null ? [] : await deps.catalogue.creatorsOf(row.submission_id),
       }

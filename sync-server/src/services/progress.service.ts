@@ -56,7 +56,7 @@ export function createProgressService(deps: {
         const total = byDay.get(day)
         const goal = total?.goal_minutes ?? goalInForceFrom(goalChanges, day)
         const seconds = Math.round(total?.watch_seconds ?? 0)
-        days.unshift({ date: day, watch_seconds: seconds, goal_minutes: goal, goal_met: total ? goalMet(total) : false })
+        days.unshift({ date: day, watch_seconds: seconds, listen_seconds: Math.min(seconds, Math.round(total?.listen_seconds ?? 0)), goal_minutes: goal, goal_met: total ? goalMet(total) : false })
       }
 
       const rows = languageCode === undefined ? [] : await deps.videoProgress.forLanguage(user.id, languageCode)
@@ -84,6 +84,7 @@ export function createProgressService(deps: {
         // Input hours: time watched here plus what the learner logged outside (the roadmap's measure).
         total_input_seconds: totalInputSeconds,
         today_watch_seconds: Math.round(byDay.get(today)?.watch_seconds ?? 0),
+        today_listen_seconds: Math.round(byDay.get(today)?.listen_seconds ?? 0),
         daily_goal_minutes: user.daily_goal_minutes,
         current_streak_days: current,
         longest_streak_days: longest,

@@ -21,8 +21,9 @@ const PASSES = 0
 const outcomeCode = (outcome: WatchEventRejection) => CHECK_OUTCOMES.indexOf(outcome)
 
 /** Numbers per event in `numbers`, in this order. */
-export const NUMBERS_PER_EVENT = 6
-export const EventNumber = { VideoId: 0, PositionFrom: 1, PositionTo: 2, WatchedSeconds: 3, PlaybackRate: 4, OccurredAtMs: 5 } as const
+export const NUMBERS_PER_EVENT = 7
+/** Listened: 1 when the stretch was spent listening (mode `listened`), 0 when watched. */
+export const EventNumber = { VideoId: 0, PositionFrom: 1, PositionTo: 2, WatchedSeconds: 3, PlaybackRate: 4, OccurredAtMs: 5, Listened: 6 } as const
 
 export interface CheckedWatchEvents {
   count: number
@@ -90,6 +91,7 @@ export function checkWatchEvents(events: readonly unknown[], options: { now: num
     checked.numbers[at + EventNumber.WatchedSeconds] = event.watched_seconds
     checked.numbers[at + EventNumber.PlaybackRate] = event.playback_rate
     checked.numbers[at + EventNumber.OccurredAtMs] = occurredAtMs
+    checked.numbers[at + EventNumber.Listened] = event.mode === 'listened' ? 1 : 0
     // Stored in UTC; most clients already send that exact form, which is kept as it is.
     checked.occurredAt[i] = event.occurred_at.length === 24 && event.occurred_at.endsWith('Z') ? event.occurred_at : new Date(occurredAtMs).toISOString()
     const quarter = Math.floor(occurredAtMs / QUARTER_HOUR_MS)

@@ -127,6 +127,7 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
       playbackRates: [],
       occurredAt: [],
       days: [],
+      listened: [],
     }
     // Ids accepted or refused earlier in this batch: a repeat is a duplicate.
     const acceptedInBatch = new Set<string>()
@@ -134,6 +135,8 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
     // Seconds of the day being summed; added to dayTotals when the day changes and at the end.
     let currentDay = ''
     let currentDaySeconds = 0
+    // Of the counted seconds, those spent listening (audio only), per day.
+    const listenedByDay = new Map<string, number>()
 
     /** Answers an event refused by a rule; true when it is a duplicate instead. */
     const reject = (clientId: string, error: WatchEventRejection): boolean => {
@@ -197,10 +200,13 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
         toInsert.playbackRates.push(numbers[at + EventNumber.PlaybackRate])
         toInsert.occurredAt.push(occurredIso)
         toInsert.days.push(day)
+        const listened = numbers[at + EventNumber.Listened]
+        toInsert.listened.push(listened)
         result.accepted.push(clientId)
         if (lengthMs > 0) covered.add(endMs - lengthMs, endMs)
         // Whole seconds as sent when all of it is new (no rounding through milliseconds).
         countedSeconds = freshMs === lengthMs ? watchedSeconds : freshMs / 1000
+        if (listened === 1 && countedSeconds > 0) listenedByDay.set(day, (listenedByDay.get(day) ?? 0) + countedSeconds)
         if (day === currentDay) currentDaySeconds += countedSeconds
         else {
           if (currentDay !== '') dayTotals.set(currentDay, (dayTotals.get(currentDay) ?? 0) + currentDaySeconds)
@@ -256,7 +262,7 @@ export function createWatchEventsService(deps: { previewSeconds: number }) {
       const today = localToday(now, user.time_zone)
       for (const [day, seconds] of dayTotals) {
         const goal = day >= today ? user.daily_goal_minutes : await store.goalInForceOn(user.id, day)
-        await store.addDaySeconds(user.id, day, seconds, goal)
+        await store.addDaySeconds(user.id, day, seconds, goal, listenedByDay.get(day) ?? 0)
       }
     }
     if (progress.size > 0) {

@@ -79,7 +79,7 @@ export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestSt
 
     // Day totals and goals: their own repositories' rules (the 24 h cap, the goal in force on a day).
     goalInForceOn: (userId, day) => dailyGoals.inForceOn(userId, day),
-    addDaySeconds: (userId, day, seconds, goalMinutes) => dailyTotals.addSeconds(userId, day, seconds, goalMinutes),
+    addDaySeconds: (userId, day, seconds, goalMinutes, listenedSeconds) => dailyTotals.addSeconds(userId, day, seconds, goalMinutes, listenedSeconds),
 
     async insertEvents(userId, receivedAt, events) {
       const rows = events.clientIds.map((client_id, i) => ({
@@ -93,6 +93,7 @@ export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestSt
         occurred_at: events.occurredAt[i],
         day: events.days[i],
         received_at: receivedAt,
+        mode: events.listened[i] === 1 ? ('listened' as const) : ('watched' as const),
       }))
       const result = await db
         .insertInto('watch_events')

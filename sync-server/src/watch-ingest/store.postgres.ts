@@ -36,7 +36,7 @@ interface ReadAhead {
 interface PendingWrites {
   events?: { receivedAt: string; events: NewWatchEvents }
   coverage?: { upsert: readonly Interval[]; removed: readonly number[] }
-  days: Array<{ day: string; seconds: number; goalMinutes: number }>
+  days: Array<{ day: string; seconds: number; goalMinutes: number; listenedSeconds: number }>
   progress?: readonly VideoProgressRow[]
 }
 
@@ -133,9 +133,9 @@ export function createPostgresIngestStore(trx: Kysely<Database>): WatchIngestSto
       userOfBatch = userId
       pending.coverage = changes
     },
-    addDaySeconds(userId, day, seconds, goalMinutes) {
+    addDaySeconds(userId, day, seconds, goalMinutes, listenedSeconds) {
       userOfBatch = userId
-      pending.days.push({ day, seconds, goalMinutes })
+      pending.days.push({ day, seconds, goalMinutes, listenedSeconds })
     },
     saveProgress(rows) {
       pending.progress = rows
@@ -149,10 +149,11 @@ export function createPostgresIngestStore(trx: Kysely<Database>): WatchIngestSto
       if (events && events.events.clientIds.length > 0) {
         const e = events.events
         parts.push(sql`new_events AS (
-          INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at)
-          SELECT ${userId}::bigint, c, v, f, t, w, r, o, d, ${events.receivedAt}::text
+          INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at, mode)
+          SELECT ${userId}::bigint, c, v, f, t, w, r, o, d, ${events.receivedAt}::text, CASE WHEN l = 1 THEN 'listened' ELSE 'watched' END
             FROM unnest(${e.clientIds}::text[], ${e.videoIds}::bigint[], ${e.positionsFrom}::float8[], ${e.positionsTo}::float8[],
-                        ${e.watchedSeconds}::float8[], ${e.playbackRates}::float8[], ${e.occurredAt}::text[], ${e.days}::text[]) AS x(c, v, f, t, w, r, o, d)
+                        ${e.watchedSeconds}::float8[], ${e.playbackRates}::float8[], ${e.occurredAt}::text[], ${e.days}::text[],
+                        ${e.listened}::int[]) AS x(c, v, f, t, w, r, o, d, l)
           ON CONFLICT (user_id, client_id) DO NOTHING
           RETURNING 1)`)
       }
@@ -170,11 +171,14 @@ export function createPostgresIngestStore(trx: Kysely<Database>): WatchIngestSto
       if (days.length > 0) {
         // daily-totals.repository.ts addSeconds: a first day takes the goal; no day past 24 h.
         parts.push(sql`day_totals AS (
-          INSERT INTO daily_totals AS t (user_id, day, watch_seconds, goal_minutes)
-          SELECT ${userId}::bigint, d, LEAST(s, ${WATCH_DAY_MAX_SECONDS}::float8), g
-            FROM unnest(${days.map((day) => day.day)}::text[], ${days.map((day) => day.seconds)}::float8[], ${days.map((day) => day.goalMinutes)}::int[]) AS x(d, s, g)
+          INSERT INTO daily_totals AS t (user_id, day, watch_seconds, goal_minutes, listen_seconds)
+          SELECT ${userId}::bigint, d, LEAST(s, ${WATCH_DAY_MAX_SECONDS}::float8), g, LEAST(l, ${WATCH_DAY_MAX_SECONDS}::float8)
+            FROM unnest(${days.map((day) => day.day)}::text[], ${days.map((day) => day.seconds)}::float8[], ${days.map((day) => day.goalMinutes)}::int[],
+                        ${days.map((day) => day.listenedSeconds)}::float8[]) AS x(d, s, g, l)
           ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds =
-            CASE WHEN t.watch_seconds + excluded.watch_seconds > ${WATCH_DAY_MAX_SECONDS} THEN ${WATCH_DAY_MAX_SECONDS} ELSE t.watch_seconds + excluded.watch_seconds END
+            CASE WHEN t.watch_seconds + excluded.watch_seconds > ${WATCH_DAY_MAX_SECONDS} THEN ${WATCH_DAY_MAX_SECONDS} ELSE t.watch_seconds + excluded.watch_seconds END,
+            listen_seconds =
+            CASE WHEN t.listen_seconds + excluded.listen_seconds > ${WATCH_DAY_MAX_SECONDS} THEN ${WATCH_DAY_MAX_SECONDS} ELSE t.listen_seconds + excluded.listen_seconds END
           RETURNING 1)`)
       }
       if (progress && progress.length > 0) {

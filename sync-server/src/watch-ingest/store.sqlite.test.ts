@@ -52,6 +52,7 @@ function store(userId: number, clientIds: string[]) {
       playbackRates: Array(n).fill(1),
       occurredAt: Array(n).fill('2026-01-01T00:00:00.000Z'),
       days: Array(n).fill('2026-01-01'),
+      listened: Array(n).fill(0),
     }),
   )()
 }

@@ -69,14 +69,15 @@ export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
   const goal = db
     .prepare<[number, string]>('SELECT goal_minutes FROM daily_goal_changes WHERE user_id = ? AND day <= ? ORDER BY day DESC LIMIT 1')
     .pluck()
-  const addSeconds = db.prepare<[number, string, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?)
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS})`,
+  const addSeconds = db.prepare<[number, string, number, number, number]>(
+    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes, listen_seconds) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}))
+     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS}),
+       listen_seconds = MIN(listen_seconds + excluded.listen_seconds, ${WATCH_DAY_MAX_SECONDS})`,
   )
   // Positional parameters: binding by name costs a property lookup per column, 500 times a batch.
-  const insert = db.prepare<[number, string, number, number, number, number, number, string, string, string]>(
-    `INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  const insert = db.prepare<[number, string, number, number, number, number, number, string, string, string, string]>(
+    `INSERT INTO watch_events (user_id, client_id, video_id, position_from, position_to, watched_seconds, playback_rate, occurred_at, day, received_at, mode)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id) DO NOTHING`,
   )
 
@@ -96,7 +97,7 @@ export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
       }
     },
     goalInForceOn: (userId, day) => (goal.get(userId, day) as number | undefined) ?? DAILY_GOAL_DEFAULT_MINUTES,
-    addDaySeconds: (userId, day, seconds, goalMinutes) => void addSeconds.run(userId, day, seconds, goalMinutes),
+    addDaySeconds: (userId, day, seconds, goalMinutes, listenedSeconds) => void addSeconds.run(userId, day, seconds, goalMinutes, listenedSeconds),
     insertEvents(userId, receivedAt, events) {
       let inserted = 0
       for (let i = 0; i < events.clientIds.length; i++) {
@@ -111,6 +112,7 @@ export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
           events.occurredAt[i],
           events.days[i],
           receivedAt,
+          events.listened[i] === 1 ? 'listened' : 'watched',
         ).changes
       }
       return inserted

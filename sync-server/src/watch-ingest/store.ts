@@ -46,6 +46,8 @@ export interface NewWatchEvents {
   playbackRates: number[]
   occurredAt: string[]
   days: string[]
+  /** 1: listened (audio only), 0: watched. */
+  listened: number[]
 }
 
 export interface WatchIngestStore {
@@ -60,8 +62,11 @@ export interface WatchIngestStore {
   saveProgress(rows: readonly VideoProgressRow[]): Answer<void>
   /** The goal in force on a local day (the latest change on or before it; the default before any). */
   goalInForceOn(userId: number, day: string): Answer<number>
-  /** Adds watch time to a day (never past 24 h); a day seen for the first time takes `goalMinutes`. */
-  addDaySeconds(userId: number, day: string, seconds: number, goalMinutes: number): Answer<void>
+  /**
+   * Adds watch time to a day (never past 24 h), `listenedSeconds` of it spent listening; a day seen for
+   * the first time takes `goalMinutes`.
+   */
+  addDaySeconds(userId: number, day: string, seconds: number, goalMinutes: number, listenedSeconds: number): Answer<void>
   /** Inserts the events, skipping any (user, client_id) stored meanwhile; answers how many it inserted. */
   insertEvents(userId: number, receivedAt: string, events: NewWatchEvents): Answer<number>
   /**

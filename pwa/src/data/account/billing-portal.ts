@@ -1,9 +1,9 @@
 /** Premium members manage their subscription in the billing portal; a failure is only logged (spec section 8). */
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 
 export async function openBillingPortal(): Promise<void> {
   try {
-    const { url } = await api.post<{ url: string }>('/billing/portal')
+    const { url } = await call('billing.portal')
     window.location.assign(url)
   } catch (error) {
     console.error('Could not open the billing portal', error)

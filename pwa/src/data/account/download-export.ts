@@ -2,8 +2,9 @@
  * "Download my data": the export needs the bearer token, so a plain link cannot fetch it. The file is
  * fetched here and handed to the browser as a download under the name the server gave it.
  */
-import { API_BASE } from '../../../../contract/index.ts'
+import { API_BASE } from '../../../../contract/limits.ts'
 import { ApiError, NetworkError } from '../api.ts'
+import { pathOf } from '../api-call.ts'
 import { readString, STORAGE_KEYS } from '../storage.ts'
 import { reportUnauthorized } from '../unauthorized.ts'
 
@@ -14,7 +15,7 @@ export async function downloadExport(format: ExportFormat): Promise<void> {
   let response: Response
   let blob: Blob
   try {
-    response = await fetch(`${API_BASE}${format === 'csv' ? '/me/export.csv' : '/me/export'}`, {
+    response = await fetch(`${API_BASE}${pathOf(format === 'csv' ? 'account.exportCsv' : 'account.export')}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     })
     blob = await response.blob()

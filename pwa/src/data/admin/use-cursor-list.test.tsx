@@ -25,10 +25,10 @@ afterEach(() => {
 describe('useCursorList', () => {
   it('loads the first page, appends the next, and replaces a row in place', async () => {
     fakeServer({
-      '/things': { data: [{ id: 3, name: 'c' }, { id: 2, name: 'b' }], next_cursor: 'abc' },
-      '/things?cursor=abc': { data: [{ id: 2, name: 'b' }, { id: 1, name: 'a' }], next_cursor: null },
+      '/admin/users': { data: [{ id: 3, name: 'c' }, { id: 2, name: 'b' }], next_cursor: 'abc' },
+      '/admin/users?cursor=abc': { data: [{ id: 2, name: 'b' }, { id: 1, name: 'a' }], next_cursor: null },
     })
-    const { result } = renderHook(() => useCursorList<Row>('/things'))
+    const { result } = renderHook(() => useCursorList<Row>({ route: 'admin.users' }))
     expect(result.current.status).toBe('loading')
     await waitFor(() => expect(result.current.status).toBe('ready'))
     expect(result.current.hasMore).toBe(true)
@@ -41,19 +41,19 @@ describe('useCursorList', () => {
 
   it('never shows an answer for a path the person already left', async () => {
     const server = fakeServer({
-      '/things?q=slow': { data: [{ id: 9, name: 'old search' }], next_cursor: null },
-      '/things?q=new': { data: [{ id: 1, name: 'new search' }], next_cursor: null },
+      '/admin/users?q=slow': { data: [{ id: 9, name: 'old search' }], next_cursor: null },
+      '/admin/users?q=new': { data: [{ id: 1, name: 'new search' }], next_cursor: null },
     })
-    const { result, rerender } = renderHook(({ path }) => useCursorList<Row>(path), { initialProps: { path: '/things?q=slow' } })
-    rerender({ path: '/things?q=new' })
+    const { result, rerender } = renderHook(({ q }) => useCursorList<Row>({ route: 'admin.users', query: { q } }), { initialProps: { q: 'slow' } })
+    rerender({ q: 'new' })
     await waitFor(() => expect(result.current.items.map((row) => row.name)).toEqual(['new search']))
-    await act(async () => server.release('/things?q=slow'))
+    await act(async () => server.release('/admin/users?q=slow'))
     expect(result.current.items.map((row) => row.name)).toEqual(['new search'])
   })
 
   it('reports a 403 as forbidden, so the page can say "not allowed"', async () => {
     fakeServer({})
-    const { result } = renderHook(() => useCursorList<Row>('/admin/users'))
+    const { result } = renderHook(() => useCursorList<Row>({ route: 'admin.users' }))
     await waitFor(() => expect(result.current.status).toBe('forbidden'))
     expect(result.current.items).toEqual([])
   })

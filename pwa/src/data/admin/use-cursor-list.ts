@@ -1,12 +1,20 @@
 /**
- * A list that pages by cursor ({data, next_cursor}): the first page loads whenever the path (with its
- * filters) changes, "load more" appends the next one, and a row can be replaced in place after an edit.
+ * A list that pages by cursor ({data, next_cursor}): one of the admin lists (a route of the contract with
+ * its filters, `adminLists` in admin-api.ts). The first page loads whenever the path (with its filters) changes, "load more" appends the next one, and a row can be replaced in place after an edit.
  * Each answer is kept with the path it belongs to, so an answer for an older path (fast typing in a
  * search box) is never shown, and a new path reads as loading until its own answer arrives.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Page } from '../../../../contract/schemas/catalogue.ts'
-import { api, ApiError, NetworkError } from '../api.ts'
+import type { RouteName } from '../../../../contract/routes.ts'
+import { ApiError, NetworkError } from '../api.ts'
+import { callRoute, pathOf } from '../api-call.ts'
+
+/** A list route and its filters (empty ones are left out, so the server applies its defaults). */
+export interface ListRequest {
+  route: RouteName
+  query?: Record<string, string | undefined>
+}
 
 export type ListStatus = 'loading' | 'ready' | 'error' | 'offline' | 'forbidden'
 
@@ -38,7 +46,12 @@ function failureStatus(error: unknown): Loaded<never>['status'] {
   return 'error'
 }
 
-export function useCursorList<T extends { id: number }>(path: string): CursorList<T> {
+/** The filters of a list's path, as its query (the path is the list's identity: a string the hooks compare). */
+const queryOf = (path: string) => Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''))
+
+export function useCursorList<T extends { id: number }>(list: ListRequest): CursorList<T> {
+  const { route } = list
+  const path = pathOf(route, undefined, list.query)
   const [attempt, setAttempt] = useState(0)
   const key = `${attempt}:${path}`
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null)
@@ -47,8 +60,7 @@ export function useCursorList<T extends { id: number }>(path: string): CursorLis
   useEffect(() => {
     currentKey.current = key
     let stale = false
-    api
-      .get<Page<T>>(path)
+    ;(callRoute(route, undefined, undefined, queryOf(path)) as Promise<Page<T>>)
       .then((page) => {
         if (!stale) setLoaded({ key, status: 'ready', items: page.data, cursor: page.next_cursor, loadingMore: false, moreFailed: false })
       })
@@ -58,7 +70,7 @@ export function useCursorList<T extends { id: number }>(path: string): CursorLis
     return () => {
       stale = true
     }
-  }, [key, path])
+  }, [key, route, path])
 
   const current = loaded?.key === key ? loaded : null
 
@@ -68,9 +80,7 @@ export function useCursorList<T extends { id: number }>(path: string): CursorLis
     const update = (change: (value: Loaded<T>) => Loaded<T>) =>
       setLoaded((value) => (value && value.key === forKey ? change(value) : value))
     update((value) => ({ ...value, loadingMore: true, moreFailed: false }))
-    const separator = path.includes('?') ? '&' : '?'
-    api
-      .get<Page<T>>(`${path}${separator}cursor=${encodeURIComponent(current.cursor)}`)
+    ;(callRoute(route, undefined, undefined, { ...queryOf(path), cursor: current.cursor }) as Promise<Page<T>>)
       .then((page) =>
         update((value) => {
           // A row edited meanwhile may come again on a later page: keep one of each.
@@ -79,7 +89,7 @@ export function useCursorList<T extends { id: number }>(path: string): CursorLis
         }),
       )
       .catch(() => update((value) => ({ ...value, loadingMore: false, moreFailed: true })))
-  }, [current, path])
+  }, [current, route, path])
 
   const replace = useCallback((item: T) => {
     setLoaded((value) => (value ? { ...value, items: value.items.map((row) => (row.id === item.id ? item : row)) } : value))

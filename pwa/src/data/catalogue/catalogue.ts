@@ -11,9 +11,9 @@
 import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
-import type { AccessLevel, Page, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
+import type { AccessLevel, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/captions.ts'
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db, type CachedVideo } from '../db.ts'
 
 export type { CachedVideo }
@@ -67,7 +67,7 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
  * transcript lines the search matched (not cached: they belong to this search only).
  */
 export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<{ next: string | null; matches: TranscriptMatches }> {
-  const page = await api.get<Page<VideoSummary>>(`/languages/${encodeURIComponent(code)}/videos?${listQuery(filters, cursor)}`)
+  const page = await call('videos.list', undefined, { params: { code }, query: Object.fromEntries(new URLSearchParams(listQuery(filters, cursor))) })
   const cachedAt = Date.now()
   const matches = new Map<number, { start: number; text: string }>()
   await db.videos.bulkPut(

@@ -5,8 +5,8 @@
  */
 import { useSyncExternalStore } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { Language } from '../../../../contract/schemas/languages.ts'
-import { api, NetworkError } from '../api.ts'
+import { NetworkError } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db, type CachedLanguage } from '../db.ts'
 import { saveLanguages } from '../local-cache.ts'
 
@@ -24,8 +24,7 @@ function setFetchState(next: LanguagesFetchState) {
 export function refreshLanguages(): Promise<void> {
   if (inFlight) return inFlight
   setFetchState('loading')
-  inFlight = api
-    .get<{ data: Language[] }>('/languages')
+  inFlight = call('languages.list')
     .then(async ({ data }) => {
       await saveLanguages(data)
       setFetchState('done')

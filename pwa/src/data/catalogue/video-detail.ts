@@ -6,7 +6,8 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { ApiError, api } from '../api.ts'
+import { ApiError } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 
 export type DetailState =
@@ -26,7 +27,7 @@ const PREFETCH_TAKEN_WITHIN_MS = 10_000
  * stream's grant then arrives a round trip sooner (issue 31: press to first frame).
  */
 export function prefetchVideoDetail(id: number): void {
-  const answer = api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  const answer = call('videos.get', undefined, { params: { id } })
   answer.catch(() => undefined)
   prefetched = { id, at: performance.now(), answer }
 }
@@ -36,7 +37,7 @@ export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
   const taken = prefetched
   prefetched = null
   if (taken && taken.id === id && performance.now() - taken.at < PREFETCH_TAKEN_WITHIN_MS) return taken.answer
-  return api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  return call('videos.get', undefined, { params: { id } })
 }
 
 export function useVideoDetail(id: number): DetailState {
@@ -69,6 +70,8 @@ export function useVideoDetail(id: number): DetailState {
 /** What a fresh grant gives a stream: its playlist and its caption tracks, signed together. */
 export interface FreshPlayback {
   hlsUrl: string
+  /** The audio-only rendition's playlist under the same grant (null when the video has none). */
+  audioHlsUrl: string | null
   captions: CaptionLink[]
 }
 
@@ -79,7 +82,7 @@ export interface FreshPlayback {
  * again from the top. Null when the video no longer plays for this user.
  */
 export async function freshPlayback(id: number): Promise<FreshPlayback | null> {
-  const { data } = await api.get<{ data: VideoDetail }>(`/videos/${id}`)
+  const { data } = await call('videos.get', undefined, { params: { id } })
   if (data.can_watch === 'none' || !data.playback) return null
-  return { hlsUrl: data.playback.hls_url, captions: data.playback.captions }
+  return { hlsUrl: data.playback.hls_url, audioHlsUrl: data.playback.audio_hls_url ?? null, captions: data.playback.captions }
 }

@@ -8,16 +8,15 @@
 import { LIST_MAX_LIMIT } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
-import { api } from '../api.ts'
-import { db, type CommentCopy } from '../db.ts'
+import { call } from '../api-call.ts'
+import { db } from '../db.ts'
 
-export type { CommentCopy }
 
 /** Copies kept beyond those of downloaded videos. */
 export const KEEP_COPIES = 50
 
 export async function fetchComments(videoId: number): Promise<Comment[]> {
-  const page = await api.get<{ data: Comment[] }>(`/videos/${videoId}/comments?limit=${LIST_MAX_LIMIT}`)
+  const page = await call('comments.list', undefined, { params: { id: videoId }, query: { limit: LIST_MAX_LIMIT } })
   return page.data
 }
 

@@ -7,14 +7,14 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { nextForYou } from './difficulty.ts'
 
 const ROW_LENGTH = 8
 
 async function fetchNextForYou(code: string): Promise<void> {
-  const { data } = await api.get<{ data: VideoSummary[] }>(`/languages/${encodeURIComponent(code)}/next_for_you?limit=${ROW_LENGTH}`)
+  const { data } = await call('compass.nextForYou', undefined, { params: { code }, query: { limit: ROW_LENGTH } })
   const cachedAt = Date.now()
   await db.transaction('rw', [db.videos, db.records], async () => {
     await db.videos.bulkPut(data.map((video) => ({ ...video, cachedAt })))

@@ -4,7 +4,7 @@
  * video can play, so the pick is made on the device among the downloads, by the same rules.
  */
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { LEVEL_DIFFICULTY } from './difficulty.ts'
 
@@ -34,7 +34,7 @@ export function pickUpNext<V extends Video>(current: Video, candidates: readonly
 
 /** The server's pick. */
 export async function fetchUpNext(videoId: number): Promise<Video | null> {
-  const answer = await api.get<{ data: Video | null }>(`/videos/${videoId}/up_next`)
+  const answer = await call('compass.upNext', undefined, { params: { id: videoId } })
   return answer.data
 }
 

@@ -17,6 +17,7 @@ const video = {
   id: 7,
   playback: {
     hls_url: '/media/g/x/master.m3u8',
+    audio_hls_url: null,
     preview_seconds: null,
     expires_at: '2030-01-01T00:00:00Z',
     captions: [

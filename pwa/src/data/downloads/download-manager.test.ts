@@ -15,7 +15,7 @@ import { makeHlsFixture } from '../../../../sync-server/test-support/hls-fixture
 import { mediaDir } from '../../../../sync-server/src/media/media-paths.ts'
 import { signIn, startTestServer, type TestServer } from '../../../../sync-server/test-support/test-server.ts'
 import { createDownloadManager, DownloadError, type DownloadRecord } from './download-manager.ts'
-import { parseMediaPlaylist } from './hls-manifest.ts'
+import { AUDIO_ONLY, parseMediaPlaylist } from './hls-manifest.ts'
 import { offlineMasterUrl } from './offline-urls.ts'
 import { parsePartFiles } from './parts.ts'
 import { memoryLocks, tryLock, type TabLocks } from '../runtime/locks.ts'
@@ -207,6 +207,39 @@ describe('downloads', () => {
     expect(storedParts(cache, videoId)[0].files.map((file) => file.name)).toEqual(['init.mp4', ...Array.from({ length: 6 }, (_, i) => `seg_00${i}.m4s`)])
     expect(record!.bytesDone).toBe(storedParts(cache, videoId)[0].files.reduce((sum, file) => sum + file.size, 0))
     await expectPlayableFromParts(cache, videoId, mediaKey)
+  })
+
+  it('stores the audio alone when asked (commute mode): its rendition in parts, a master that lists only it, no picture', async () => {
+    const mediaKey = makeHlsFixture(server.dataDir, 12, { audioOnly: true })
+    const videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    const { db, cache, manager } = setup()
+    await manager.start(videoId, AUDIO_ONLY)
+    const record = await db.downloads.get(videoId)
+    expect(record).toMatchObject({ status: 'complete', height: AUDIO_ONLY })
+    const master = await (await cache.match(offlineMasterUrl(videoId)))!.text()
+    expect(master).toContain('CODECS="mp4a.40.2"')
+    expect(master).not.toContain('v360p')
+    const keys = [...cache.entries.keys()].filter((key) => key.startsWith(`/offline-media/${videoId}/`))
+    expect(keys.filter((key) => key.includes('/v360p/'))).toEqual([])
+    expect(keys).toEqual(expect.arrayContaining([`/offline-media/${videoId}/a48k/index.m3u8`, `/offline-media/${videoId}/a48k/part_000.bin`]))
+    // Every file of the audio rendition stored once, and the bytes counted are those files.
+    const folder = path.join(mediaDir(server.dataDir, mediaKey), 'a48k')
+    const onServer = fs.readdirSync(folder).filter((file) => file !== 'index.m3u8')
+    const stored = [...cache.entries].filter(([key]) => key.includes('/a48k/part_')).flatMap(([, response]) => parsePartFiles(response.headers.get('X-Part-Files'))!)
+    expect(stored.map((file) => file.name).sort()).toEqual(onServer.sort())
+    expect(record!.bytesDone).toBe(stored.reduce((sum, file) => sum + file.size, 0))
+    // Much smaller than the video would be: a plan of each says so before anything is fetched.
+    const detail = await (await fetch(`${server.api}/videos/${videoId}`, { headers: { authorization: `Bearer ${token}` } })).json() as { data: VideoDetail }
+    expect(detail.data.audio_only).not.toBeNull()
+    expect((await manager.plan(videoId, AUDIO_ONLY, detail.data))?.quality).toBe(AUDIO_ONLY)
+  })
+
+  it('refuses an audio-only download of a video made before the rendition, storing nothing', async () => {
+    const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 4), duration: 4 })
+    const { db, cache, manager } = setup()
+    await expect(manager.start(videoId, AUDIO_ONLY)).rejects.toMatchObject({ code: 'no_media' })
+    expect([...cache.entries.keys()].filter((key) => key.includes(`/${videoId}/`) && !key.endsWith('poster.jpg'))).toEqual([])
+    expect((await db.downloads.get(videoId))?.status).not.toBe('complete')
   })
 
   it('copies the poster the app has shown from the worker\'s thumbnails, and fetches it when it has not', async () => {

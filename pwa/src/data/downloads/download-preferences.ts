@@ -19,6 +19,25 @@ export function savePreferredQuality(height: number): void {
   }
 }
 
+/** The video or the audio alone (commute mode), kept between downloads; the video unless chosen. */
+const KIND_KEY = 'downloadKind'
+
+export function preferredKind(): 'video' | 'audio' {
+  try {
+    return localStorage.getItem(KIND_KEY) === 'audio' ? 'audio' : 'video'
+  } catch {
+    return 'video'
+  }
+}
+
+export function savePreferredKind(kind: 'video' | 'audio'): void {
+  try {
+    localStorage.setItem(KIND_KEY, kind)
+  } catch {
+    // private mode: the video stands
+  }
+}
+
 /** Smart downloads (features/downloads/smart-downloads.ts): off by default. */
 const SMART_KEY = 'smartDownloads'
 

@@ -1,6 +1,5 @@
 /** The app's download manager: downloads kept in Dexie and Cache Storage (data/downloads/). */
-import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { apiRequest } from '../api.ts'
+import { call } from '../api-call.ts'
 import { keepCommentsOf } from '../comments/comment-copies.ts'
 import { db } from '../db.ts'
 import { watchedFetch } from '../runtime/connectivity.ts'
@@ -26,7 +25,7 @@ export const downloads = savingKnownDetail(
     fetch: watchedFetch,
     // Downloads outlive the tab where the browser offers Background Fetch; elsewhere they run in the page.
     backgroundFetch: browserBackgroundFetch,
-    getVideo: savingGetVideo((videoId) => apiRequest<{ data: VideoDetail }>('GET', `/videos/${videoId}`).then((answer) => answer.data), saveDetail),
+    getVideo: savingGetVideo((videoId) => call('videos.get', undefined, { params: { id: videoId } }).then((answer) => answer.data), saveDetail),
   }),
   saveDetail,
 )

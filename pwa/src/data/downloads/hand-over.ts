@@ -71,5 +71,3 @@ export function createHandOver(options: HandOverOptions) {
     },
   }
 }
-
-export type HandOver = ReturnType<typeof createHandOver>

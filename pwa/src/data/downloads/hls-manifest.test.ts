@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
+import { AUDIO_ONLY, chooseVariant, estimateBytes, offlineMaster, parseMaster, parseMediaPlaylist } from './hls-manifest.ts'
 
 const master = `#EXTM3U
 #EXT-X-VERSION:7
@@ -24,7 +24,32 @@ seg_002.m4s
 #EXT-X-ENDLIST
 `
 
+// The ladder since issue 31: the audio-only rendition listed last, audio codecs alone, no RESOLUTION.
+const withAudio = `${master}
+#EXT-X-STREAM-INF:BANDWIDTH=52800,CODECS="mp4a.40.2",AVERAGE-BANDWIDTH=50000
+a48k/index.m3u8
+`
+
 describe('HLS playlists for downloads', () => {
+  it('reads the audio-only rendition, which only an audio-only download chooses', () => {
+    const variants = parseMaster(withAudio)
+    expect(variants.map((v) => [v.uri, v.quality, v.audioOnly])).toEqual([
+      ['v720p/index.m3u8', 720, false],
+      ['v360p/index.m3u8', 360, false],
+      ['a48k/index.m3u8', AUDIO_ONLY, true],
+    ])
+    expect(chooseVariant(variants, AUDIO_ONLY)?.uri).toBe('a48k/index.m3u8')
+    // Video downloads never fall to it, even below the lowest picture.
+    expect(chooseVariant(variants)?.uri).toBe('v360p/index.m3u8')
+    expect(chooseVariant(variants, 240)?.uri).toBe('v360p/index.m3u8')
+    expect(chooseVariant(variants, 720)?.uri).toBe('v720p/index.m3u8')
+    // A ladder made before it: no audio-only rendition to give.
+    expect(chooseVariant(parseMaster(master), AUDIO_ONLY)).toBeUndefined()
+    // A minute of it weighs what the server measured: 50,000 b/s is 375,000 bytes.
+    expect(estimateBytes(variants[2], 60)).toBe(375_000)
+    expect(offlineMaster(variants[2])).toContain('CODECS="mp4a.40.2",AVERAGE-BANDWIDTH=50000\na48k/index.m3u8')
+  })
+
   it('reads the renditions of a master playlist, codecs included', () => {
     const variants = parseMaster(master)
     expect(variants.map((v) => [v.uri, v.height, v.bandwidth])).toEqual([

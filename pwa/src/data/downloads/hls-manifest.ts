@@ -17,7 +17,15 @@ export interface Variant {
   quality: number
   /** The #EXT-X-STREAM-INF line as the server wrote it (codecs, resolution), reused offline. */
   streamInf: string
+  /** The audio-only rendition (commute mode): audio codecs alone, no picture. Its quality is 0. */
+  audioOnly: boolean
 }
+
+/**
+ * The quality that asks for the audio-only rendition (its "short side" is 0: it has no picture). A
+ * download record of quality 0 is an audio-only download.
+ */
+export const AUDIO_ONLY = 0
 
 export interface MediaPlaylist {
   initUri: string | null
@@ -47,7 +55,9 @@ export function parseMaster(text: string): Variant[] {
     if (!uri) return
     const attrs = attributes(line)
     const [width, height] = (attrs.RESOLUTION ?? '0x0').split('x').map(Number)
-    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), averageBandwidth: Number(attrs['AVERAGE-BANDWIDTH'] ?? 0), width: width || 0, height: height || 0, quality: shortSide(width || 0, height || 0), streamInf: line })
+    const codecs = (attrs.CODECS ?? '').split(',').map((codec) => codec.trim()).filter(Boolean)
+    const audioOnly = !attrs.RESOLUTION && codecs.length > 0 && codecs.every((codec) => codec.startsWith('mp4a.'))
+    variants.push({ uri, bandwidth: Number(attrs.BANDWIDTH ?? 0), averageBandwidth: Number(attrs['AVERAGE-BANDWIDTH'] ?? 0), width: width || 0, height: height || 0, quality: audioOnly ? AUDIO_ONLY : shortSide(width || 0, height || 0), streamInf: line, audioOnly })
   })
   return variants
 }
@@ -56,9 +66,12 @@ export function parseMaster(text: string): Variant[] {
  * The rendition to store, by quality (the short side). With a quality asked for: that one, else the
  * best below it (720p asked of a video made in 480p and 360p gets 480p), else the lowest there is.
  * Without: the lowest at or above 360p (good on a phone, small on disk), else the highest there is.
+ * AUDIO_ONLY asks for the audio-only rendition, and nothing else: a master without one gives none.
+ * Otherwise the audio-only rendition is never chosen.
  */
 export function chooseVariant(variants: Variant[], preferredQuality?: number): Variant | undefined {
-  const byQuality = [...variants].sort((a, b) => a.quality - b.quality)
+  if (preferredQuality === AUDIO_ONLY) return variants.find((variant) => variant.audioOnly)
+  const byQuality = variants.filter((variant) => !variant.audioOnly).sort((a, b) => a.quality - b.quality)
   if (preferredQuality !== undefined && byQuality.length > 0) {
     // Not findLast: the app still runs on browsers from before ES2023 (Chrome 90, Safari 14).
     const below = byQuality.filter((variant) => variant.quality <= preferredQuality)

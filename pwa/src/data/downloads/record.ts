@@ -1,5 +1,6 @@
 /** A download's record in Dexie (db.downloads), what plan() and start() answer, and how a download fails. */
 import type { HandedDownload } from './background-fetch.ts'
+import { AUDIO_ONLY } from './hls-manifest.ts'
 import type { Persistence } from './storage-space.ts'
 
 /** What a download would store, shown before it starts (plan()). */
@@ -36,7 +37,10 @@ export interface DownloadRecord {
   languageCode: string
   accessLevel: string
   durationSeconds: number
-  /** The stored rendition's quality (its short side: 360 for 360p), as chooseVariant reads it. */
+  /**
+   * The stored rendition's quality (its short side: 360 for 360p), as chooseVariant reads it; AUDIO_ONLY
+   * (0) for an audio-only download (commute mode).
+   */
   height: number
   status: DownloadStatus
   bytesDone: number
@@ -54,6 +58,10 @@ export interface DownloadRecord {
    */
   handed?: HandedDownload
 }
+
+/** What a download holds: the picture and sound, or the audio alone. */
+export type DownloadKind = 'video' | 'audio'
+export const downloadKind = (record: Pick<DownloadRecord, 'height'>): DownloadKind => (record.height === AUDIO_ONLY ? 'audio' : 'video')
 
 export class DownloadError extends Error {
   constructor(

@@ -3,15 +3,14 @@
  * of the chosen language downloaded, within a storage budget, only on Wi-Fi where the browser says
  * which network it is on, and remove the ones it chose once they are watched (90% covered).
  */
-import type { Page, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { apiRequest } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
 import { downloads } from './downloads.ts'
 import { readSmartSettings } from './download-preferences.ts'
 
 // The settings live with the other download preferences (small, so the signed-in frame can read them).
-export { DEFAULT_SMART, readSmartSettings, saveSmartSettings, type SmartSettings } from './download-preferences.ts'
+export { readSmartSettings, saveSmartSettings, type SmartSettings } from './download-preferences.ts'
 
 /** A 360p rendition with audio: about 0.9 Mb/s (the transcoder's ladder). */
 const ESTIMATED_BYTES_PER_SECOND = 900_000 / 8
@@ -24,10 +23,7 @@ export function onWifiOrUnknown(connection = (navigator as Navigator & { connect
 export async function runSmartDownloads(languageCode: string | null, isPremium: boolean): Promise<void> {
   const settings = readSmartSettings()
   if (!settings.enabled || !languageCode || !connectivity.isUp() || !onWifiOrUnknown()) return
-  const page = await apiRequest<Page<VideoSummary>>(
-    'GET',
-    `/languages/${encodeURIComponent(languageCode)}/videos?level=${encodeURIComponent(settings.level)}&hide_finished=1&limit=${settings.count * 3}`,
-  )
+  const page = await call('videos.list', undefined, { params: { code: languageCode }, query: { level: settings.level, hide_finished: '1', limit: settings.count * 3 } })
   const unfinished = new Set(page.data.map((video) => video.id))
   const mine = (await db.downloads.toArray()).filter((record) => record.smart)
   // Watched ones make room.

@@ -14,11 +14,12 @@ import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
 import { closeAbandonedStretches } from '../progress/open-stretches.ts'
 
-let engine: typeof import('./outbox.ts') | null = null
+/** The loaded engine's stop, once it was started. */
+let stopEngine: (() => void) | null = null
 
 /** Stops the engine if it was started; nothing is sent under no session. */
 export function stopBackgroundSync(): void {
-  engine?.stopBackgroundSync()
+  stopEngine?.()
 }
 
 /** Asks the running engine (loading it if need be) to send what is due now. */
@@ -61,9 +62,9 @@ export function useBackgroundSync(userId: string | number | undefined): void {
   useEffect(() => {
     if (!wanted) return
     let cancelled = false
-    void import('./outbox.ts').then((outbox) => {
-      engine = outbox
-      if (!cancelled) outbox.startBackgroundSync()
+    void import('./outbox.ts').then(({ startBackgroundSync, stopBackgroundSync }) => {
+      stopEngine = stopBackgroundSync
+      if (!cancelled) startBackgroundSync()
     })
     // An outbox that empties leaves the engine running (it is cheap once loaded): only the session stops it.
     return () => {

@@ -11,7 +11,9 @@ import type { FeedbackBody } from '../../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../../contract/schemas/outside-hours.ts'
 import type { CommentBody, WatchEventsResult } from '../../../../contract/schemas/watching.ts'
 import { RATINGS_MAX_BATCH, type RatingPayload, type RatingsResult } from '../compass/rating-types.ts'
-import { ApiError, apiRequest } from '../api.ts'
+import type { RouteName } from '../../../../contract/routes.ts'
+import { ApiError } from '../api.ts'
+import { callRoute } from '../api-call.ts'
 import type { OutboxItem, OutboxKind, WatchEventPayload } from '../db.ts'
 import type { SendResult } from './sync-engine.ts'
 
@@ -36,8 +38,9 @@ type Answer = Extract<SendResult, { kind: 'answered' }>
 interface KindEntry<K extends OutboxKind, R> {
   /** Items per request: the contract's batch limit, 1 for a call of one item. */
   batch: number
-  /** Where the items go (a call of one item may depend on its payload). */
-  path: (items: Array<Item<K>>) => string
+  /** The route the items go to (contract/routes.ts), and its path's parameters (a call of one item may depend on its payload). */
+  route: RouteName
+  params?: (items: Array<Item<K>>) => Record<string, string | number>
   body: (items: Array<Item<K>>) => unknown
   /** The items done and refused, from the server's answer to them. */
   read: (answer: R, items: Array<Item<K>>) => Omit<Answer, 'kind'>
@@ -58,7 +61,7 @@ export const outboxRegistry = {
   // Watch events first: they move the goal bar; a rating's "watched half" rule also rests on them.
   watch_event: {
     batch: WATCH_EVENTS_MAX_BATCH,
-    path: () => '/watch_events',
+    route: 'watchEvents.create',
     body: (items) => ({ events: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
     read: (answer: WatchEventsResult) => {
       // `overlap`: that stretch of time is counted already (another tab played it): done, nothing to show.
@@ -70,25 +73,26 @@ export const outboxRegistry = {
   },
   rating: {
     batch: RATINGS_MAX_BATCH,
-    path: () => '/ratings',
+    route: 'ratings.create',
     body: (items) => ({ ratings: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
     read: (answer: RatingsResult) => perItem(answer),
   },
   comment: {
     batch: 1,
-    path: ([item]) => `/videos/${item.payload.videoId}/comments`,
+    route: 'comments.create',
+    params: ([item]) => ({ id: item.payload.videoId }),
     body: ([item]) => ({ comment: { text: item.payload.text, client_id: item.id } }),
     read: oneDone,
   },
   feedback: {
     batch: 1,
-    path: () => '/user_feedbacks',
+    route: 'feedback.create',
     body: ([item]) => ({ user_feedback: { ...item.payload, client_id: item.id } }),
     read: oneDone,
   },
   outside_hours: {
     batch: 1,
-    path: () => '/me/outside_hours',
+    route: 'outsideHours.create',
     body: ([item]) => ({ entry: { ...item.payload, client_id: item.id } }),
     read: oneDone,
   },
@@ -107,7 +111,7 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
     return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
   }
   // No answer at all (offline, dropped, timed out): not the items' fault. They stay due, without a
-  // back-off; the connectivity state (told by apiRequest) probes and flushes when the network is back.
+  // back-off; the connectivity state (told by the API client) probes and flushes when the network is back.
   return { kind: 'unreachable' }
 }
 
@@ -117,7 +121,7 @@ export async function sendOutbox(kind: OutboxKind, items: OutboxItem[]): Promise
   if (!entry) return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: 'unknown_kind' })) }
   const typed = items as Array<Item<OutboxKind>>
   try {
-    const answer = await apiRequest<unknown>('POST', entry.path(typed), { body: entry.body(typed) })
+    const answer = await callRoute(entry.route, entry.body(typed), entry.params?.(typed))
     return { kind: 'answered', ...entry.read(answer, typed) }
   } catch (error) {
     return failure(error, items)

@@ -8,7 +8,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
 import type { DailyProgress } from '../../../../contract/schemas/user.ts'
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 import { localDay } from './local-day.ts'
 
 /** A daily-progress answer, the local day (`YYYY-MM-DD`) it was fetched for and when its request left (epoch ms). */
@@ -23,7 +23,7 @@ export async function refreshDailyProgress(): Promise<void> {
   const requestedAt = Date.now()
   const day = localDay(new Date(requestedAt))
   try {
-    const answer = await api.get<DailyProgress>('/me/daily_progress')
+    const answer = await call('me.dailyProgress')
     // Answers may cross: an older request's answer must not replace a newer one's.
     if (progress && progress.requestedAt > requestedAt) return
     progress = { ...answer, day, requestedAt }

@@ -18,7 +18,7 @@ import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
 import { enqueue } from '../outbox/enqueue.ts'
 import { holdLock } from '../runtime/locks.ts'
 
-export type { OpenStretch, WatchEventPayload }
+export type { OpenStretch }
 
 const PREFIX = 'stretch:'
 /** Without Web Locks: a live stretch is rewritten about every second, so this one is abandoned. */

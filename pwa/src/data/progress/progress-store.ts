@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { ProficiencyLevel, Progress } from '../../../../contract/schemas/catalogue.ts'
-import { api } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 
 export type ProgressState = { kind: 'loading' } | { kind: 'ready'; progress: Progress } | { kind: 'failed' }
@@ -17,9 +17,8 @@ export function useLanguageProgress(code: string): ProgressState {
 
   useEffect(() => {
     let live = true
-    api
-      // A year of days for the heatmap (features/compass); the 30-day chart shows the last 30.
-      .get<{ data: Progress }>(`/me/progress?language=${encodeURIComponent(code)}&days=365`)
+    // A year of days for the heatmap (features/compass); the 30-day chart shows the last 30.
+    call('me.progress', undefined, { query: { language: code, days: 365 } })
       .then(({ data }) => db.records.put({ key: `progress:${code}`, value: data }))
       .catch((error: unknown) => {
         console.warn('Could not load progress', error)

@@ -17,6 +17,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { API_BASE } from '../../../../contract/limits.ts'
+import { ROUTES } from '../../../../contract/routes.ts'
 import { BROWSER_ONLINE_CHECK_MS, probeDelayMs } from './retry.ts'
 
 export interface ConnectivityDeps {
@@ -29,8 +30,6 @@ export interface ConnectivityDeps {
   setTimeout: (run: () => void, ms: number) => unknown
   clearTimeout: (timer: unknown) => void
 }
-
-export type Connectivity = ReturnType<typeof createConnectivity>
 
 export function createConnectivity(deps: ConnectivityDeps) {
   let up = deps.browserOnline()
@@ -166,7 +165,7 @@ async function probeOrigin(): Promise<boolean> {
   // Short: in a tunnel a request hangs rather than fails, and the next probe should not wait on it.
   const timer = setTimeout(() => controller.abort(), 3_000)
   try {
-    const response = await fetch(`${API_BASE}/health`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
+    const response = await fetch(`${API_BASE}${ROUTES['health.get'].path}`, { cache: 'no-store', redirect: 'manual', signal: controller.signal })
     // A captive portal answers with a redirect elsewhere: that is not our server.
     return response.type !== 'opaqueredirect'
   } catch {

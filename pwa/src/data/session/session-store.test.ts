@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../../../../contract/schemas/user.ts'
+import { ROUTES, type RouteName } from '../../../../contract/routes.ts'
 import { ApiError, NetworkError } from '../api.ts'
 import { createSessionStore, type SessionApi } from './session-store.ts'
 
@@ -20,14 +21,11 @@ const user: User = {
 function fakeApi(overrides: Partial<Record<string, () => Promise<unknown>>> = {}) {
   const calls: string[] = []
   const api: SessionApi = {
-    get: async <T,>(path: string) => {
-      calls.push(`GET ${path}`)
-      return ((await (overrides[`GET ${path}`]?.() ?? Promise.resolve({ ...user, display_name: 'Fresh' }))) as T)
-    },
-    post: async <T,>(path: string) => {
-      calls.push(`POST ${path}`)
-      return ((await (overrides[`POST ${path}`]?.() ?? Promise.resolve(undefined))) as T)
-    },
+    call: (async (name: RouteName) => {
+      const { method, path } = ROUTES[name]
+      calls.push(`${method} ${path}`)
+      return await (overrides[`${method} ${path}`]?.() ?? Promise.resolve(method === 'GET' ? { ...user, display_name: 'Fresh' } : undefined))
+    }) as SessionApi['call'],
   }
   return { api, calls }
 }

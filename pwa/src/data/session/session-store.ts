@@ -10,7 +10,7 @@
  * signed-out visitor of a signed-in page goes to / like anyone else.
  */
 import type { User } from '../../../../contract/schemas/user.ts'
-import type { VerifyResponse } from '../../../../contract/schemas/auth.ts'
+import type { call } from '../api-call.ts'
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../storage.ts'
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out'
@@ -31,9 +31,9 @@ export interface SessionState {
   welcomePending: boolean
 }
 
+/** The typed API door (api-call.ts), as the session uses it. */
 export interface SessionApi {
-  get<T>(path: string, options?: { timeoutMs?: number }): Promise<T>
-  post<T>(path: string, body?: unknown, options?: { token?: string | null; timeoutMs?: number }): Promise<T>
+  call: typeof call
 }
 
 type Listener = () => void
@@ -45,8 +45,7 @@ type SignOutListener = (how: SignOutReason | 'other-tab') => void
  * session makes no call until someone signs in, so the client stays off those pages' first load.
  */
 const lazyApi: SessionApi = {
-  get: (path, options) => import('../api.ts').then(({ api }) => api.get(path, options)),
-  post: (path, body, options) => import('../api.ts').then(({ api }) => api.post(path, body, options)),
+  call: ((...args: unknown[]) => import('../api-call.ts').then((client) => (client.call as (...rest: unknown[]) => Promise<unknown>)(...args))) as typeof call,
 }
 
 const ME_TIMEOUT_MS = 10_000
@@ -94,7 +93,7 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
     if (!readString(STORAGE_KEYS.token)) return null
     set(compute(state.user, true, state.ended))
     try {
-      const user = await api.get<User>('/me', { timeoutMs: ME_TIMEOUT_MS })
+      const user = await api.call('me.get', undefined, { timeoutMs: ME_TIMEOUT_MS })
       if (readString(STORAGE_KEYS.token)) storeUser(user)
       return user
     } catch (error) {
@@ -123,9 +122,9 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
       return refresh()
     },
     refresh,
-    requestCode: (email: string) => api.post<unknown>('/auth/register', { email }),
+    requestCode: (email: string) => api.call('auth.register', { email }),
     async verify(email: string, otp: string): Promise<{ user: User; isNewUser: boolean }> {
-      const { data } = await api.post<VerifyResponse>('/auth/verify', { email, otp })
+      const { data } = await api.call('auth.verify', { email, otp })
       writeString(STORAGE_KEYS.token, data.token)
       writeString(STORAGE_KEYS.sessionStart, String(now()))
       welcomePending = data.is_new_user
@@ -139,7 +138,7 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
       forget('logout')
       if (!token) return
       try {
-        await api.post('/auth/logout', undefined, { token, timeoutMs: LOGOUT_TIMEOUT_MS })
+        await api.call('auth.logout', undefined, { token, timeoutMs: LOGOUT_TIMEOUT_MS })
       } catch {
         // Spec: a logout failure is ignored; this device has already forgotten the session.
       }
@@ -180,4 +179,3 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
   }
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>

@@ -4,7 +4,8 @@
  * ("line 7: …") for the contributor to read as they are.
  */
 import { CAPTIONS_CONTENT_TYPE, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
-import { ApiError, apiRequest } from '../api.ts'
+import { ApiError } from '../api.ts'
+import { call } from '../api-call.ts'
 import type { SendCaptionsResult } from './upload-queue.ts'
 
 /** The contract's limit on a captions file; checked here too so a big file is refused before it is sent. */
@@ -15,7 +16,8 @@ export type CaptionSendResult = SendCaptionsResult
 
 export async function sendCaptions(submissionId: number, language: CaptionLanguage, bytes: Blob): Promise<CaptionSendResult> {
   try {
-    const { data } = await apiRequest<{ data: { language: string; cues: number } }>('PUT', `/submissions/${submissionId}/captions/${language}`, {
+    const { data } = await call('submissions.putCaptions', undefined, {
+      params: { id: submissionId, lang: language },
       rawBody: { body: bytes, type: `${CAPTIONS_CONTENT_TYPE}; charset=utf-8` },
       timeoutMs: 60_000,
     })
@@ -28,7 +30,7 @@ export async function sendCaptions(submissionId: number, language: CaptionLangua
 }
 
 export async function removeCaptions(submissionId: number, language: CaptionLanguage): Promise<void> {
-  await apiRequest('DELETE', `/submissions/${submissionId}/captions/${language}`)
+  await call('submissions.deleteCaptions', undefined, { params: { id: submissionId, lang: language } })
 }
 
 /** The server's own lines: each error it names, or its message when it names none. */

@@ -1,34 +1,32 @@
 /** The submission calls of the contract (docs/api.md "Contributors"), typed once for the pages. */
 import type { Series, Submission } from '../../../../contract/schemas/contributors.ts'
+import type { RouteAnswers } from '../../../../contract/route-answers.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { api, apiRequest } from '../api.ts'
+import { call, pathOf } from '../api-call.ts'
 import { postForm } from '../form-request.ts'
 import { session } from '../session/session.ts'
 
-export interface SubmissionPage {
-  data: Submission[]
-  next_cursor: string | number | null
-}
+export type SubmissionPage = RouteAnswers['submissions.list']
 
 export function listSubmissions(cursor?: string | number | null): Promise<SubmissionPage> {
-  return api.get<SubmissionPage>(cursor ? `/submissions?cursor=${encodeURIComponent(String(cursor))}` : '/submissions')
+  return call('submissions.list', undefined, { query: cursor ? { cursor: String(cursor) } : undefined })
 }
 
 export async function setSubmissionStatus(id: number, status: 'accepted' | 'rejected'): Promise<Submission> {
-  const { data } = await api.patch<{ data: Submission }>(`/submissions/${id}`, { submission: { status } })
+  const { data } = await call('submissions.update', { submission: { status } }, { params: { id } })
   return data
 }
 
 export async function deleteSubmission(id: number): Promise<void> {
-  await apiRequest('DELETE', `/submissions/${id}`)
+  await call('submissions.delete', undefined, { params: { id } })
 }
 
 export async function seriesOf(languageCode: string): Promise<Series[]> {
-  const { data } = await api.get<{ data: Series[] }>(`/languages/${encodeURIComponent(languageCode)}/series`)
+  const { data } = await call('series.list', undefined, { params: { code: languageCode } })
   return data
 }
 
 export async function publishSubmission(id: number, form: FormData): Promise<VideoDetail> {
-  const { data } = await postForm<{ data: VideoDetail }>(`/submissions/${id}/publish`, form, { onUnauthorized: () => session.expire() })
+  const { data } = await postForm<{ data: VideoDetail }>(pathOf('submissions.publish', { id }), form, { onUnauthorized: () => session.expire() })
   return data
 }

@@ -437,7 +437,6 @@ function sendable(item: UploadItem): boolean {
   return item.status === 'waiting' || item.status === 'uploading' || (item.status === 'failed' && item.error === SIGNED_OUT)
 }
 
-export type UploadQueue = ReturnType<typeof createUploadQueue>
 
 function reasonFor(status: number): string {
   switch (status) {

@@ -14,9 +14,9 @@
  * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { Submission, SubmissionCreated } from '../../../../contract/schemas/contributors.ts'
 import { session } from '../session/session.ts'
-import { api, ApiError, apiRequest } from '../api.ts'
+import { ApiError } from '../api.ts'
+import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
 import { PERIODIC_RETRY_MS } from '../runtime/retry.ts'
@@ -31,7 +31,7 @@ export const uploadQueue = createUploadQueue({
   // The same path as the API client's 401: the session ends and the app goes to /login.
   onUnauthorized: reportUnauthorized,
   createSubmission,
-  discardSubmission: (submissionId) => apiRequest('DELETE', `/submissions/${submissionId}`),
+  discardSubmission: (submissionId) => call('submissions.delete', undefined, { params: { id: submissionId } }),
   sendCaptions: (submissionId, language, bytes) => import('./captions-api.ts').then((captions) => captions.sendCaptions(submissionId, language, bytes)),
 })
 
@@ -41,7 +41,7 @@ export const uploadQueue = createUploadQueue({
  */
 async function createSubmission(details: SubmissionDetails, clientId: string): Promise<CreateSubmissionResult> {
   try {
-    const { data } = await api.post<SubmissionCreated>('/submissions', { submission: { ...details, client_id: clientId } })
+    const { data } = await call('submissions.create', { submission: { ...details, client_id: clientId } })
     return { ok: true, id: data.id }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 408 || error.status === 429 || error.status >= 500) return { ok: false, failure: 'retry' }
@@ -145,7 +145,7 @@ async function followOne(item: UploadItem): Promise<UploadItem['status']> {
   // Processing follows the last byte, which only goes to a submission that exists: never the case.
   if (item.submissionId === undefined) return 'failed'
   try {
-    const { data } = await api.get<{ data: Submission }>(`/submissions/${item.submissionId}`)
+    const { data } = await call('submissions.get', undefined, { params: { id: item.submissionId } })
     const { state, percent, error } = data.processing
     if (state === 'ready') {
       await db.uploads.update(item.id, { status: 'ready', processingPercent: 100 })
@@ -180,5 +180,5 @@ export async function cancelUpload(item: UploadItem): Promise<void> {
   // Read again: it may have been created since the dialog opened.
   const submissionId = (await db.uploads.get(item.id))?.submissionId ?? item.submissionId
   await uploadQueue.cancel(item.id)
-  if (submissionId !== undefined) await apiRequest('DELETE', `/submissions/${submissionId}`).catch(() => undefined)
+  if (submissionId !== undefined) await call('submissions.delete', undefined, { params: { id: submissionId } }).catch(() => undefined)
 }

@@ -1,5 +1,6 @@
 /**
- * "Download for offline" for one video: choose a quality (the choice is remembered), see the size
+ * "Download for offline" for one video: choose the video (in a quality, remembered) or, where the video
+ * has the audio-only rendition, the audio alone (commute mode: a few MB), each with its size; see the size
  * checked against free space before anything is fetched, follow progress in percent and megabytes,
  * pause, resume, cancel, and delete. Says so when the browser refuses persistent storage (and, on
  * iPhone and iPad, that installing the app keeps downloads from being cleared).
@@ -10,7 +11,9 @@ import { downloads } from '../../data/downloads/downloads.ts'
 import { DownloadError, type DownloadRecord } from '../../data/downloads/download-manager.ts'
 import { isIosBrowser } from '../../data/downloads/storage-space.ts'
 import { useTranslation } from 'react-i18next'
-import { DOWNLOAD_QUALITIES, preferredQuality, savePreferredQuality } from '../../data/downloads/download-preferences.ts'
+import { DOWNLOAD_QUALITIES, preferredKind, preferredQuality, savePreferredKind, savePreferredQuality } from '../../data/downloads/download-preferences.ts'
+import { AUDIO_ONLY } from '../../data/downloads/hls-manifest.ts'
+import { downloadKind, type DownloadKind } from '../../data/downloads/record.ts'
 import { downloadPercent, formatMegabytes } from './format-bytes.ts'
 import { useDownloadSize } from './use-download-size.ts'
 import { useDownload } from '../../data/downloads/use-downloads.ts'
@@ -30,13 +33,19 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   const [completed, setCompleted] = useState<DownloadRecord | null>(null)
   const sameDownload = live?.status === 'downloading' && completed?.videoId === live.videoId && completed.createdAt === live.createdAt
   const record = sameDownload ? completed : live
-  const [quality, setQuality] = useState<number>(preferredQuality() ?? 360)
+  const [videoQuality, setQuality] = useState<number>(preferredQuality() ?? 360)
+  // Audio only is offered where the fresh detail says the video has the rendition (a video made before
+  // it has none); the choice is remembered, like the quality.
+  const audioOffered = Boolean(video?.audio_only && video.playback?.audio_hls_url)
+  const [chosenKind, setKind] = useState<DownloadKind>(preferredKind)
+  const kind: DownloadKind = audioOffered ? chosenKind : 'video'
+  const quality = kind === 'audio' ? AUDIO_ONLY : videoQuality
   const [message, setMessage] = useState<string | null>(null)
   // The browser's answer to "keep my downloads", when it said no: shown with the finished download, in
   // the same render as "Downloaded" (the answer comes a moment before the record says complete, and
   // two renders would move the page below twice).
   const [persistRefused, setPersistRefused] = useState(false)
-  const planned = useDownloadSize(record === null ? video : undefined, quality)
+  const planned = useDownloadSize(record === null ? video : undefined, videoQuality)
 
   async function start() {
     setMessage(null)
@@ -71,16 +80,46 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
   if (record === undefined) return null
   const size = record ? formatMegabytes(record.status === 'complete' ? record.bytesDone : record.bytesTotal, i18n.language) : ''
 
+  const videoSize =
+    planned === undefined
+      ? null
+      : planned.quality === videoQuality
+        ? t('sizeBeforeStart', { size: formatMegabytes(planned.bytes, i18n.language) })
+        : t('sizeBeforeStartInQuality', { size: formatMegabytes(planned.bytes, i18n.language), quality: planned.quality })
   let body: React.ReactNode
   if (!record) {
     body = (
-      <div className="download-start">
+      <div className={audioOffered && !compact ? 'download-start with-kinds' : 'download-start'}>
+        {/* The video or the audio alone, each with its size (only where the video has audio only). */}
+        {audioOffered && !compact ? (
+          <fieldset className="download-kinds" data-testid="download-kinds">
+            <legend className="visually-hidden">{t('kind')}</legend>
+            {(['video', 'audio'] as const).map((option) => (
+              <label key={option} className={kind === option ? 'download-kind chosen' : 'download-kind'} data-testid={`download-kind-${option}`}>
+                <input
+                  type="radio"
+                  name={`download-kind-${videoId}`}
+                  value={option}
+                  checked={kind === option}
+                  onChange={() => {
+                    setKind(option)
+                    savePreferredKind(option)
+                  }}
+                />
+                <span className="download-kind-name">{t(option === 'video' ? 'kindVideo' : 'kindAudio')}</span>
+                <span className="download-kind-size muted" data-testid={`download-kind-${option}-size`}>
+                  {option === 'audio' ? t('sizeBeforeStart', { size: formatMegabytes(video!.audio_only!.bytes_estimate, i18n.language) }) : (videoSize ?? '\u00a0')}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {/* On a card: one button in the preferred quality; the video page offers the choice and the size. */}
-        {compact ? null : (
+        {compact || kind === 'audio' ? null : (
         <label className="download-quality">
           <span className="visually-hidden">{t('quality')}</span>
           <select
-            value={quality}
+            value={videoQuality}
             onChange={(event) => {
               const height = Number(event.target.value)
               setQuality(height)
@@ -96,24 +135,29 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
           </select>
         </label>
         )}
-        {planned !== undefined && !compact ? (
+        {/* The video may not have the quality chosen: then the line says which one it gets. With the
+            choice of kinds shown, each kind carries its size instead. */}
+        {videoSize !== null && !compact && !audioOffered ? (
           <span className="download-size muted" data-testid="download-size">
-            {/* The video may not have the quality chosen: then the line says which one it gets. */}
-            {planned.quality === quality
-              ? t('sizeBeforeStart', { size: formatMegabytes(planned.bytes, i18n.language) })
-              : t('sizeBeforeStartInQuality', { size: formatMegabytes(planned.bytes, i18n.language), quality: planned.quality })}
+            {videoSize}
           </span>
         ) : null}
         <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start" aria-label={compact ? t('download') : undefined}>
-          {compact ? t('downloadShort') : t('download')}
+          {compact ? t('downloadShort') : t(kind === 'audio' ? 'downloadAudio' : 'download')}
         </button>
+        {/* A video made before the audio-only rendition existed: said, so nobody looks for the choice. */}
+        {video && !video.audio_only && !compact ? (
+          <span className="download-no-audio muted" data-testid="download-no-audio">
+            {t('noAudioOnly')}
+          </span>
+        ) : null}
       </div>
     )
   } else if (record.status === 'complete') {
     body = (
       <div className="download-done">
         <span className="tag tag-success" data-testid="download-complete">
-          {detailsShown ? t('playsOffline') : t('downloaded', { size, quality: record.height })}
+          {detailsShown ? t('playsOffline') : downloadKind(record) === 'audio' ? t('downloadedAudio', { size }) : t('downloaded', { size, quality: record.height })}
         </span>
         {compact ? null : (
           <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>

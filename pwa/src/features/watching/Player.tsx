@@ -5,6 +5,11 @@
  * the outbox as a watch event (data/progress/open-stretches.ts), measured from the element's own events exactly
  * as before the player had line tools. The learner's player choices are kept per person, offline.
  * The browser's own controls show only where ours cannot run (the controls failed to render).
+ *
+ * `audioOnly` (commute mode): the source is the audio-only rendition, downloaded or streamed. The frame
+ * shows the poster as artwork with the title (there is no picture), the captions, transcript, line
+ * tools and lock-screen controls work as ever, playback goes on with the page hidden (nothing here
+ * pauses it), and the time counts as listened (watch-tracker.ts), the page hidden or not.
  */
 import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -107,9 +112,15 @@ export function Player({
   autoPlay = false,
   onWatchedSpan,
   onEnded,
+  audioOnly = false,
+  modeSwitch,
 }: {
   videoId: number
   src: string
+  /** The source is the audio alone (commute mode): artwork instead of a picture, counted as listened. */
+  audioOnly?: boolean
+  /** Shown under the line tools, above the transcript: the page's switch between watching and listening. */
+  modeSwitch?: ReactNode
   startAt: number
   poster?: string
   title: string
@@ -199,7 +210,7 @@ export function Player({
     },
     [keep],
   )
-  useWatchTracking(video, onStretch)
+  useWatchTracking(video, onStretch, audioOnly)
   useEffect(() => {
     if (!video) return
     const ended = () => endListener.current?.()
@@ -209,9 +220,17 @@ export function Player({
 
   return (
     <PlayerContext.Provider value={controller}>
-      <div className="player">
+      <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
         <div className="player-stage" ref={(element) => controller.setStage(element)}>
           <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
+            {audioOnly ? (
+              // No picture: the poster as artwork, blurred behind itself to fill the frame, and what plays.
+              <div className="player-artwork" aria-hidden="true">
+                {poster ? <img className="player-artwork-backdrop" src={poster} alt="" /> : null}
+                {poster ? <img className="player-artwork-cover" src={poster} alt="" /> : null}
+                <span className="player-artwork-badge">{t('player.audioOnlyBadge')}</span>
+              </div>
+            ) : null}
             <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
               {captions.map((track) => (
                 <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
@@ -231,6 +250,7 @@ export function Player({
             </ControlsBoundary>
           )}
         </div>
+        {modeSwitch}
         {failed ? (
           <p className="form-error" role="alert">
             {failed === 'network' ? t('player.networkError') : t('player.mediaError')}

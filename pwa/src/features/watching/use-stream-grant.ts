@@ -16,9 +16,11 @@ import { freshPlayback } from '../../data/catalogue/video-detail.ts'
 /** A caption failure this soon after the grant was fetched is not the grant's age: it is not renewed. */
 export const CAPTION_RENEWAL_PAUSE_MS = 60_000
 
+/** `audioOnly`: the stream is the audio-only rendition (listening): a renewal answers its playlist. */
 export function useStreamGrant(
   videoId: number,
   captionsOfDetail: readonly CaptionLink[],
+  audioOnly = false,
 ): { captions: readonly CaptionLink[]; refreshSource: () => Promise<string | null>; onCaptionsFailed: () => void } {
   const [renewed, setRenewed] = useState<{ videoId: number; captions: CaptionLink[] } | null>(null)
   // When the grant was last renewed here. The detail's own grant does not count: a track refused under
@@ -29,8 +31,8 @@ export function useStreamGrant(
     renewedAt.current = performance.now()
     const fresh = await freshPlayback(videoId)
     if (fresh) setRenewed({ videoId, captions: fresh.captions })
-    return fresh?.hlsUrl ?? null
-  }, [videoId])
+    return (audioOnly ? fresh?.audioHlsUrl : fresh?.hlsUrl) ?? null
+  }, [videoId, audioOnly])
 
   const onCaptionsFailed = useCallback(() => {
     if (!connectivity.isUp() || performance.now() - renewedAt.current < CAPTION_RENEWAL_PAUSE_MS) return

@@ -38,8 +38,11 @@ function claimable(now: RawBuilder<number>, kinds: readonly string[]): Expressio
   return sql<SqlBool>`(kind IN (${sql.join(kinds)}) AND ((state = 'queued' AND (run_after IS NULL OR run_after <= ${now})) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ${now}))))`
 }
 
-/** julianday('now') is fixed for the whole statement; 2440587.5 is the Julian day of 1970-01-01. */
-const sqliteNow = sql<number>`CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
+/**
+ * julianday('now') is fixed for the whole statement (whole ms); 2440587.5 is the Julian day of
+ * 1970-01-01. Rounded, not truncated: the product of the double can fall a hair under the whole ms.
+ */
+const sqliteNow = sql<number>`CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`
 /** now() is the start of the transaction (a single statement here): one value for the statement. */
 const postgresNow = sql<number>`(EXTRACT(EPOCH FROM now()) * 1000)::bigint`
 
