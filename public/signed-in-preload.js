@@ -1,9 +1,4 @@
-/*
- * Added by boot.js for a signed-in visitor only (the landing page never loads it). The app starts at
- * once for them: this asks for the chunks its first paint needs together (`<link rel="modulepreload">`)
- * instead of the browser finding them one level at a time (entry → main → vendor → the signed-in frame
- * → the page). The list is written into the HTML by pwa/build/signed-in-preload-plugin.ts. Plain ES5.
- */
+// Added by boot.js for a signed-in visitor: preloads the chunks their first paint needs (see pwa/build/signed-in-preload-plugin.ts). ES5.
 (function () {
   var meta = document.querySelector('meta[name="dehieu-preload"]');
   if (!meta) return;
