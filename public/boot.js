@@ -16,4 +16,10 @@
     signedIn = false;
   }
   if (!rendered || rendered !== path || signedIn) html.className += ' no-prerender';
+  // A signed-in visit runs the app at once: signed-in-preload.js asks for its chunks together.
+  if (signedIn) {
+    var script = document.createElement('script');
+    script.src = '/signed-in-preload.js';
+    document.head.appendChild(script);
+  }
 })();

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderPlugin } from './build/prerender-plugin.ts'
+import { signedInPreloadPlugin } from './build/signed-in-preload-plugin.ts'
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
 
@@ -79,6 +80,7 @@ const config: UserConfig = {
   },
   plugins: [
     react(),
+    signedInPreloadPlugin(),
     prerenderPlugin({ root: here('.') }),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,0 +1,63 @@
+/**
+ * Lists, in the built HTML, the chunks a signed-in visit runs before its first paint, so
+ * public/signed-in-preload.js (which boot.js adds for a signed-in visitor only) can ask for them all at
+ * once with `<link rel="modulepreload">` (issue 32). Without it the browser finds them one level at a
+ * time: entry → main → vendor → the signed-in frame → the page. The landing page's JavaScript is
+ * unchanged: the list is a <meta> that only that script reads.
+ *
+ * content="app:<files> videos:<files> video:<files>", files space-less and comma-separated.
+ */
+import type { Plugin } from 'vite'
+
+const GROUPS: Record<string, string[]> = {
+  app: ['src/app/main.tsx', 'src/features/navbar/SignedInChrome.tsx'],
+  videos: ['src/routes/VideosPage.tsx'],
+  video: ['src/routes/VideoPage.tsx'],
+}
+
+interface ChunkLike {
+  type: string
+  fileName: string
+  facadeModuleId?: string | null
+  imports?: string[]
+}
+
+export function signedInPreloadPlugin(): Plugin {
+  return {
+    name: 'de-hieu:signed-in-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html
+        const chunks = Object.values(ctx.bundle) as ChunkLike[]
+        const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]))
+        // Each page group lists only what the app group does not.
+        const inApp = new Set<string>()
+        const parts: string[] = []
+        for (const [group, entries] of Object.entries(GROUPS)) {
+          const seen = group === 'app' ? inApp : new Set(inApp)
+          const files: string[] = []
+          const visit = (file: string) => {
+            if (seen.has(file)) return
+            seen.add(file)
+            files.push(file)
+            for (const next of byFile.get(file)?.imports ?? []) visit(next)
+          }
+          for (const entry of entries) {
+            const chunk = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(entry))
+            if (!chunk) throw new Error(`signed-in preload: no chunk for ${entry}`)
+            visit(chunk.fileName)
+          }
+          // The page's entry chunk is already loaded by then; what it shares with the app group is listed there.
+          const own = files.filter((f) => !(byFile.get(f)?.facadeModuleId ?? '').endsWith('index.html'))
+          parts.push(`${group}:${own.map((f) => f.replace(/^assets\//, '')).join(',')}`)
+        }
+        // Before boot.js, so it is there whenever the script boot.js adds runs.
+        const tag = '<script src="/boot.js"></script>'
+        if (!html.includes(tag)) throw new Error('signed-in preload: index.html has no boot.js script')
+        return html.replace(tag, `<meta name="dehieu-preload" content="${parts.join(' ')}" />\n    ${tag}`)
+      },
+    },
+  }
+}
