@@ -12,19 +12,13 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { signIn, type TestServer } from '../../sync-server/test-support/test-server.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DIST = path.join(ROOT, 'dist', 'pwa')
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+// The same Debian Chromium and flags as the e2e suite, named as the benchmarks call them.
+export const CHROMIUM = CHROMIUM_PATH
+export const CHROMIUM_FLAGS = CHROMIUM_ARGS
 
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
