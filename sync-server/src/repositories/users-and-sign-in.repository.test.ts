@@ -101,8 +101,8 @@ describeOnEachEngine((engine, database) => {
     await totals.addSeconds(user.id, '2026-01-09', 60, 15)
     expect([await totals.watchSeconds(user.id, '2026-01-08'), await totals.watchSeconds(user.id, '2026-01-09')]).toEqual([WATCH_DAY_MAX_SECONDS, WATCH_DAY_MAX_SECONDS])
     expect((await totals.allForUser(user.id)).slice(0, 2)).toEqual([
-      { day: '2026-01-05', watch_seconds: 42.5, goal_minutes: 10 },
-      { day: '2026-01-06', watch_seconds: 0, goal_minutes: 20 },
+      { day: '2026-01-05', watch_seconds: 42.5, listen_seconds: 0, goal_minutes: 10 },
+      { day: '2026-01-06', watch_seconds: 0, listen_seconds: 0, goal_minutes: 20 },
     ])
   })
 
