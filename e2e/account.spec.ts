@@ -24,7 +24,7 @@ test('downloads my data as JSON and my watch history as CSV, both files that par
   expect(csv.suggestedFilename()).toMatch(/\.csv$/)
   const bytes = fs.readFileSync((await csv.path())!)
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  expect(bytes.subarray(3).toString('utf8')).toBe('occurred_at,day,video_id,video_title,watched_seconds,position_from,position_to,playback_rate\r\n')
+  expect(bytes.subarray(3).toString('utf8')).toBe('occurred_at,day,video_id,video_title,watched_seconds,position_from,position_to,playback_rate,mode\r\n')
 })
 
 /** What the device keeps for the person: outbox items, queued uploads, downloaded media. */
