@@ -5,7 +5,7 @@ export class DownloadControls {
   readonly start: Locator
   readonly complete: Locator
   readonly percent: Locator
-  /** The size shown before a download starts. */
+  /** The video's size shown before a download starts. */
   readonly size: Locator
   /** The choice of the video or the audio alone (commute mode), each with its size. */
   readonly kinds: Locator
@@ -21,7 +21,8 @@ export class DownloadControls {
     this.audioSize = page.getByTestId('download-kind-audio-size')
     this.noAudioOnly = page.getByTestId('download-no-audio')
     this.start = page.getByTestId('download-start')
-    this.size = page.getByTestId('download-size')
+    // Its own line, or the Video choice's size where the video also offers audio only (one at a time).
+    this.size = page.getByTestId('download-size').or(page.getByTestId('download-kind-video-size'))
     this.complete = page.getByTestId('download-complete')
     this.percent = page.getByTestId('download-percent')
   }
