@@ -7,28 +7,15 @@
  * before the rendition existed offers no such choice and says so. Screenshots of the choice and of the
  * audio-only player at 390×844 and on a desktop, both axe clean.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
+import { ENGLISH_LINES, LINES, shoot } from './spoken-lines.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
 import { DownloadControls, DownloadsPage, offlineCacheEntries } from './pages/Downloads.ts'
 import { PlayerModel } from './pages/Player.ts'
 import { ProgressPage, VideoPage } from './pages/WatchPages.ts'
-
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
-const WORDS = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ với mẹ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.', 'Bố nấu cơm.', 'Cả nhà ăn tối.']
-const LINES = WORDS.map((text, index) => ({ start: index * 3, end: index * 3 + 2.5, text }))
-const ENGLISH = ['Hello everyone.', 'Today I go to the market with my mother.', 'Mother buys vegetables and fish.', 'We go home.', 'Dad cooks rice.', 'The family has dinner.']
-const ENGLISH_LINES = ENGLISH.map((text, index) => ({ start: index * 3, end: index * 3 + 2.5, text }))
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 /** Tells the page it is hidden (or shown again), as the browser does when the screen turns off. */
 function setPageHidden(page: Page, hidden: boolean) {

@@ -5,29 +5,13 @@
  * follows again after a tap once the learner has scrolled it; the listening mode hides the words until
  * a tap. Screenshots of the player with its controls shown and hidden, and of each caption style.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
+import { ENGLISH, ENGLISH_LINES, LINES, WORDS, shoot } from './spoken-lines.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
 import { PlayerModel } from './pages/Player.ts'
 import { VideoPage } from './pages/WatchPages.ts'
-
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
-
-/** Six lines, one every 3 s, each 2.5 s long: a half-second gap after each. */
-const WORDS = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ với mẹ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.', 'Bố nấu cơm.', 'Cả nhà ăn tối.']
-const LINES = WORDS.map((text, index) => ({ start: index * 3, end: index * 3 + 2.5, text }))
-const ENGLISH = ['Hello everyone.', 'Today I go to the market with my mother.', 'Mother buys vegetables and fish.', 'We go home.', 'Dad cooks rice.', 'The family has dinner.']
-const ENGLISH_LINES = ENGLISH.map((text, index) => ({ start: index * 3, end: index * 3 + 2.5, text }))
-
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844, touch: true },
