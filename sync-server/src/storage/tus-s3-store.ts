@@ -17,6 +17,11 @@
  * - the parts of one PATCH, and its tail, are stored in order, each once the one before it is stored, and
  *   the offset counts only the parts numbered 1, 2, 3… without a gap;
  * so the offset reported is always bytes the bucket truly holds, in order, and a resumed upload is exact.
+ *
+ * Each PATCH read `<id>.info` five times (HEAD's check, the write, and inside each ListParts); it is
+ * kept in memory here (InfoCache), which holds with several API processes: what the `.info` says (the
+ * multipart upload's id, the size, the metadata) never changes once the size is known, and an upload
+ * another process finished or removed is noticed by ListParts, after which the `.info` is read again.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,7 +29,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Part } from '@aws-sdk/client-s3'
 import { S3Store, type MetadataValue, type Options } from '@tus/s3-store'
-import { ERRORS, StreamSplitter, Upload } from '@tus/server'
+import { ERRORS, StreamSplitter, Upload, type KvStore } from '@tus/server'
 
 /** The size of the parts PATCHes are cut into (the last piece of an upload may be shorter). */
 export const TUS_PART_BYTES = 8 * 1024 * 1024
@@ -63,6 +68,35 @@ export function tailFits(metadata: Record<string, string> | undefined, next: num
   return Number(tag) === next
 }
 
+/**
+ * The `.info` of uploads this process has seen, at most `max` (the oldest used forgotten first). Only
+ * uploads whose size is known: a deferred length is declared later, maybe by another process.
+ */
+export class InfoCache implements KvStore<MetadataValue> {
+  readonly #entries = new Map<string, MetadataValue>()
+  constructor(private readonly max = 1000) {}
+  async get(id: string) {
+    const value = this.#entries.get(id)
+    if (value) {
+      this.#entries.delete(id)
+      this.#entries.set(id, value)
+    }
+    return value
+  }
+  async set(id: string, value: MetadataValue) {
+    if (value.file.size === undefined) return
+    this.#entries.delete(id)
+    this.#entries.set(id, value)
+    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!)
+  }
+  async delete(id: string) {
+    this.#entries.delete(id)
+  }
+  async list() {
+    return [...this.#entries.keys()]
+  }
+}
+
 /** The file's bytes, then the stream's. */
 function concat(file: string, rest: Readable): Readable {
   return Readable.from(
@@ -76,7 +110,7 @@ function concat(file: string, rest: Readable): Readable {
 
 export class DurableS3Store extends S3Store {
   constructor(options: Options) {
-    super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, ...options })
+    super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, cache: new InfoCache(), ...options })
   }
 
   /** Only the parts 1, 2, 3… without a gap count (a part past a gap holds bytes whose place is unknown). */
@@ -87,17 +121,22 @@ export class DurableS3Store extends S3Store {
   }
 
   override async getUpload(id: string): Promise<Upload> {
-    let metadata: MetadataValue
-    try {
-      metadata = await this.getMetadata(id)
-    } catch {
-      throw ERRORS.FILE_NOT_FOUND
+    const info = async () => {
+      try {
+        return await this.getMetadata(id)
+      } catch {
+        throw ERRORS.FILE_NOT_FOUND
+      }
     }
+    let metadata = await info()
     let parts: Part[]
     try {
       parts = await this.retrieveParts(id)
     } catch (error) {
       if (!uploadGone(error)) throw error
+      // Complete, or removed (maybe by another process, while this one kept its `.info`): read it again.
+      await this.clearCache(id)
+      metadata = await info()
       // The multipart upload is complete: the object is the whole upload.
       return new Upload({ ...metadata.file, offset: metadata.file.size ?? 0, size: metadata.file.size, metadata: metadata.file.metadata, storage: metadata.file.storage })
     }

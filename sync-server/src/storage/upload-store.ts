@@ -24,7 +24,7 @@ import {
   type Part,
 } from '@aws-sdk/client-s3'
 import { FileStore } from '@tus/file-store'
-import type { DataStore, KvStore, Upload } from '@tus/server'
+import type { DataStore, Upload } from '@tus/server'
 import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import { s3ClientConfig, type S3Settings } from './s3-store.ts'
 import { consecutiveParts, DurableS3Store, tailFits } from './tus-s3-store.ts'
@@ -121,13 +121,10 @@ export function createDiskUploadStore(dataDir: string): UploadStore {
 
 const PREFIX = 'uploads/'
 
-/** No metadata kept between requests: another process may have changed the upload since (two API processes). */
-const noCache: KvStore<never> = { get: async () => undefined, set: async () => undefined, delete: async () => undefined, list: async () => [] }
-
 class BindingS3Store extends DurableS3Store {
   readonly #binding: UploadBinding
   constructor(settings: S3Settings, binding: UploadBinding) {
-    super({ s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket }, cache: noCache as KvStore<never> })
+    super({ s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket } })
     this.#binding = binding
     prefixKeys(this.client)
   }
