@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     // The few plain scripts the pages load before the app: browser globals.
     files: ['public/**/*.js'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly' } },
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly', fetch: 'readonly', Intl: 'readonly' } },
     // Plain ES5 on purpose (old browsers): `catch (e)` needs its binding there.
     rules: { 'no-useless-assignment': 'off', '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },

@@ -1,10 +1,17 @@
-// Added by boot.js for a signed-in visitor: preloads the chunks their first paint needs (see pwa/build/signed-in-preload-plugin.ts). ES5.
+// Added by boot.js for a signed-in visitor: preloads the chunks their first paint needs (see
+// pwa/build/signed-in-preload-plugin.ts), and starts the page's first API calls while those download,
+// leaving each pending response for the app (pwa/src/data/early-answers.ts), then asks for the page's first
+// poster as soon as the answer names it. The paths must be the app's own, byte for byte: early-answers.test.ts
+// compares them. ES5.
 (function () {
+  var path = location.pathname.replace(/\/+$/, '') || '/';
+  var page = /^\/languages\/([^/]+)\/videos(?:\/([0-9]+))?$/.exec(path);
+  startEarlyAnswers(page);
   var meta = document.querySelector('meta[name="dehieu-preload"]');
   if (!meta) return;
-  var path = location.pathname.replace(/\/+$/, '') || '/';
-  var page = /^\/languages\/[^/]+\/videos(\/[^/]+)?$/.exec(path);
-  var wanted = page ? ['app', page[1] ? 'video' : 'videos'] : ['app'];
+  var pageGroups = page ? ['app', page[2] ? 'video' : 'videos'] : ['app'];
+  var language = uiLanguage();
+  var wanted = pageGroups.concat(pageGroups.map(function (group) { return group + '@' + language; }));
   var groups = meta.getAttribute('content').split(' ');
   for (var i = 0; i < groups.length; i++) {
     var at = groups[i].indexOf(':');
@@ -13,9 +20,93 @@
     for (var j = 0; j < files.length; j++) {
       if (!files[j]) continue;
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      // A stylesheet is only fetched here: Vite adds it to the page when its chunk is imported.
+      if (/\.css$/.test(files[j])) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else link.rel = 'modulepreload';
       link.href = '/assets/' + files[j];
       document.head.appendChild(link);
     }
+  }
+
+  // The UI language the app will start in, as pwa/src/i18n/detect-language.ts decides it: the stored
+  // choice, then the browser's first language we have (en or vi here; the signed-in pages have no others).
+  function uiLanguage() {
+    var stored = null;
+    try {
+      stored = localStorage.getItem('i18nextLng');
+    } catch (e) {
+      stored = null;
+    }
+    var candidates = [stored].concat(navigator.languages || [navigator.language]);
+    for (var k = 0; k < candidates.length; k++) {
+      var code = candidates[k] && String(candidates[k]).toLowerCase().split('-')[0];
+      if (code === 'en' || code === 'vi') return code;
+    }
+    return 'en';
+  }
+
+  function startEarlyAnswers(page) {
+    var token, zone;
+    try {
+      token = localStorage.getItem('token');
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+    } catch (e) {
+      return;
+    }
+    if (!token || !window.fetch || !window.Promise) return;
+    var answers = (window.__dehieuEarly = window.__dehieuEarly || {});
+    function early(apiPath) {
+      var headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+      if (zone) headers['X-Time-Zone'] = zone;
+      var response = fetch('/api/v1' + apiPath, { headers: headers });
+      answers[apiPath] = { token: token, zone: zone, at: Date.now(), response: response };
+      // A failure is the app's to see (it asks again); here it must not be an unhandled rejection.
+      response['catch'](function () {});
+      return response;
+    }
+    early('/me');
+    early('/me/daily_progress');
+    early('/languages');
+    if (!page) return;
+    var code;
+    try {
+      code = encodeURIComponent(decodeURIComponent(page[1]));
+    } catch (e) {
+      return;
+    }
+    if (page[2]) {
+      // The video page's poster is its largest paint.
+      readEarly(early('/videos/' + page[2]), function (answer) {
+        preloadImage(answer && answer.data && answer.data.thumbnail_url);
+      });
+      return;
+    }
+    // The videos page's first page for no filters (catalogue.ts listQuery), its first card's poster the largest paint.
+    readEarly(early('/languages/' + code + '/videos?sort=for_you&limit=24'), function (answer) {
+      var first = answer && answer.data && answer.data[0];
+      preloadImage(first && first.thumbnail_url);
+    });
+    early('/languages/' + code + '/next_for_you?limit=8');
+  }
+
+  // Reads a copy of an early answer's JSON: this callback runs before the app's (it was added first), so
+  // the body is still unread when it is copied.
+  function readEarly(response, use) {
+    response.then(function (answer) {
+      if (!answer.ok) return;
+      answer.clone().json().then(use, function () {});
+    })['catch'](function () {});
+  }
+
+  function preloadImage(url) {
+    if (typeof url !== 'string' || url.charAt(0) !== '/') return;
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = url;
+    link.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(link);
   }
 })();

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { BILLING_PLANS, type BillingPlanId } from '../vocabulary.ts'
+export { BILLING_PLANS, type BillingPlanId } from '../vocabulary.ts'
 
-export const BILLING_PLANS = ['month', 'year'] as const
-export type BillingPlanId = (typeof BILLING_PLANS)[number]
 
 export interface BillingPlan {
   id: BillingPlanId

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { uuidSchema } from './common.ts'
+import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
+export { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
 
-export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
-export const OUTSIDE_MINUTES_MAX = 720
-export const OUTSIDE_NOTE_MAX_CHARS = 500
 /** No date holds more outside time than this, all entries together (api-contract "Hardening"). */
 export const OUTSIDE_DAY_MAX_MINUTES = 24 * 60
 /** The error code of an entry that would pass it. */

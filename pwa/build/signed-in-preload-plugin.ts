@@ -5,9 +5,15 @@
  * time: entry → main → vendor → the signed-in frame → the page. The landing page's JavaScript is
  * unchanged: the list is a <meta> that only that script reads.
  *
- * content="app:<files> videos:<files> video:<files>", files space-less and comma-separated.
+ * Each group lists its chunks' stylesheets too (Vite holds a lazy chunk until its CSS has loaded, and would
+ * only ask for it once the chunk is imported), and, per UI language (`<group>@<lng>`), the chunks of the
+ * translation namespaces the group's first paint reads: i18next asks for those only once the page renders
+ * and suspends on them.
+ *
+ * content="app:<files> videos:<files> video:<files> app@en:<files> ...", files space-less and comma-separated.
  */
 import type { Plugin } from 'vite'
+import { UI_LANGUAGES } from '../src/i18n/config.ts'
 
 const GROUPS: Record<string, string[]> = {
   app: ['src/app/main.tsx', 'src/features/navbar/SignedInChrome.tsx'],
@@ -15,11 +21,22 @@ const GROUPS: Record<string, string[]> = {
   video: ['src/routes/VideoPage.tsx'],
 }
 
+/**
+ * The namespaces each group's first paint uses (useTranslation in the frame and the page's components).
+ * A name missing here only costs a round trip later; one too many, a small chunk fetched for nothing.
+ */
+const NAMESPACES: Record<string, string[]> = {
+  app: ['common', 'navbar'],
+  videos: ['watch', 'compass', 'captions'],
+  video: ['watch', 'compass', 'captions', 'downloads'],
+}
+
 interface ChunkLike {
   type: string
   fileName: string
   facadeModuleId?: string | null
   imports?: string[]
+  viteMetadata?: { importedCss?: Set<string> }
 }
 
 export function signedInPreloadPlugin(): Plugin {
@@ -51,7 +68,16 @@ export function signedInPreloadPlugin(): Plugin {
           }
           // The page's entry chunk is already loaded by then; what it shares with the app group is listed there.
           const own = files.filter((f) => !(byFile.get(f)?.facadeModuleId ?? '').endsWith('index.html'))
-          parts.push(`${group}:${own.map((f) => f.replace(/^assets\//, '')).join(',')}`)
+          const css = new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))
+          parts.push(`${group}:${[...own, ...css].map((f) => f.replace(/^assets\//, '')).join(',')}`)
+          for (const language of UI_LANGUAGES) {
+            const bundles = (NAMESPACES[group] ?? []).map((namespace) => {
+              const chunk = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`))
+              if (!chunk) throw new Error(`signed-in preload: no chunk for locales/${language}/${namespace}.json`)
+              return chunk.fileName.replace(/^assets\//, '')
+            })
+            parts.push(`${group}@${language}:${bundles.join(',')}`)
+          }
         }
         // Before boot.js, so it is there whenever the script boot.js adds runs.
         const tag = '<script src="/boot.js"></script>'

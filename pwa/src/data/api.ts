@@ -6,6 +6,7 @@
  */
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
+import { takeEarlyAnswer } from './early-answers.ts'
 import { connectivity } from './runtime/connectivity.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
 import { reportUnauthorized } from './unauthorized.ts'
@@ -79,13 +80,17 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   let response: Response
   let text: string
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    // A GET the page started before the app loaded (early-answers.ts), held to this call's time-out;
+    // when it failed, ask again (a time-out has aborted the controller: that fetch fails at once).
+    const early = method === 'GET' && options.rawBody === undefined ? takeEarlyAnswer(path, token, zone) : undefined
+    response = (early && (await untilAborted(early, controller.signal).catch(() => undefined))) || await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: options.rawBody !== undefined ? options.rawBody.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     })
-    text = await response.text()
+    // An early answer's body is not tied to this call's controller: the time-out holds it here.
+    text = await untilAborted(response.text(), controller.signal)
   } catch (error) {
     if (options.signal?.aborted) throw error
     // No answer (or our own time-out): the network is down, whatever navigator.onLine says.
@@ -117,6 +122,16 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw error
   }
   return parsed as T
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('The call timed out or was cancelled', 'AbortError'))
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {

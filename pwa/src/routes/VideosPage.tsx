@@ -131,7 +131,7 @@ export default function VideosPage() {
     () =>
       videos.map((video, index) => (
         <Fragment key={video.id}>
-          <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} />
+          <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} />
           {/* Installing is offered in the flow after the first video, never over the page. */}
           {index === 0 ? <InstallBanner as="li" /> : null}
         </Fragment>
@@ -170,7 +170,8 @@ export default function VideosPage() {
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {cards}
       </ul>
-      {current?.next && online ? (
+      {/* Only under cards: shown before them (the answer lands before the device's list shows it), the cards would push it down. */}
+      {current?.next && online && videos.length > 0 ? (
         <div className="list-more">
           <button type="button" className="button button-secondary" onClick={more} disabled={loading} data-testid="videos-more">
             {loadingMore ? t('list.loading') : t('list.more')}
@@ -200,9 +201,12 @@ const VideoCard = memo(function VideoCard({
   match,
   query,
   mine,
+  first,
 }: {
   code: string
   video: VideoSummary
+  /** The list's first card: its poster is the page's largest paint on a phone, asked for at once. */
+  first: boolean
   downloaded: boolean
   online: boolean
   /** The transcript line the search found, which opens the video at that moment. */
@@ -222,7 +226,7 @@ const VideoCard = memo(function VideoCard({
   const body = (
     <>
       <div className="video-thumb">
-        {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading="lazy" /> : <span className="video-thumb-empty" aria-hidden="true" />}
+        {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} /> : <span className="video-thumb-empty" aria-hidden="true" />}
         {video.access_level !== 'free' ? <span className={`video-thumb-badge access-${video.access_level}`}>{t(`access.${video.access_level}`)}</span> : null}
         {downloaded ? (
           <span className="video-thumb-saved" title={t('list.downloaded')} data-testid="video-downloaded">

@@ -11,7 +11,7 @@ import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { nextForYou } from './difficulty.ts'
 
-const ROW_LENGTH = 8
+export const ROW_LENGTH = 8
 
 async function fetchNextForYou(code: string): Promise<void> {
   const { data } = await call('compass.nextForYou', undefined, { params: { code }, query: { limit: ROW_LENGTH } })

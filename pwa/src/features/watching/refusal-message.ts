@@ -5,7 +5,7 @@
  * server words are shown as they are. Feedback without words gets the spec's catalogue texts
  * ('Invalid feedback' for a 422, else 'Failed to submit feedback').
  */
-import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/schemas/watching.ts'
+import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/vocabulary.ts'
 import { RATING_REJECTIONS, type RatingRejection } from '../../data/compass/rating-types.ts'
 
 const CODES: readonly string[] = [...WATCH_EVENT_REJECTIONS, ...RATING_REJECTIONS]
