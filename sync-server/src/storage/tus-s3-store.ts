@@ -37,7 +37,7 @@ export const TUS_PART_BYTES = 8 * 1024 * 1024
 export const S3_MIN_PART_BYTES = 5 * 1024 * 1024
 
 /** S3 user metadata on a `.part`: the number of the part its bytes will open. */
-export const PRECEDES_PART = 'precedes-part'
+const PRECEDES_PART = 'precedes-part'
 
 const missing = (error: unknown, names = ['NotFound', 'NoSuchKey', 'NoSuchUpload']) => {
   const e = error as { name?: string; Code?: string }
@@ -72,7 +72,7 @@ export function tailFits(metadata: Record<string, string> | undefined, next: num
  * The `.info` of uploads this process has seen, at most `max` (the oldest used forgotten first). Only
  * uploads whose size is known: a deferred length is declared later, maybe by another process.
  */
-export class InfoCache implements KvStore<MetadataValue> {
+class InfoCache implements KvStore<MetadataValue> {
   readonly #entries = new Map<string, MetadataValue>()
   constructor(private readonly max = 1000) {}
   async get(id: string) {
