@@ -134,7 +134,7 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     await seedCatalogue(server, demo.media_key!)
 
     const landing = await measure(browser, server, '/', '[data-testid="waitlist-form"]', { i18nextLng: 'en' })
-    console.log(`  landing / before the first move: ${(landing.gzipBytes / 1024).toFixed(1)} KB gzip JS in ${landing.scripts} script(s) (budget ≤ ${PHONE_GOALS.landingKb} KB)`)
+    console.log(`  landing / before the first move: ${(landing.sentBytes / 1024).toFixed(1)} KB of JS sent (${(landing.gzipBytes / 1024).toFixed(1)} KB as gzip) in ${landing.scripts} script(s) (budget ≤ ${PHONE_GOALS.landingKb} KB)`)
 
     const storage = await signedInStorage(server, 'phone-bench@example.com')
     const lighthouse: LighthouseScores[] = []
@@ -224,7 +224,7 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     const goalsMet =
       lighthouse.every((score) => score.performance >= PHONE_GOALS.performance && score.accessibility >= PHONE_GOALS.accessibility) &&
       inp.every((result) => result.worst.durationMs < PHONE_GOALS.inpMs) &&
-      landing.gzipBytes <= PHONE_GOALS.landingKb * 1024
+      landing.sentBytes <= PHONE_GOALS.landingKb * 1024
     console.log(`  goals (performance ≥ 90, accessibility 100, INP < 200 ms): ${goalsMet ? 'met' : 'NOT met'}`)
     console.log('  (Lighthouse throttles the CPU 4x on top of the real one: run it on an otherwise idle machine.)')
     return { lighthouse, reference, landing, inp, cardsShown, goalsMet }

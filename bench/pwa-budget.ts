@@ -2,10 +2,12 @@
  * The PWA's weight and speed budget. Builds nothing: it reads the built app in dist/pwa (run
  * `npm run build` first), serves it with the real server, and
  * - loads the landing page (signed out) and the languages page (signed in) in Chromium, summing the
- *   gzip size of every JavaScript file each one fetched (gzip -9 of the built file, as a CDN would send);
+ *   size of every JavaScript file each one fetched as the browser received it (our server sends the
+ *   build's Brotli copies since issue 32), and, beside it for comparison with earlier runs, gzip -9 of
+ *   the same files (what the budget counted while the server sent them uncompressed);
  * - runs Lighthouse 12 (mobile, its default) on the landing and explainer pages and prints the
  *   performance and accessibility scores.
- * Goals: landing ≤ 90 KB and languages ≤ 150 KB of gzip JS, Lighthouse performance ≥ 95, accessibility 100.
+ * Goals: landing ≤ 90 KB and languages ≤ 150 KB of JS as sent, Lighthouse performance ≥ 95, accessibility 100.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,14 +28,14 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
 export async function runPwaBudget(): Promise<PwaBudgetResult> {
   requireBuild()
-  console.log('\n## PWA budget (gzip JavaScript per page; Lighthouse mobile)')
+  console.log('\n## PWA budget (JavaScript per page as sent, and as gzip -9; Lighthouse mobile)')
   const server = await startTestServer({ pwaDist: DIST, env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
     const landing = await measure(browser, server, '/', '[data-testid="waitlist-form"]', { i18nextLng: 'en' })
     const languages = await measure(browser, server, '/languages', '[data-testid="language-list"]', await signedInStorage(server, 'budget@example.com'))
-    console.log(`  landing   /            ${kb(landing.gzipBytes)} KB in ${landing.scripts} scripts (goal ≤ ${PWA_BUDGET_GOALS.landingKb} KB)`)
-    console.log(`  languages /languages   ${kb(languages.gzipBytes)} KB in ${languages.scripts} scripts (goal ≤ ${PWA_BUDGET_GOALS.languagesKb} KB)`)
+    console.log(`  landing   /            ${kb(landing.sentBytes)} KB sent (${kb(landing.gzipBytes)} KB as gzip) in ${landing.scripts} scripts (goal ≤ ${PWA_BUDGET_GOALS.landingKb} KB)`)
+    console.log(`  languages /languages   ${kb(languages.sentBytes)} KB sent (${kb(languages.gzipBytes)} KB as gzip) in ${languages.scripts} scripts (goal ≤ ${PWA_BUDGET_GOALS.languagesKb} KB)`)
 
     const lighthouseScores: LighthouseScores[] = []
     // The explainer is measured where the spec puts it and at its /en/ copy (the same page, without the
@@ -44,8 +46,8 @@ export async function runPwaBudget(): Promise<PwaBudgetResult> {
       printLighthouse(scores)
     }
     const goalsMet =
-      landing.gzipBytes <= PWA_BUDGET_GOALS.landingKb * 1024 &&
-      languages.gzipBytes <= PWA_BUDGET_GOALS.languagesKb * 1024 &&
+      landing.sentBytes <= PWA_BUDGET_GOALS.landingKb * 1024 &&
+      languages.sentBytes <= PWA_BUDGET_GOALS.languagesKb * 1024 &&
       lighthouseScores.every(
         (score) => score.performance >= PWA_BUDGET_GOALS.performance && score.accessibility >= PWA_BUDGET_GOALS.accessibility,
       )

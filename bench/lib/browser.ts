@@ -36,6 +36,8 @@ export interface PageWeight {
   path: string
   scripts: number
   gzipBytes: number
+  /** What the browser received for those scripts, as our server sends them (Brotli where the build has a copy). */
+  sentBytes: number
 }
 
 function gzipSizeOf(urlPath: string): number {
@@ -57,18 +59,23 @@ export async function measure(
     for (const [key, value] of Object.entries(items)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value)
   }, storage)
   const scripts = new Set<string>()
+  const sent = new Map<string, Promise<number>>()
   const page = await context.newPage()
   page.on('response', (response) => {
     const url = new URL(response.url())
-    if (url.origin === server.baseUrl && response.request().resourceType() === 'script') scripts.add(url.pathname)
+    if (url.origin !== server.baseUrl || response.request().resourceType() !== 'script') return
+    scripts.add(url.pathname)
+    // Once per file: the body's size as it came over the wire (encoded), when the response has finished.
+    if (!sent.has(url.pathname)) sent.set(url.pathname, response.finished().then(() => response.request().sizes()).then((sizes) => sizes.responseBodySize))
   })
   await page.goto(server.baseUrl + pagePath)
   await page.locator(ready).first().waitFor()
   await page.waitForLoadState('networkidle')
+  const sentSizes = await Promise.all(sent.values())
   await context.close()
   let gzipBytes = 0
   for (const script of scripts) gzipBytes += gzipSizeOf(script)
-  return { path: pagePath, scripts: scripts.size, gzipBytes }
+  return { path: pagePath, scripts: scripts.size, gzipBytes, sentBytes: sentSizes.reduce((sum, n) => sum + n, 0) }
 }
 
 export interface LighthouseScores {
