@@ -8,7 +8,8 @@
  *   segments once every one is cached, 16 connections. Each round starts a fresh nginx-s3; rounds
  *   alternate the two sides; the median of the per-round ratios counts.
  * - Uploads: UPLOAD_BYTES through our tus endpoint into the bucket (tus-js-client in UPLOAD_CHUNK_BYTES
- *   chunks, as the PWA sends; @tus/s3-store with its 8 MiB parts), as a ratio to the AWS SDK's own
+ *   chunks, as the PWA sends; storage/tus-s3-store.ts on @tus/s3-store, 8 MiB parts stored one at a time
+ *   per upload, in order, so a killed process never leaves a gap), as a ratio to the AWS SDK's own
  *   multipart upload of the same bytes to the same gateway (@aws-sdk/lib-storage, 8 MiB parts, 4 at a
  *   time, its default), alternating; the median of the per-round ratios counts.
  * The API server runs in this process (it answers only grant checks and tus requests); nginx, Ceph and

@@ -3,8 +3,8 @@
  * - disk: @tus/file-store in DATA_DIR/uploads (`<id>` and `<id>.json`), as before;
  * - s3: @tus/s3-store in the bucket under `uploads/` (`uploads/<id>`: a multipart upload until it
  *   finishes, then the object; `uploads/<id>.info`; `uploads/<id>.part` for a tail shorter than a part).
- *   Its offset comes from ListParts, so any API process can resume an upload another started, and a
- *   process killed mid-PATCH loses only the part it had not finished.
+ *   Its offset comes from ListParts and the `.part`, so any API process can resume an upload another
+ *   started, and a process killed mid-PATCH loses only bytes it had not acknowledged (tus-s3-store.ts).
  * The uploads service and the processing job go through this: they never see which one it is.
  */
 import fs from 'node:fs'
@@ -15,17 +15,19 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  type Part,
 } from '@aws-sdk/client-s3'
 import { FileStore } from '@tus/file-store'
-import { S3Store } from '@tus/s3-store'
-import type { DataStore, KvStore, Upload } from '@tus/server'
+import type { DataStore, Upload } from '@tus/server'
 import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
 import { s3ClientConfig, type S3Settings } from './s3-store.ts'
+import { consecutiveParts, DurableS3Store, tailFits } from './tus-s3-store.ts'
 
 /** What tus tells us about an upload's life (the uploads service). */
 export interface UploadBinding {
@@ -119,13 +121,10 @@ export function createDiskUploadStore(dataDir: string): UploadStore {
 
 const PREFIX = 'uploads/'
 
-/** No metadata kept between requests: another process may have changed the upload since (two API processes). */
-const noCache: KvStore<never> = { get: async () => undefined, set: async () => undefined, delete: async () => undefined, list: async () => [] }
-
-class BindingS3Store extends S3Store {
+class BindingS3Store extends DurableS3Store {
   readonly #binding: UploadBinding
   constructor(settings: S3Settings, binding: UploadBinding) {
-    super({ s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket }, cache: noCache as KvStore<never> })
+    super({ s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket } })
     this.#binding = binding
     prefixKeys(this.client)
   }
@@ -195,16 +194,13 @@ export function createS3UploadStore(settings: S3Settings, client = new S3Client(
     async progress(uploadId) {
       const info = await infoOf(uploadId)
       if (!info) return undefined
-      let bytes = 0
       let lastWriteMs = info.lastModifiedMs
+      const parts: Part[] = []
       try {
         let PartNumberMarker: string | undefined
         do {
           const page = await client.send(new ListPartsCommand({ Bucket, Key: key(uploadId), UploadId: info.multipartId, PartNumberMarker }))
-          for (const part of page.Parts ?? []) {
-            bytes += part.Size ?? 0
-            lastWriteMs = Math.max(lastWriteMs, part.LastModified?.getTime() ?? 0)
-          }
+          parts.push(...(page.Parts ?? []))
           PartNumberMarker = page.IsTruncated ? String(page.NextPartNumberMarker) : undefined
         } while (PartNumberMarker)
       } catch (error) {
@@ -215,10 +211,16 @@ export function createS3UploadStore(settings: S3Settings, client = new S3Client(
         }
         return undefined
       }
-      for await (const object of listAll(`${key(uploadId)}.part`)) {
-        if (object.Key !== `${key(uploadId)}.part`) continue
-        bytes += object.Size ?? 0
-        lastWriteMs = Math.max(lastWriteMs, object.LastModified?.getTime() ?? 0)
+      // What tus counts (tus-s3-store.ts): the parts without a gap, and the `.part` that follows them.
+      for (const part of parts) lastWriteMs = Math.max(lastWriteMs, part.LastModified?.getTime() ?? 0)
+      const counted = consecutiveParts(parts.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0)))
+      let bytes = counted.reduce((sum, part) => sum + (part.Size ?? 0), 0)
+      try {
+        const tail = await client.send(new HeadObjectCommand({ Bucket, Key: `${key(uploadId)}.part` }))
+        lastWriteMs = Math.max(lastWriteMs, tail.LastModified?.getTime() ?? 0)
+        if (tailFits(tail.Metadata, (counted.at(-1)?.PartNumber ?? 0) + 1)) bytes += tail.ContentLength ?? 0
+      } catch (error) {
+        if (!notFound(error)) throw error
       }
       return { bytes, lastWriteMs }
     },

@@ -1,0 +1,278 @@
+/**
+ * @tus/s3-store 2.0.7 with PATCHes that a killed process cannot make lose acknowledged bytes (issue 34).
+ *
+ * A PATCH whose end is less than an S3 part (5 MiB) leaves that tail as the object `<id>.part`. At the
+ * start of the next PATCH the library downloads it, DELETES it, and only then uploads it again at the head
+ * of the new part (`S3Store.write`: `downloadIncompletePart`, `deleteIncompletePart`, `uploadParts`). A
+ * process killed (or an S3 request failing) between the delete and the new part lost bytes HEAD had
+ * already acknowledged: HEAD said 0 after 3.7 MB had been accepted. Its parts of one PATCH are also sent
+ * at once, so a later part (or the new tail) could land while an earlier one was still missing.
+ *
+ * Here:
+ * - the old `.part` stays until its replacement is stored: a new `.part` overwrites it in one PUT; a part
+ *   that took it in makes it stale, and it is deleted only after that part is stored;
+ * - every `.part` carries the part number it precedes (`x-amz-meta-precedes-part`). It counts only while
+ *   the parts stored end just before that number; once that part exists its bytes are in the part, and the
+ *   `.part` is ignored (and replaced or deleted by the next PATCH);
+ * - the parts of one PATCH, and its tail, are stored in order, each once the one before it is stored, and
+ *   the offset counts only the parts numbered 1, 2, 3… without a gap;
+ * so the offset reported is always bytes the bucket truly holds, in order, and a resumed upload is exact.
+ *
+ * Each PATCH read `<id>.info` five times (HEAD's check, the write, and inside each ListParts); it is
+ * kept in memory here (InfoCache), which holds with several API processes: what the `.info` says (the
+ * multipart upload's id, the size, the metadata) never changes once the size is known, and an upload
+ * another process finished or removed is noticed by ListParts, after which the `.info` is read again.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { Part } from '@aws-sdk/client-s3'
+import { S3Store, type MetadataValue, type Options } from '@tus/s3-store'
+import { ERRORS, StreamSplitter, Upload, type KvStore } from '@tus/server'
+
+/** The size of the parts PATCHes are cut into (the last piece of an upload may be shorter). */
+export const TUS_PART_BYTES = 8 * 1024 * 1024
+/** S3's smallest part but the last: a PATCH's last piece shorter than this is kept as the `.part`. */
+export const S3_MIN_PART_BYTES = 5 * 1024 * 1024
+
+/** S3 user metadata on a `.part`: the number of the part its bytes will open. */
+const PRECEDES_PART = 'precedes-part'
+
+const missing = (error: unknown, names = ['NotFound', 'NoSuchKey', 'NoSuchUpload']) => {
+  const e = error as { name?: string; Code?: string }
+  return names.includes(e?.name ?? '') || names.includes(e?.Code ?? '')
+}
+/** The multipart upload is gone: completed (or aborted). `NotFound` alone is any 404 without an S3 code. */
+const uploadGone = (error: unknown) => missing(error, ['NoSuchKey', 'NoSuchUpload'])
+
+const bytesIn = (parts: Part[]) => parts.reduce((sum, part) => sum + (part.Size ?? 0), 0)
+const lastNumber = (parts: Part[]) => parts.at(-1)?.PartNumber ?? 0
+
+/** The parts numbered 1, 2, 3… up to the first gap (sorted by number). */
+export function consecutiveParts(parts: Part[]): Part[] {
+  const run: Part[] = []
+  for (const part of parts) {
+    if (part.PartNumber !== run.length + 1) break
+    run.push(part)
+  }
+  return run
+}
+
+/** Whether a `.part` with this metadata holds the bytes right after part `next - 1`. */
+export function tailFits(metadata: Record<string, string> | undefined, next: number): boolean {
+  const tag = metadata?.[PRECEDES_PART]
+  // A `.part` without the tag was written before this store: the library deleted the old one before it
+  // stored any part, so a `.part` it left always follows the parts stored.
+  if (tag === undefined) return true
+  return Number(tag) === next
+}
+
+/**
+ * The `.info` of uploads this process has seen, at most `max` (the oldest used forgotten first). Only
+ * uploads whose size is known: a deferred length is declared later, maybe by another process.
+ */
+class InfoCache implements KvStore<MetadataValue> {
+  readonly #entries = new Map<string, MetadataValue>()
+  constructor(private readonly max = 1000) {}
+  async get(id: string) {
+    const value = this.#entries.get(id)
+    if (value) {
+      this.#entries.delete(id)
+      this.#entries.set(id, value)
+    }
+    return value
+  }
+  async set(id: string, value: MetadataValue) {
+    if (value.file.size === undefined) return
+    this.#entries.delete(id)
+    this.#entries.set(id, value)
+    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!)
+  }
+  async delete(id: string) {
+    this.#entries.delete(id)
+  }
+  async list() {
+    return [...this.#entries.keys()]
+  }
+}
+
+/** The file's bytes, then the stream's. */
+function concat(file: string, rest: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield* fs.createReadStream(file)
+      yield* rest
+    })(),
+    { objectMode: false },
+  )
+}
+
+export class DurableS3Store extends S3Store {
+  constructor(options: Options) {
+    super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, cache: new InfoCache(), ...options })
+  }
+
+  /** Only the parts 1, 2, 3… without a gap count (a part past a gap holds bytes whose place is unknown). */
+  protected override async retrieveParts(id: string, partNumberMarker?: string): Promise<Part[]> {
+    const parts = await super.retrieveParts(id, partNumberMarker)
+    if (partNumberMarker) return parts // a later page, joined and cut by the first call
+    return consecutiveParts(parts)
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const info = async () => {
+      try {
+        return await this.getMetadata(id)
+      } catch {
+        throw ERRORS.FILE_NOT_FOUND
+      }
+    }
+    let metadata = await info()
+    let parts: Part[]
+    try {
+      parts = await this.retrieveParts(id)
+    } catch (error) {
+      if (!uploadGone(error)) throw error
+      // Complete, or removed (maybe by another process, while this one kept its `.info`): read it again.
+      await this.clearCache(id)
+      metadata = await info()
+      // The multipart upload is complete: the object is the whole upload.
+      return new Upload({ ...metadata.file, offset: metadata.file.size ?? 0, size: metadata.file.size, metadata: metadata.file.metadata, storage: metadata.file.storage })
+    }
+    let tail = 0
+    try {
+      const head = await this.client.headObject({ Bucket: this.bucket, Key: this.partKey(id, true) })
+      if (tailFits(head.Metadata, lastNumber(parts) + 1)) tail = head.ContentLength ?? 0
+    } catch (error) {
+      if (!missing(error)) throw error
+    }
+    return new Upload({ ...metadata.file, offset: bytesIn(parts) + tail, size: metadata.file.size, storage: metadata.file.storage })
+  }
+
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    const metadata = await this.getMetadata(id)
+    const parts = await this.retrieveParts(id)
+    const next = lastNumber(parts) + 1
+    const tail = await this.#downloadTail(id, next)
+    try {
+      const before = bytesIn(parts)
+      // The offset the PATCH was checked against came from getUpload: another process may have written since.
+      if (before + (tail.file?.size ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
+      const source = tail.file ? concat(tail.file.path, src) : src
+      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before)
+      // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
+      if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
+      const newOffset = before + bytes
+      if (metadata.file.size === newOffset) {
+        await this.finishMultipartUpload(metadata, await this.retrieveParts(id))
+        await this.completeMetadata(metadata.file)
+        await this.clearCache(id)
+      }
+      return newOffset
+    } finally {
+      if (tail.file) await fs.promises.rm(tail.file.path, { force: true })
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    await super.remove(id)
+    await this.deleteIncompletePart(id)
+  }
+
+  /** The `.part`, downloaded when it is the one that follows the parts stored (`next - 1`). */
+  async #downloadTail(id: string, next: number): Promise<{ exists: boolean; file?: { path: string; size: number } }> {
+    let answer
+    try {
+      answer = await this.client.getObject({ Bucket: this.bucket, Key: this.partKey(id, true) })
+    } catch (error) {
+      if (missing(error)) return { exists: false }
+      throw error
+    }
+    const body = answer.Body as Readable
+    if (!tailFits(answer.Metadata, next)) {
+      body.destroy()
+      return { exists: true }
+    }
+    const file = await this.uniqueTmpFileName('tus-s3-incomplete-part-')
+    try {
+      await pipeline(body, fs.createWriteStream(file))
+      return { exists: true, file: { path: file, size: (await fs.promises.stat(file)).size } }
+    } catch (error) {
+      await fs.promises.rm(file, { force: true })
+      throw error
+    }
+  }
+
+  /**
+   * The stream cut into parts from `firstPart` on, each stored once the one before it is; a last piece
+   * shorter than a part (and not the upload's end) becomes the `.part`, tagged with its part number.
+   */
+  async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number): Promise<{ bytes: number; tailWritten: boolean }> {
+    const size = metadata.file.size
+    let partNumber = firstPart
+    let offset = startOffset
+    let bytes = 0
+    let tailWritten = false
+    let previous: Promise<void> = Promise.resolve()
+    const stored: Array<Promise<void>> = []
+    let permit: { release(): Promise<void> } | undefined
+    let pendingFile: string | undefined
+    const splitter = new StreamSplitter({ chunkSize: this.calcOptimalPartSize(size), directory: os.tmpdir() })
+    splitter
+      .on('beforeChunkStarted', async () => {
+        permit = await this.partUploadSemaphore.acquire()
+      })
+      .on('chunkStarted', (file: string) => {
+        pendingFile = file
+      })
+      .on('chunkFinished', ({ path: file, size: chunkBytes }: { path: string; size: number }) => {
+        pendingFile = undefined
+        const number = partNumber++
+        offset += chunkBytes
+        const isLast = size === offset
+        const held = permit
+        const after = previous
+        const done = (async () => {
+          try {
+            await after // in order: no part (nor the tail) lands while one before it is missing
+            if (chunkBytes >= this.minPartSize || isLast) {
+              await this.uploadPart(metadata, fs.createReadStream(file), number)
+            } else {
+              await this.client.putObject({
+                Bucket: this.bucket,
+                Key: this.partKey(metadata.file.id, true),
+                Body: fs.createReadStream(file),
+                Metadata: { [PRECEDES_PART]: String(number) },
+                Tagging: this.useCompleteTag('false'),
+              })
+              tailWritten = true
+            }
+            bytes += chunkBytes
+          } finally {
+            fs.promises.rm(file, { force: true }).catch(() => undefined)
+            held?.release().catch(() => undefined)
+          }
+        })()
+        done.catch((error: unknown) => splitter.destroy(error as Error))
+        previous = done
+        stored.push(done)
+      })
+      .on('chunkError', () => {
+        permit?.release().catch(() => undefined)
+      })
+    let failure: unknown
+    try {
+      await pipeline(source, splitter)
+    } catch (error) {
+      failure = error ?? new Error('the PATCH body failed')
+      if (pendingFile) await fs.promises.rm(pendingFile, { force: true }).catch(() => undefined)
+    }
+    // Nothing keeps running once this returns; a part's own error outranks the splitter it destroyed.
+    const outcomes = await Promise.allSettled(stored)
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (rejected) throw rejected.reason
+    if (failure) throw failure
+    return { bytes, tailWritten }
+  }
+}
