@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { uuidSchema } from './common.ts'
+import { dataOf, uuidSchema } from './common.ts'
 
 export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
 export const OUTSIDE_MINUTES_MAX = 720
@@ -28,3 +28,6 @@ export const outsideHoursBodySchema = z.object({
   ),
 })
 export type OutsideHoursBody = z.input<typeof outsideHoursBodySchema>
+
+/** POST /me/outside_hours: the entry kept (or kept before), by its client_id. */
+export const outsideHoursSavedSchema = dataOf(z.strictObject({ client_id: z.string() }))

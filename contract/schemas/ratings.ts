@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { queryWholeNumber, uuidSchema } from './common.ts'
+import { dataOf, queryWholeNumber, uuidSchema } from './common.ts'
 
 /** "How much did you understand?": 1 (almost nothing) to 5 (almost everything). */
 export const UNDERSTOOD_MIN = 1
@@ -34,13 +34,14 @@ export const ratingsBodySchema = z.object({
     .max(RATINGS_MAX_BATCH, { error: `Send at most ${RATINGS_MAX_BATCH} ratings at once.` }),
 })
 
-export interface RatingsResult {
-  data: {
-    accepted: string[]
-    duplicate: string[]
-    rejected: Array<{ client_id: string | null; error: RatingRejection; message: string }>
-  }
-}
+export const ratingsResultSchema = dataOf(
+  z.strictObject({
+    accepted: z.array(z.string()),
+    duplicate: z.array(z.string()),
+    rejected: z.array(z.strictObject({ client_id: z.string().nullable(), error: z.enum(RATING_REJECTIONS), message: z.string() })),
+  }),
+)
+export type RatingsResult = z.infer<typeof ratingsResultSchema>
 
 /** GET /languages/CODE/next_for_you?limit= (beyond the contract): how many videos it answers. */
 export const NEXT_FOR_YOU_DEFAULT_LIMIT = 10

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { COMMENT_MAX_CHARS, WATCH_EVENTS_MAX_BATCH } from '../limits.ts'
 import { countCharacters } from '../text.ts'
 import { hasVisibleCharacter, stripBidiControls } from '../text-rules.ts'
-import { uuidSchema } from './common.ts'
+import { dataOf, idSchema, isoDateTimeSchema, uuidSchema } from './common.ts'
 
 /** Outbox rules for one watch event (api-contract "The outbox calls"). */
 export const WATCH_EVENT_MAX_SECONDS = 60
@@ -168,13 +168,14 @@ export const watchEventsBodySchema = z.object({
     .max(WATCH_EVENTS_MAX_BATCH, { error: `Send at most ${WATCH_EVENTS_MAX_BATCH} events at once.` }),
 })
 
-export interface WatchEventsResult {
-  data: {
-    accepted: string[]
-    duplicate: string[]
-    rejected: Array<{ client_id: string | null; error: WatchEventRejection; message: string }>
-  }
-}
+export const watchEventsResultSchema = dataOf(
+  z.strictObject({
+    accepted: z.array(z.string()),
+    duplicate: z.array(z.string()),
+    rejected: z.array(z.strictObject({ client_id: z.string().nullable(), error: z.enum(WATCH_EVENT_REJECTIONS), message: z.string() })),
+  }),
+)
+export type WatchEventsResult = z.infer<typeof watchEventsResultSchema>
 
 export const commentTextSchema = z
   .string({ error: 'Comment cannot be empty' })
@@ -191,9 +192,10 @@ export const commentBodySchema = z.object({
 })
 export type CommentBody = z.input<typeof commentBodySchema>
 
-export interface Comment {
-  id: number
-  text: string
-  author: { display_name: string | null }
-  created_at: string
-}
+export const commentSchema = z.strictObject({
+  id: idSchema,
+  text: z.string(),
+  author: z.strictObject({ display_name: z.string().nullable() }),
+  created_at: isoDateTimeSchema,
+})
+export type Comment = z.infer<typeof commentSchema>
