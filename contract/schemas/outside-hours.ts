@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../limits.ts'
 import { dataOf, uuidSchema } from './common.ts'
 
-export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
-export const OUTSIDE_MINUTES_MAX = 720
-export const OUTSIDE_NOTE_MAX_CHARS = 500
+// Kept in limits.ts, which has no zod, so the PWA's outbox checks can take them.
+export { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../limits.ts'
+
 /** No date holds more outside time than this, all entries together (api-contract "Hardening"). */
 export const OUTSIDE_DAY_MAX_MINUTES = 24 * 60
 /** The error code of an entry that would pass it. */

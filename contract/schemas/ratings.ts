@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../limits.ts'
 import { dataOf, queryWholeNumber, uuidSchema } from './common.ts'
 
-/** "How much did you understand?": 1 (almost nothing) to 5 (almost everything). */
-export const UNDERSTOOD_MIN = 1
-export const UNDERSTOOD_MAX = 5
+// Kept in limits.ts, which has no zod, so the PWA's outbox checks can take them.
+export { UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../limits.ts'
+
 /** Ratings per POST /ratings (an outbox call). */
 export const RATINGS_MAX_BATCH = 100
 /** A learner may rate a video once they have watched (covered) at least this share of it. */
