@@ -10,15 +10,6 @@ export const FEEDBACK_MAX_CHARS = 2000
 /** Comments must be "under 2000 characters": at most 1999. */
 export const COMMENT_MAX_CHARS = 1999
 
-/** Time outside the app (POST /me/outside_hours): what it was, and the most one entry holds. */
-export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
-export const OUTSIDE_MINUTES_MAX = 720
-export const OUTSIDE_NOTE_MAX_CHARS = 500
-
-/** "How much did you understand?": 1 (almost nothing) to 5 (almost everything). */
-export const UNDERSTOOD_MIN = 1
-export const UNDERSTOOD_MAX = 5
-
 export const DISPLAY_NAME_MIN_CHARS = 3
 export const DISPLAY_NAME_MAX_CHARS = 32
 export const DISPLAY_NAME_COOLDOWN_DAYS = 30

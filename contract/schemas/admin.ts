@@ -4,9 +4,9 @@ import { listLimitSchema } from './catalogue.ts'
 import { DIALECTS, dialectSchema } from './captions.ts'
 import { countSchema, idSchema, isoDateTimeSchema } from './common.ts'
 import { staffDisplayNameSchema } from './user.ts'
+import { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES } from '../vocabulary.ts'
+export { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES, type AdminFeedbackRange, type AdminJobStateFilter } from '../vocabulary.ts'
 
-export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
-export type AdminFeedbackRange = (typeof ADMIN_FEEDBACK_RANGES)[number]
 export const ADMIN_VIDEO_ACCESS_FILTERS = ['all', ...ACCESS_LEVELS] as const
 export const THUMBNAILS_REQUIRED_MESSAGE = 'Please choose at least one image to upload.'
 
@@ -30,9 +30,6 @@ export const adminFeedbackQuerySchema = z.object({
   limit: listLimitSchema,
 })
 
-/** The jobs view (issue 34): jobs by state, newest first. `all`: queued, running and failed. */
-export const ADMIN_JOB_STATES = ['all', 'queued', 'running', 'failed'] as const
-export type AdminJobStateFilter = (typeof ADMIN_JOB_STATES)[number]
 export const adminJobsQuerySchema = z.object({
   state: z.preprocess(blankToUndefined, z.enum(ADMIN_JOB_STATES, { error: 'state is all, queued, running or failed.' }).default('all')),
   cursor,

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { countSchema, isoDateTimeSchema } from './common.ts'
 import { userSchema } from './user.ts'
+import { BILLING_PLANS } from '../vocabulary.ts'
+export { BILLING_PLANS, type BillingPlanId } from '../vocabulary.ts'
 
-export const BILLING_PLANS = ['month', 'year'] as const
-export type BillingPlanId = (typeof BILLING_PLANS)[number]
 
 export const billingPlanSchema = z.strictObject({
   id: z.enum(BILLING_PLANS),

@@ -4,14 +4,10 @@
  */
 import { z } from 'zod'
 import { countSchema } from './common.ts'
+import { DIALECTS, CAPTION_LANGUAGES, type CaptionLanguage } from '../vocabulary.ts'
+export { DIALECTS, CAPTION_LANGUAGES, type Dialect, type CaptionLanguage } from '../vocabulary.ts'
 
-/** Where a video's speech comes from; `null` until someone sets it. */
-export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
-export type Dialect = (typeof DIALECTS)[number]
 
-/** Caption tracks a submission may have: Vietnamese, and optionally English. */
-export const CAPTION_LANGUAGES = ['vi', 'en'] as const
-export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
 
 export { CAPTIONS_CONTENT_TYPE, CAPTIONS_MAX_BYTES } from '../limits.ts'
 /**

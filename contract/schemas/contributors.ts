@@ -12,25 +12,13 @@ import {
 } from '../limits.ts'
 import { CAPTION_LANGUAGES, DIALECTS, dialectSchema } from './captions.ts'
 import { countSchema, dataOf, emailSchema, idSchema, isoDateTimeSchema, queryWholeNumber, uuidSchema } from './common.ts'
+import { UPLOADS_PATH, SUBMISSION_TITLE_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_MAX_CREATORS, SERIES_NAME_MAX_CHARS, SERIES_DESCRIPTION_MAX_CHARS, YOUTUBE_TITLE_MAX_CHARS, YOUTUBE_DESCRIPTION_MAX_CHARS, SERIES_MODES, APPLICATION_STATUSES } from '../vocabulary.ts'
+export { UPLOADS_PATH, UPLOAD_CHUNK_BYTES, SUBMISSION_TITLE_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_MAX_CREATORS, SERIES_NAME_MAX_CHARS, SERIES_DESCRIPTION_MAX_CHARS, YOUTUBE_TITLE_MAX_CHARS, YOUTUBE_DESCRIPTION_MAX_CHARS, SERIES_MODES, APPLICATION_STATUSES } from '../vocabulary.ts'
 
-/** Where the PWA sends the file of a submission (tus 1.0.0). */
-export const UPLOADS_PATH = '/api/v1/uploads'
 /** An unfinished upload with no request for this long is removed, files and all. */
 export const UPLOAD_SILENCE_EXPIRY_HOURS = 24
-/**
- * tus-js-client sends an upload in PATCHes of this size, so a connection cut (the server closes one
- * silent for 60 s; a phone changes network) costs at most one chunk. Measured in bench/tus-upload.bench.ts.
- */
-export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024
 export { THUMBNAIL_MAX_BYTES } from '../limits.ts'
 export const APPLICATIONS_PER_IP_PER_HOUR = 20
-export const SUBMISSION_TITLE_MAX_CHARS = 200
-export const SUBMISSION_DESCRIPTION_MAX_CHARS = 5000
-export const SUBMISSION_MAX_CREATORS = 20
-export const SERIES_NAME_MAX_CHARS = 200
-export const SERIES_DESCRIPTION_MAX_CHARS = 2000
-export const YOUTUBE_TITLE_MAX_CHARS = 200
-export const YOUTUBE_DESCRIPTION_MAX_CHARS = 5000
 
 /** Error codes of the contributor calls, beside the general ones of errors.ts. */
 export const CONTRIBUTOR_ERROR_CODES = {
@@ -44,8 +32,6 @@ export const PUBLISHABLE_STATUSES = ['publishable', 'incomplete', 'published'] a
 export const UPLOAD_STATES = ['awaiting', 'uploading', 'complete'] as const
 export const PROCESSING_STATES = ['waiting', 'queued', 'processing', 'ready', 'failed'] as const
 export const ENGLISH_ABILITIES = ['none', 'a_little', 'well'] as const
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const
-export const SERIES_MODES = ['existing', 'none', 'new'] as const
 
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
 export type UploadState = (typeof UPLOAD_STATES)[number]

@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../limits.ts'
 import { dataOf, uuidSchema } from './common.ts'
-
-// Kept in limits.ts, which has no zod, so the PWA's outbox checks can take them.
-export { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../limits.ts'
+import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
+export { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
 
 /** No date holds more outside time than this, all entries together (api-contract "Hardening"). */
 export const OUTSIDE_DAY_MAX_MINUTES = 24 * 60

@@ -1,22 +1,11 @@
 import { z } from 'zod'
-import { UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../limits.ts'
 import { dataOf, queryWholeNumber, uuidSchema } from './common.ts'
+import { UNDERSTOOD_MIN, UNDERSTOOD_MAX, RATINGS_MAX_BATCH, RATING_REJECTIONS } from '../vocabulary.ts'
+export { UNDERSTOOD_MIN, UNDERSTOOD_MAX, RATINGS_MAX_BATCH, RATING_MIN_WATCHED_SHARE, DIFFICULTY_MIN, DIFFICULTY_MAX, RATING_REJECTIONS, type RatingRejection } from '../vocabulary.ts'
 
-// Kept in limits.ts, which has no zod, so the PWA's outbox checks can take them.
-export { UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../limits.ts'
-
-/** Ratings per POST /ratings (an outbox call). */
-export const RATINGS_MAX_BATCH = 100
-/** A learner may rate a video once they have watched (covered) at least this share of it. */
-export const RATING_MIN_WATCHED_SHARE = 0.5
 /** A video's difficulty is shown from this many ratings on (null below). */
 export const DIFFICULTY_SHOWN_FROM_RATINGS = 5
-export const DIFFICULTY_MIN = 1
-export const DIFFICULTY_MAX = 100
 
-/** Why a rating was refused; the rest of its batch still lands. */
-export const RATING_REJECTIONS = ['invalid_rating', 'unknown_video', 'not_watched', 'in_the_future'] as const
-export type RatingRejection = (typeof RATING_REJECTIONS)[number]
 
 export const ratingSchema = z.object({
   client_id: uuidSchema,

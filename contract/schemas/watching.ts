@@ -4,32 +4,18 @@ import { countCharacters } from '../text.ts'
 import { hasVisibleCharacter, stripBidiControls } from '../text-rules.ts'
 import { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, WATCH_MODES, type CheckedWatchEvent } from '../watch-event-check.ts'
 import { dataOf, idSchema, isoDateTimeSchema, uuidSchema } from './common.ts'
+import { WATCH_EVENT_REJECTIONS } from '../vocabulary.ts'
+export { WATCH_EVENT_MAX_SECONDS, WATCH_EVENT_MAX_AGE_DAYS, WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../vocabulary.ts'
 
 // The hand-written check of one event lives in a module without zod, so the PWA's outbox can take it too.
 export { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, WATCH_MODES, parseIsoDateTime, parseWatchEvent, type ParsedWatchEvent, type WatchMode } from '../watch-event-check.ts'
 
-/** Outbox rules for one watch event (api-contract "The outbox calls"). */
-export const WATCH_EVENT_MAX_SECONDS = 60
 /** Slack allowed between the played span and the reported seconds (timer granularity). */
 export const WATCH_EVENT_SPAN_SLACK_SECONDS = 2
-export const WATCH_EVENT_MAX_AGE_DAYS = 30
 export const WATCH_EVENT_MAX_FUTURE_MINUTES = 5
 /** No local day holds more watch time than this (api-contract "Hardening"). */
 export const WATCH_DAY_MAX_SECONDS = 24 * 3600
 
-/** Why an event was refused; the rest of its batch still lands. */
-export const WATCH_EVENT_REJECTIONS = [
-  'invalid_event',
-  'watched_seconds_out_of_range',
-  'exceeds_played_span',
-  'too_old',
-  'in_the_future',
-  'unknown_video',
-  'not_watchable',
-  /** Its whole wall-clock interval is already counted (another tab, or a replay under a new client_id). */
-  'overlap',
-] as const
-export type WatchEventRejection = (typeof WATCH_EVENT_REJECTIONS)[number]
 
 const seconds = z.number().finite().min(0).max(24 * 3600)
 

@@ -6,7 +6,8 @@
  * tracks it creates for subtitles listed in a playlist (ours list none), so it leaves these alone.
  */
 import { useEffect } from 'react'
-import { CAPTION_LANGUAGES, type CaptionLanguage, type CaptionLink } from '../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../contract/vocabulary.ts'
+import type { CaptionLink } from '../../../contract/schemas/captions.ts'
 import type { PlayerController } from './controller.ts'
 import type { Line } from './lines.ts'
 

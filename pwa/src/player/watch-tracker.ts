@@ -12,7 +12,8 @@
  * `mode: listened`. A replayed second still counts once per wall-clock second on the server.
  */
 import { uuidv7 } from '../../../contract/ids.ts'
-import { WATCH_EVENT_MAX_SECONDS, type WatchEventInput } from '../../../contract/schemas/watching.ts'
+import { WATCH_EVENT_MAX_SECONDS } from '../../../contract/vocabulary.ts'
+import type { WatchEventInput } from '../../../contract/schemas/watching.ts'
 
 /**
  * Half the server's 60 s cap per event: the open stretch is durable, so cutting often no longer saves

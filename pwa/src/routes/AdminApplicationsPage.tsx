@@ -4,7 +4,8 @@
  * rejects; a decision can be changed later.
  */
 import { useState } from 'react'
-import { APPLICATION_STATUSES, type ApplicationStatus, type ContributorApplication } from '../../../contract/schemas/contributors.ts'
+import { APPLICATION_STATUSES } from '../../../contract/vocabulary.ts'
+import type { ApplicationStatus, ContributorApplication } from '../../../contract/schemas/contributors.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, adminLists } from '../data/admin/admin-api.ts'
 import { adminErrorKey } from '../features/admin/admin-errors.ts'

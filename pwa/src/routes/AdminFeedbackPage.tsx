@@ -1,6 +1,7 @@
 /** /admin-feedback: what learners sent, searchable by text or e-mail, within a time range; each opens in full. */
 import { useState } from 'react'
-import { ADMIN_FEEDBACK_RANGES, type AdminFeedback, type AdminFeedbackRange } from '../../../contract/schemas/admin.ts'
+import { ADMIN_FEEDBACK_RANGES, type AdminFeedbackRange } from '../../../contract/vocabulary.ts'
+import type { AdminFeedback } from '../../../contract/schemas/admin.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { adminLists } from '../data/admin/admin-api.ts'
 import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ADMIN_JOB_STATES, type AdminJob, type AdminJobStateFilter } from '../../../contract/schemas/admin.ts'
+import { ADMIN_JOB_STATES, type AdminJobStateFilter } from '../../../contract/vocabulary.ts'
+import type { AdminJob } from '../../../contract/schemas/admin.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { adminApi, adminLists } from '../data/admin/admin-api.ts'
 import { useCursorList } from '../data/admin/use-cursor-list.ts'

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { BILLING_PLANS, type BillingPlan, type BillingPlanId } from '../../../contract/schemas/billing.ts'
+import { BILLING_PLANS, type BillingPlanId } from '../../../contract/vocabulary.ts'
+import type { BillingPlan } from '../../../contract/schemas/billing.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { NetworkError } from '../data/api.ts'
 import { billingApi } from '../data/account/billing-api.ts'

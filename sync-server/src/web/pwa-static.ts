@@ -2,14 +2,70 @@
  * Serves the built PWA from the same origin as the API. Hashed files under /assets/ never change, so
  * browsers keep them a year; index.html, the service worker and the manifest are revalidated on every
  * load so an update is seen at once. Any other GET outside /api/ and /media/ gets index.html (the SPA
- * decides the route).
+ * decides the route). A file the build compressed (pwa/build/precompress.ts: `.br` and `.gz` beside it) is
+ * sent compressed to a browser that accepts it, Brotli first, with no compression work per request.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import express, { Router } from 'express'
+import express, { Router, type NextFunction, type Request, type Response } from 'express'
 
 const YEAR_SECONDS = 31_536_000
 const NOT_SPA = /^\/(api|media)(\/|$)/
+
+/** Content codings we have copies for, best first, with the file suffix of each. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+
+function cacheControl(distDir: string, filePath: string): string {
+  return path.relative(distDir, filePath).startsWith(`assets${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache'
+}
+
+/** Every compressed copy in the build, by the path of its original: read once, so a request costs a Set lookup. */
+function compressedCopies(distDir: string): Set<string> {
+  const copies = new Set<string>()
+  for (const entry of fs.readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && ENCODINGS.some((e) => entry.name.endsWith(e.suffix))) copies.add(path.join(entry.parentPath, entry.name))
+  }
+  return copies
+}
+
+/** Whether the request's Accept-Encoding takes `coding` (a `;q=0` refuses it). */
+function accepts(acceptEncoding: string, coding: string): boolean {
+  return acceptEncoding.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';')
+    if (name?.trim().toLowerCase() !== coding) return false
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  })
+}
+
+/** Sends `file` compressed when the build has a copy the browser accepts; false when it must go as it is. */
+function sendCompressed(req: Request, res: Response, next: NextFunction, file: string, copies: Set<string>, headers: Record<string, string>): boolean {
+  const acceptEncoding = req.get('accept-encoding') ?? ''
+  const encoding = ENCODINGS.find((e) => copies.has(file + e.suffix) && accepts(acceptEncoding, e.name))
+  res.vary('Accept-Encoding')
+  if (!encoding) return false
+  // The type of the original, set before sendFile, which keeps a Content-Type already set.
+  res.type(path.extname(file))
+  res.sendFile(file + encoding.suffix, { headers: { ...headers, 'Content-Encoding': encoding.name } }, (error) => {
+    if (error && !res.headersSent) next(error)
+  })
+  return true
+}
+
+/** The build's file a request path names, or undefined for a path that cannot be one (malformed, or out of the build). */
+function buildFile(distDir: string, requestPath: string): string | undefined {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(requestPath)
+  } catch {
+    return undefined
+  }
+  const file = path.join(distDir, decoded)
+  return file.startsWith(distDir + path.sep) ? file : undefined
+}
 
 export function pwaStatic(distDir: string) {
   const router = Router()
@@ -20,20 +76,23 @@ export function pwaStatic(distDir: string) {
     })
     return router
   }
+  const copies = compressedCopies(distDir)
+  router.get('/{*splat}', (req, res, next) => {
+    if (NOT_SPA.test(req.path)) return next()
+    const file = req.path === '/' ? indexFile : buildFile(distDir, req.path)
+    if (!file) return next()
+    if (!sendCompressed(req, res, next, file, copies, { 'Cache-Control': cacheControl(distDir, file) })) next()
+  })
   router.use(
     express.static(distDir, {
       setHeaders(res, filePath) {
-        const relative = path.relative(distDir, filePath)
-        res.setHeader(
-          'Cache-Control',
-          relative.startsWith(`assets${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
-        )
+        res.setHeader('Cache-Control', cacheControl(distDir, filePath))
       },
     }),
   )
   router.get('/{*splat}', (req, res, next) => {
     if (NOT_SPA.test(req.path)) return next()
-    res.set('Cache-Control', 'no-cache').sendFile(indexFile)
+    if (!sendCompressed(req, res, next, indexFile, copies, { 'Cache-Control': 'no-cache' })) res.set('Cache-Control', 'no-cache').sendFile(indexFile)
   })
   return router
 }

@@ -12,7 +12,7 @@
  */
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { DIFFICULTY_MAX, DIFFICULTY_MIN } from '../../../../contract/schemas/ratings.ts'
+import { DIFFICULTY_MAX, DIFFICULTY_MIN } from '../../../../contract/vocabulary.ts'
 
 export { DIFFICULTY_MAX, DIFFICULTY_MIN }
 /** A finished video (the server's rule: 90% covered) leaves "Continue watching". */

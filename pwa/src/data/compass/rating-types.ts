@@ -3,9 +3,10 @@
  * as the PWA reads it. POST /ratings is an outbox call like /watch_events: accepted, duplicate or
  * rejected per client_id; a later rating of a video replaces the earlier one.
  */
-import { RATING_MIN_WATCHED_SHARE, UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../../../../contract/schemas/ratings.ts'
+import { RATING_MIN_WATCHED_SHARE, UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../../../../contract/vocabulary.ts'
 
-export { RATING_REJECTIONS, RATINGS_MAX_BATCH, type RatingRejection, type RatingsResult } from '../../../../contract/schemas/ratings.ts'
+export { RATING_REJECTIONS, RATINGS_MAX_BATCH, type RatingRejection } from '../../../../contract/vocabulary.ts'
+export type { RatingsResult } from '../../../../contract/schemas/ratings.ts'
 
 /** "How much did you understand?": UNDERSTOOD_MIN (almost nothing) … UNDERSTOOD_MAX (almost everything). */
 export const UNDERSTOOD_VALUES = [UNDERSTOOD_MIN, 2, 3, 4, UNDERSTOOD_MAX] as const

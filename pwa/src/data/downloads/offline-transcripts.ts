@@ -8,7 +8,7 @@
  * Each track is read and parsed once per download (kept by the download's completion time, so a
  * download made again is read again), then every later search only compares folded lines.
  */
-import { CAPTION_LANGUAGES } from '../../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES } from '../../../../contract/vocabulary.ts'
 import { textCuesOf } from './vtt-text-cues.ts'
 import { foldForSearch } from '../catalogue/search-fold.ts'
 import { OFFLINE_MEDIA_CACHE, offlineCaptionUrl } from './offline-urls.ts'

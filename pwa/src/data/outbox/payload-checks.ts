@@ -12,15 +12,8 @@
  * never refused here. Rules about the text itself (a visible character, feedback's least length) are the
  * forms' and the server's: the server's refusal says them.
  */
-import {
-  COMMENT_MAX_CHARS,
-  FEEDBACK_MAX_CHARS,
-  OUTSIDE_HOURS_KINDS,
-  OUTSIDE_MINUTES_MAX,
-  OUTSIDE_NOTE_MAX_CHARS,
-  UNDERSTOOD_MAX,
-  UNDERSTOOD_MIN,
-} from '../../../../contract/limits.ts'
+import { COMMENT_MAX_CHARS, FEEDBACK_MAX_CHARS } from '../../../../contract/limits.ts'
+import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS, UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../../../../contract/vocabulary.ts'
 import { parseIsoDateTime, parseWatchEvent } from '../../../../contract/watch-event-check.ts'
 import type { OutboxKind } from '../db.ts'
 

@@ -3,13 +3,14 @@
  * submission, DELETE it. A refused file (422 invalid_captions) comes back with the server's lines
  * ("line 7: …") for the contributor to read as they are.
  */
-import { CAPTIONS_CONTENT_TYPE, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
+import { type CaptionLanguage } from '../../../../contract/vocabulary.ts'
+import { CAPTIONS_CONTENT_TYPE } from '../../../../contract/limits.ts'
 import { ApiError } from '../api.ts'
 import { call } from '../api-call.ts'
 import type { SendCaptionsResult } from './upload-queue.ts'
 
 /** The contract's limit on a captions file; checked here too so a big file is refused before it is sent. */
-export { CAPTIONS_MAX_BYTES } from '../../../../contract/schemas/captions.ts'
+export { CAPTIONS_MAX_BYTES } from '../../../../contract/limits.ts'
 
 /** How a send went (retry: no answer or 5xx/408/429; refused: the server's lines), as the upload queue reads it. */
 export type CaptionSendResult = SendCaptionsResult

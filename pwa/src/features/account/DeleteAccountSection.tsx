@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { OTP_LENGTH } from '../../../../contract/index.ts'
+import { OTP_LENGTH } from '../../../../contract/limits.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError, NetworkError } from '../../data/api.ts'
 import { clearLocalData } from '../../data/local-cache.ts'

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react'
 import type { AdminVideo } from '../../../../contract/schemas/admin.ts'
-import { THUMBNAIL_MAX_BYTES } from '../../../../contract/schemas/contributors.ts'
+import { THUMBNAIL_MAX_BYTES } from '../../../../contract/limits.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { ApiError } from '../../data/api.ts'
 import { useTranslation } from 'react-i18next'

@@ -3,7 +3,7 @@
  * told by their first bytes (as the server does; a renamed file is refused), and 5 MB at most each.
  * The server checks the same again and stays the authority.
  */
-import { THUMBNAIL_MAX_BYTES } from '../../../../contract/schemas/contributors.ts'
+import { THUMBNAIL_MAX_BYTES } from '../../../../contract/limits.ts'
 
 export type ThumbnailProblem = 'type' | 'size'
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/vocabulary.ts'
 import { readCaptionFile } from './caption-files.ts'
 import './captions.css'
 

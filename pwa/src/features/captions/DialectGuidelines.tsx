@@ -1,6 +1,6 @@
 /** The dialects as a short list: in the guidelines popup of the upload form and on the guidance page. */
 import { useTranslation } from 'react-i18next'
-import { DIALECTS } from '../../../../contract/schemas/captions.ts'
+import { DIALECTS } from '../../../../contract/vocabulary.ts'
 import './captions.css'
 
 export function DialectGuidelines() {

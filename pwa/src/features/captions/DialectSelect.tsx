@@ -1,6 +1,6 @@
 /** A dialect choice (northern, central, southern, mixed), as the upload form, the publish dialog and the admin table offer it. */
 import { useTranslation } from 'react-i18next'
-import { DIALECTS, type Dialect } from '../../../../contract/schemas/captions.ts'
+import { DIALECTS, type Dialect } from '../../../../contract/vocabulary.ts'
 import type { FieldControlProps } from '../../components/FormField.tsx'
 
 export function DialectSelect({

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/vocabulary.ts'
 import type { Submission } from '../../../../contract/schemas/contributors.ts'
 import { readCaptionFile } from './caption-files.ts'
 import { removeCaptions, sendCaptions } from '../../data/uploads/captions-api.ts'

@@ -5,17 +5,8 @@
  * multipart to POST /submissions/:id/publish; the server makes the catalogue video.
  */
 import { useEffect, useId, useState } from 'react'
-import {
-  SERIES_DESCRIPTION_MAX_CHARS,
-  SERIES_MODES,
-  SERIES_NAME_MAX_CHARS,
-  SUBMISSION_DESCRIPTION_MAX_CHARS,
-  SUBMISSION_TITLE_MAX_CHARS,
-  YOUTUBE_DESCRIPTION_MAX_CHARS,
-  YOUTUBE_TITLE_MAX_CHARS,
-  type Series,
-  type Submission,
-} from '../../../../contract/schemas/contributors.ts'
+import { SERIES_DESCRIPTION_MAX_CHARS, SERIES_MODES, SERIES_NAME_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_TITLE_MAX_CHARS, YOUTUBE_DESCRIPTION_MAX_CHARS, YOUTUBE_TITLE_MAX_CHARS } from '../../../../contract/vocabulary.ts'
+import type { Series, Submission } from '../../../../contract/schemas/contributors.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { FormField } from '../../components/FormField.tsx'

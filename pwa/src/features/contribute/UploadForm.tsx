@@ -8,11 +8,7 @@
 import { connectivity } from '../../data/runtime/connectivity.ts'
 import { useId, useRef, useState } from 'react'
 import { FormField } from '../../components/FormField.tsx'
-import {
-  SERIES_NAME_MAX_CHARS,
-  SUBMISSION_DESCRIPTION_MAX_CHARS,
-  SUBMISSION_TITLE_MAX_CHARS,
-} from '../../../../contract/schemas/contributors.ts'
+import { SERIES_NAME_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_TITLE_MAX_CHARS } from '../../../../contract/vocabulary.ts'
 import { uploadQueue } from '../../data/uploads/uploads.ts'
 import { whyNotKept, type NotKeptReason } from '../../data/uploads/not-kept.ts'
 import { useCachedLanguages } from '../../data/catalogue/languages.ts'

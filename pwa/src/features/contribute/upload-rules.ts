@@ -2,7 +2,7 @@
  * The upload form's checks, for a quick answer before anything is sent (the server checks the same
  * things again). Returns translation keys under `upload.errors`, by field.
  */
-import { SUBMISSION_MAX_CREATORS } from '../../../../contract/schemas/contributors.ts'
+import { SUBMISSION_MAX_CREATORS } from '../../../../contract/vocabulary.ts'
 import type { ProficiencyLevel } from './levels.ts'
 
 // The same shape of address the server accepts: something@domain.tld, no spaces.

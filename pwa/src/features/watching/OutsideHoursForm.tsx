@@ -3,7 +3,7 @@
  * outbox, so it can be logged offline, and counts toward total input hours once the server has it.
  */
 import { useState, type FormEvent } from 'react'
-import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../../../../contract/schemas/outside-hours.ts'
+import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../../../../contract/vocabulary.ts'
 import { enqueue } from '../../data/outbox/outbox.ts'
 import { useTranslation } from 'react-i18next'
 

@@ -1,5 +1,5 @@
 /** The sync indicator's dialog: what waits, when the last sync succeeded, and what the server refused. */
-import { WATCH_EVENT_MAX_AGE_DAYS } from '../../../../contract/schemas/watching.ts'
+import { WATCH_EVENT_MAX_AGE_DAYS } from '../../../../contract/vocabulary.ts'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/Dialog.tsx'
 import { flushOutbox } from '../../data/outbox/background-sync.ts'

@@ -8,7 +8,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
-import { CAPTION_LANGUAGES, DIALECTS } from '../../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES, DIALECTS } from '../../../../contract/vocabulary.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { CloseIcon, FiltersIcon, SearchIcon } from '../../components/icons.tsx'
 import { DifficultyFilter } from '../compass/DifficultyFilter.tsx'

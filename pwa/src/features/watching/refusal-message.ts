@@ -7,7 +7,7 @@
  * send, written by an older version in a form that no longer fits (`stale_payload: <what>`,
  * data/outbox/payload-checks.ts), says so; the part after the colon is for developers.
  */
-import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/schemas/watching.ts'
+import { WATCH_EVENT_REJECTIONS, type WatchEventRejection } from '../../../../contract/vocabulary.ts'
 import { RATING_REJECTIONS, type RatingRejection } from '../../data/compass/rating-types.ts'
 import { STALE_PAYLOAD } from '../../data/outbox/payload-checks.ts'
 

@@ -1,0 +1,79 @@
+/**
+ * The values both halves name at run time that the PWA reads too: enumerations and the limits of single
+ * calls. They live here, apart from schemas/ (whose modules import zod), so the PWA imports them without
+ * loading zod (a lint rule keeps it so). The schema modules re-export them beside their schemas.
+ */
+
+// captions
+/** Where a video's speech comes from; `null` until someone sets it. */
+export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
+export type Dialect = (typeof DIALECTS)[number]
+/** Caption tracks a submission may have: Vietnamese, and optionally English. */
+export const CAPTION_LANGUAGES = ['vi', 'en'] as const
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
+
+// watching
+/** Outbox rules for one watch event (api-contract "The outbox calls"). */
+export const WATCH_EVENT_MAX_SECONDS = 60
+export const WATCH_EVENT_MAX_AGE_DAYS = 30
+/** Why an event was refused; the rest of its batch still lands. */
+export const WATCH_EVENT_REJECTIONS = [
+  'invalid_event',
+  'watched_seconds_out_of_range',
+  'exceeds_played_span',
+  'too_old',
+  'in_the_future',
+  'unknown_video',
+  'not_watchable',
+  /** Its whole wall-clock interval is already counted (another tab, or a replay under a new client_id). */
+  'overlap',
+] as const
+export type WatchEventRejection = (typeof WATCH_EVENT_REJECTIONS)[number]
+
+// outside-hours
+export const OUTSIDE_HOURS_KINDS = ['watching', 'listening', 'talking'] as const
+export const OUTSIDE_MINUTES_MAX = 720
+export const OUTSIDE_NOTE_MAX_CHARS = 500
+
+// contributors
+/** Where the PWA sends the file of a submission (tus 1.0.0). */
+export const UPLOADS_PATH = '/api/v1/uploads'
+/**
+ * tus-js-client sends an upload in PATCHes of this size, so a connection cut (the server closes one
+ * silent for 60 s; a phone changes network) costs at most one chunk. Measured in bench/tus-upload.bench.ts.
+ */
+export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024
+export const SUBMISSION_TITLE_MAX_CHARS = 200
+export const SUBMISSION_DESCRIPTION_MAX_CHARS = 5000
+export const SUBMISSION_MAX_CREATORS = 20
+export const SERIES_NAME_MAX_CHARS = 200
+export const SERIES_DESCRIPTION_MAX_CHARS = 2000
+export const YOUTUBE_TITLE_MAX_CHARS = 200
+export const YOUTUBE_DESCRIPTION_MAX_CHARS = 5000
+export const SERIES_MODES = ['existing', 'none', 'new'] as const
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const
+
+// ratings
+/** "How much did you understand?": 1 (almost nothing) to 5 (almost everything). */
+export const UNDERSTOOD_MIN = 1
+export const UNDERSTOOD_MAX = 5
+/** Ratings per POST /ratings (an outbox call). */
+export const RATINGS_MAX_BATCH = 100
+/** A learner may rate a video once they have watched (covered) at least this share of it. */
+export const RATING_MIN_WATCHED_SHARE = 0.5
+export const DIFFICULTY_MIN = 1
+export const DIFFICULTY_MAX = 100
+/** Why a rating was refused; the rest of its batch still lands. */
+export const RATING_REJECTIONS = ['invalid_rating', 'unknown_video', 'not_watched', 'in_the_future'] as const
+export type RatingRejection = (typeof RATING_REJECTIONS)[number]
+
+// admin
+export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
+export type AdminFeedbackRange = (typeof ADMIN_FEEDBACK_RANGES)[number]
+/** The jobs view (issue 34): jobs by state, newest first. `all`: queued, running and failed. */
+export const ADMIN_JOB_STATES = ['all', 'queued', 'running', 'failed'] as const
+export type AdminJobStateFilter = (typeof ADMIN_JOB_STATES)[number]
+
+// billing
+export const BILLING_PLANS = ['month', 'year'] as const
+export type BillingPlanId = (typeof BILLING_PLANS)[number]
