@@ -6,32 +6,36 @@
 (function () {
   var path = location.pathname.replace(/\/+$/, '') || '/';
   var page = /^\/languages\/([^/]+)\/videos(?:\/([0-9]+))?$/.exec(path);
-  startEarlyAnswers(page);
   var meta = document.querySelector('meta[name="dehieu-preload"]');
-  if (!meta) return;
-  var pageGroups = page ? ['app', page[2] ? 'video' : 'videos'] : ['app'];
-  var language = uiLanguage();
-  var wanted = pageGroups.concat(pageGroups.map(function (group) { return group + '@' + language; }));
-  var groups = meta.getAttribute('content').split(' ');
-  // One insertion for all the links: each appended alone costs the page a style pass.
-  var links = document.createDocumentFragment();
-  for (var i = 0; i < groups.length; i++) {
-    var at = groups[i].indexOf(':');
-    if (wanted.indexOf(groups[i].slice(0, at)) < 0) continue;
-    var files = groups[i].slice(at + 1).split(',');
-    for (var j = 0; j < files.length; j++) {
-      if (!files[j]) continue;
-      var link = document.createElement('link');
-      // A stylesheet is only fetched here: Vite adds it to the page when its chunk is imported.
-      if (/\.css$/.test(files[j])) {
-        link.rel = 'preload';
-        link.as = 'style';
-      } else link.rel = 'modulepreload';
-      link.href = '/assets/' + files[j];
-      links.appendChild(link);
+  if (meta) preloadChunks(meta);
+  // After the chunks: reading the time zone starts the browser's Intl data, which the downloads need not wait for.
+  startEarlyAnswers(page);
+
+  function preloadChunks(meta) {
+    var pageGroups = page ? ['app', page[2] ? 'video' : 'videos'] : ['app'];
+    var language = uiLanguage();
+    var wanted = pageGroups.concat(pageGroups.map(function (group) { return group + '@' + language; }));
+    var groups = meta.getAttribute('content').split(' ');
+    // One insertion for all the links: each appended alone costs the page a style pass.
+    var links = document.createDocumentFragment();
+    for (var i = 0; i < groups.length; i++) {
+      var at = groups[i].indexOf(':');
+      if (wanted.indexOf(groups[i].slice(0, at)) < 0) continue;
+      var files = groups[i].slice(at + 1).split(',');
+      for (var j = 0; j < files.length; j++) {
+        if (!files[j]) continue;
+        var link = document.createElement('link');
+        // A stylesheet is only fetched here: Vite adds it to the page when its chunk is imported.
+        if (/\.css$/.test(files[j])) {
+          link.rel = 'preload';
+          link.as = 'style';
+        } else link.rel = 'modulepreload';
+        link.href = '/assets/' + files[j];
+        links.appendChild(link);
+      }
     }
+    document.head.appendChild(links);
   }
-  document.head.appendChild(links);
 
   // The UI language the app will start in, as pwa/src/i18n/detect-language.ts decides it: the stored
   // choice, then the browser's first language we have (en or vi here; the signed-in pages have no others).

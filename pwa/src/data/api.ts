@@ -41,12 +41,21 @@ export class NetworkError extends Error {
   }
 }
 
+/** Read at most once a minute: each read builds an Intl formatter (a page opens with five calls at once), and a phone that crosses a border still tells the calls after. */
+const ZONE_REREAD_MS = 60_000
+let zoneRead: { zone: string | undefined; at: number } | null = null
+
 function timeZone(): string | undefined {
+  const now = Date.now()
+  if (zoneRead && now - zoneRead.at < ZONE_REREAD_MS) return zoneRead.zone
+  let zone: string | undefined
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone
   } catch {
-    return undefined
+    zone = undefined
   }
+  zoneRead = { zone, at: now }
+  return zone
 }
 
 export interface RequestOptions {

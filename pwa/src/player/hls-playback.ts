@@ -12,6 +12,14 @@ import { connectivity } from '../data/runtime/connectivity.ts'
 import type Hls from 'hls.js'
 import { shortSide } from '../data/downloads/hls-manifest.ts'
 
+/**
+ * Before the first play, hls.js buffers about one segment (6 s): the first frame is ready for the press,
+ * but a page opened and left costs a phone one segment of data and of parsing, not hls.js's 30 s.
+ */
+const BUFFER_BEFORE_PLAY_SECONDS = 6
+/** Ahead of the playhead once playing: hls.js's own default. */
+const BUFFER_PLAYING_SECONDS = 30
+
 /** A grant refused again this soon after a refresh is not refreshed again (the refusal stands). */
 const GRANT_REFRESH_PAUSE_MS = 30_000
 
@@ -57,6 +65,7 @@ export async function attachHls(
   }
   const hls: Hls = new HlsClass({
     startPosition: options.startAt ?? -1,
+    maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
     // Fail fast when offline instead of retrying for minutes.
     fragLoadPolicy: { default: { maxTimeToFirstByteMs: 10_000, maxLoadTimeMs: 30_000, timeoutRetry: { maxNumRetry: 2, retryDelayMs: 1000, maxRetryDelayMs: 4000 }, errorRetry: { maxNumRetry: 3, retryDelayMs: 1000, maxRetryDelayMs: 8000 } } },
   })
@@ -83,6 +92,11 @@ export async function attachHls(
       hls.loadSource(fresh)
     }, failed)
   }
+  // hls.js reads its buffer goal on each tick: playing, it looks 30 s ahead again.
+  const bufferAhead = () => {
+    hls.config.maxBufferLength = BUFFER_PLAYING_SECONDS
+  }
+  video.addEventListener('play', bufferAhead, { once: true })
   // The app's connectivity, not the browser's events alone: lie-fi fires no `offline`/`online`.
   const stopFollowing = connectivity.subscribe((up) => (up ? hls.startLoad() : hls.stopLoad()))
   const playback: Playback = {
@@ -92,6 +106,7 @@ export async function attachHls(
     },
     destroy: () => {
       stopFollowing()
+      video.removeEventListener('play', bufferAhead)
       hls.destroy()
     },
   }
