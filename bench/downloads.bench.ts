@@ -80,7 +80,7 @@ function makeFiveMinuteVideo(dataDir: string): string {
 
 export async function runDownloadsBench(): Promise<DownloadsBenchResult> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('Build the app first: npm run build')
-  const server = await startTestServer({ pwaDist: DIST })
+  const server = await startTestServer({ checkAnswers: false, pwaDist: DIST })
   const plainFile = path.join(DIST, 'bench-plain.bin')
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS })
   try {

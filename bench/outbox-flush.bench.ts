@@ -56,7 +56,7 @@ function makeItems(videoId: number): QueuedItem[] {
 
 export async function runOutboxFlushBench(): Promise<OutboxFlushBenchResult> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('Build the app first: npm run build')
-  const server = await startTestServer({ pwaDist: DIST })
+  const server = await startTestServer({ checkAnswers: false, pwaDist: DIST })
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS })
   try {
     const videoId = await seedVideo(server, { access: 'free', duration: 600, title: 'Flush bench' })
@@ -155,7 +155,7 @@ export interface LieFiFlushBenchResult {
  */
 export async function runLieFiFlushBench(): Promise<LieFiFlushBenchResult> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('Build the app first: npm run build')
-  const server = await startTestServer({ pwaDist: DIST })
+  const server = await startTestServer({ checkAnswers: false, pwaDist: DIST })
   // As the real server does once listening (main.ts): the watch-event ingest thread is up before the
   // first batch, whose answer otherwise waits 1-2 s for it to start (measured in the engine suite).
   server.ctx.services.watchEvents.warmUp()

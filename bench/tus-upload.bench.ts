@@ -57,7 +57,7 @@ export async function runTusBench(options: { chunkSize?: number } = {}): Promise
   try {
     // Ours (the whole app, an admin uploading into fresh submissions) and a bare tus server (no auth,
     // no hooks) run alternately, so warm-up and machine noise fall on both alike.
-    const app = await startTestServer({ env: { ADMIN_EMAILS: 'bench@example.com' } })
+    const app = await startTestServer({ checkAnswers: false, env: { ADMIN_EMAILS: 'bench@example.com' } })
     const bareDir = path.join(scratch, 'bare')
     const tus = new Server({ path: '/files', datastore: new FileStore({ directory: bareDir }) })
     const bare = http.createServer((req, res) => void tus.handle(req, res))

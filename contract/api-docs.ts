@@ -1,10 +1,14 @@
 /**
- * docs/api.md's endpoint index, rendered from the route table (routes.ts, route-schemas.ts): one row a
- * route with its method, path, who may call it, how its body travels and which schema checks it.
+ * docs/api.md's endpoint index, rendered from the route table (routes.ts, route-schemas.ts,
+ * route-answer-schemas.ts): one row a route with its method, path, who may call it, how its body travels
+ * and which schema checks it, and what it answers on success.
  * `npm run docs:api` writes it between the markers (write-api-docs.ts); api-docs.test.ts fails when the
  * checked-in file differs, so the index cannot drift from the table.
  */
+import type { z } from 'zod'
 import * as contract from './index.ts'
+import * as answers from './route-answer-schemas.ts'
+import { NO_CONTENT_ROUTES, ROUTE_ANSWER_SCHEMAS } from './route-answer-schemas.ts'
 import { ROUTE_SCHEMAS } from './route-schemas.ts'
 import { ROUTES, type BodyReader, type RouteName, type RouteRole } from './routes.ts'
 
@@ -24,7 +28,46 @@ const WHO: Record<RouteRole, string> = {
 }
 
 /** Each schema's exported name, found by identity among the contract's exports. */
-const schemaNames = new Map<unknown, string>(Object.entries(contract).flatMap(([name, value]) => (name.endsWith('Schema') ? [[value, name]] : [])))
+const schemaNames = new Map<unknown, string>(
+  [...Object.entries(contract), ...Object.entries(answers)].flatMap(([name, value]) => (name.endsWith('Schema') ? [[value, name]] : [])),
+)
+
+interface Def {
+  type: string
+  shape?: Record<string, z.ZodType>
+  element?: z.ZodType
+  innerType?: z.ZodType
+  values?: unknown[]
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def
+
+/** An answer schema in a line: its exported name, or its shape with the names of its parts (`{ data: userSchema }`). */
+function shapeOf(schema: z.ZodType): string {
+  const name = schemaNames.get(schema)
+  if (name) return name
+  const def = defOf(schema)
+  switch (def.type) {
+    case 'object':
+      return `{ ${Object.entries(def.shape ?? {}).map(([key, value]) => `${key}${defOf(value).type === 'optional' ? '?' : ''}: ${shapeOf(value)}`).join(', ')} }`
+    case 'array':
+      return `${shapeOf(def.element!)}[]`
+    case 'nullable':
+      return `${shapeOf(def.innerType!)} | null`
+    case 'optional':
+      return shapeOf(def.innerType!)
+    case 'literal':
+      return (def.values ?? []).map((value) => JSON.stringify(value)).join(' | ')
+    default:
+      return def.type
+  }
+}
+
+function answerText(name: RouteName): string {
+  const schema = (ROUTE_ANSWER_SCHEMAS as Partial<Record<RouteName, z.ZodType>>)[name]
+  // A | inside a table's cell ends the cell unless escaped, code span or not (GitHub's tables).
+  if (schema) return `\`${shapeOf(schema).replaceAll('|', '\\|')}\``
+  return (NO_CONTENT_ROUTES as readonly string[]).includes(name) ? '204' : 'not JSON'
+}
 
 const KB = 1024
 const size = (bytes: number) => (bytes % (KB * KB) === 0 ? `${bytes / KB / KB} MB` : bytes % KB === 0 ? `${bytes / KB} KB` : `${bytes} B`)
@@ -50,13 +93,13 @@ export function renderEndpointIndex(): string {
     const schemas = (ROUTE_SCHEMAS as Partial<Record<RouteName, { body?: unknown; query?: unknown }>>)[name]
     const named = (schema: unknown) => (schema ? `\`${names.get(schema) ?? 'schema'}\`` : '')
     const body = bodyText(route.body, schemas?.body ? named(schemas.body) : '')
-    return `| ${route.method} | ${route.path} | \`${name}\` | ${WHO[route.role]} | ${body} | ${named(schemas?.query)} |`
+    return `| ${route.method} | ${route.path} | \`${name}\` | ${WHO[route.role]} | ${body} | ${named(schemas?.query)} | ${answerText(name)} |`
   })
   return [
     INDEX_BEGIN,
     '',
-    '| Method | Path | Name | Who | Body | Query |',
-    '|---|---|---|---|---|---|',
+    '| Method | Path | Name | Who | Body | Query | Answer (2xx) |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
     INDEX_END,

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ACCESS_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
-import type { AccessLevel } from './catalogue.ts'
 import { listLimitSchema } from './catalogue.ts'
-import { dialectSchema, type Dialect } from './captions.ts'
+import { DIALECTS, dialectSchema } from './captions.ts'
+import { countSchema, idSchema, isoDateTimeSchema } from './common.ts'
 import { staffDisplayNameSchema } from './user.ts'
 import { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES } from '../vocabulary.ts'
 export { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES, type AdminFeedbackRange, type AdminJobStateFilter } from '../vocabulary.ts'
@@ -56,49 +56,53 @@ export const patchAdminUserBodySchema = z.object({
     .refine((user) => user.display_name !== undefined || user.is_contributor !== undefined, { error: 'Nothing to change.' }),
 })
 
-export interface AdminVideo {
-  id: number
-  title: string
-  youtube_id: string | null
-  access_level: AccessLevel
-  thumbnail_url: string | null
-  youtube_thumbnail_url: string | null
-  language_code: string
-  published_at: string | null
-  dialect: Dialect | null
-}
+export const adminVideoSchema = z.strictObject({
+  id: idSchema,
+  title: z.string(),
+  youtube_id: z.string().nullable(),
+  access_level: z.enum(ACCESS_LEVELS),
+  thumbnail_url: z.string().nullable(),
+  youtube_thumbnail_url: z.string().nullable(),
+  language_code: z.string(),
+  published_at: isoDateTimeSchema.nullable(),
+  dialect: z.enum(DIALECTS).nullable(),
+})
+export type AdminVideo = z.infer<typeof adminVideoSchema>
 
-export interface AdminUser {
-  id: number
-  email: string
-  display_name: string | null
-  is_premium: boolean
-  is_admin: boolean
-  is_contributor: boolean
-  created_at: string
-}
+export const adminUserSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  display_name: z.string().nullable(),
+  is_premium: z.boolean(),
+  is_admin: z.boolean(),
+  is_contributor: z.boolean(),
+  created_at: isoDateTimeSchema,
+})
+export type AdminUser = z.infer<typeof adminUserSchema>
 
-export interface AdminFeedback {
-  id: number
-  feedback: string
-  environment_data: Record<string, unknown> | null
-  user: { id: number; email: string; display_name: string | null }
-  created_at: string
-}
+export const adminFeedbackSchema = z.strictObject({
+  id: idSchema,
+  feedback: z.string(),
+  environment_data: z.record(z.string(), z.unknown()).nullable(),
+  user: z.strictObject({ id: idSchema, email: z.string(), display_name: z.string().nullable() }),
+  created_at: isoDateTimeSchema,
+})
+export type AdminFeedback = z.infer<typeof adminFeedbackSchema>
 
 /** A job as the admin jobs view shows it. Times are ISO strings (the database's clock). */
-export interface AdminJob {
-  id: number
-  kind: string
-  state: 'queued' | 'running' | 'failed'
+export const adminJobSchema = z.strictObject({
+  id: idSchema,
+  kind: z.string(),
+  state: z.enum(['queued', 'running', 'failed']),
   /** Attempts spent so far, of `max_attempts` (null: a kind this server has no handler for). */
-  attempts: number
-  max_attempts: number | null
+  attempts: countSchema,
+  max_attempts: countSchema.nullable(),
   /** The last error: kept while the job waits to run again, and on a failed job. */
-  error: string | null
-  created_at: string
-  started_at: string | null
-  finished_at: string | null
+  error: z.string().nullable(),
+  created_at: isoDateTimeSchema,
+  started_at: isoDateTimeSchema.nullable(),
+  finished_at: isoDateTimeSchema.nullable(),
   /** A queued job waiting for its backoff runs no earlier than this; null: as soon as a worker is free. */
-  run_after: string | null
-}
+  run_after: isoDateTimeSchema.nullable(),
+})
+export type AdminJob = z.infer<typeof adminJobSchema>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { OTP_LENGTH } from '../limits.ts'
-import { emailSchema } from './common.ts'
-import type { User } from './user.ts'
+import { dataOf, emailSchema } from './common.ts'
+import { userSchema } from './user.ts'
 
 export const registerBodySchema = z.object({ email: emailSchema })
 export type RegisterBody = z.input<typeof registerBodySchema>
@@ -15,9 +15,8 @@ export const verifyBodySchema = z.object({
 })
 export type VerifyBody = z.input<typeof verifyBodySchema>
 
-export interface VerifyResponse {
-  data: { token: string; user: User; is_new_user: boolean }
-}
-export interface RegisterResponse {
-  data: { sent: true }
-}
+export const verifyResponseSchema = dataOf(z.strictObject({ token: z.string(), user: userSchema, is_new_user: z.boolean() }))
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>
+/** POST /auth/register (and POST /me/delete/code): a code is on its way. */
+export const codeSentSchema = dataOf(z.strictObject({ sent: z.literal(true) }))
+export type RegisterResponse = z.infer<typeof codeSentSchema>

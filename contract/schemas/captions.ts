@@ -3,6 +3,7 @@
  * submission, the transcript learners read, and how a video's Vietnamese is spoken.
  */
 import { z } from 'zod'
+import { countSchema } from './common.ts'
 import { DIALECTS, CAPTION_LANGUAGES, type CaptionLanguage } from '../vocabulary.ts'
 export { DIALECTS, CAPTION_LANGUAGES, type Dialect, type CaptionLanguage } from '../vocabulary.ts'
 
@@ -33,36 +34,33 @@ export const dialectSchema = z.preprocess(
 export const captionLanguageSchema = z.enum(CAPTION_LANGUAGES, { error: 'The caption language is vi or en.' })
 
 /** The answer to PUT /submissions/ID/captions/LANG. */
-export interface CaptionTrackSaved {
-  language: CaptionLanguage
-  cues: number
+export const captionTrackSavedSchema = z.strictObject({
+  language: z.enum(CAPTION_LANGUAGES),
+  cues: countSchema,
   /** The end of the last cue, in seconds. */
-  duration_seconds: number
-}
+  duration_seconds: z.number().min(0),
+})
+export type CaptionTrackSaved = z.infer<typeof captionTrackSavedSchema>
 
 /** One line of GET /videos/ID/transcript (seconds; plain text, tags removed). */
-export interface TranscriptCue {
-  start: number
-  end: number
-  text: string
-}
+export const transcriptCueSchema = z.strictObject({ start: z.number().min(0), end: z.number().min(0), text: z.string() })
+export type TranscriptCue = z.infer<typeof transcriptCueSchema>
 
 /** A video's caption track for the player: a signed URL under the video's grant. */
-export interface CaptionLink {
-  language: CaptionLanguage
+export const captionLinkSchema = z.strictObject({
+  language: z.enum(CAPTION_LANGUAGES),
   /** The track's name in its own language ("Tiếng Việt", "English"). */
-  label: string
-  url: string
-}
+  label: z.string(),
+  url: z.string(),
+})
+export type CaptionLink = z.infer<typeof captionLinkSchema>
 
 /** Labels of the tracks, each in its own language (what a track menu shows). */
 export const CAPTION_LABELS: Record<CaptionLanguage, string> = { vi: 'Tiếng Việt', en: 'English' }
 
 /** Where a search found a video in its transcript: the first matching line the viewer may read. */
-export interface TranscriptMatch {
-  start: number
-  text: string
-}
+export const transcriptMatchSchema = z.strictObject({ start: z.number().min(0), text: z.string() })
+export type TranscriptMatch = z.infer<typeof transcriptMatchSchema>
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 

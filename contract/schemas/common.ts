@@ -27,3 +27,24 @@ export function queryWholeNumber(name: string, min: number, max: number, fallbac
     .optional()
   return z.preprocess((value) => (value === '' ? undefined : value), fallback === undefined ? whole : whole.transform((value) => value ?? fallback))
 }
+
+/*
+ * Answers (route-answer-schemas.ts): strict objects, so an answer that carries a field its type does not
+ * name (a column a repository let through) fails the answer check as surely as one that lacks a field.
+ * No transforms: what the schema reads is what the server writes, and its type is z.infer of it.
+ */
+
+/** An ISO date-time as the server writes it (toISOString, or the database's text with an offset). */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true })
+/** A day, `YYYY-MM-DD`. */
+export const isoDateSchema = z.iso.date()
+/** A whole number ≥ 0. */
+export const countSchema = z.number().int().min(0)
+/** A row id. */
+export const idSchema = z.number().int().positive()
+
+/** `{ data: T }`, the usual answer. */
+export const dataOf = <T extends z.ZodType>(schema: T) => z.strictObject({ data: schema })
+
+/** A page of a keyset-paged list: its items and the cursor of the next page (null: the last page). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), next_cursor: z.string().nullable() })

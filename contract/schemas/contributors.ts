@@ -10,8 +10,8 @@ import {
   APPLICATION_NOTES_MAX_CHARS,
   PROFICIENCY_LEVELS,
 } from '../limits.ts'
-import { dialectSchema, type Dialect } from './captions.ts'
-import { emailSchema, queryWholeNumber, uuidSchema } from './common.ts'
+import { CAPTION_LANGUAGES, DIALECTS, dialectSchema } from './captions.ts'
+import { countSchema, dataOf, emailSchema, idSchema, isoDateTimeSchema, queryWholeNumber, uuidSchema } from './common.ts'
 import { UPLOADS_PATH, SUBMISSION_TITLE_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_MAX_CREATORS, SERIES_NAME_MAX_CHARS, SERIES_DESCRIPTION_MAX_CHARS, YOUTUBE_TITLE_MAX_CHARS, YOUTUBE_DESCRIPTION_MAX_CHARS, SERIES_MODES, APPLICATION_STATUSES } from '../vocabulary.ts'
 export { UPLOADS_PATH, UPLOAD_CHUNK_BYTES, SUBMISSION_TITLE_MAX_CHARS, SUBMISSION_DESCRIPTION_MAX_CHARS, SUBMISSION_MAX_CREATORS, SERIES_NAME_MAX_CHARS, SERIES_DESCRIPTION_MAX_CHARS, YOUTUBE_TITLE_MAX_CHARS, YOUTUBE_DESCRIPTION_MAX_CHARS, SERIES_MODES, APPLICATION_STATUSES } from '../vocabulary.ts'
 
@@ -159,52 +159,56 @@ export const applicationsQuerySchema = z.object({
   status: z.enum(APPLICATION_STATUSES, { error: 'status must be pending, accepted or rejected.' }).optional(),
 })
 
-export interface Submission {
-  id: number
-  title: string
-  description: string
-  proficiency_level: (typeof PROFICIENCY_LEVELS)[number]
-  language_code: string
-  uploaded_by: { email: string; display_name: string | null }
-  creators: { email: string }[]
-  series_name: string | null
-  episode_number: number | null
-  status: SubmissionStatus
-  publishable_status: (typeof PUBLISHABLE_STATUSES)[number]
-  published_video_id: number | null
-  upload: { state: UploadState; bytes_received: number; bytes_total: number | null }
-  processing: { state: ProcessingState; percent: number; error: string | null }
-  playback: { hls_url: string } | null
-  created_at: string
-  dialect: Dialect | null
+export const submissionSchema = z.strictObject({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  proficiency_level: z.enum(PROFICIENCY_LEVELS),
+  language_code: z.string(),
+  uploaded_by: z.strictObject({ email: z.string(), display_name: z.string().nullable() }),
+  creators: z.array(z.strictObject({ email: z.string() })),
+  series_name: z.string().nullable(),
+  episode_number: z.number().int().nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  publishable_status: z.enum(PUBLISHABLE_STATUSES),
+  published_video_id: idSchema.nullable(),
+  upload: z.strictObject({ state: z.enum(UPLOAD_STATES), bytes_received: countSchema, bytes_total: countSchema.nullable() }),
+  processing: z.strictObject({ state: z.enum(PROCESSING_STATES), percent: z.number().min(0).max(100), error: z.string().nullable() }),
+  playback: z.strictObject({ hls_url: z.string() }).nullable(),
+  created_at: isoDateTimeSchema,
+  dialect: z.enum(DIALECTS).nullable(),
   /** The caption tracks attached, with their cue counts. */
-  captions: Array<{ language: 'vi' | 'en'; cues: number; duration_seconds: number }>
-}
+  captions: z.array(z.strictObject({ language: z.enum(CAPTION_LANGUAGES), cues: countSchema, duration_seconds: z.number().min(0) })),
+})
+export type Submission = z.infer<typeof submissionSchema>
 
-export interface SubmissionCreated {
-  data: { id: number; upload: { endpoint: typeof UPLOADS_PATH; metadata: { submission_id: string } } }
-}
+export const submissionCreatedSchema = dataOf(
+  z.strictObject({ id: idSchema, upload: z.strictObject({ endpoint: z.literal(UPLOADS_PATH), metadata: z.strictObject({ submission_id: z.string() }) }) }),
+)
+export type SubmissionCreated = z.infer<typeof submissionCreatedSchema>
 
-export interface Series {
-  id: number
-  name: string
-  description: string
-  video_count: number
-  next_episode_number: number
-}
+export const seriesSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  video_count: countSchema,
+  next_episode_number: z.number().int().min(1),
+})
+export type Series = z.infer<typeof seriesSchema>
 
-export interface ContributorApplication {
-  id: number
-  name: string
-  email: string
-  location: string
-  english_ability: (typeof ENGLISH_ABILITIES)[number]
-  notes: string
-  status: ApplicationStatus
-  video: { url: string; type: string; bytes: number }
-  created_at: string
-  decided_at: string | null
-}
+export const contributorApplicationSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  location: z.string(),
+  english_ability: z.enum(ENGLISH_ABILITIES),
+  notes: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  video: z.strictObject({ url: z.string(), type: z.string(), bytes: countSchema }),
+  created_at: isoDateTimeSchema,
+  decided_at: isoDateTimeSchema.nullable(),
+})
+export type ContributorApplication = z.infer<typeof contributorApplicationSchema>
 
 const pageLimit = queryWholeNumber('limit', 1, 200, 50)
 const idCursor = z.preprocess(

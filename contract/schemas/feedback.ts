@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MIN_CHARS } from '../limits.ts'
 import { countCharacters } from '../text.ts'
-import { uuidSchema } from './common.ts'
+import { dataOf, idSchema, uuidSchema } from './common.ts'
 
 /**
  * What the PWA collects with each feedback (spec section 3). The server keeps whatever object arrives,
@@ -53,6 +53,5 @@ export const feedbackBodySchema = z.object({
 })
 export type FeedbackBody = z.input<typeof feedbackBodySchema>
 
-export interface FeedbackCreated {
-  data: { id: number }
-}
+export const feedbackCreatedSchema = dataOf(z.strictObject({ id: idSchema }))
+export type FeedbackCreated = z.infer<typeof feedbackCreatedSchema>

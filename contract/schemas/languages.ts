@@ -1,11 +1,19 @@
-export interface Language {
-  code: string
-  name: string
-  native_name: string
-  video_count: number
-}
+import { z } from 'zod'
+import { countSchema } from './common.ts'
 
-export interface Health {
-  status: 'ok'
-  version: string
-}
+export const languageSchema = z.strictObject({
+  code: z.string(),
+  name: z.string(),
+  native_name: z.string(),
+  video_count: countSchema,
+})
+export type Language = z.infer<typeof languageSchema>
+
+/** GET /health: the running version, its database engine and its role (api, worker or both). */
+export const healthSchema = z.strictObject({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+  role: z.enum(['api', 'worker', 'api+worker']),
+})
+export type Health = z.infer<typeof healthSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { uuidSchema } from './common.ts'
+import { dataOf, uuidSchema } from './common.ts'
 import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
 export { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS } from '../vocabulary.ts'
 
@@ -27,3 +27,6 @@ export const outsideHoursBodySchema = z.object({
   ),
 })
 export type OutsideHoursBody = z.input<typeof outsideHoursBodySchema>
+
+/** POST /me/outside_hours: the entry kept (or kept before), by its client_id. */
+export const outsideHoursSavedSchema = dataOf(z.strictObject({ client_id: z.string() }))

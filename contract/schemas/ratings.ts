@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { queryWholeNumber, uuidSchema } from './common.ts'
-import { UNDERSTOOD_MIN, UNDERSTOOD_MAX, RATINGS_MAX_BATCH, type RatingRejection } from '../vocabulary.ts'
+import { dataOf, queryWholeNumber, uuidSchema } from './common.ts'
+import { UNDERSTOOD_MIN, UNDERSTOOD_MAX, RATINGS_MAX_BATCH, RATING_REJECTIONS } from '../vocabulary.ts'
 export { UNDERSTOOD_MIN, UNDERSTOOD_MAX, RATINGS_MAX_BATCH, RATING_MIN_WATCHED_SHARE, DIFFICULTY_MIN, DIFFICULTY_MAX, RATING_REJECTIONS, type RatingRejection } from '../vocabulary.ts'
 
 /** A video's difficulty is shown from this many ratings on (null below). */
@@ -24,13 +24,14 @@ export const ratingsBodySchema = z.object({
     .max(RATINGS_MAX_BATCH, { error: `Send at most ${RATINGS_MAX_BATCH} ratings at once.` }),
 })
 
-export interface RatingsResult {
-  data: {
-    accepted: string[]
-    duplicate: string[]
-    rejected: Array<{ client_id: string | null; error: RatingRejection; message: string }>
-  }
-}
+export const ratingsResultSchema = dataOf(
+  z.strictObject({
+    accepted: z.array(z.string()),
+    duplicate: z.array(z.string()),
+    rejected: z.array(z.strictObject({ client_id: z.string().nullable(), error: z.enum(RATING_REJECTIONS), message: z.string() })),
+  }),
+)
+export type RatingsResult = z.infer<typeof ratingsResultSchema>
 
 /** GET /languages/CODE/next_for_you?limit= (beyond the contract): how many videos it answers. */
 export const NEXT_FOR_YOU_DEFAULT_LIMIT = 10

@@ -1,21 +1,23 @@
 import { z } from 'zod'
 import { DAILY_GOAL_MAX_MINUTES, DAILY_GOAL_MIN_MINUTES, DISPLAY_NAME_MAX_CHARS } from '../limits.ts'
 import { DISPLAY_NAME_MESSAGES, displayNameProblem, normalizeDisplayName } from '../text-rules.ts'
+import { countSchema, idSchema, isoDateSchema, isoDateTimeSchema } from './common.ts'
 
 /** The current user exactly as `GET /me` answers it (and as the PWA stores it under `user`). */
-export interface User {
-  id: number
-  email: string
-  display_name: string | null
-  is_premium: boolean
-  premium: boolean
-  can_change_display_name: boolean
-  next_change_at: string | null
-  daily_goal_minutes: number
-  is_admin: boolean
-  is_contributor: boolean
-  time_zone: string
-}
+export const userSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  display_name: z.string().nullable(),
+  is_premium: z.boolean(),
+  premium: z.boolean(),
+  can_change_display_name: z.boolean(),
+  next_change_at: isoDateTimeSchema.nullable(),
+  daily_goal_minutes: z.number().int(),
+  is_admin: z.boolean(),
+  is_contributor: z.boolean(),
+  time_zone: z.string(),
+})
+export type User = z.infer<typeof userSchema>
 
 /** A display name as stored: NFC, trimmed, and within the rules of contract/text-rules.ts. */
 function displayNameSchemaWith(options: { allowStaffNames: boolean }) {
@@ -58,9 +60,10 @@ export const patchMeBodySchema = z.object({
 })
 export type PatchMeBody = z.input<typeof patchMeBodySchema>
 
-export interface DailyProgress {
-  daily_goal_minutes: number
-  today_watch_seconds: number
+export const dailyProgressSchema = z.strictObject({
+  daily_goal_minutes: z.number().int(),
+  today_watch_seconds: countSchema,
   /** Today in the user's time zone, `YYYY-MM-DD`. */
-  date: string
-}
+  date: isoDateSchema,
+})
+export type DailyProgress = z.infer<typeof dailyProgressSchema>

@@ -29,6 +29,7 @@ import { apiJsonBody, registeredRoutes, served } from './routes/route.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
+import { answerCheck, type AnswerMismatch } from './web/answer-check.ts'
 import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
 import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
 import { publishFormRoutes, submissionsRoutes } from './routes/submissions.routes.ts'
@@ -38,8 +39,19 @@ import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
 
-export function createApp(ctx: AppContext, options: { pwaDist?: string } = {}) {
+export interface AppOptions {
+  pwaDist?: string
+  /**
+   * Tests only (test-support/test-server.ts): check every JSON answer of a route against its answer
+   * schema (web/answer-check.ts), replacing a wrong one by a 500 and telling this function. Left out in
+   * production: no request pays for the check.
+   */
+  onAnswerMismatch?: (mismatch: AnswerMismatch) => void
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express()
+  if (options.onAnswerMismatch) app.use(answerCheck(options.onAnswerMismatch))
   app.disable('x-powered-by')
   app.set('trust proxy', ctx.config.trustProxy)
   app.set('etag', false)

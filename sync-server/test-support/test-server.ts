@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import pino, { type Logger } from 'pino'
 import { createApp } from '../src/app.ts'
+import type { AnswerMismatch } from '../src/web/answer-check.ts'
 import { loadConfig } from '../src/config.ts'
 import { createContext, type AppContext } from '../src/context.ts'
 import { startBackgroundWork } from '../src/background.ts'
@@ -44,6 +45,13 @@ export interface TestServer {
   smtp: SmtpCapture
   clock: TestClock
   dataDir: string
+  /**
+   * Answers the answer check replaced (web/answer-check.ts): each JSON answer of a route is parsed with
+   * its answer schema (contract/route-answer-schemas.ts), and a wrong one becomes a 500 that names the
+   * route and what is wrong. `close()` throws while this holds any: a test that provokes one on purpose
+   * takes it out.
+   */
+  answerMismatches: AnswerMismatch[]
   /** Stops the server; `keepData` leaves DATA_DIR in place for a restart on the same data. */
   close(options?: { keepData?: boolean }): Promise<void>
 }
@@ -59,6 +67,8 @@ export async function startTestServer(
     silenceMs?: number
     /** Where the server logs (silent otherwise): a test of the log lines passes createLogger's. */
     logger?: Logger
+    /** Check every JSON answer against its route's answer schema (web/answer-check.ts); on unless false. */
+    checkAnswers?: boolean
   } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCapture()
@@ -74,7 +84,12 @@ export async function startTestServer(
   })
   const clock = createTestClock()
   const ctx = await createContext(config, { clock, logger: options.logger ?? pino({ level: 'silent' }) })
-  const app = createApp(ctx, { pwaDist: options.pwaDist })
+  const answerMismatches: AnswerMismatch[] = []
+  const onAnswerMismatch = (mismatch: AnswerMismatch) => {
+    answerMismatches.push(mismatch)
+    console.error(`answer check: ${mismatch.method} ${mismatch.path} (${mismatch.route}) answered ${mismatch.status} with a body its answer schema refuses: ${mismatch.problem}`)
+  }
+  const app = createApp(ctx, { pwaDist: options.pwaDist, onAnswerMismatch: options.checkAnswers === false ? undefined : onAnswerMismatch })
   // Jobs and the periodic sweeps run as in production; the demo seed only when a test asks (SEED_DEMO).
   const background = startBackgroundWork(ctx)
   // The sweeps of this period run before the first test does: none runs later, mid-test, on a clock the test moved.
@@ -94,6 +109,7 @@ export async function startTestServer(
     smtp,
     clock,
     dataDir,
+    answerMismatches,
     async close(closeOptions: { keepData?: boolean } = {}) {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -103,6 +119,10 @@ export async function startTestServer(
       if (!closeOptions.keepData) {
         await database?.drop()
         fs.rmSync(dataDir, { recursive: true, force: true })
+      }
+      if (answerMismatches.length) {
+        const lines = answerMismatches.map((m) => `  ${m.method} ${m.path} (${m.route}): ${m.problem}`)
+        throw new Error(`The server answered ${answerMismatches.length} time(s) with a body its route's answer schema refuses:\n${lines.join('\n')}`)
       }
     },
   }

@@ -26,9 +26,16 @@ export interface Playback {
   destroy(): void
 }
 
+/**
+ * hls.js's light build: our streams are plain HLS (fMP4 video and audio renditions; captions are our own
+ * <track> elements), so the subtitle, alternate-audio, DRM and CMCD code of the full build is never run.
+ * 98 KB instead of 149 KB (Brotli), 37 % less JavaScript for a phone to parse on the video page.
+ */
+const loadHls = () => import('hls.js/light')
+
 /** Loads hls.js ahead, at the press that opens a video, while its detail is being fetched. */
 export function preloadHls(): void {
-  import('hls.js').catch(() => undefined)
+  loadHls().catch(() => undefined)
 }
 
 export async function attachHls(
@@ -42,7 +49,7 @@ export async function attachHls(
     refreshSource?: () => Promise<string | null>
   },
 ): Promise<Playback> {
-  const { default: HlsClass } = await import('hls.js')
+  const { default: HlsClass } = await loadHls()
   if (!HlsClass.isSupported()) {
     video.src = src
     if (options.startAt) video.currentTime = options.startAt

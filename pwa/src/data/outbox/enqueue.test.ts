@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { rateVideo } from '../compass/ratings.ts'
 import { db } from '../db.ts'
-import { enqueue, onEnqueued } from './enqueue.ts'
+import { checkPayloadsWith, enqueue, onEnqueued } from './enqueue.ts'
+import { payloadProblem } from './payload-checks.ts'
 import { startSyncTriggers, type SyncEngine } from './sync-engine.ts'
 
 let triggers: ReturnType<typeof startSyncTriggers> | null = null
@@ -53,6 +54,25 @@ describe('enqueue', () => {
       expect(woken).toEqual([])
     })
     expect(woken).toEqual([1])
+  })
+
+  it('once the engine’s chunk gave it the checks, refuses a payload that does not fit its kind, writing nothing and waking nothing', async () => {
+    checkPayloadsWith(payloadProblem)
+    const woken: number[] = []
+    onEnqueued(() => woken.push(1))
+    await expect(enqueue('rating', { video_id: 7, understood: 9 as never, occurred_at: 'now' })).rejects.toThrow(
+      /enqueue\('rating'\): the payload does not fit its kind .*understood: .*occurred_at: /,
+    )
+    await expect(enqueue('comment', { text: 'Hay quá' } as never)).rejects.toThrow(TypeError)
+    expect(await db.outbox.count()).toBe(0)
+    expect(woken).toEqual([])
+    checkPayloadsWith(null)
+  })
+
+  it('the engine’s module hands its checks to enqueue as it loads', async () => {
+    await import('./outbox.ts')
+    await expect(enqueue('outside_hours', { date: 'today', minutes: 30, type: 'talking' })).rejects.toThrow(/date: /)
+    checkPayloadsWith(null)
   })
 
   it('with replace, drops the earlier waiting items it matches, and only those', async () => {

@@ -3,6 +3,12 @@
  * transaction, when that transaction commits), and then the sync engine is woken to send it at once
  * (if it is loaded: background-sync.ts loads it when the outbox is found non-empty, and it flushes on
  * start). Kept apart from the engine so a screen that queues something does not load the engine.
+ * A payload that does not fit its kind (payload-checks.ts) is refused at once, before anything is
+ * written, with a developer's error: a mistake of the code that called, never of the person. The checks
+ * come with the engine's chunk (outbox.ts hands them over as it loads), not with this module, which the
+ * first screen loads: every screen that queues something loads that chunk (the player, comments,
+ * feedback, time outside the app), and an item queued before it (a stretch closed at start-up) is
+ * checked by the engine's sender when it reads it back, which dead-letters one that does not fit.
  */
 import { Dexie, type Transaction } from 'dexie'
 import { uuidv7 } from '../../../../contract/ids.ts'
@@ -25,6 +31,15 @@ export interface EnqueueOptions<K extends OutboxKind> {
 
 let wake: (() => void) | null = null
 
+/** What is wrong with a payload for its kind, or null (payload-checks.ts payloadProblem). */
+type PayloadCheck = (kind: OutboxKind, payload: unknown) => string | null
+let check: PayloadCheck | null = null
+
+/** The payload checks enqueue applies from now on (outbox.ts gives them as it loads). */
+export function checkPayloadsWith(next: PayloadCheck | null): void {
+  check = next
+}
+
 /** The engine's "something was queued" (startSyncTriggers' enqueued); null when it stops. */
 export function onEnqueued(listener: (() => void) | null): void {
   wake = listener
@@ -36,6 +51,8 @@ export function wakeEngine(): void {
 }
 
 export async function enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], options: EnqueueOptions<K> = {}): Promise<string> {
+  const problem = check?.(kind, payload)
+  if (problem) throw new TypeError(`enqueue('${kind}'): the payload does not fit its kind (data/outbox/payload-checks.ts): ${problem}`)
   const id = options.id ?? uuidv7()
   const now = options.now ?? Date.now()
   const write = async () => {

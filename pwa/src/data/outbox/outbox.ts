@@ -4,8 +4,9 @@
  */
 import { db } from '../db.ts'
 import { recordSends } from '../progress/sent-watch.ts'
-import { onEnqueued } from './enqueue.ts'
+import { checkPayloadsWith, onEnqueued } from './enqueue.ts'
 import { createOutboxStore } from './outbox-store.ts'
+import { payloadProblem } from './payload-checks.ts'
 import { OUTBOX_KINDS, sendOutbox } from './registry.ts'
 import { createSyncEngine, startSyncTriggers } from './sync-engine.ts'
 
@@ -16,6 +17,9 @@ export { enqueue } from './enqueue.ts'
 
 /** The player's "a stretch closed": with it, the engine's code loads with the player (see above). */
 export { wakeEngine as flushSoon } from './enqueue.ts'
+
+// From now on enqueue refuses a payload that does not fit its kind (the checks load with this chunk).
+checkPayloadsWith(payloadProblem)
 
 export const outboxStore = createOutboxStore({
   outbox: db.outbox,

@@ -4,7 +4,9 @@
  * read for each item: done (accepted, a duplicate of one already stored, or a watch event whose time
  * was counted already), rejected (a 4xx about the item itself: it goes to the dead letters), retry
  * (no answer, 5xx, 408 or 429), or stop (the session ended: 401). The sync engine sends the kinds in
- * this table's order; enqueue (enqueue.ts) is the one way in.
+ * this table's order; enqueue (enqueue.ts) is the one way in. Each kind's payload has its runtime check
+ * (payload-checks.ts): enqueue refuses a payload that does not fit, and sendOutbox dead-letters an item
+ * read back from IndexedDB that no longer fits (written by an older app) before building any call.
  */
 import { WATCH_EVENTS_MAX_BATCH } from '../../../../contract/limits.ts'
 import type { FeedbackBody } from '../../../../contract/schemas/feedback.ts'
@@ -15,6 +17,7 @@ import type { RouteName } from '../../../../contract/routes.ts'
 import { ApiError } from '../api.ts'
 import { callRoute } from '../api-call.ts'
 import type { OutboxItem, OutboxKind, WatchEventPayload } from '../db.ts'
+import { payloadProblem, STALE_PAYLOAD } from './payload-checks.ts'
 import type { SendResult } from './sync-engine.ts'
 
 // Each payload is its call's body without client_id: the outbox item's id goes as the client_id.
@@ -115,15 +118,30 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
   return { kind: 'unreachable' }
 }
 
-/** Sends items of one kind (at most its batch) as the registry says, and reads the answer. */
+/**
+ * Sends items of one kind (at most its batch) as the registry says, and reads the answer. An item whose
+ * payload no longer fits its kind is refused here, before any call (`stale_payload: <what>`, so it goes
+ * to the dead letters), and the others of its batch are sent; a batch of such items alone sends nothing.
+ */
 export async function sendOutbox(kind: OutboxKind, items: OutboxItem[]): Promise<SendResult> {
   const entry = outboxRegistry[kind] as unknown as KindEntry<OutboxKind, unknown> | undefined
   if (!entry) return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: 'unknown_kind' })) }
-  const typed = items as Array<Item<OutboxKind>>
+  const stale: Array<{ id: string; error: string }> = []
+  const fitting = items.filter((item) => {
+    const problem = payloadProblem(kind, item.payload)
+    if (problem) stale.push({ id: item.id, error: `${STALE_PAYLOAD}: ${problem}` })
+    return !problem
+  })
+  if (fitting.length === 0) return { kind: 'answered', done: [], rejected: stale }
+  const typed = fitting as Array<Item<OutboxKind>>
   try {
     const answer = await callRoute(entry.route, entry.body(typed), entry.params?.(typed))
-    return { kind: 'answered', ...entry.read(answer, typed) }
+    const read = entry.read(answer, typed)
+    return { kind: 'answered', done: read.done, rejected: [...stale, ...read.rejected] }
   } catch (error) {
-    return failure(error, items)
+    const result = failure(error, fitting)
+    // A call that got no answer, or one to try again, holds the whole batch (the engine stops or backs
+    // off): the stale items are refused at the next send.
+    return result.kind === 'answered' ? { ...result, rejected: [...stale, ...result.rejected] } : result
   }
 }

@@ -21,6 +21,10 @@ describe('why an outbox item was refused, as the sync dialog says it', () => {
     expect(refusalMessage('feedback', '')).toEqual({ key: 'feedback.errors.failed', ns: 'common' })
   })
 
+  it('says an item an older version of the app saved, in a form that no longer fits, could not be sent', () => {
+    expect(refusalMessage('rating', 'stale_payload: understood: must be a whole number from 1 to 5')).toEqual({ key: 'sync.refusals.stale_payload', ns: 'watch' })
+  })
+
   it('says the server did not accept anything else without words', () => {
     expect(refusalMessage('outside_hours', bareStatus(404))).toEqual({ key: 'sync.refusedFallback', ns: 'watch' })
   })
