@@ -55,7 +55,7 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
   if (serves) {
     removeStaleIncoming(incomingDir(ctx.config.dataDir), Date.now())
     // Finished uploads first (they enqueue their jobs), then the queue.
-    starting = ctx.services.uploads.recoverFinished()
+    starting = ctx.services.uploads.finishStored()
   }
   if (runsJobs) starting = starting.then(() => ctx.jobs.start())
   starting = starting.catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))

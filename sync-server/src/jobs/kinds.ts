@@ -23,7 +23,7 @@ export const jobPayloads = {
   }),
   /** Publish a processed submission (the follow-up of processing for the demo seed). */
   publish_submission: z.object({ submissionId, fields: publishFields, access }),
-  /** Periodic: silent unfinished uploads expired, and ladders no video points at removed. */
+  /** Periodic: uploads whose every byte is stored finished, silent unfinished ones expired, and ladders no video points at removed. */
   sweep_uploads: z.object({}),
   /** Periodic: spent sign-in codes and ended rate-limit windows pruned, lapsed subscriptions ended, old finished jobs removed. */
   hourly_pruning: z.object({}),

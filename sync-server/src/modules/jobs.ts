@@ -43,6 +43,9 @@ export function definePeriodicJobs(
     maxAttempts: 3,
     backoff,
     handler: async () => {
+      // First: an upload whose process died before finishing it is not silent but done (on S3 the bucket
+      // would abort its multipart upload after two days, and the expiry would remove it after one).
+      await services.uploads.finishStored()
       const expired = await services.uploads.expireSilent()
       const removed = await removeOrphanMedia({ db: database.db, media: storage.media, now: clock.now() })
       if (expired || removed) logger.info({ expired, removed }, 'silent uploads expired and ladders no video points at removed')

@@ -6,7 +6,10 @@
  * - A new upload for a submission replaces an unfinished earlier one (its files go); a finished upload
  *   cannot be replaced.
  * - Finishing marks the upload complete and enqueues the processing job in one transaction, so a
- *   finished upload is never left without its job (the queue is woken once it has committed).
+ *   finished upload is never left without its job (the queue is woken once it has committed). Only the
+ *   call that moves the upload to complete enqueues: the finish may be reported by tus's hook, by the S3
+ *   store when HEAD or PATCH finds an upload whose process died before completing it, and by
+ *   `finishStored` (at start and in the periodic sweep), any of them at once, and the job runs once.
  * - "Expires after 24 h of silence": every request records the time, and a timer removes unfinished
  *   uploads whose last request and last written byte are both older than that.
  */
@@ -77,12 +80,15 @@ export function createUploadsService(deps: {
     })
   }
 
-  async function finish(row: SubmissionRow, size: number): Promise<void> {
-    await deps.db.transaction().execute(async (trx) => {
-      if (!(await createSubmissionsRepository(trx).completeUpload(row.id, size))) return
+  /** Whether this call finished it (false: it was finished already, by another call). */
+  async function finish(row: SubmissionRow, size: number): Promise<boolean> {
+    const finished = await deps.db.transaction().execute(async (trx) => {
+      if (!(await createSubmissionsRepository(trx).completeUpload(row.id, size))) return false
       await deps.jobs.enqueue('process_submission', { submissionId: row.id }, { trx })
+      return true
     })
-    deps.jobs.wake()
+    if (finished) deps.jobs.wake()
+    return finished
   }
 
   return {
@@ -146,8 +152,10 @@ export function createUploadsService(deps: {
       let expired = 0
       for (const row of await submissions.silentUploads(cutoff)) {
         // No upload stored: nothing was written.
-        const lastWrite = (await store.progress(row.upload_id!))?.lastWriteMs ?? 0
-        if (lastWrite > cutoff) continue
+        const stored = await store.progress(row.upload_id!)
+        if ((stored?.lastWriteMs ?? 0) > cutoff) continue
+        // Every byte is here: finished, not abandoned (finishStored completes it; it failed to, so far).
+        if (stored && stored.bytes === row.upload_bytes_total) continue
         await submissions.unbindUpload(row.id)
         await removeUploadFiles(row.upload_id!)
         expired++
@@ -158,16 +166,27 @@ export function createUploadsService(deps: {
     },
 
     /**
-     * At start: an upload whose last bytes landed just before a stop, with its finish never recorded,
-     * is finished now (tus-js-client sees the full offset and will not send again).
+     * At start and in the periodic sweep: an upload whose every byte is stored but whose finish was never
+     * recorded (its process stopped after the last bytes landed; on S3 maybe before the object was
+     * assembled, which is done first) is finished now. tus-js-client sees the full offset and sends
+     * nothing more, and the contributor may never come back to ask. Answers how many it finished.
      */
-    async recoverFinished(): Promise<void> {
+    async finishStored(): Promise<number> {
+      let finished = 0
       for (const row of await submissions.uploadingNow()) {
-        if (row.upload_bytes_total === null) continue
-        const size = (await store.progress(row.upload_id!))?.bytes
-        if (size === undefined) continue // the upload is gone: the expiry sweep unbinds it in time
-        if (size === row.upload_bytes_total) await finish(row, row.upload_bytes_total)
+        const size = row.upload_bytes_total
+        if (size === null) continue
+        try {
+          // Not whole (bytes missing, or the upload is gone: the expiry sweep unbinds it in time).
+          if (!(await store.completeStored(row.upload_id!, size))) continue
+          if (await finish(row, size)) finished++
+        } catch (error) {
+          // One upload the bucket cannot answer for now does not hold up the others (nor the start).
+          deps.logger.warn({ err: error, uploadId: row.upload_id }, 'a stored upload could not be finished; tried again at the next sweep')
+        }
       }
+      if (finished > 0) deps.logger.info({ finished }, 'uploads whose every byte was stored finished')
+      return finished
     },
   }
 }

@@ -7,6 +7,11 @@
  * asks where to go on (HEAD) and finishes the upload with tus-js-client. Bytes the server acknowledged
  * before the kill are never lost, HEAD never counts bytes the bucket does not hold in order, and the
  * finished object is the file, byte for byte.
+ *
+ * A process killed after the last part was stored but before CompleteMultipartUpload (or after it, before
+ * the finish was recorded) leaves an upload HEAD calls done: whoever finds it next (the restart, another
+ * process's HEAD, the periodic sweep, several of them at once) assembles the object, and the
+ * submission's processing job is queued once, as the admin's jobs view shows.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3'
@@ -24,6 +29,9 @@ const ceph = cephForThisFile()
 const sha = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex')
 const MiB = 1024 * 1024
 const pathOf = (request: HeldRequest) => request.url.split('?')[0]
+// No worker: the random bytes stay as they were uploaded (a transcode would refuse and delete them), and
+// a processing job queued stays in the admin's list of queued jobs.
+const ENV = { WORKERS: '0', ADMIN_EMAILS: 'admin@example.com' }
 
 describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid-PATCH', () => {
   let settings: S3Settings
@@ -42,7 +50,11 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
     settings = ceph.settings()
     s3 = ceph.client(settings)
   })
+  /** Processes still up beside `server` (sharing its data), closed before it. */
+  let others: TestServer[] = []
   afterEach(async () => {
+    for (const other of others) await other.close({ keepData: true })
+    others = []
     await server?.close()
     await proxy?.close()
   })
@@ -50,15 +62,14 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
 
   async function startThroughProxy() {
     proxy = await startS3HoldProxy(ceph.gateway().endpoint)
-    // No worker: the random bytes stay as they were uploaded (a transcode would refuse and delete them).
-    server = await startTestServer({ env: { ...ceph.env({ ...settings, endpoint: proxy.url }), WORKERS: '0' } })
+    server = await startTestServer({ env: { ...ceph.env({ ...settings, endpoint: proxy.url }), ...ENV } })
     const session = await signIn(server, 'maker@example.com')
     await makeContributor(server, session.user.id)
     token = session.token
   }
 
   /** A submission and its tus upload (created, nothing sent): the upload's URL and id. */
-  async function createUpload(): Promise<{ url: string; id: string }> {
+  async function createUpload(size = source.length): Promise<{ url: string; id: string; submissionId: number }> {
     const created = await apiClient(server.api, { token }).post('/submissions', {
       submission: {
         title: 'Sông nước', description: 'Killed mid-PATCH', proficiency_level: 'beginner', language_code: 'vi', creator_emails: [],
@@ -70,13 +81,13 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
     const answer = await fetch(`${server.api}/uploads`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': String(source.length),
+        authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': String(size),
         'upload-metadata': `submission_id ${b64(String(created.body.data.id))},filename ${b64('river.mp4')},filetype ${b64('video/mp4')}`,
       },
     })
     expect(answer.status).toBe(201)
     const url = new URL(answer.headers.get('location')!, server.baseUrl).href
-    return { url, id: url.split('/').pop()! }
+    return { url, id: url.split('/').pop()!, submissionId: Number(created.body.data.id) }
   }
   const patch = (url: string, offset: number, bytes: Buffer) =>
     fetch(url, {
@@ -111,7 +122,7 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
     const port = Number(new URL(server.baseUrl).port)
     await server.close({ keepData: true })
     expect(await dying).toBe('connection lost')
-    server = await startTestServer({ env: { ...ceph.env(settings), WORKERS: '0' }, dataDir: server.dataDir, port })
+    server = await startTestServer({ env: { ...ceph.env(settings), ...ENV }, dataDir: server.dataDir, port })
 
     const offset = await headOffset(upload.url)
     const resumed = tusUpload({ endpoint: `${server.api}/uploads`, token, data: source, submissionId: 0, uploadUrl: upload.url, chunkSize: first })
@@ -141,5 +152,143 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
     expect(seen.stored.length).toBe(source.length)
     expect(sha(seen.stored)).toBe(sha(source))
     expect(seen.partLeft).toBe(false)
+  }, 120_000)
+
+  // The whole upload stored in parts, CompleteMultipartUpload never sent: the multipart upload stays open,
+  // HEAD counts every byte, and tus-js-client sends nothing more. Someone must assemble the object.
+  const clip = randomBytes(TUS_PART_BYTES + 2 * MiB)
+  /** CompleteMultipartUpload of this upload: a POST on its object naming the multipart upload. */
+  const completing = (id: string) => (request: HeldRequest) =>
+    request.method === 'POST' && pathOf(request) === `/${settings.bucket}/uploads/${id}` && request.url.includes('uploadId=')
+
+  /** Another API process on the same database and bucket (straight on the gateway), up before the first dies. */
+  async function anotherProcess(): Promise<TestServer> {
+    const other = await startTestServer({ env: { ...ceph.env(settings), ...ENV }, dataDir: server.dataDir })
+    others.push(other)
+    return other
+  }
+  /** The clip sent in one PATCH whose process dies as it asks the bucket to assemble the parts (or at `dies`). */
+  async function killedAtComplete(dies = completing) {
+    const upload = await createUpload(clip.length)
+    const stopped = proxy.holdNext(dies(upload.id))
+    const dying = patch(upload.url, 0, clip).then((answer) => answer.status, () => 'connection lost')
+    await stopped
+    const port = Number(new URL(server.baseUrl).port)
+    await server.close({ keepData: true })
+    expect(await dying).toBe('connection lost')
+    return { ...upload, port, path: new URL(upload.url).pathname }
+  }
+  /** Serving from now on: `on` (the dead process's data stays for it). */
+  const carryOnWith = (on: TestServer) => {
+    others = others.filter((other) => other !== on)
+    server = on
+  }
+  /** The periodic upload sweep, as the job queue runs it once per period for the cluster (run here at once). */
+  const sweep = (on: TestServer) => {
+    const job = on.ctx.jobs.registry.periodic().find((periodic) => periodic.kind === 'sweep_uploads')!
+    return job.handler({}, { id: 0, attempt: 1, claim: 0, signal: new AbortController().signal })
+  }
+  const storedSha = async (id: string) => {
+    const object = await s3.send(new GetObjectCommand({ Bucket: settings.bucket, Key: `uploads/${id}` }))
+    return sha(await object.Body!.transformToByteArray())
+  }
+  /** The jobs the admin's view lists (queued, running, failed), and the submission as its contributor sees it. */
+  async function seenAfterwards(on: TestServer, submissionId: number) {
+    const admin = apiClient(on.api, { token: (await signIn(on, 'admin@example.com')).token })
+    const jobs = (await admin.get('/admin/jobs?state=all&limit=100')).body.data as Array<{ kind: string; state: string }>
+    const { body } = await apiClient(on.api, { token }).get(`/submissions/${submissionId}`)
+    return { jobs: jobs.map((job) => `${job.kind} ${job.state}`), upload: body.data.upload, processing: body.data.processing.state }
+  }
+  const finishedOnce = {
+    jobs: ['process_submission queued'],
+    upload: { state: 'complete', bytes_received: clip.length, bytes_total: clip.length },
+    processing: 'queued',
+  }
+
+  it('killed after the last part was stored but before CompleteMultipartUpload, then restarted: the object is assembled, the resumed client finds the upload done, and the processing job is queued once', async () => {
+    await startThroughProxy()
+    const upload = await killedAtComplete()
+    server = await startTestServer({ env: { ...ceph.env(settings), ...ENV }, dataDir: server.dataDir, port: upload.port })
+
+    expect(await headOffset(upload.url)).toBe(clip.length)
+    const resumed = tusUpload({ endpoint: `${server.api}/uploads`, token, data: clip, submissionId: 0, uploadUrl: upload.url })
+    await resumed.done
+    expect(resumed.accepted).toEqual([]) // nothing was sent again
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+    expect(await partExists(upload.id)).toBe(false)
+    expect(await seenAfterwards(server, upload.submissionId)).toEqual(finishedOnce)
+  }, 120_000)
+
+  it('killed at CompleteMultipartUpload while another process stays up: the client resuming through that one is told the upload is done only once the object is assembled, and the processing job is queued once', async () => {
+    await startThroughProxy()
+    const other = await anotherProcess()
+    const upload = await killedAtComplete()
+    carryOnWith(other)
+
+    const url = `${other.baseUrl}${upload.path}`
+    const resumed = tusUpload({ endpoint: `${other.api}/uploads`, token, data: clip, submissionId: 0, uploadUrl: url })
+    await resumed.done
+    expect(resumed.accepted).toEqual([])
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+    expect(await partExists(upload.id)).toBe(false)
+    // Asked again, and swept: nothing is done twice.
+    expect(await headOffset(url)).toBe(clip.length)
+    await sweep(other)
+    expect(await seenAfterwards(other, upload.submissionId)).toEqual(finishedOnce)
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+  }, 120_000)
+
+  it('killed at CompleteMultipartUpload, and the client never asks again: the periodic sweep of another process assembles the object and queues the processing job once', async () => {
+    await startThroughProxy()
+    const other = await anotherProcess()
+    const upload = await killedAtComplete()
+    carryOnWith(other)
+
+    await sweep(other)
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+    expect(await partExists(upload.id)).toBe(false)
+    expect(await seenAfterwards(other, upload.submissionId)).toEqual(finishedOnce)
+    // The contributor comes back later: the upload is done, and nothing runs twice.
+    const url = `${other.baseUrl}${upload.path}`
+    const resumed = tusUpload({ endpoint: `${other.api}/uploads`, token, data: clip, submissionId: 0, uploadUrl: url })
+    await resumed.done
+    expect(resumed.accepted).toEqual([])
+    await sweep(other)
+    expect(await seenAfterwards(other, upload.submissionId)).toEqual(finishedOnce)
+  }, 120_000)
+
+  it('killed at CompleteMultipartUpload, then two processes answer HEAD while the sweep runs, all at once: each says done, the object is the file, and the processing job is queued once', async () => {
+    await startThroughProxy()
+    const one = await anotherProcess()
+    const two = await anotherProcess()
+    const upload = await killedAtComplete()
+    carryOnWith(one)
+
+    const heads = [one, two].map((on) =>
+      fetch(`${on.baseUrl}${upload.path}`, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } }),
+    )
+    const [answers] = await Promise.all([Promise.all(heads), sweep(one)])
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('upload-offset')).toBe(String(clip.length))
+    }
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+    expect(await partExists(upload.id)).toBe(false)
+    expect(await seenAfterwards(one, upload.submissionId)).toEqual(finishedOnce)
+  }, 120_000)
+
+  it('killed after CompleteMultipartUpload but before the finish was recorded, another process up: its HEAD records it, and the processing job is queued once', async () => {
+    await startThroughProxy()
+    const other = await anotherProcess()
+    // After completing, the store removes a leftover `.part`; the finish hook runs after that.
+    const upload = await killedAtComplete((id) => (request) => request.method === 'DELETE' && pathOf(request) === `/${settings.bucket}/uploads/${id}.part`)
+    carryOnWith(other)
+    expect(await storedSha(upload.id)).toBe(sha(clip))
+
+    const url = `${other.baseUrl}${upload.path}`
+    const resumed = tusUpload({ endpoint: `${other.api}/uploads`, token, data: clip, submissionId: 0, uploadUrl: url })
+    await resumed.done
+    expect(resumed.accepted).toEqual([])
+    expect(await seenAfterwards(other, upload.submissionId)).toEqual(finishedOnce)
   }, 120_000)
 })

@@ -18,6 +18,16 @@
  *   the offset counts only the parts numbered 1, 2, 3… without a gap;
  * so the offset reported is always bytes the bucket truly holds, in order, and a resumed upload is exact.
  *
+ * A process killed after the last part was stored but before CompleteMultipartUpload left every byte in
+ * parts and the multipart upload open: HEAD counted the whole size, tus-js-client sent nothing more, and
+ * the object was never assembled. Here an upload found with all its bytes in parts is completed where it
+ * is found (getUpload, so HEAD and PATCH; `completeIfStored` for the uploads service's start-up recovery
+ * and periodic sweep) before anyone is told it is done, and `whole` is told (the server records the
+ * finish and queues the processing job, once: see uploads.service.ts). Completing is idempotent: two
+ * processes may find the same upload at once, and the one that loses finds the object assembled (or is
+ * told so by the gateway) and goes on as if it had completed it; a completed upload is never completed
+ * again (its multipart upload is gone: ListParts answers NoSuchUpload).
+ *
  * Each PATCH read `<id>.info` five times (HEAD's check, the write, and inside each ListParts); it is
  * kept in memory here (InfoCache), which holds with several API processes: what the `.info` says (the
  * multipart upload's id, the size, the metadata) never changes once the size is known, and an upload
@@ -45,6 +55,10 @@ const missing = (error: unknown, names = ['NotFound', 'NoSuchKey', 'NoSuchUpload
 }
 /** The multipart upload is gone: completed (or aborted). `NotFound` alone is any 404 without an S3 code. */
 const uploadGone = (error: unknown) => missing(error, ['NoSuchKey', 'NoSuchUpload'])
+
+/** A completion that failed because another process is completing the same upload is looked at again this often. */
+const COMPLETE_RECHECK_MS = 250
+const COMPLETE_ATTEMPTS = 4
 
 const bytesIn = (parts: Part[]) => parts.reduce((sum, part) => sum + (part.Size ?? 0), 0)
 const lastNumber = (parts: Part[]) => parts.at(-1)?.PartNumber ?? 0
@@ -120,6 +134,14 @@ export class DurableS3Store extends S3Store {
     return consecutiveParts(parts)
   }
 
+  /**
+   * Told once an upload is found whole that its own PATCH did not finish: every byte was in parts and it
+   * was completed here, or it was completed before but maybe never reported (a process killed between
+   * CompleteMultipartUpload and tus's finish hook). It may be told again for one upload: it must be
+   * idempotent.
+   */
+  protected async whole(_upload: Upload): Promise<void> {}
+
   override async getUpload(id: string): Promise<Upload> {
     const info = async () => {
       try {
@@ -129,6 +151,7 @@ export class DurableS3Store extends S3Store {
       }
     }
     let metadata = await info()
+    const asWhole = () => new Upload({ ...metadata.file, offset: metadata.file.size ?? 0, size: metadata.file.size, metadata: metadata.file.metadata, storage: metadata.file.storage })
     let parts: Part[]
     try {
       parts = await this.retrieveParts(id)
@@ -138,7 +161,16 @@ export class DurableS3Store extends S3Store {
       await this.clearCache(id)
       metadata = await info()
       // The multipart upload is complete: the object is the whole upload.
-      return new Upload({ ...metadata.file, offset: metadata.file.size ?? 0, size: metadata.file.size, metadata: metadata.file.metadata, storage: metadata.file.storage })
+      const upload = asWhole()
+      if (upload.size !== undefined && (await this.#objectHolds(id, upload.size))) await this.whole(upload)
+      return upload
+    }
+    if (metadata.file.size !== undefined && bytesIn(parts) === metadata.file.size) {
+      // Every byte is stored but the object was never assembled (a process stopped before completing it).
+      await this.#complete(metadata, parts)
+      const upload = asWhole()
+      await this.whole(upload)
+      return upload
     }
     let tail = 0
     try {
@@ -148,6 +180,33 @@ export class DurableS3Store extends S3Store {
       if (!missing(error)) throw error
     }
     return new Upload({ ...metadata.file, offset: bytesIn(parts) + tail, size: metadata.file.size, storage: metadata.file.storage })
+  }
+
+  /**
+   * The upload's size once it is one whole object, completing it first when every byte is stored in parts;
+   * undefined while bytes are missing (or its size is not declared yet, or it is gone). Tells no one.
+   */
+  async completeIfStored(id: string): Promise<number | undefined> {
+    let metadata: MetadataValue
+    try {
+      metadata = await this.getMetadata(id)
+    } catch (error) {
+      if (missing(error)) return undefined
+      throw error
+    }
+    const size = metadata.file.size
+    if (size === undefined) return undefined
+    let parts: Part[]
+    try {
+      parts = await this.retrieveParts(id)
+    } catch (error) {
+      if (!uploadGone(error)) throw error
+      await this.clearCache(id)
+      return (await this.#objectHolds(id, size)) ? size : undefined
+    }
+    if (bytesIn(parts) !== size) return undefined
+    await this.#complete(metadata, parts)
+    return size
   }
 
   override async write(src: Readable, id: string, offset: number): Promise<number> {
@@ -165,9 +224,15 @@ export class DurableS3Store extends S3Store {
       if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
       const newOffset = before + bytes
       if (metadata.file.size === newOffset) {
-        await this.finishMultipartUpload(metadata, await this.retrieveParts(id))
-        await this.completeMetadata(metadata.file)
-        await this.clearCache(id)
+        let parts: Part[] | undefined
+        try {
+          parts = await this.retrieveParts(id)
+        } catch (error) {
+          // Another process found every byte stored and completed it first (its sweep, say).
+          if (!uploadGone(error) || !(await this.#objectHolds(id, newOffset))) throw error
+          await this.clearCache(id)
+        }
+        if (parts) await this.#complete(metadata, parts)
       }
       return newOffset
     } finally {
@@ -178,6 +243,48 @@ export class DurableS3Store extends S3Store {
   override async remove(id: string): Promise<void> {
     await super.remove(id)
     await this.deleteIncompletePart(id)
+  }
+
+  /**
+   * CompleteMultipartUpload with these parts (every byte of the upload), then a `.part` left over (stale:
+   * its bytes are in a part) is deleted. Idempotent: when the completion fails, the upload may have been
+   * completed by another process, or be in the middle of it (a gateway may refuse a second completion
+   * while one runs), so it looks again a few times before giving up; the object found whole counts as
+   * done here. (Ceph 16 answered 200 to each of three processes completing one upload at once.)
+   */
+  async #complete(metadata: MetadataValue, parts: Part[]): Promise<void> {
+    const id = metadata.file.id
+    const size = metadata.file.size ?? 0
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.finishMultipartUpload(metadata, parts)
+        break
+      } catch (error) {
+        if (await this.#objectHolds(id, size)) break
+        if (attempt >= COMPLETE_ATTEMPTS) throw error
+        await new Promise((resolve) => setTimeout(resolve, COMPLETE_RECHECK_MS * attempt))
+        try {
+          parts = await this.retrieveParts(id)
+        } catch (listing) {
+          // Gone since: completed by the other process (the object is checked on the next turn) or removed.
+          if (!uploadGone(listing)) throw listing
+        }
+      }
+    }
+    await this.completeMetadata(metadata.file)
+    await this.deleteIncompletePart(id)
+    await this.clearCache(id)
+  }
+
+  /** Whether the upload's object exists with all its bytes (the multipart upload was completed). */
+  async #objectHolds(id: string, size: number): Promise<boolean> {
+    try {
+      const head = await this.client.headObject({ Bucket: this.bucket, Key: id })
+      return head.ContentLength === size
+    } catch (error) {
+      if (missing(error)) return false
+      throw error
+    }
   }
 
   /** The `.part`, downloaded when it is the one that follows the parts stored (`next - 1`). */

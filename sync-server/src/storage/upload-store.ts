@@ -5,6 +5,8 @@
  *   finishes, then the object; `uploads/<id>.info`; `uploads/<id>.part` for a tail shorter than a part).
  *   Its offset comes from ListParts and the `.part`, so any API process can resume an upload another
  *   started, and a process killed mid-PATCH loses only bytes it had not acknowledged (tus-s3-store.ts).
+ *   An upload whose every byte is stored but whose object was never assembled (a process killed before
+ *   CompleteMultipartUpload) is completed when HEAD or PATCH finds it, or by `completeStored`.
  * The uploads service and the processing job go through this: they never see which one it is.
  */
 import fs from 'node:fs'
@@ -32,6 +34,12 @@ import { consecutiveParts, DurableS3Store, tailFits } from './tus-s3-store.ts'
 /** What tus tells us about an upload's life (the uploads service). */
 export interface UploadBinding {
   created(submissionId: number, uploadId: string, size: number | null): Promise<void>
+  /**
+   * The upload was found whole outside the PATCH that finished it (S3: completed when HEAD or PATCH found
+   * every byte stored, the PATCH's process having died first). May come more than once, and beside tus's
+   * own finish hook: it must be idempotent.
+   */
+  finished(uploadId: string, size: number): Promise<void>
   terminated(uploadId: string): Promise<void>
 }
 
@@ -41,6 +49,12 @@ export interface UploadStore {
   datastore(binding: UploadBinding): DataStore
   /** Bytes received so far, and when the last of them landed; undefined when there is no such upload. */
   progress(uploadId: string): Promise<{ bytes: number; lastWriteMs: number } | undefined>
+  /**
+   * Whether the upload holds its `size` bytes as one finished file or object now. On S3 an upload whose
+   * every byte is stored in parts while its multipart upload is still open (a process killed before
+   * CompleteMultipartUpload) is completed first; idempotent, so processes may do it at once.
+   */
+  completeStored(uploadId: string, size: number): Promise<boolean>
   /** The finished upload as a local file for ffmpeg: on disk the file itself; on S3 a copy into `scratchDir`. */
   localCopy(uploadId: string, scratchDir: string): Promise<string | undefined>
   /** Stores a local file as a finished upload (the demo seed; media:copy), moving it in. */
@@ -77,17 +91,20 @@ export function createDiskUploadStore(dataDir: string): UploadStore {
     fs.rmSync(files.data, { force: true })
     fs.rmSync(files.info, { force: true })
   }
+  const progress = async (uploadId: string) => {
+    try {
+      const stat = await fs.promises.stat(uploadFiles(dataDir, uploadId).data)
+      return { bytes: stat.size, lastWriteMs: stat.mtimeMs }
+    } catch {
+      return undefined
+    }
+  }
   return {
     kind: 'disk',
     datastore: (binding) => new BindingFileStore(uploadsDir(dataDir), binding),
-    async progress(uploadId) {
-      try {
-        const stat = await fs.promises.stat(uploadFiles(dataDir, uploadId).data)
-        return { bytes: stat.size, lastWriteMs: stat.mtimeMs }
-      } catch {
-        return undefined
-      }
-    },
+    progress,
+    // A file has no separate unfinished state: all its bytes written, it is the upload.
+    completeStored: async (uploadId, size) => (await progress(uploadId))?.bytes === size,
     async localCopy(uploadId) {
       const file = uploadFiles(dataDir, uploadId).data
       return fs.existsSync(file) ? file : undefined
@@ -121,21 +138,25 @@ export function createDiskUploadStore(dataDir: string): UploadStore {
 
 const PREFIX = 'uploads/'
 
+/** Our tus S3 store with its keys under `uploads/`, telling `binding` (when given) about uploads. */
 class BindingS3Store extends DurableS3Store {
-  readonly #binding: UploadBinding
-  constructor(settings: S3Settings, binding: UploadBinding) {
+  readonly #binding: UploadBinding | undefined
+  constructor(settings: S3Settings, binding?: UploadBinding) {
     super({ s3ClientConfig: { ...s3ClientConfig(settings), bucket: settings.bucket } })
     this.#binding = binding
     prefixKeys(this.client)
   }
   override async create(upload: Upload): Promise<Upload> {
     const created = await super.create(upload)
-    await this.#binding.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
+    await this.#binding?.created(Number(upload.metadata?.submission_id), upload.id, upload.size ?? null)
     return created
+  }
+  protected override async whole(upload: Upload): Promise<void> {
+    if (upload.size !== undefined) await this.#binding?.finished(upload.id, upload.size)
   }
   override async remove(id: string): Promise<void> {
     await super.remove(id)
-    await this.#binding.terminated(id)
+    await this.#binding?.terminated(id)
   }
 }
 
@@ -188,9 +209,16 @@ export function createS3UploadStore(settings: S3Settings, client = new S3Client(
     } while (ContinuationToken)
   }
 
+  /** The tus store's logic, for work outside tus requests (the uploads service's recovery and sweep). */
+  let unbound: BindingS3Store | undefined
   return {
     kind: 's3',
     datastore: (binding) => new BindingS3Store(settings, binding),
+    async completeStored(uploadId, size) {
+      if (!isUploadId(uploadId)) return false
+      unbound ??= new BindingS3Store(settings)
+      return (await unbound.completeIfStored(uploadId)) === size
+    },
     async progress(uploadId) {
       const info = await infoOf(uploadId)
       if (!info) return undefined
