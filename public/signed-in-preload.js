@@ -26,9 +26,11 @@
         if (!files[j]) continue;
         var link = document.createElement('link');
         // A stylesheet is only fetched here: Vite adds it to the page when its chunk is imported.
+        // It is fetched as Vite's loader will ask for it (crossorigin), or the browser fetches it twice.
         if (/\.css$/.test(files[j])) {
           link.rel = 'preload';
           link.as = 'style';
+          link.crossOrigin = '';
         } else link.rel = 'modulepreload';
         link.href = '/assets/' + files[j];
         links.appendChild(link);
@@ -95,7 +97,6 @@
       var first = answer && answer.data && answer.data[0];
       preloadImage(first && first.thumbnail_url);
     });
-    early('/languages/' + code + '/next_for_you?limit=8');
   }
 
   // Reads a copy of an early answer's JSON: this callback runs before the app's (it was added first), so

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { pathOf } from './api-call.ts'
 import { api } from './api.ts'
 import { listQuery, NO_FILTERS } from './catalogue/catalogue.ts'
-import { ROW_LENGTH } from './compass/next-for-you.ts'
 import { EARLY_ANSWER_FRESH_MS, takeEarlyAnswer } from './early-answers.ts'
 
 const preloadScript = fs.readFileSync(path.resolve(process.cwd(), 'public/signed-in-preload.js'), 'utf8')
@@ -39,16 +38,15 @@ describe('the calls a signed-in page starts before the app loads', () => {
       pathOf('me.dailyProgress'),
       pathOf('languages.list'),
       pathOf('videos.list', { code: 'vi' }, Object.fromEntries(new URLSearchParams(listQuery(NO_FILTERS, null)))),
-      pathOf('compass.nextForYou', { code: 'vi' }, { limit: ROW_LENGTH }),
     ]
     expect(asked.sort()).toEqual(appPaths.map((path) => `/api/v1${path}`).sort())
     // The app's first list call takes the answer already on its way: no second request.
     const page = await api.get<{ data: unknown[] }>(appPaths[3]!)
     expect(page).toEqual({ data: [] })
-    expect(fetch).toHaveBeenCalledTimes(5)
+    expect(fetch).toHaveBeenCalledTimes(4)
     // Taken once: the next call of that path asks the server again.
     await api.get(appPaths[3]!)
-    expect(fetch).toHaveBeenCalledTimes(6)
+    expect(fetch).toHaveBeenCalledTimes(5)
   })
 
   it("asks, on a video page, for the video, and preloads the poster its answer names", async () => {

@@ -11,7 +11,7 @@ import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { nextForYou } from './difficulty.ts'
 
-export const ROW_LENGTH = 8
+const ROW_LENGTH = 8
 
 async function fetchNextForYou(code: string): Promise<void> {
   const { data } = await call('compass.nextForYou', undefined, { params: { code }, query: { limit: ROW_LENGTH } })
@@ -28,11 +28,12 @@ function fresh(video: VideoSummary, myRatings: ReadonlyMap<number, number>): boo
   return !started && !myRatings.has(video.id) && typeof video.my_rating !== 'number'
 }
 
-export function useNextForYou<V extends VideoSummary>(code: string, videos: readonly V[], myRatings: ReadonlyMap<number, number>, online: boolean): V[] {
+/** `shown`: whether the row is on screen; the server's pick is only asked for then (the default For you order has no row). */
+export function useNextForYou<V extends VideoSummary>(code: string, videos: readonly V[], myRatings: ReadonlyMap<number, number>, online: boolean, shown = true): V[] {
   useEffect(() => {
-    if (!online) return
+    if (!online || !shown) return
     fetchNextForYou(code).catch((error: unknown) => console.warn('Could not load Next for you', error))
-  }, [code, online])
+  }, [code, online, shown])
   const picked = useLiveQuery(async () => ((await db.records.get(`nextForYou:${code}`))?.value as number[] | undefined) ?? [], [code])
   const byId = new Map(videos.map((video) => [video.id, video]))
   const fromServer = (picked ?? []).flatMap((id) => {

@@ -40,7 +40,7 @@ export function ListCompass({
   const recent = useRecentlyWatched(code)
   const playable = useMemo(() => videos.filter((video) => online || downloaded.has(video.id)), [videos, online, downloaded])
   const resume = useMemo(() => continueWatching(playable, recent ?? []), [playable, recent])
-  const next = useNextForYou(code, playable, myRatings, online)
+  const next = useNextForYou(code, playable, myRatings, online, showNext && !searching)
   const rated = useMemo(() => new Set(myRatings.keys()), [myRatings])
   const due = useDueRatingPrompt(rated)
   // Once shown, the prompt stays until skipped or the page is left (it is marked asked at once).
