@@ -13,6 +13,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { AccountPage, BillingPage, BillingSuccessPage } from './pages/BillingPages.ts'
 import { Navbar } from './pages/Navbar.ts'
+import { picturesInView } from './pictures-in-view.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 
@@ -20,7 +21,7 @@ const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screensho
 async function shoot(page: Page, name: string, fullPage = true) {
   const size = page.viewportSize()
   const viewport = size && size.width < 600 ? 'phone' : 'desktop'
-  await page.waitForLoadState('networkidle')
+  await picturesInView(page)
   await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport}.png`), fullPage })
 }
 

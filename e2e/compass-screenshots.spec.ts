@@ -11,6 +11,7 @@ import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { anotherLearnerRates, inSeries, watch } from './compass-data.ts'
 import { expect, test } from './fixtures.ts'
+import { picturesInView } from './pictures-in-view.ts'
 import { RatingQuestion, UpNextPanel, YearHeatmap } from './pages/CompassPages.ts'
 import { VideoPage } from './pages/WatchPages.ts'
 
@@ -23,21 +24,6 @@ const VIEWPORTS = [
 async function shoot(page: Page, name: string, viewport: string, fullPage = false) {
   await page.evaluate(() => document.fonts.ready.then(() => true))
   await page.screenshot({ path: path.join(SHOTS, `compass-${name}-${viewport}.png`), fullPage })
-}
-
-/**
- * The pictures the screenshot shows have loaded (or failed). Not "no request for 500 ms": in the CI run of
- * a6b2249 the phone list never got there on the worker's shared server (3 min), which no local run repeats.
- */
-async function postersInView(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.images]
-      .filter((image) => {
-        const box = image.getBoundingClientRect()
-        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight
-      })
-      .every((image) => image.complete),
-  )
 }
 
 for (const viewport of VIEWPORTS) {
@@ -70,7 +56,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/languages/vi/videos')
       await expect(page.getByTestId('continue-watching')).toBeVisible()
       await expect(page.getByTestId('video-difficulty').first()).toBeVisible()
-      await postersInView(page)
+      await picturesInView(page)
       await shoot(page, 'list', viewport.name)
       await shoot(page, 'list-full', viewport.name, true)
 

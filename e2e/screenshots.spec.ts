@@ -13,6 +13,7 @@ import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { DELETION_CODE } from '../sync-server/test-support/smtp-capture.ts'
 import { signIn } from '../sync-server/test-support/test-server.ts'
+import { picturesInView } from './pictures-in-view.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const VIEWPORTS = [
@@ -27,7 +28,7 @@ async function shoot(page: Page, name: string, viewport: string, fullPage = true
 
 async function ready(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await picturesInView(page)
 }
 
 for (const viewport of VIEWPORTS) {
