@@ -71,8 +71,13 @@
       if (zone) headers['X-Time-Zone'] = zone;
       var response = fetch('/api/v1' + apiPath, { headers: headers });
       answers[apiPath] = { token: token, zone: zone, at: Date.now(), response: response };
-      // A failure is the app's to see (it asks again); here it must not be an unhandled rejection.
-      response['catch'](function () {});
+      // The body is read at once into a copy, whether or not the app ever takes this answer: a response
+      // left unread (a page that does not ask for it, another token) never finishes loading when the
+      // service worker answers it, and holds the page's network busy for good. A failure is the app's to
+      // see (it asks again); here it must not be an unhandled rejection.
+      response.then(function (answer) {
+        return answer.clone().text();
+      })['catch'](function () {});
       return response;
     }
     early('/me');
