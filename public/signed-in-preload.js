@@ -75,10 +75,11 @@
       // left unread (a page that does not ask for it, another token) never finishes loading when the
       // service worker answers it, and holds the page's network busy for good. A failure is the app's to
       // see (it asks again); here it must not be an unhandled rejection.
-      response.then(function (answer) {
-        return answer.clone().text();
-      })['catch'](function () {});
-      return response;
+      var body = response.then(function (answer) {
+        return answer.ok ? answer.clone().text() : null;
+      });
+      body['catch'](function () {});
+      return body;
     }
     early('/me');
     early('/me/daily_progress');
@@ -104,12 +105,10 @@
     });
   }
 
-  // Reads a copy of an early answer's JSON: this callback runs before the app's (it was added first), so
-  // the body is still unread when it is copied.
-  function readEarly(response, use) {
-    response.then(function (answer) {
-      if (!answer.ok) return;
-      answer.clone().json().then(use, function () {});
+  // Uses the JSON of an early answer's body, as read above (nothing when it failed or was not 2xx).
+  function readEarly(body, use) {
+    body.then(function (text) {
+      if (text) use(JSON.parse(text));
     })['catch'](function () {});
   }
 
