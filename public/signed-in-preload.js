@@ -6,13 +6,15 @@
 (function () {
   var path = location.pathname.replace(/\/+$/, '') || '/';
   var page = /^\/languages\/([^/]+)\/videos(?:\/([0-9]+))?$/.exec(path);
+  // The page's group, as pwa/src/app/first-paint-groups.ts names it (pageGroupOf; a test compares them).
+  var group = path === '/languages' ? 'languages' : page ? (page[2] ? 'video' : 'videos') : null;
   var meta = document.querySelector('meta[name="dehieu-preload"]');
   if (meta) preloadChunks(meta);
   // After the chunks: reading the time zone starts the browser's Intl data, which the downloads need not wait for.
   startEarlyAnswers(page);
 
   function preloadChunks(meta) {
-    var pageGroups = page ? ['app', page[2] ? 'video' : 'videos'] : ['app'];
+    var pageGroups = group ? ['app', group] : ['app'];
     var language = uiLanguage();
     var wanted = pageGroups.concat(pageGroups.map(function (group) { return group + '@' + language; }));
     var groups = meta.getAttribute('content').split(' ');

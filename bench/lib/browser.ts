@@ -127,7 +127,11 @@ async function lighthouseOnce(url: string, storage?: Record<string, string>): Pr
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true })
-      fs.writeFileSync(path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr))
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root'
+      fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr))
+      // The trace the scores were simulated from: its long tasks say what the main thread was doing.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace
+      if (trace) fs.writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(trace))
     }
     const { categories, audits, runtimeError, runWarnings } = result.lhr
     const warnings = [...(runtimeError ? [`${runtimeError.code}: ${runtimeError.message}`] : []), ...runWarnings]

@@ -7,28 +7,20 @@
  *
  * Each group lists its chunks' stylesheets too (Vite holds a lazy chunk until its CSS has loaded, and would
  * only ask for it once the chunk is imported), and, per UI language (`<group>@<lng>`), the chunks of the
- * translation namespaces the group's first paint reads: i18next asks for those only once the page renders
- * and suspends on them.
+ * translation namespaces the group's first paint reads (src/app/first-paint-groups.ts): main.tsx waits for
+ * the same before React first renders.
  *
- * content="app:<files> videos:<files> video:<files> app@en:<files> ...", files space-less and comma-separated.
+ * content="app:<files> languages:<files> videos:<files> video:<files> app@en:<files> ...", files space-less and comma-separated.
  */
 import type { Plugin } from 'vite'
 import { UI_LANGUAGES } from '../src/i18n/config.ts'
+import { FIRST_PAINT_NAMESPACES, type FirstPaintGroup } from '../src/app/first-paint-groups.ts'
 
-const GROUPS: Record<string, string[]> = {
+const GROUPS: Record<FirstPaintGroup, string[]> = {
   app: ['src/app/main.tsx', 'src/features/navbar/SignedInChrome.tsx'],
+  languages: ['src/routes/LanguagesPage.tsx'],
   videos: ['src/routes/VideosPage.tsx'],
   video: ['src/routes/VideoPage.tsx'],
-}
-
-/**
- * The namespaces each group's first paint uses (useTranslation in the frame and the page's components).
- * A name missing here only costs a round trip later; one too many, a small chunk fetched for nothing.
- */
-const NAMESPACES: Record<string, string[]> = {
-  app: ['common', 'navbar'],
-  videos: ['watch', 'compass', 'captions'],
-  video: ['watch', 'compass', 'captions', 'downloads'],
 }
 
 interface ChunkLike {
@@ -71,7 +63,7 @@ export function signedInPreloadPlugin(): Plugin {
           const css = new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))
           parts.push(`${group}:${[...own, ...css].map((f) => f.replace(/^assets\//, '')).join(',')}`)
           for (const language of UI_LANGUAGES) {
-            const bundles = (NAMESPACES[group] ?? []).map((namespace) => {
+            const bundles = FIRST_PAINT_NAMESPACES[group as FirstPaintGroup].map((namespace) => {
               const chunk = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`))
               if (!chunk) throw new Error(`signed-in preload: no chunk for locales/${language}/${namespace}.json`)
               return chunk.fileName.replace(/^assets\//, '')

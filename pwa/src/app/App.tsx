@@ -1,9 +1,13 @@
-/** The router and the route table of spec section 2. Every page is its own lazy chunk. */
+/**
+ * The router and the route table of spec section 2. Every page is its own lazy chunk; the pages a
+ * signed-in start opens on most can also be loaded ahead (first-paint-parts.ts).
+ */
 import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { session } from '../data/session/session.ts'
 import { Fallback, PublicOnly, RequireAuth } from './guards.tsx'
 import { PageLoading } from './PageLoading.tsx'
+import { LanguagesPage, VideoPage, VideosPage } from './first-paint-parts.ts'
 import { RootLayout } from './RootLayout.tsx'
 
 const LandingPage = lazy(() => import('../routes/LandingPage.tsx'))
@@ -11,9 +15,6 @@ const LoginPage = lazy(() => import('../routes/LoginPage.tsx'))
 const RegisterPage = lazy(() => import('../routes/RegisterPage.tsx'))
 const ApplyPage = lazy(() => import('../routes/ApplyPage.tsx'))
 const ExplainerPage = lazy(() => import('../routes/ExplainerPage.tsx'))
-const LanguagesPage = lazy(() => import('../routes/LanguagesPage.tsx'))
-const VideosPage = lazy(() => import('../routes/VideosPage.tsx'))
-const VideoPage = lazy(() => import('../routes/VideoPage.tsx'))
 const ProgressPage = lazy(() => import('../routes/ProgressPage.tsx'))
 const UploadPage = lazy(() => import('../routes/UploadPage.tsx'))
 const SubmissionsPage = lazy(() => import('../routes/SubmissionsPage.tsx'))

@@ -4,7 +4,7 @@
  * The navigation bar and everything signed-in people need (Dexie included) load as their own chunk,
  * so the public pages stay light.
  */
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
@@ -13,8 +13,7 @@ import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
 import { session, useSession } from '../data/session/session.ts'
 import { NavbarPlaceholder } from '../features/navbar/NavbarPlaceholder.tsx'
-
-const SignedInChrome = lazy(() => import('../features/navbar/SignedInChrome.tsx'))
+import { SignedInChrome } from './first-paint-parts.ts'
 
 const NO_NAVBAR = new Set(['/', '/login'])
 

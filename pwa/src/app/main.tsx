@@ -10,6 +10,8 @@ import i18n, { i18nReady } from '../i18n/i18n.ts'
 import '../features/pwa/install-state.ts'
 import { registerServiceWorker } from '../features/pwa/register-sw.ts'
 import { App } from './App.tsx'
+import { readyForFirstPaint } from './first-paint.ts'
+import { session } from '../data/session/session.ts'
 
 const root = document.getElementById('root')!
 const html = document.documentElement
@@ -38,6 +40,8 @@ async function start() {
       return
     }
   }
+  // Signed in: the frame and the page render complete in one pass once their code and words are here.
+  if (session.getState().status !== 'signed-out') await readyForFirstPaint(location.pathname)
   root.replaceChildren()
   html.classList.remove('no-prerender')
   createRoot(root, rootOptions).render(app)

@@ -5,6 +5,7 @@ import { pathOf } from './api-call.ts'
 import { api } from './api.ts'
 import { listQuery, NO_FILTERS } from './catalogue/catalogue.ts'
 import { EARLY_ANSWER_FRESH_MS, takeEarlyAnswer } from './early-answers.ts'
+import { pageGroupOf } from '../app/first-paint-groups.ts'
 
 const preloadScript = fs.readFileSync(path.resolve(process.cwd(), 'public/signed-in-preload.js'), 'utf8')
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -26,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.useRealTimers()
   localStorage.clear()
-  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove())
+  document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"], meta[name="dehieu-preload"]').forEach((element) => element.remove())
 })
 
 describe('the calls a signed-in page starts before the app loads', () => {
@@ -110,5 +111,21 @@ describe('an early answer that never comes', () => {
     })
     vi.stubGlobal('fetch', fetch)
     await expect(api.get('/me', { timeoutMs: 20 })).rejects.toThrow('Network request failed')
+  })
+})
+
+describe('the chunks a signed-in page preloads', () => {
+  it('are the groups of the page main.tsx waits for, path by path', () => {
+    const meta = document.createElement('meta')
+    meta.name = 'dehieu-preload'
+    meta.content = ['app', 'languages', 'videos', 'video'].map((group) => `${group}:${group}.js`).join(' ')
+    document.head.append(meta)
+    for (const path of ['/languages', '/languages/', '/languages/vi/videos', '/languages/vi/videos/', '/languages/vi/videos/12', '/languages/vi/progress', '/downloads', '/']) {
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove())
+      runPreload(path)
+      const preloaded = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
+      const group = pageGroupOf(path)
+      expect(preloaded, path).toEqual(['/assets/app.js', ...(group ? [`/assets/${group}.js`] : [])])
+    }
   })
 })

@@ -23,6 +23,8 @@ import {
   NO_FILTERS,
   useCachedVideos,
   useDownloadedIds,
+  withAnswered,
+  type CachedVideo,
   type CatalogueFilters,
   type TranscriptMatches,
 } from '../data/catalogue/catalogue.ts'
@@ -42,10 +44,11 @@ import '../features/watching/watching.css'
 import '../features/captions/captions.css'
 
 /**
- * The last network answer for one set of filters (`key`): the next page's cursor, or a failure, and the
- * transcript lines its search matched so far (page after page).
+ * The last network answer for one set of filters (`key`): the next page's cursor, or a failure, the videos
+ * of its pages (shown before the device's copy has them), and the transcript lines its search matched so
+ * far (page after page).
  */
-type Fetched = { key: string; failed: boolean; next: string | null; matches: TranscriptMatches; noSuchLanguage?: boolean }
+type Fetched = { key: string; failed: boolean; next: string | null; videos: readonly CachedVideo[]; matches: TranscriptMatches; noSuchLanguage?: boolean }
 
 const NO_MATCHES: TranscriptMatches = new Map()
 
@@ -73,11 +76,15 @@ export default function VideosPage() {
   // interrupt: a chip pressed or a page of videos arriving paints at once, and a long list (a
   // catalogue of 1,000 videos) then renders without holding the next tap (issue 32: INP < 200 ms).
   const listFilters = useDeferredValue(filters)
-  const listCached = useDeferredValue(cached)
+  // The answered pages show at once, before IndexedDB has opened and stored them (issue 32: the first
+  // cards of a cold start wait for the network only).
+  const answered = current?.videos
+  const shown = useMemo(() => withAnswered(cached, answered), [cached, answered])
+  const listCached = useDeferredValue(shown)
   const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel), [listCached, listFilters, matches, forLevel])
-  const scored = useMemo(() => (cached ?? []).some((video) => typeof video.difficulty === 'number'), [cached])
+  const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
-  const guides = useMemo(() => guidesOf(cached ?? []), [cached])
+  const guides = useMemo(() => guidesOf(shown ?? []), [shown])
 
   // A pause in typing becomes the search.
   useEffect(() => {
@@ -90,11 +97,11 @@ export default function VideosPage() {
     if (!online) return
     let live = true
     fetchVideoPage(code, filters, null)
-      .then(({ next, matches: found }) => live && setFetched({ key, failed: false, next, matches: found }))
+      .then(({ next, videos: page, matches: found }) => live && setFetched({ key, failed: false, next, videos: page, matches: found }))
       .catch((error: unknown) => {
         console.warn('Could not refresh videos', error)
         // The server does not know this language code: say so, not "showing what is saved".
-        if (live) setFetched({ key, failed: true, next: null, matches: NO_MATCHES, noSuchLanguage: error instanceof ApiError && error.status === 404 })
+        if (live) setFetched({ key, failed: true, next: null, videos: [], matches: NO_MATCHES, noSuchLanguage: error instanceof ApiError && error.status === 404 })
       })
     return () => {
       live = false
@@ -108,8 +115,8 @@ export default function VideosPage() {
     if (!cursor) return
     setLoadingMore(true)
     fetchVideoPage(code, filters, cursor)
-      .then(({ next, matches: found }) => setFetched({ key, failed: false, next, matches: new Map([...serverMatches, ...found]) }))
-      .catch(() => setFetched({ key, failed: true, next: cursor, matches: serverMatches }))
+      .then(({ next, videos: page, matches: found }) => setFetched({ key, failed: false, next, videos: [...(answered ?? []), ...page], matches: new Map([...serverMatches, ...found]) }))
+      .catch(() => setFetched({ key, failed: true, next: cursor, videos: answered ?? [], matches: serverMatches }))
       .finally(() => setLoadingMore(false))
   }
 

@@ -63,20 +63,40 @@ export function listQuery(filters: CatalogueFilters, cursor: string | null): str
 }
 
 /**
- * Fetches one page and stores it; answers the cursor of the next page (null at the end) and the
- * transcript lines the search matched (not cached: they belong to this search only).
+ * Fetches one page: answers the cursor of the next page (null at the end), the page's videos, and the
+ * transcript lines the search matched (not cached: they belong to this search only). The videos are
+ * answered at once and stored in the device's copy meanwhile (`stored`, which never rejects: a failed
+ * write only costs the offline copy), so a page shows them without waiting for IndexedDB (issue 32).
  */
-export async function fetchVideoPage(code: string, filters: CatalogueFilters, cursor: string | null): Promise<{ next: string | null; matches: TranscriptMatches }> {
+export async function fetchVideoPage(
+  code: string,
+  filters: CatalogueFilters,
+  cursor: string | null,
+): Promise<{ next: string | null; videos: CachedVideo[]; matches: TranscriptMatches; stored: Promise<void> }> {
   const page = await call('videos.list', undefined, { params: { code }, query: Object.fromEntries(new URLSearchParams(listQuery(filters, cursor))) })
   const cachedAt = Date.now()
   const matches = new Map<number, { start: number; text: string }>()
-  await db.videos.bulkPut(
-    page.data.map(({ match, ...video }) => {
-      if (match) matches.set(video.id, match)
-      return { ...video, cachedAt }
-    }),
+  const videos = page.data.map(({ match, ...video }) => {
+    if (match) matches.set(video.id, match)
+    return { ...video, cachedAt }
+  })
+  const stored = db.videos.bulkPut(videos).then(
+    () => undefined,
+    (error: unknown) => console.warn('Could not keep the videos on this device', error),
   )
-  return { next: page.next_cursor, matches }
+  return { next: page.next_cursor, videos, matches, stored }
+}
+
+/**
+ * The device's copy with the pages the network answered since (newer, so they win), for the list to show
+ * before the copy has them. While the copy has not answered yet, the pages alone.
+ */
+export function withAnswered(cached: readonly CachedVideo[] | undefined, answered: readonly CachedVideo[] | undefined): readonly CachedVideo[] | undefined {
+  if (!answered || answered.length === 0) return cached
+  if (!cached) return answered
+  const byId = new Map(cached.map((video) => [video.id, video]))
+  for (const video of answered) byId.set(video.id, video)
+  return [...byId.values()]
 }
 
 /** The guides (creators featured) of the cached videos, by name, for the guide filter. */
