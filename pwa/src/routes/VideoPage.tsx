@@ -13,6 +13,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
+import { PlayerPlaceholder } from '../features/watching/PlayerPlaceholder.tsx'
 import { useCompleteDownloadKind } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
@@ -149,10 +150,8 @@ export default function VideoPage() {
               modeSwitch={modeSwitch}
               onEnded={compass.onEnded}
             />
-          ) : waitingForGrant ? (
-            <p className="muted" role="status">
-              {t('video.loading')}
-            </p>
+          ) : waitingForGrant || downloaded === undefined ? (
+            <PlayerPlaceholder poster={poster} label={t('video.loading')} />
           ) : (
             <p className="form-error" role="alert">
               {t('video.needsConnection')}

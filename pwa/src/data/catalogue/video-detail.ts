@@ -3,7 +3,7 @@
  * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { ApiError } from '../api.ts'
@@ -42,17 +42,27 @@ export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
 
 export function useVideoDetail(id: number): DetailState {
   const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
-  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed' } | null>(null)
+  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed'; video?: VideoDetail } | null>(null)
+  // The copy's reading when the answer had been stored: any later reading is at least as new (a rating
+  // written into it), so the page follows the copy from then on.
+  const [stored, setStored] = useState<{ id: number; reading: unknown } | null>(null)
+  const latestReading = useRef<unknown>(undefined)
+  useEffect(() => {
+    latestReading.current = cached
+  })
 
   useEffect(() => {
     let live = true
     takeVideoDetail(id)
       .then(async ({ data }) => {
+        // Shown from the answer at once, not after IndexedDB has stored it and read it back (issue 32:
+        // the player's poster is the page's largest paint).
+        if (live) setFetched({ id, result: 'ok', video: data })
         await db.records.put({ key: `video:${id}`, value: data })
-        if (live) setFetched({ id, result: 'ok' })
+        if (live) setStored({ id, reading: latestReading.current })
       })
       .catch((error: unknown) => {
-        if (live) setFetched({ id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' })
+        if (live) setFetched((known) => (known?.id === id && known.video ? known : { id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' }))
       })
     return () => {
       live = false
@@ -61,9 +71,12 @@ export function useVideoDetail(id: number): DetailState {
 
   const result = fetched?.id === id ? fetched.result : null
   if (result === 'not-found') return { kind: 'not-found' }
-  const value = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  const copy = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  const answered = fetched?.id === id ? fetched.video : undefined
+  const copyIsNewer = stored?.id === id && cached !== stored.reading && copy !== null
+  const value = (copyIsNewer ? copy : answered) ?? copy
   if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
-  if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
+  if (result === 'failed') return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
   return { kind: 'loading' }
 }
 
