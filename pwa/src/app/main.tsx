@@ -44,7 +44,12 @@ async function start() {
   if (session.getState().status !== 'signed-out') await readyForFirstPaint(location.pathname)
   root.replaceChildren()
   html.classList.remove('no-prerender')
-  createRoot(root, rootOptions).render(app)
+  const created = createRoot(root, rootOptions)
+  // As a transition, the first render of a whole page (the frame, the page, its cards) yields to the
+  // browser every few milliseconds instead of holding the main thread for a tenth of a second on a phone.
+  startTransition(() => {
+    created.render(app)
+  })
 }
 
 registerServiceWorker()

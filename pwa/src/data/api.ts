@@ -8,7 +8,7 @@ import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { takeEarlyAnswer } from './early-answers.ts'
 import { connectivity } from './runtime/connectivity.ts'
-import { readString, STORAGE_KEYS } from './storage.ts'
+import { readString, STORAGE_KEYS, writeString } from './storage.ts'
 import { reportUnauthorized } from './unauthorized.ts'
 
 export { setUnauthorizedHandler } from './unauthorized.ts'
@@ -55,6 +55,8 @@ function timeZone(): string | undefined {
     zone = undefined
   }
   zoneRead = { zone, at: now }
+  // Kept for the next start's early calls; an answer asked for with another zone is not taken.
+  if (zone && readString(STORAGE_KEYS.timeZone) !== zone) writeString(STORAGE_KEYS.timeZone, zone)
   return zone
 }
 

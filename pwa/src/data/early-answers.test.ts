@@ -114,6 +114,21 @@ describe('an early answer that never comes', () => {
   })
 })
 
+describe('the time zone of the early calls', () => {
+  it('is the one the app last read; an answer asked with another is not taken, and the app keeps its own for next time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 120_000) // past the app's once-a-minute reading of the zone
+    localStorage.setItem('timeZone', 'Pacific/Kiritimati')
+    const fetch = runPreload('/languages/vi/videos')
+    const early = fetch.mock.calls.find(([url]) => url === '/api/v1/me') as unknown as [string, { headers: Record<string, string> }]
+    expect(early[1].headers['X-Time-Zone']).toBe('Pacific/Kiritimati')
+    await api.get(pathOf('me.get'))
+    // Asked again, with the zone the device is in now, which is kept for the next start.
+    expect(fetch).toHaveBeenCalledTimes(5)
+    expect(localStorage.getItem('timeZone')).toBe(zone)
+  })
+})
+
 describe('the chunks a signed-in page preloads', () => {
   it('are the groups of the page main.tsx waits for, path by path', () => {
     const meta = document.createElement('meta')
