@@ -29,7 +29,9 @@ export function requireBuild(): void {
 /** localStorage as the app keeps a signed-in learner (English UI), for a fresh browser profile. */
 export async function signedInStorage(server: TestServer, email: string): Promise<Record<string, string>> {
   const { token, user } = await signIn(server, email)
-  return { i18nextLng: 'en', token, user: JSON.stringify(user) }
+  // A returning learner's storage, as the app leaves it: the time zone it last read included
+  // (pwa/src/data/storage.ts), which signed-in-preload.js sends with its early calls.
+  return { i18nextLng: 'en', token, user: JSON.stringify(user), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }
 }
 
 export interface PageWeight {

@@ -19,9 +19,20 @@ export const FIRST_PAINT_NAMESPACES: Record<FirstPaintGroup, readonly string[]> 
 
 /** The page group of a path, as signed-in-preload.js reads it (the same patterns; a test compares them). */
 export function pageGroupOf(pathname: string): PageGroup | null {
+  return firstPaintPageOf(pathname)?.group ?? null
+}
+
+/** The page a path opens, with its language code and video id where it has them. */
+export function firstPaintPageOf(pathname: string): { group: PageGroup; code?: string; videoId?: number } | null {
   const path = pathname.replace(/\/+$/, '') || '/'
-  if (path === '/languages') return 'languages'
-  const page = /^\/languages\/[^/]+\/videos(?:\/([0-9]+))?$/.exec(path)
+  if (path === '/languages') return { group: 'languages' }
+  const page = /^\/languages\/([^/]+)\/videos(?:\/([0-9]+))?$/.exec(path)
   if (!page) return null
-  return page[1] ? 'video' : 'videos'
+  let code: string
+  try {
+    code = decodeURIComponent(page[1]!)
+  } catch {
+    return null
+  }
+  return page[2] ? { group: 'video', code, videoId: Number(page[2]) } : { group: 'videos', code }
 }

@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { Fragment, memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -16,6 +16,7 @@ import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../data/runtime/connectivity.ts'
 import {
   fetchVideoPage,
+  firstPageAhead,
   filterVideos,
   FINISHED_PERCENT,
   guidesOf,
@@ -58,7 +59,12 @@ export default function VideosPage() {
   const online = useOnline()
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS)
   const [search, setSearch] = useState('')
-  const [fetched, setFetched] = useState<Fetched | null>(null)
+  // The first page asked for before the app's first render shows in that render (app/first-paint.ts).
+  const [fetched, setFetched] = useState<Fetched | null>(() => {
+    const ahead = firstPageAhead(code)
+    return ahead ? { key: `${code}?${listQuery(NO_FILTERS, null)}`, failed: false, next: ahead.next, videos: ahead.videos, matches: ahead.matches } : null
+  })
+  const answeredAhead = useRef(fetched !== null)
   const [loadingMore, setLoadingMore] = useState(false)
   const cached = useCachedVideos(code)
   const downloaded = useDownloadedIds()
@@ -95,6 +101,11 @@ export default function VideosPage() {
   // The first page for these filters, again when the connection returns.
   useEffect(() => {
     if (!online) return
+    // Answered ahead for this first render: nothing to ask again until the filters or the connection change.
+    if (answeredAhead.current) {
+      answeredAhead.current = false
+      return
+    }
     let live = true
     fetchVideoPage(code, filters, null)
       .then(({ next, videos: page, matches: found }) => live && setFetched({ key, failed: false, next, videos: page, matches: found }))

@@ -87,6 +87,35 @@ export async function fetchVideoPage(
   return { next: page.next_cursor, videos, matches, stored }
 }
 
+type AnsweredPage = Awaited<ReturnType<typeof fetchVideoPage>>
+
+/** Past this a first page asked for ahead is not shown as the list's answer. */
+const PAGE_AHEAD_FRESH_MS = 10_000
+let pageAhead: { code: string; at: number; page?: AnsweredPage } | null = null
+
+/**
+ * Asks for a language's unfiltered first page before the app's first render (app/first-paint.ts), so
+ * that render shows the cards instead of rendering again when the page's own call answers (issue 32).
+ */
+export function fetchFirstPageAhead(code: string): Promise<void> {
+  const entry: { code: string; at: number; page?: AnsweredPage } = { code, at: Date.now() }
+  pageAhead = entry
+  return fetchVideoPage(code, NO_FILTERS, null).then(
+    (page) => {
+      entry.page = page
+    },
+    () => {
+      if (pageAhead === entry) pageAhead = null
+    },
+  )
+}
+
+/** The unfiltered first page of this language asked for ahead, when it has arrived and is recent. */
+export function firstPageAhead(code: string): AnsweredPage | undefined {
+  if (!pageAhead?.page || pageAhead.code !== code || Date.now() - pageAhead.at > PAGE_AHEAD_FRESH_MS) return undefined
+  return pageAhead.page
+}
+
 /**
  * The device's copy with the pages the network answered since (newer, so they win), for the list to show
  * before the copy has them. While the copy has not answered yet, the pages alone.
