@@ -3,7 +3,7 @@
  * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { ApiError } from '../api.ts'
@@ -93,11 +93,14 @@ export function useVideoDetail(id: number): DetailState {
   }, [id])
 
   const result = fetched?.id === id ? fetched.result : null
-  if (result === 'not-found') return { kind: 'not-found' }
   const copy = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
   const answered = fetched?.id === id ? fetched.video : undefined
   const copyIsNewer = stored?.id === id && cached !== stored.reading && copy !== null
-  const value = (copyIsNewer ? copy : answered) ?? copy
+  // The same detail read back is not a new one: the page keeps the object it has (its caption list
+  // feeds the player's tracks, which a new identity would set up again under a learner's seek).
+  const copyDiffers = useMemo(() => copyIsNewer && JSON.stringify(copy) !== JSON.stringify(answered), [copyIsNewer, copy, answered])
+  if (result === 'not-found') return { kind: 'not-found' }
+  const value = (copyDiffers ? copy : answered) ?? copy
   if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
   if (result === 'failed') return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
   return { kind: 'loading' }
