@@ -2,8 +2,9 @@
  * A signed-in start renders its page complete, not a spinner first (issue 32). boot.js and
  * signed-in-preload.js have already asked for the chunks and translations of the frame and the page, and
  * its first data; main.tsx waits here until they have arrived, then React renders the navigation bar and
- * the page, with its cards, in one pass. Before, each lazy part suspended, a spinner was committed, and React 19 held the
- * content that followed for 300 ms after it (its fallback throttle), with a render pass per part.
+ * the page, with its cards, in one pass. Before, each lazy part suspended, a spinner was committed, and
+ * React 19 held the content that followed for 300 ms after it (its fallback throttle), with a render pass
+ * per part.
  *
  * The wait is bounded: on a very slow connection the frame renders after FIRST_PAINT_WAIT_MS with a
  * spinner where something is still missing, as before.
