@@ -22,8 +22,8 @@ export function pageGroupOf(pathname: string): PageGroup | null {
   return firstPaintPageOf(pathname)?.group ?? null
 }
 
-/** The page a path opens, with its language code where it has one. */
-export function firstPaintPageOf(pathname: string): { group: PageGroup; code?: string } | null {
+/** The page a path opens, with its language code and video id where it has them. */
+export function firstPaintPageOf(pathname: string): { group: PageGroup; code?: string; videoId?: number } | null {
   const path = pathname.replace(/\/+$/, '') || '/'
   if (path === '/languages') return { group: 'languages' }
   const page = /^\/languages\/([^/]+)\/videos(?:\/([0-9]+))?$/.exec(path)
@@ -34,5 +34,5 @@ export function firstPaintPageOf(pathname: string): { group: PageGroup; code?: s
   } catch {
     return null
   }
-  return { group: page[2] ? 'video' : 'videos', code }
+  return page[2] ? { group: 'video', code, videoId: Number(page[2]) } : { group: 'videos', code }
 }

@@ -2,9 +2,9 @@
  * A signed-in start renders its page complete, not a spinner first (issue 32). boot.js and
  * signed-in-preload.js have already asked for the chunks and translations of the frame and the page, and
  * its first data; main.tsx waits here until they have arrived, then React renders the navigation bar and
- * the page, with its cards, in one pass. Before, each lazy part suspended, a spinner was committed, and
- * React 19 held the content that followed for 300 ms after it (its fallback throttle), with a render pass
- * per part.
+ * the page, with its cards or its poster, in one pass. Before, each lazy part suspended, a spinner was
+ * committed, and React 19 held the content that followed for 300 ms after it (its fallback throttle), with
+ * a render pass per part.
  *
  * The wait is bounded: on a very slow connection the frame renders after FIRST_PAINT_WAIT_MS with a
  * spinner where something is still missing, as before.
@@ -28,10 +28,11 @@ export function readyForFirstPaint(pathname: string): Promise<void> {
   const namespaces = [...FIRST_PAINT_NAMESPACES.app, ...(group ? FIRST_PAINT_NAMESPACES[group] : [])]
   const code: Array<Promise<unknown>> = [SignedInChrome.preload(), i18nReady.then(() => i18n.loadNamespaces(namespaces))]
   if (group) code.push(FIRST_PAINT_PAGES[group].preload())
-  // The list's data too (signed-in-preload.js has already asked for it; this call takes that answer),
-  // so the first render shows the cards rather than rendering again for them.
+  // The page's data too (signed-in-preload.js has already asked for it; these calls take that answer),
+  // so the first render shows the cards or the player's poster rather than rendering again for them.
   const data: Array<Promise<unknown>> = []
   if (page?.group === 'videos' && page.code) data.push(import('../data/catalogue/catalogue.ts').then((catalogue) => catalogue.fetchFirstPageAhead(page.code!)))
+  if (page?.group === 'video' && page.videoId) data.push(import('../data/catalogue/video-detail.ts').then((detail) => detail.prefetchVideoDetailAhead(page.videoId!)))
   // A part that failed renders as it would have anyway (the page's error boundary says so).
   const settled = (parts: Array<Promise<unknown>>) =>
     Promise.all(parts).then(

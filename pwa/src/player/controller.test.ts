@@ -125,4 +125,27 @@ describe('the player controller', () => {
     expect(controller.state.prefs.captions).toEqual({ vi: true, en: true })
     expect(saved.at(-1)?.captions).toEqual({ vi: true, en: true })
   })
+
+  it('a choice made before the kept ones are read is laid over them, and kept', () => {
+    const controller = new PlayerController()
+    controller.attach(new FakeVideo() as unknown as HTMLVideoElement)
+    controller.setLanguages(['vi', 'en'])
+    // The learner turns Vietnamese on and picks large text while IndexedDB has not answered yet.
+    controller.setCaptions({ vi: true, en: false })
+    controller.setCaptionStyle({ size: 'l' })
+    const saved: Array<typeof DEFAULT_PLAYER_PREFS> = []
+    controller.takePrefs({ ...DEFAULT_PLAYER_PREFS, captions: { vi: false, en: true }, background: 'box', listening: true }, (next) => saved.push(next))
+    // Her taps win; what she had kept before (English on, the box, listening) stays.
+    const expected = { ...DEFAULT_PLAYER_PREFS, captions: { vi: true, en: true }, size: 'l', background: 'box', listening: true }
+    expect(controller.state.prefs).toEqual(expected)
+    expect(saved).toEqual([expected])
+  })
+
+  it('kept choices read with nothing changed before them are taken as they are, not written back', () => {
+    const controller = new PlayerController()
+    const saved: Array<typeof DEFAULT_PLAYER_PREFS> = []
+    controller.takePrefs({ ...DEFAULT_PLAYER_PREFS, captions: { vi: true, en: false } }, (next) => saved.push(next))
+    expect(controller.state.prefs.captions).toEqual({ vi: true, en: false })
+    expect(saved).toEqual([])
+  })
 })

@@ -102,6 +102,9 @@ export interface MediaInfo {
   artwork?: string
 }
 
+/** Choices made before the kept ones arrived: whole fields, and caption languages one by one. */
+type EarlyPrefChanges = Partial<Omit<PlayerPrefs, 'captions'>> & { captions?: Partial<PlayerPrefs['captions']> }
+
 export class PlayerController {
   readonly store: Store<PlayerState> = createStore(initialPlayerState())
   private video: HTMLVideoElement | null = null
@@ -116,6 +119,11 @@ export class PlayerController {
   /** Captions shown before the last C (or the caption button) turned them off. */
   private lastCaptions: PlayerPrefs['captions'] | null = null
   private onPrefs: ((prefs: PlayerPrefs) => void) | null = null
+  /**
+   * What the learner changed before her kept choices were read (a tap on a caption button while
+   * IndexedDB still answers): laid over them when they arrive, not overwritten by them.
+   */
+  private changedBeforeKept: EarlyPrefChanges = {}
   private onTrackFailed: (() => void) | null = null
   private media: MediaInfo | null = null
 
@@ -193,9 +201,14 @@ export class PlayerController {
   }
 
   /** The learner's kept choices arrived (or changed elsewhere); `save` keeps each later change. */
-  takePrefs(prefs: PlayerPrefs, save: (prefs: PlayerPrefs) => void): void {
+  takePrefs(kept: PlayerPrefs, save: (prefs: PlayerPrefs) => void): void {
+    const early = this.changedBeforeKept
+    this.changedBeforeKept = {}
+    const changed = Object.keys(early).length > 0
+    const prefs = changed ? { ...kept, ...early, captions: { ...kept.captions, ...early.captions } } : kept
     this.onPrefs = save
     this.store.set({ prefs })
+    if (changed) save(prefs)
   }
 
   setTrackFailedListener(listener: (() => void) | null): void {
@@ -351,9 +364,18 @@ export class PlayerController {
   }
 
   private savePrefs(patch: Partial<PlayerPrefs>): void {
-    const prefs = { ...this.state.prefs, ...patch }
+    const before = this.state.prefs
+    const prefs = { ...before, ...patch }
     this.store.set({ prefs })
-    this.onPrefs?.(prefs)
+    if (this.onPrefs) return this.onPrefs(prefs)
+    // Not read yet: remember the change itself (for captions, only the languages it turned on or off).
+    const { captions, ...rest } = patch
+    const early = { ...this.changedBeforeKept, ...rest }
+    if (captions) {
+      const turned = (Object.keys(captions) as CaptionLanguage[]).filter((language) => captions[language] !== before.captions[language])
+      early.captions = { ...this.changedBeforeKept.captions, ...Object.fromEntries(turned.map((language) => [language, captions[language]])) }
+    }
+    this.changedBeforeKept = early
   }
 
   // Controls

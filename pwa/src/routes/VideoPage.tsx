@@ -8,11 +8,12 @@
  * download, with the artwork, the transcript and the lock-screen controls, and counts as listened.
  * An audio-only download opens in listening; the other way is offered whenever it can play.
  */
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
+import { PlayerPlaceholder } from '../features/watching/PlayerPlaceholder.tsx'
 import { useCompleteDownloadKind } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
@@ -43,7 +44,9 @@ export default function VideoPage() {
   // start on the wrong source). A yes or no, not the record: the page (player, comments, facts) then
   // renders again only when that answer changes, not on each progress write of a running download
   // (the download controls follow those themselves).
-  const downloadedKind = useCompleteDownloadKind(id)
+  // Deferred: the answer mounts the player (and the page below it) in a render React can interrupt,
+  // not in one long task right after the first paint.
+  const downloadedKind = useDeferredValue(useCompleteDownloadKind(id))
   const downloaded = downloadedKind === undefined ? undefined : downloadedKind !== null
   const online = useOnline()
   // A stream that started online keeps playing from its buffer when the network drops; only a page
@@ -105,6 +108,9 @@ export default function VideoPage() {
     setListenChoice(next)
   }
   const waitingForGrant = !offline && online && !state.fresh && !state.stale
+  // Until the player knows what it plays, its place holds the poster and nothing shows below it: what
+  // follows would be pushed down when the player's line tools arrive (issue 32: no layout shift).
+  const playerPending = video.can_watch !== 'none' && !src && (waitingForGrant || downloaded === undefined)
   // Under the line tools: the other way to play, where it can play now, and what listening does.
   const modeSwitch = canSwitch ? (
     <div className="listen-switch">
@@ -149,27 +155,25 @@ export default function VideoPage() {
               modeSwitch={modeSwitch}
               onEnded={compass.onEnded}
             />
-          ) : waitingForGrant ? (
-            <p className="muted" role="status">
-              {t('video.loading')}
-            </p>
+          ) : playerPending ? (
+            <PlayerPlaceholder poster={poster} label={t('video.loading')} />
           ) : (
             <p className="form-error" role="alert">
               {t('video.needsConnection')}
             </p>
           )}
-          {compass.panel}
-          {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
-          {video.can_watch === 'preview' && !offline ? (
+          {playerPending ? null : compass.panel}
+          {!playerPending && (video.can_watch === 'full' || offline) ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
+          {!playerPending && video.can_watch === 'preview' && !offline ? (
             <div className="notice notice-info" data-testid="preview-notice">
               <p>{t('video.preview', { seconds: video.playback?.preview_seconds ?? 0 })}</p>
               <Link to="/billing?plan=year">{t('upgrade')}</Link>
             </div>
           ) : null}
         </div>
-        <VideoFacts video={video} />
+        {playerPending ? null : <VideoFacts video={video} />}
       </div>
-      <CommentsSection videoId={id} allowed={premiumOrAdmin} />
+      {playerPending ? null : <CommentsSection videoId={id} allowed={premiumOrAdmin} />}
     </PageFrame>
   )
 }

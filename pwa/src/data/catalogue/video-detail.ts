@@ -3,7 +3,7 @@
  * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
  */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { ApiError } from '../api.ts'
@@ -18,7 +18,7 @@ export type DetailState =
   | { kind: 'failed' }
 
 /** A detail asked for at the press on the video's card, taken by the page that press opens. */
-let prefetched: { id: number; at: number; answer: Promise<{ data: VideoDetail }> } | null = null
+let prefetched: { id: number; at: number; answer: Promise<{ data: VideoDetail }>; data?: VideoDetail } | null = null
 /** Older than this, a prefetched answer is not taken (its grant should be fresh). */
 const PREFETCH_TAKEN_WITHIN_MS = 10_000
 
@@ -28,8 +28,27 @@ const PREFETCH_TAKEN_WITHIN_MS = 10_000
  */
 export function prefetchVideoDetail(id: number): void {
   const answer = call('videos.get', undefined, { params: { id } })
-  answer.catch(() => undefined)
-  prefetched = { id, at: performance.now(), answer }
+  const entry: NonNullable<typeof prefetched> = { id, at: performance.now(), answer }
+  answer.then(
+    ({ data }) => {
+      entry.data = data
+    },
+    () => undefined,
+  )
+  prefetched = entry
+}
+
+/** The detail asked for ahead (at the press, or before the app's first render) once it has arrived. */
+export function videoDetailAhead(id: number): VideoDetail | undefined {
+  const ahead = prefetched
+  if (!ahead || ahead.id !== id || performance.now() - ahead.at >= PREFETCH_TAKEN_WITHIN_MS) return undefined
+  return ahead.data
+}
+
+/** Asks for the detail before the app's first render (app/first-paint.ts); resolves when it has answered. */
+export function prefetchVideoDetailAhead(id: number): Promise<unknown> {
+  prefetchVideoDetail(id)
+  return prefetched!.answer
 }
 
 /** The detail for the page just opened: the one asked for at the press, if it was this video and recent; else a new request. */
@@ -42,17 +61,31 @@ export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
 
 export function useVideoDetail(id: number): DetailState {
   const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
-  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed' } | null>(null)
+  // A detail that has already arrived (asked for ahead) shows in the page's first render.
+  const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed'; video?: VideoDetail } | null>(() => {
+    const ahead = videoDetailAhead(id)
+    return ahead ? { id, result: 'ok', video: ahead } : null
+  })
+  // The copy's reading when the answer had been stored: any later reading is at least as new (a rating
+  // written into it), so the page follows the copy from then on.
+  const [stored, setStored] = useState<{ id: number; reading: unknown } | null>(null)
+  const latestReading = useRef<unknown>(undefined)
+  useEffect(() => {
+    latestReading.current = cached
+  })
 
   useEffect(() => {
     let live = true
     takeVideoDetail(id)
       .then(async ({ data }) => {
+        // Shown from the answer at once, not after IndexedDB has stored it and read it back (issue 32:
+        // the player's poster is the page's largest paint).
+        if (live) setFetched((known) => (known?.id === id && known.video === data ? known : { id, result: 'ok', video: data }))
         await db.records.put({ key: `video:${id}`, value: data })
-        if (live) setFetched({ id, result: 'ok' })
+        if (live) setStored({ id, reading: latestReading.current })
       })
       .catch((error: unknown) => {
-        if (live) setFetched({ id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' })
+        if (live) setFetched((known) => (known?.id === id && known.video ? known : { id, result: error instanceof ApiError && error.status === 404 ? 'not-found' : 'failed' }))
       })
     return () => {
       live = false
@@ -60,10 +93,16 @@ export function useVideoDetail(id: number): DetailState {
   }, [id])
 
   const result = fetched?.id === id ? fetched.result : null
+  const copy = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  const answered = fetched?.id === id ? fetched.video : undefined
+  const copyIsNewer = stored?.id === id && cached !== stored.reading && copy !== null
+  // The same detail read back is not a new one: the page keeps the object it has (its caption list
+  // feeds the player's tracks, which a new identity would set up again under a learner's seek).
+  const copyDiffers = useMemo(() => copyIsNewer && JSON.stringify(copy) !== JSON.stringify(answered), [copyIsNewer, copy, answered])
   if (result === 'not-found') return { kind: 'not-found' }
-  const value = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
+  const value = (copyDiffers ? copy : answered) ?? copy
   if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
-  if (result === 'failed' || (result === 'ok' && cached === null)) return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
+  if (result === 'failed') return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
   return { kind: 'loading' }
 }
 
