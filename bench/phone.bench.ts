@@ -174,19 +174,22 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     const lighthouse: LighthouseScores[] = []
     // PHONE_PARTS=inp (or lighthouse) runs one half, while working on it.
     const parts = process.env.PHONE_PARTS ?? 'lighthouse,inp'
-    for (const pagePath of parts.includes('lighthouse') ? ['/languages/vi/videos', `/languages/vi/videos/${demo.id}`] : []) {
+    // PHONE_PAGES=video (or videos, reference, floor) measures only those pages with Lighthouse.
+    const pages = (process.env.PHONE_PAGES ?? 'videos,video,reference,floor').split(',')
+    const signedInPages = [pages.includes('videos') ? '/languages/vi/videos' : null, pages.includes('video') ? `/languages/vi/videos/${demo.id}` : null]
+    for (const pagePath of parts.includes('lighthouse') ? signedInPages.filter((path) => path !== null) : []) {
       const scores = await runLighthouse(server, pagePath, storage)
       lighthouse.push(scores)
       printLighthouse(scores)
     }
     // The machine's reference in the same run: the landing page (2.8 KB of JS before the first move,
     // performance ≥ 95 on an idle machine in bench -- pwa). Well below that, the machine is busy.
-    const reference = parts.includes('lighthouse') ? await runLighthouse(server, '/') : null
+    const reference = parts.includes('lighthouse') && pages.includes('reference') ? await runLighthouse(server, '/') : null
     if (reference) printLighthouse(reference, '/ (reference)')
     // The floor beneath the videos page, same run: a page that only downloads and runs the libraries
     // every signed-in page needs (React, React Router and i18next; Dexie), asks for the same first page
     // of videos and shows its first poster. Our page cannot paint its poster sooner than this.
-    const floor = parts.includes('lighthouse') ? await withFloorPage(() => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
+    const floor = parts.includes('lighthouse') && pages.includes('floor') ? await withFloorPage(() => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
     if (floor) printLighthouse(floor, '/ (libraries floor)')
 
     // INP at 390×844 with the whole catalogue on the device.

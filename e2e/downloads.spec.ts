@@ -91,7 +91,7 @@ test('three downloaded videos play offline after a reload, from the start and fr
     expect(Buffer.from(range.base64, 'base64').equals(file), rendition[index]).toBe(true)
   })
   // The time watched offline moves the goal bar at once, and reaches the server once the network is back.
-  await page.locator('video').evaluate((element: HTMLVideoElement) => element.pause())
+  await page.getByTestId('player-video').evaluate((element: HTMLVideoElement) => element.pause())
   await expect.poll(() => status.goalSeconds()).toBeGreaterThan(goalBefore)
   await context.setOffline(false)
   const watched = async () => {

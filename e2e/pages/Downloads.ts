@@ -144,7 +144,7 @@ export async function storageUsage(page: Page): Promise<number> {
 
 /** Plays the page's video and waits until it has really advanced past `seconds`. */
 export async function playUntil(page: Page, seconds: number) {
-  const video = page.locator('video')
+  const video = page.getByTestId('player-video')
   // hls.js attaches the stream asynchronously: play only once there is media to play.
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
   await video.evaluate((element: HTMLVideoElement) => {
@@ -155,7 +155,7 @@ export async function playUntil(page: Page, seconds: number) {
 }
 
 export async function seekTo(page: Page, seconds: number) {
-  await page.locator('video').evaluate((element: HTMLVideoElement, to: number) => {
+  await page.getByTestId('player-video').evaluate((element: HTMLVideoElement, to: number) => {
     element.currentTime = to
   }, seconds)
 }

@@ -30,7 +30,9 @@ export function readyForFirstPaint(pathname: string): Promise<void> {
   if (group) code.push(FIRST_PAINT_PAGES[group].preload())
   // The page's data too (signed-in-preload.js has already asked for it; these calls take that answer),
   // so the first render shows the cards or the player's poster rather than rendering again for them.
-  const data: Array<Promise<unknown>> = []
+  // Today's figure for the goal bar, on every signed-in page: arriving after the first render, its row
+  // pushed the page down (a layout shift of the whole page on a phone).
+  const data: Array<Promise<unknown>> = [import('../data/progress/daily-progress.ts').then((progress) => progress.refreshDailyProgressAtStart())]
   if (page?.group === 'videos' && page.code) data.push(import('../data/catalogue/catalogue.ts').then((catalogue) => catalogue.fetchFirstPageAhead(page.code!)))
   if (page?.group === 'video' && page.videoId) data.push(import('../data/catalogue/video-detail.ts').then((detail) => detail.prefetchVideoDetailAhead(page.videoId!)))
   // A part that failed renders as it would have anyway (the page's error boundary says so).

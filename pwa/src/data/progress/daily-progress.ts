@@ -16,6 +16,14 @@ export type DayProgress = DailyProgress & { day: string; requestedAt: number }
 
 let progress: DayProgress | null = null
 const listeners = new Set<() => void>()
+/** The request a signed-in start made before its first render: the bar's first mount takes it rather than asking again. */
+let askedAtStart: Promise<void> | null = null
+
+/** Asked before the first render (app/first-paint.ts), so the goal bar is in it rather than pushing the page down after. */
+export function refreshDailyProgressAtStart(): Promise<void> {
+  askedAtStart = refreshDailyProgress()
+  return askedAtStart
+}
 
 export async function refreshDailyProgress(): Promise<void> {
   // The day the request left on: an answer arriving just after midnight counts as yesterday's (the
@@ -35,6 +43,7 @@ export async function refreshDailyProgress(): Promise<void> {
 
 export function resetDailyProgress(): void {
   progress = null
+  askedAtStart = null
   for (const listener of listeners) listener()
 }
 
@@ -52,7 +61,8 @@ function subscribe(listener: () => void) {
 /** Subscribes to today's progress and keeps it fresh while mounted. */
 export function useDailyProgress(): DayProgress | null {
   useEffect(() => {
-    void refreshDailyProgress()
+    if (askedAtStart) askedAtStart = null
+    else void refreshDailyProgress()
     const timer = setInterval(() => void refreshDailyProgress(), DAILY_PROGRESS_REFRESH_MS)
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshDailyProgress()

@@ -10,7 +10,9 @@ export function PlayerPlaceholder({ poster, label }: { poster?: string; label: s
     <div className="player" data-testid="player-placeholder">
       <div className="player-stage">
         <div className="player-frame">
-          {poster ? <img className="player-placeholder-poster" src={poster} alt="" fetchPriority="high" /> : null}
+          {/* A <video> showing the poster, not an <img>: the same box the player's <video> will have, to the
+              pixel, so the picture painted first stays the page's largest paint when the player replaces it. */}
+          {poster ? <video poster={poster} preload="none" playsInline muted aria-hidden="true" tabIndex={-1} /> : null}
           <span className="visually-hidden" role="status">
             {label}
           </span>
