@@ -49,6 +49,8 @@ export interface PhoneBenchResult {
   reference: LighthouseScores | null
   /** The floor under the videos page: our libraries, its data and its first poster, no app. */
   floor: LighthouseScores | null
+  /** The floor under the video page: the same libraries, its poster and hls.js on its stream. */
+  videoFloor: LighthouseScores | null
   landing: PageWeight
   inp: InteractionResult[]
   cardsShown: number
@@ -127,26 +129,49 @@ function summarize(name: string, interactions: Interaction[], count: number): In
 const FLOOR_PAGE = 'bench-floor.html'
 const FLOOR_SCRIPT = 'bench-floor.js'
 
-/** Runs `measure` with the floor page in the build (files, as the CSP allows no inline script), then removes it. */
-async function withFloorPage<T>(measure: () => Promise<T>): Promise<T> {
+/**
+ * The floors beneath the two pages: what any page must download and run to show the same thing with
+ * the libraries every signed-in page needs (React, React Router and i18next; Dexie). `list`: the first
+ * page of videos asked for at once, as boot's early answers do, and the first card's poster. `video`:
+ * the video's detail, its poster in a 16:9 <video>, and hls.js attached to its stream, buffering ahead
+ * of the press as the player does.
+ */
+async function withFloorPage<T>(kind: 'list' | 'video', videoId: number, measure: () => Promise<T>): Promise<T> {
   const assets = fs.readdirSync(path.join(DIST, 'assets'))
-  const chunk = (prefix: string) => {
-    const file = assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'))
-    if (!file) throw new Error(`phone bench: no ${prefix}*.js in the build`)
+  const chunk = (pattern: RegExp) => {
+    const file = assets.find((name) => pattern.test(name))
+    if (!file) throw new Error(`phone bench: no ${pattern} in the build`)
     return `/assets/${file}`
   }
+  const libraries = `await Promise.all([import('${chunk(/^vendor-[\w-]+\.js$/)}'), import('${chunk(/^signed-in-[\w]+\.js$/)}')])`
+  const headers = `{ headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } }`
   fs.writeFileSync(path.join(DIST, FLOOR_PAGE), `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title><body><main><h1>Videos</h1></main><script type="module" src="/${FLOOR_SCRIPT}"></script></body></html>`)
   fs.writeFileSync(
     path.join(DIST, FLOOR_SCRIPT),
-    // The data is asked for at once, as boot's early answers do for the app, while the libraries load and run.
-    `const data = fetch('/api/v1/languages/vi/videos?sort=for_you&limit=24', { headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } }).then((r) => r.json())
-await Promise.all([import('${chunk('vendor-')}'), import('${chunk('signed-in-')}')])
+    kind === 'list'
+      ? `const data = fetch('/api/v1/languages/vi/videos?sort=for_you&limit=24', ${headers}).then((r) => r.json())
+${libraries}
 const answer = await data
 const img = document.createElement('img')
 img.alt = ''
 img.style.width = '100%'
 img.src = answer.data[0].thumbnail_url
 document.querySelector('main').append(img)
+`
+      : `const data = fetch('/api/v1/videos/${videoId}', ${headers}).then((r) => r.json())
+${libraries}
+const answer = await data
+const video = document.createElement('video')
+video.preload = 'metadata'
+video.playsInline = true
+video.poster = answer.data.thumbnail_url
+video.style.width = '100%'
+video.style.aspectRatio = '16 / 9'
+document.querySelector('main').append(video)
+const { default: Hls } = await import('${chunk(/^hls\.light-[\w-]+\.js$/)}')
+const hls = new Hls({ maxBufferLength: 6 })
+hls.loadSource(answer.data.playback.hls_url)
+hls.attachMedia(video)
 `,
   )
   try {
@@ -189,8 +214,11 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     // The floor beneath the videos page, same run: a page that only downloads and runs the libraries
     // every signed-in page needs (React, React Router and i18next; Dexie), asks for the same first page
     // of videos and shows its first poster. Our page cannot paint its poster sooner than this.
-    const floor = parts.includes('lighthouse') && pages.includes('floor') ? await withFloorPage(() => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
+    const floor = parts.includes('lighthouse') && pages.includes('floor') ? await withFloorPage('list', demo.id, () => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
     if (floor) printLighthouse(floor, '/ (libraries floor)')
+    // Beneath the video page: the same libraries, its poster and hls.js on its stream.
+    const videoFloor = parts.includes('lighthouse') && pages.includes('floor') ? await withFloorPage('video', demo.id, () => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
+    if (videoFloor) printLighthouse(videoFloor, '/ (video page floor)')
 
     // INP at 390×844 with the whole catalogue on the device.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, baseURL: server.baseUrl })
@@ -269,7 +297,7 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
       landing.sentBytes <= PHONE_GOALS.landingKb * 1024
     console.log(`  goals (performance ≥ 90, accessibility 100, INP < 200 ms): ${goalsMet ? 'met' : 'NOT met'}`)
     console.log('  (Lighthouse throttles the CPU 4x on top of the real one: run it on an otherwise idle machine.)')
-    return { lighthouse, reference, floor, landing, inp, cardsShown, goalsMet }
+    return { lighthouse, reference, floor, videoFloor, landing, inp, cardsShown, goalsMet }
   } finally {
     await browser.close()
     await server.close()

@@ -119,7 +119,7 @@ test('leaving a video after half of it asks on the list, once, and Skip puts it 
   // The watched time reaches the server, so the list knows the video is under way.
   await expect.poll(() => outboxIds(page), { timeout: 30_000 }).toEqual([])
 
-  await page.getByRole('link', { name: '← All videos' }).click()
+  await page.getByRole('link', { name: 'All videos', exact: true }).click()
   await expect(rating.prompt).toBeVisible()
   await expect(rating.prompt.getByRole('heading')).toHaveText(`You watched “${title}”. How much did you understand?`)
   await rating.skip.click()

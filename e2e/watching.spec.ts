@@ -110,7 +110,7 @@ test('watch online and offline: every second, the comment and the feedback reach
   await expect.poll(() => status.pending()).toBeGreaterThanOrEqual(3) // watch events, the comment, the feedback
   expect(await count(server, 'comments', user.id)).toBe(0)
   // The list still shows offline from the cache; what is not downloaded is marked as needing a connection.
-  await page.getByRole('link', { name: '← All videos' }).click()
+  await page.getByRole('link', { name: 'All videos', exact: true }).click()
   await expect(list.card(title)).toContainText('Needs a connection')
   await page.screenshot({ path: 'e2e/screenshots/watching-list-offline-desktop.png' })
   await page.goBack()

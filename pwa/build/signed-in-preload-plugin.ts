@@ -27,6 +27,7 @@ interface ChunkLike {
   type: string
   fileName: string
   facadeModuleId?: string | null
+  moduleIds?: string[]
   imports?: string[]
   viteMetadata?: { importedCss?: Set<string> }
 }
@@ -43,6 +44,7 @@ export function signedInPreloadPlugin(): Plugin {
         const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]))
         // Each page group lists only what the app group does not.
         const inApp = new Set<string>()
+        const appLocales = new Map<string, string[]>()
         const parts: string[] = []
         for (const [group, entries] of Object.entries(GROUPS)) {
           const seen = group === 'app' ? inApp : new Set(inApp)
@@ -63,12 +65,17 @@ export function signedInPreloadPlugin(): Plugin {
           const css = new Set(own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))
           parts.push(`${group}:${[...own, ...css].map((f) => f.replace(/^assets\//, '')).join(',')}`)
           for (const language of UI_LANGUAGES) {
+            // A namespace's chunk is its own, or the one a codeSplitting group put it in with others (listed once).
             const bundles = FIRST_PAINT_NAMESPACES[group as FirstPaintGroup].map((namespace) => {
-              const chunk = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`))
+              const module = `/locales/${language}/${namespace}.json`
+              const chunk = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId?.endsWith(module) || c.moduleIds?.some((id) => id.endsWith(module))))
               if (!chunk) throw new Error(`signed-in preload: no chunk for locales/${language}/${namespace}.json`)
               return chunk.fileName.replace(/^assets\//, '')
             })
-            parts.push(`${group}@${language}:${bundles.join(',')}`)
+            const appBundles = new Set(group === 'app' ? [] : appLocales.get(language))
+            const ownBundles = [...new Set(bundles)].filter((file) => !appBundles.has(file))
+            if (group === 'app') appLocales.set(language, ownBundles)
+            parts.push(`${group}@${language}:${ownBundles.join(',')}`)
           }
         }
         // Before boot.js, so it is there whenever the script boot.js adds runs.

@@ -27,6 +27,11 @@ export const ChatIcon = () => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
   </Icon>
 )
+export const ArrowLeftIcon = () => (
+  <Icon width="16" height="16">
+    <path d="M19 12H5m6-6-6 6 6 6" />
+  </Icon>
+)
 export const ChevronDownIcon = () => (
   <Icon width="16" height="16">
     <path d="m6 9 6 6 6-6" />

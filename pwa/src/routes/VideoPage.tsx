@@ -10,6 +10,7 @@
  */
 import { useCallback, useDeferredValue, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { ArrowLeftIcon } from '../components/icons.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { usePoster } from '../features/downloads/use-poster.ts'
@@ -75,6 +76,8 @@ export default function VideoPage() {
   )
   const backLink = (
     <Link className="link-button back-link" to={`/languages/${code}/videos`}>
+      {/* An icon, not "←": the arrow is in few fonts, and looking for one held a phone's first layout. */}
+      <ArrowLeftIcon />
       {t('video.back')}
     </Link>
   )
