@@ -143,7 +143,7 @@ async function withFloorPage<T>(kind: 'list' | 'video', videoId: number, measure
     if (!file) throw new Error(`phone bench: no ${pattern} in the build`)
     return `/assets/${file}`
   }
-  const libraries = `await Promise.all([import('${chunk(/^vendor-[\w-]+\.js$/)}'), import('${chunk(/^signed-in-[\w]+\.js$/)}')])`
+  const libraries = `await Promise.all([import('${chunk(/^vendor-[\w-]+\.js$/)}'), import('${chunk(/^signed-in-(?!en-|vi-)[\w-]+\.js$/)}')])`
   const headers = `{ headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } }`
   fs.writeFileSync(path.join(DIST, FLOOR_PAGE), `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title><body><main><h1>Videos</h1></main><script type="module" src="/${FLOOR_SCRIPT}"></script></body></html>`)
   fs.writeFileSync(

@@ -62,22 +62,17 @@ const config: UserConfig = {
             },
             {
               // What the signed-in frame (SignedInChrome, on every signed-in page) loads with it: Dexie, the local
-              // database and the frame's small shared modules. Each is also imported by signed-in pages, so
-              // rolldown gave each its own chunk (12 on the languages page, ~0.1 KB gzip of overhead apiece);
-              // no public page imports any of them.
+              // database and the frame's small shared modules; and what the videos list and the video page (the
+              // pages a signed-in start opens on most) share: the download, rating, outbox, caption-time and
+              // catalogue modules and their styles. Rolldown gave each its own chunk (about twenty requests of
+              // 1-6 KB on a phone's start, over HTTP/1.1's six connections). No public page imports any of them.
+              // One group, not two: the frame's modules and the pages' import each other, and two chunks
+              // importing each other left the database undefined when a page's chunk ran first.
               name: 'signed-in',
-              test: /(node_modules\/(dexie|dexie-react-hooks)\/|src\/(data\/(db|local-cache|progress\/(open-stretches|sent-watch|daily-progress|local-day)|downloads\/(offline-urls|download-preferences)|catalogue\/languages|account\/billing-portal)\.ts|features\/(languages\/selected-language|navbar\/dialogs)\.ts|components\/Flag\.tsx)$)/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // What the videos list and the video page (the pages a signed-in start opens on most) share: the
-              // download, rating, outbox, caption-time and catalogue modules. Rolldown gave each its own chunk
-              // (about twenty requests of 1-6 KB on a phone's start, over HTTP/1.1's six connections). Only
-              // signed-in pages import them, and the signed-in frame imports the outbox's, so it is one chunk
-              // every signed-in start loads anyway, after the frame's.
-              name: 'watching',
               test: new RegExp(
                 [
+                  'node_modules/(dexie|dexie-react-hooks)/',
+                  'src/(data/(db|local-cache|progress/(open-stretches|sent-watch|daily-progress|local-day)|downloads/(offline-urls|download-preferences)|catalogue/languages|account/billing-portal)\\.ts|features/(languages/selected-language|navbar/dialogs)\\.ts|components/Flag\\.tsx)$',
                   'src/data/outbox/(outbox-store|registry|sync-engine|outbox|enqueue|payload-checks)\\.ts$',
                   // Not the offline transcript search's parser, which loads when a search first needs it.
                   'src/data/downloads/(background-fetch|parts|storage-space|hand-over|page-leaving|parts-ahead|caption-files|record|follow|grant-urls|plan|store|download-manager|keep-detail|downloads|hls-manifest|use-downloads)\\.ts$',
