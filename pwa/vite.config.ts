@@ -63,9 +63,11 @@ const config: UserConfig = {
             {
               // What the signed-in frame (SignedInChrome, on every signed-in page) loads with it: Dexie, the local
               // database and the frame's small shared modules; and what the videos list and the video page (the
-              // pages a signed-in start opens on most) share: the download, rating, outbox, caption-time and
-              // catalogue modules and their styles. Rolldown gave each its own chunk (about twenty requests of
-              // 1-6 KB on a phone's start, over HTTP/1.1's six connections). No public page imports any of them.
+              // pages a signed-in start opens on most) both load: the download, rating and caption-time modules
+              // and their styles. Not what only one of them loads (the outbox engine, the comment text rules,
+              // the catalogue's list): the other would run it at every start for nothing. Rolldown gave each its
+              // own chunk (about twenty requests of 1-6 KB on a phone's start, over HTTP/1.1's six connections).
+              // No public page imports any of them.
               // One group, not two: the frame's modules and the pages' import each other, and two chunks
               // importing each other left the database undefined when a page's chunk ran first.
               name: 'signed-in',
@@ -73,17 +75,16 @@ const config: UserConfig = {
                 [
                   'node_modules/(dexie|dexie-react-hooks)/',
                   'src/(data/(db|local-cache|progress/(open-stretches|sent-watch|daily-progress|local-day)|downloads/(offline-urls|download-preferences)|catalogue/languages|account/billing-portal)\\.ts|features/(languages/selected-language|navbar/dialogs)\\.ts|components/Flag\\.tsx)$',
-                  'src/data/outbox/(outbox-store|registry|sync-engine|outbox|enqueue|payload-checks)\\.ts$',
+                  'src/data/outbox/enqueue\\.ts$',
                   // Not the offline transcript search's parser, which loads when a search first needs it.
                   'src/data/downloads/(background-fetch|parts|storage-space|hand-over|page-leaving|parts-ahead|caption-files|record|follow|grant-urls|plan|store|download-manager|keep-detail|downloads|hls-manifest|use-downloads)\\.ts$',
                   'src/sw-routes/thumbnails\\.ts$',
-                  'src/data/(compass/(rating-types|ratings|difficulty)|comments/comment-copies|progress/progress-store|catalogue/(search-fold|catalogue|video-detail)|runtime/locks)\\.ts$',
+                  'src/data/(compass/(rating-types|ratings|difficulty)|comments/comment-copies|catalogue/video-detail|runtime/locks)\\.ts$',
                   'src/features/(downloads/(format-bytes|use-download-size)\\.ts|downloads/(DownloadControls\\.tsx|downloads\\.css)|compass/Rating(Scale|Prompt)\\.tsx|captions/cue-time\\.ts|watching/video-format\\.ts)$',
                   'src/(player/hls-playback|components/icons)\\.tsx?$',
                   // Their styles, scoped by class: one stylesheet instead of three, and no empty chunks carrying them.
                   'src/features/(captions/captions|compass/compass|watching/watching)\\.css$',
-                  'contract/(ids|watch-event-check|text|text-rules|vocabulary|roadmap)\\.ts$',
-                  'node_modules/confusables/',
+                  'contract/(ids|vocabulary)\\.ts$',
                 ].join('|'),
               ),
               includeDependenciesRecursively: false,
