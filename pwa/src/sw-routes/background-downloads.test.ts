@@ -52,6 +52,21 @@ describe('downloads the browser fetched with the app closed', () => {
     expect(await (await cache.match(handed.variantKey))!.text()).toContain('#EXT-X-BYTERANGE:12@0\npart_2.bin')
   })
 
+  it('are stored although a tab opened meanwhile wrote the parts under a newer grant than the browser fetched', async () => {
+    await downloading()
+    // The browser fetches what the first tab handed over; a tab opened later signs the same parts anew.
+    const underGrant = (url: string, grant: string) => `${url}&grant=${grant}`
+    const resigned = { ...handed, parts: handed.parts.map((planned) => ({ ...planned, url: underGrant(planned.url, '1.new') })) }
+    await db.downloads.update(7, { handed: resigned })
+    const cache = new MemoryCache()
+    const event = fetched([
+      { url: underGrant(handed.parts[0].url, '1.old'), response: Promise.resolve(answer('init.mp4=4,seg_000.m4s=10', 14)) },
+      { url: underGrant(handed.parts[1].url, '1.old'), response: Promise.resolve(answer('seg_001.m4s=12', 12)) },
+    ])
+    await withDownloadsTable(DATABASE_NAME, (table) => finishBackgroundDownload(event, 'success', { table, openCache: async () => cache as unknown as Cache }))
+    expect(await db.downloads.get(7)).toMatchObject({ status: 'complete', bytesDone: 26, filesDone: 3 })
+  })
+
   it('cut off midway, keep the parts that arrived whole and wait for the network', async () => {
     await downloading()
     const cache = new MemoryCache()

@@ -9,6 +9,7 @@
 import { Dexie, type Table } from 'dexie'
 import { MEDIA_PART_FILES_HEADER } from '../../../contract/limits.ts'
 import { videoOfBackgroundFetch, type HandedDownload } from '../data/downloads/background-fetch.ts'
+import { sameMediaUrl } from '../data/downloads/grant-urls.ts'
 import { OFFLINE_MEDIA_CACHE } from '../data/downloads/offline-urls.ts'
 import { byteRangePlaylist, holdsPlannedFiles, parsePartFiles, type StoredPart } from '../data/downloads/parts.ts'
 
@@ -39,7 +40,7 @@ export interface BackgroundFetchedEvent {
 async function storeArrived(cache: Cache, handed: HandedDownload, records: FetchedRecord[]): Promise<number> {
   let stored = 0
   for (const record of records) {
-    const part = handed.parts.find((candidate) => candidate.url === record.request.url)
+    const part = handed.parts.find((candidate) => sameMediaUrl(candidate.url, record.request.url))
     const response = part && (await record.responseReady.catch(() => undefined))
     if (!part || !response?.ok || !holdsPlannedFiles(part, parsePartFiles(response.headers.get(MEDIA_PART_FILES_HEADER)))) continue
     // Cache.put rejects a body shorter than its Content-Length: a part cut short is not stored.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { underGrantOf, withoutGrant } from './grant-urls.ts'
+import { sameMediaUrl, underGrantOf, withoutGrant } from './grant-urls.ts'
 
 const key = 'a'.repeat(32)
 const grant = `7.0123456789abcdef.${key}.1900000000.0.ABCDEFGHIJKLMNOPQRSTUVWX`
@@ -13,6 +13,12 @@ describe('media URLs with the grant in the query', () => {
     // A URL that has its own grant keeps it; the earlier shape (the grant in the path) gets nothing added.
     expect(underGrantOf(`v360p/index.m3u8?grant=${grant}`, master)).toBe(variant)
     expect(underGrantOf('part?from=0&count=7', 'https://app.example/media/g/x.y/v360p/index.m3u8')).toBe('https://app.example/media/g/x.y/v360p/part?from=0&count=7')
+  })
+
+  it('knows a part under an older grant for the same part, and another part for another one', () => {
+    const part = (from: number, signed: string) => `https://app.example/media/v/${key}/v360p/part?from=${from}&count=3&grant=${signed}`
+    expect(sameMediaUrl(part(4, grant), part(4, grant.replace('1900000000', '1900000001')))).toBe(true)
+    expect(sameMediaUrl(part(4, grant), part(7, grant))).toBe(false)
   })
 
   it('reads playlists with the names of the files alone, as the parts and the stored playlists know them', () => {

@@ -27,6 +27,15 @@ const dropGrant = (uri: string) => {
   return kept.length > 0 ? `${uri.slice(0, query)}?${kept.join('&')}` : uri.slice(0, query)
 }
 
+/**
+ * Whether two media URLs name the same bytes, whatever grant each carries. A grant is signed anew each
+ * time a tab reads the playlists, so a part the browser fetched for one tab can come back under
+ * another URL than the one a later tab wrote into the download's record.
+ */
+export function sameMediaUrl(a: string, b: string): boolean {
+  return dropGrant(a) === dropGrant(b)
+}
+
 /** A playlist with the grant taken out of every URI it lists (URI lines and `URI="…"` attributes). */
 export function withoutGrant(playlist: string): string {
   return playlist
