@@ -1,10 +1,11 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { goalPercent, useDailyProgress } from './daily-progress.ts'
+import { goalPercent, refreshDailyProgressAtStart, resetDailyProgress, useDailyProgress } from './daily-progress.ts'
 import { localDay, msToNextLocalMidnight, startOfLocalDay } from './local-day.ts'
 
 afterEach(() => {
   cleanup()
+  resetDailyProgress()
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
@@ -42,5 +43,25 @@ describe('the daily-progress answer', () => {
     const { result } = renderHook(() => useDailyProgress())
     await act(() => vi.waitFor(() => expect(result.current).not.toBeNull()))
     expect(result.current).toMatchObject({ today_watch_seconds: 600, day: '2026-06-10' })
+  })
+
+  it('asked at a signed-in start, is taken by the goal bar shown then, and asked again by a bar first shown later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(2026, 5, 10, 9, 0, 0))
+    let watched = 60
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ daily_goal_minutes: 15, today_watch_seconds: (watched += 60), date: '2026-06-10' })))
+    vi.stubGlobal('fetch', fetch)
+    await refreshDailyProgressAtStart()
+    const first = renderHook(() => useDailyProgress())
+    expect(first.result.current).toMatchObject({ today_watch_seconds: 120 })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    first.unmount()
+
+    // A start on a page without the bar: the bar first shown a minute later asks for today's figure.
+    await refreshDailyProgressAtStart()
+    vi.setSystemTime(new Date(2026, 5, 10, 9, 1, 0))
+    const later = renderHook(() => useDailyProgress())
+    await act(() => vi.waitFor(() => expect(later.result.current).toMatchObject({ today_watch_seconds: 240 })))
+    expect(fetch).toHaveBeenCalledTimes(3)
   })
 })

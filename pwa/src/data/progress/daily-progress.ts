@@ -16,13 +16,18 @@ export type DayProgress = DailyProgress & { day: string; requestedAt: number }
 
 let progress: DayProgress | null = null
 const listeners = new Set<() => void>()
-/** The request a signed-in start made before its first render: the bar's first mount takes it rather than asking again. */
-let askedAtStart: Promise<void> | null = null
+/**
+ * When a signed-in start asked before its first render (epoch ms): the bar's first mount within
+ * START_ANSWER_FRESH_MS takes that answer rather than asking again; a later first mount (a start on a
+ * page without the bar) asks as any mount does.
+ */
+let askedAtStart: number | null = null
+const START_ANSWER_FRESH_MS = 10_000
 
 /** Asked before the first render (app/first-paint.ts), so the goal bar is in it rather than pushing the page down after. */
 export function refreshDailyProgressAtStart(): Promise<void> {
-  askedAtStart = refreshDailyProgress()
-  return askedAtStart
+  askedAtStart = Date.now()
+  return refreshDailyProgress()
 }
 
 export async function refreshDailyProgress(): Promise<void> {
@@ -61,8 +66,9 @@ function subscribe(listener: () => void) {
 /** Subscribes to today's progress and keeps it fresh while mounted. */
 export function useDailyProgress(): DayProgress | null {
   useEffect(() => {
-    if (askedAtStart) askedAtStart = null
-    else void refreshDailyProgress()
+    const takesStartAnswer = askedAtStart !== null && Date.now() - askedAtStart < START_ANSWER_FRESH_MS
+    askedAtStart = null
+    if (!takesStartAnswer) void refreshDailyProgress()
     const timer = setInterval(() => void refreshDailyProgress(), DAILY_PROGRESS_REFRESH_MS)
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshDailyProgress()
