@@ -30,8 +30,9 @@ export function requireBuild(): void {
 export async function signedInStorage(server: TestServer, email: string): Promise<Record<string, string>> {
   const { token, user } = await signIn(server, email)
   // A returning learner's storage, as the app leaves it: the time zone it last read included
-  // (pwa/src/data/storage.ts), which signed-in-preload.js sends with its early calls.
-  return { i18nextLng: 'en', token, user: JSON.stringify(user), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }
+  // (pwa/src/data/storage.ts) and its offset then, which signed-in-preload.js sends with its early calls
+  // and the app keeps while the offset is the same (pwa/src/data/time-zone.ts).
+  return { i18nextLng: 'en', token, user: JSON.stringify(user), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, timeZoneOffset: String(new Date().getTimezoneOffset()) }
 }
 
 export interface PageWeight {

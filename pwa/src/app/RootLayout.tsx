@@ -11,7 +11,7 @@ import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx'
 import { CompatWarning } from '../features/compat/CompatWarning.tsx'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { OfflineIndicator } from '../features/pwa/OfflineIndicator.tsx'
-import { session, useSession } from '../data/session/session.ts'
+import { session, useSessionValue } from '../data/session/session.ts'
 import { NavbarPlaceholder } from '../features/navbar/NavbarPlaceholder.tsx'
 import { SignedInChrome } from './first-paint-parts.ts'
 
@@ -19,7 +19,8 @@ const NO_NAVBAR = new Set(['/', '/login'])
 
 export function RootLayout() {
   const { t } = useTranslation('common')
-  const { status, ended } = useSession()
+  const status = useSessionValue((state) => state.status)
+  const ended = useSessionValue((state) => state.ended)
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const showChrome = !NO_NAVBAR.has(pathname)

@@ -9,25 +9,28 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { useSession } from '../data/session/session.ts'
+import { useSessionValue } from '../data/session/session.ts'
 import { PageLoading } from './PageLoading.tsx'
 
 export function PublicOnly() {
-  const { status, welcomePending } = useSession()
+  const status = useSessionValue((state) => state.status)
+  const welcomePending = useSessionValue((state) => state.welcomePending)
   if (status === 'loading') return <PageLoading />
   if (status === 'signed-in') return <Navigate to={welcomePending ? '/register' : '/languages'} replace />
   return <Outlet />
 }
 
 export function RequireAuth() {
-  const { status, ended } = useSession()
+  const status = useSessionValue((state) => state.status)
+  const ended = useSessionValue((state) => state.ended)
   if (status === 'loading') return <PageLoading />
   if (status === 'signed-out') return <Navigate to={ended ? '/login' : '/'} replace />
   return <Outlet />
 }
 
 export function Fallback() {
-  const { status, ended } = useSession()
+  const status = useSessionValue((state) => state.status)
+  const ended = useSessionValue((state) => state.ended)
   if (status === 'loading') return <PageLoading />
   if (status === 'signed-out' && ended) return <Navigate to="/login" replace />
   return <NotFound signedIn={status === 'signed-in'} />

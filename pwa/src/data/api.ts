@@ -8,7 +8,8 @@ import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { takeEarlyAnswer } from './early-answers.ts'
 import { connectivity } from './runtime/connectivity.ts'
-import { readString, STORAGE_KEYS, writeString } from './storage.ts'
+import { readString, STORAGE_KEYS } from './storage.ts'
+import { deviceTimeZone } from './time-zone.ts'
 import { reportUnauthorized } from './unauthorized.ts'
 
 export { setUnauthorizedHandler } from './unauthorized.ts'
@@ -41,25 +42,6 @@ export class NetworkError extends Error {
   }
 }
 
-/** Read at most once a minute: each read builds an Intl formatter (a page opens with five calls at once), and a phone that crosses a border still tells the calls after. */
-const ZONE_REREAD_MS = 60_000
-let zoneRead: { zone: string | undefined; at: number } | null = null
-
-function timeZone(): string | undefined {
-  const now = Date.now()
-  if (zoneRead && now - zoneRead.at < ZONE_REREAD_MS) return zoneRead.zone
-  let zone: string | undefined
-  try {
-    zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    zone = undefined
-  }
-  zoneRead = { zone, at: now }
-  // Kept for the next start's early calls; an answer asked for with another zone is not taken.
-  if (zone && readString(STORAGE_KEYS.timeZone) !== zone) writeString(STORAGE_KEYS.timeZone, zone)
-  return zone
-}
-
 export interface RequestOptions {
   body?: unknown
   /** A body that is not JSON (a WebVTT file), sent as is with its type. */
@@ -75,7 +57,7 @@ const DEFAULT_TIMEOUT_MS = 15_000
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  const zone = timeZone()
+  const zone = deviceTimeZone()
   if (zone) headers['X-Time-Zone'] = zone
   const token = options.token !== undefined ? options.token : readString(STORAGE_KEYS.token)
   if (token) headers.Authorization = `Bearer ${token}`

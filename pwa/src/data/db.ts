@@ -1,7 +1,7 @@
 /**
  * The PWA's local database (Dexie over IndexedDB). The schema lives here and only here: add a new
  * `db.version(n)` below the last one when tables change, never edit an old one. The UI reads these
- * tables with useLiveQuery, so it shows the last-known data whether or not the network answers.
+ * tables with useLiveData (use-live-data.ts), so it shows the last-known data whether or not the network answers.
  * Only signed-in screens import this module, so the public pages never load Dexie.
  */
 import { Dexie, type EntityTable } from 'dexie'

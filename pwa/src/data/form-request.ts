@@ -11,6 +11,7 @@ import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { ApiError, NetworkError } from './api.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
+import { deviceTimeZone } from './time-zone.ts'
 
 export interface RawRequestOptions {
   body?: FormData
@@ -21,12 +22,8 @@ export interface RawRequestOptions {
 /** Answers the response when it is 2xx; throws ApiError (with the contract's body) or NetworkError. */
 export async function authorizedFetch(method: string, path: string, options: RawRequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (zone) headers['X-Time-Zone'] = zone
-  } catch {
-    // No Intl time zone: the server keeps the stored one.
-  }
+  const zone = deviceTimeZone() // none: the server keeps the stored one
+  if (zone) headers['X-Time-Zone'] = zone
   const token = readString(STORAGE_KEYS.token)
   if (token) headers.Authorization = `Bearer ${token}`
 

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   installDismissed: 'installDismissed',
   /** The time zone the app last read, for public/signed-in-preload.js: reading it from Intl there cost a phone ~0.1 s before its first calls went out. */
   timeZone: 'timeZone',
+  /** The UTC offset (minutes, as Date.getTimezoneOffset) when that zone was read: the same offset now, the zone is taken as still right. */
+  timeZoneOffset: 'timeZoneOffset',
 } as const
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

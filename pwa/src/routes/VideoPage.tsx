@@ -19,7 +19,7 @@ import { useCompleteDownloadKind } from '../data/downloads/use-downloads.ts'
 import { offlineCaptionUrl, offlineMasterUrl } from '../data/downloads/offline-urls.ts'
 import { startFromQuery } from '../features/captions/cue-time.ts'
 import { useOnline } from '../data/runtime/connectivity.ts'
-import { useSession } from '../data/session/session.ts'
+import { useSessionValue } from '../data/session/session.ts'
 import { CommentsSection } from '../features/watching/Comments.tsx'
 import { Player, resumePosition } from '../features/watching/Player.tsx'
 import { useVideoDetail } from '../data/catalogue/video-detail.ts'
@@ -39,7 +39,7 @@ export default function VideoPage() {
   // A transcript line found by the search opens the video at that moment (?t=seconds).
   const [searchParams] = useSearchParams()
   const linkedStart = startFromQuery(searchParams.get('t'))
-  const { user } = useSession()
+  const user = useSessionValue((state) => state.user)
   const state = useVideoDetail(id)
   // Whether the video plays from a finished download; undefined: not known yet (so the player does not
   // start on the wrong source). A yes or no, not the record: the page (player, comments, facts) then

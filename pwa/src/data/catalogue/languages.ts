@@ -1,10 +1,10 @@
 /**
- * The language list: Dexie holds the last-known list (read with useLiveQuery), and the network refreshes
+ * The language list: Dexie holds the last-known list (read with useLiveData), and the network refreshes
  * it. Loads start only once the session is signed in and done loading (spec section 4); a failure is
  * logged and only ends the loading state, the cached list stays on screen.
  */
 import { useSyncExternalStore } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { NetworkError } from '../api.ts'
 import { call } from '../api-call.ts'
 import { db, type CachedLanguage } from '../db.ts'
@@ -50,5 +50,5 @@ export function useLanguagesFetchState(): LanguagesFetchState {
 
 /** The cached list in the server's order; undefined while IndexedDB is being read. */
 export function useCachedLanguages(): CachedLanguage[] | undefined {
-  return useLiveQuery(() => db.languages.orderBy('order').toArray(), [])
+  return useLiveData(() => db.languages.orderBy('order').toArray(), [])
 }

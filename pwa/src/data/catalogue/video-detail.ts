@@ -2,7 +2,7 @@
  * One video's page data: fetched when the network answers and cached in db.records (`video:<id>`),
  * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
@@ -60,7 +60,7 @@ export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
 }
 
 export function useVideoDetail(id: number): DetailState {
-  const cached = useLiveQuery(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
+  const cached = useLiveData(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
   // A detail that has already arrived (asked for ahead) shows in the page's first render.
   const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed'; video?: VideoDetail } | null>(() => {
     const ahead = videoDetailAhead(id)

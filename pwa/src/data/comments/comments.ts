@@ -5,7 +5,7 @@
  * Every list loaded is kept on the device (data/comments/comment-copies.ts), so with no answer from the network
  * the page shows the copy last seen, with when it was saved, instead of an error.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
@@ -39,7 +39,7 @@ export interface LocalComment {
 
 export function useLocalComments(videoId: number): LocalComment[] {
   return (
-    useLiveQuery(async () => {
+    useLiveData(async () => {
       const mine = (payload: unknown) => (payload as CommentPayload).videoId === videoId
       const pending = await db.outbox.where('kind').equals('comment').toArray()
       const refused = (await db.deadLetters.toArray()).filter((item) => item.kind === 'comment')
@@ -68,7 +68,7 @@ type Loaded = { kind: 'ready'; comments: Comment[] } | { kind: 'unreachable' } |
  * when the network comes back. A list loaded replaces the device's copy.
  */
 export function useServerComments(videoId: number, pendingCount: number): ServerComments {
-  const copy = useLiveQuery(async () => (await db.commentCopies.get(videoId)) ?? null, [videoId])
+  const copy = useLiveData(async () => (await db.commentCopies.get(videoId)) ?? null, [videoId])
   const [loaded, setLoaded] = useState<{ videoId: number; result: Loaded } | null>(null)
   const load = useCallback(async () => {
     try {

@@ -4,7 +4,7 @@
  * it holds offline; what was started or rated since drops out on the device. Before any answer, or
  * when nothing of it is left, the pick is worked out from the cached catalogue (difficulty.ts).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect } from 'react'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { call } from '../api-call.ts'
@@ -34,7 +34,7 @@ export function useNextForYou<V extends VideoSummary>(code: string, videos: read
     if (!online || !shown) return
     fetchNextForYou(code).catch((error: unknown) => console.warn('Could not load Next for you', error))
   }, [code, online, shown])
-  const picked = useLiveQuery(async () => ((await db.records.get(`nextForYou:${code}`))?.value as number[] | undefined) ?? [], [code])
+  const picked = useLiveData(async () => ((await db.records.get(`nextForYou:${code}`))?.value as number[] | undefined) ?? [], [code])
   const byId = new Map(videos.map((video) => [video.id, video]))
   const fromServer = (picked ?? []).flatMap((id) => {
     const video = byId.get(id)

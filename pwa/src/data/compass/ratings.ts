@@ -9,7 +9,7 @@
  * is marked asked when a prompt shows it (under the player at the end, or on the list after leaving).
  */
 import { useMemo } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import type { VideoDetail, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { db, type CachedRecord, type RatingPrompt } from '../db.ts'
 import { enqueue } from '../outbox/enqueue.ts'
@@ -22,7 +22,7 @@ const promptKey = (videoId: number) => `ratingPrompt:${videoId}` as const
 /** Pending ratings in the outbox, by video: the newest wins. */
 async function pendingRatings(): Promise<Map<number, Understood>> {
   const items = await db.outbox.where('kind').equals('rating').toArray()
-  items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+  items.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) // ids: any fixed order, no collator
   return new Map(items.map((item) => [(item.payload as RatingPayload).video_id, (item.payload as RatingPayload).understood]))
 }
 
@@ -70,14 +70,14 @@ export async function dueRatingPrompt(ratedIds: ReadonlySet<number>): Promise<{ 
 
 /** Whether the question of this video was asked already (undefined while Dexie answers). */
 export function useRatingPrompt(videoId: number): RatingPrompt | null | undefined {
-  return useLiveQuery(async () => ((await db.records.get(promptKey(videoId)))?.value as RatingPrompt | undefined) ?? null, [videoId])
+  return useLiveData(async () => ((await db.records.get(promptKey(videoId)))?.value as RatingPrompt | undefined) ?? null, [videoId])
 }
 
 /** My ratings as shown: the unsent ones over the server's `my_rating` of the cached videos. */
 const NO_PENDING = new Map<number, Understood>()
 
 export function useMyRatings(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'my_rating'>>): Map<number, number> {
-  const pending = useLiveQuery(pendingRatings, [], NO_PENDING)
+  const pending = useLiveData(pendingRatings, [], NO_PENDING)
   // The same Map until the videos or the unsent ratings change, so lists that depend on it render only then.
   return useMemo(() => {
     const mine = new Map<number, number>()
@@ -89,11 +89,11 @@ export function useMyRatings(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'my
 
 /** My rating of one video: the unsent one, else the server's. */
 export function useMyRating(videoId: number, fromServer: number | null | undefined): number | null {
-  const pending = useLiveQuery(async () => (await pendingRatings()).get(videoId) ?? null, [videoId])
+  const pending = useLiveData(async () => (await pendingRatings()).get(videoId) ?? null, [videoId])
   return pending ?? fromServer ?? null
 }
 
 /** The question due most recently among videos not in `ratedIds` (undefined while Dexie answers). */
 export function useDueRatingPrompt(ratedIds: ReadonlySet<number>): { videoId: number; title: string } | null | undefined {
-  return useLiveQuery(() => dueRatingPrompt(ratedIds), [ratedIds])
+  return useLiveData(() => dueRatingPrompt(ratedIds), [ratedIds])
 }

@@ -5,7 +5,7 @@
  * pages before it, do not carry them. The list debounces typing into `query`, so the tracks are
  * searched once per pause, and each track is read from the cache once (`offline-transcripts.ts`).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useState } from 'react'
 import { db } from '../db.ts'
 import type { TranscriptMatches } from '../catalogue/catalogue.ts'
@@ -14,7 +14,7 @@ const NONE: TranscriptMatches = new Map()
 
 /** `pending`: a search is under way, and what it finds is yet to come. */
 export function useOfflineTranscriptMatches(code: string, query: string, enabled: boolean): { matches: TranscriptMatches; pending: boolean } {
-  const downloads = useLiveQuery(
+  const downloads = useLiveData(
     () =>
       db.downloads
         .where('status')

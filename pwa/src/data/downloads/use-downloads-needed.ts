@@ -5,13 +5,13 @@
  * keeps them off first paint for everyone who has not downloaded anything. Once needed it stays needed
  * for the visit, so the keeper's notice about removed downloads is not cut short when the last one goes.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useState, useSyncExternalStore } from 'react'
 import { db } from '../db.ts'
 import { smartDownloadsEnabled } from './download-preferences.ts'
 
 export function useDownloadsNeeded(signedIn: boolean): boolean {
-  const hasDownloads = useLiveQuery(async () => (await db.downloads.count()) > 0, [], false)
+  const hasDownloads = useLiveData(async () => (await db.downloads.count()) > 0, [], false)
   const smart = useSyncExternalStore(smartDownloadsEnabled.subscribe, smartDownloadsEnabled.get, () => false)
   const [latched, setLatched] = useState(false)
   const needed = hasDownloads || smart

@@ -1,15 +1,15 @@
 /** Downloads as the UI reads them: live from Dexie, in every tab. */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { db } from '../db.ts'
 import type { DownloadRecord } from './download-manager.ts'
 import { downloadKind, type DownloadKind } from './record.ts'
 
 export function useDownload(videoId: number): DownloadRecord | null | undefined {
-  return useLiveQuery(async () => (await db.downloads.get(videoId)) ?? null, [videoId])
+  return useLiveData(async () => (await db.downloads.get(videoId)) ?? null, [videoId])
 }
 
 export function useAllDownloads(): DownloadRecord[] | undefined {
-  return useLiveQuery(() => db.downloads.orderBy('videoId').toArray(), [])
+  return useLiveData(() => db.downloads.orderBy('videoId').toArray(), [])
 }
 
 
@@ -18,7 +18,7 @@ export function useAllDownloads(): DownloadRecord[] | undefined {
  * finished); undefined while Dexie answers. A page following it renders again only when that changes.
  */
 export function useCompleteDownloadKind(videoId: number): DownloadKind | null | undefined {
-  return useLiveQuery(async () => {
+  return useLiveData(async () => {
     const record = await db.downloads.get(videoId)
     return record?.status === 'complete' ? downloadKind(record) : null
   }, [videoId])

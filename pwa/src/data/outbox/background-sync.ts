@@ -8,7 +8,7 @@
  *   stretch of a page that died, closed right before (data/progress/open-stretches.ts).
  * Starting flushes at once. Once started it runs until sign-out, as before.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useState } from 'react'
 import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
@@ -29,7 +29,7 @@ export async function flushOutbox(): Promise<void> {
 }
 
 export function useBackgroundSync(userId: string | number | undefined): void {
-  const pending = useLiveQuery(() => (userId === undefined ? 0 : db.outbox.count()), [userId], 0)
+  const pending = useLiveData(() => (userId === undefined ? 0 : db.outbox.count()), [userId], 0)
   // The session for which a fresh count found something.
   const [foundFor, setFoundFor] = useState<string | number | undefined>(undefined)
   const wanted = userId !== undefined && (pending > 0 || foundFor === userId)

@@ -1,14 +1,16 @@
 /**
  * Today's watch time against the daily goal, from /me/daily_progress: fetched on load, every
- * DAILY_PROGRESS_REFRESH_MS and whenever the tab becomes visible again. A failed refresh is logged and
- * the bar keeps its last values (spec section 8). Each answer carries the local day its request went
- * out on (`day`), so that after midnight offline the bar knows the figure is yesterday's, and the time
- * it left (`requestedAt`), so that the bar knows which sent watch seconds the figure holds already.
+ * DAILY_PROGRESS_REFRESH_MS, whenever the tab becomes visible again and when the device's time zone
+ * turns out to differ from the one kept from last time. A failed refresh is logged and the bar keeps
+ * its last values (spec section 8). Each answer carries the local day its request went out on (`day`),
+ * so that after midnight offline the bar knows the figure is yesterday's, and the time it left
+ * (`requestedAt`), so that the bar knows which sent watch seconds the figure holds already.
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { DAILY_PROGRESS_REFRESH_MS } from '../../../../contract/limits.ts'
 import type { DailyProgress } from '../../../../contract/schemas/user.ts'
 import { call } from '../api-call.ts'
+import { onTimeZoneChange } from '../time-zone.ts'
 import { localDay } from './local-day.ts'
 
 /** A daily-progress answer, the local day (`YYYY-MM-DD`) it was fetched for and when its request left (epoch ms). */
@@ -74,7 +76,10 @@ export function useDailyProgress(): DayProgress | null {
       if (document.visibilityState === 'visible') void refreshDailyProgress()
     }
     document.addEventListener('visibilitychange', onVisible)
+    // A start sends the zone kept from last time; a phone that crossed a border has another "today".
+    const stopZone = onTimeZoneChange(() => void refreshDailyProgress())
     return () => {
+      stopZone()
       clearInterval(timer)
       document.removeEventListener('visibilitychange', onVisible)
     }

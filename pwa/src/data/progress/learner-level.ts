@@ -4,13 +4,13 @@
  * hours read along the roadmap, as the server reads them for sort=for_you. Without a copy (a newcomer),
  * introductory.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { levelForInputSeconds } from '../../../../contract/roadmap.ts'
 import type { Progress, ProficiencyLevel } from '../../../../contract/schemas/catalogue.ts'
 import { db } from '../db.ts'
 
 export function useLearnerLevel(code: string): ProficiencyLevel {
-  const seconds = useLiveQuery(async () => {
+  const seconds = useLiveData(async () => {
     const record = await db.records.get(`progress:${code}`)
     const progress = record?.value as Progress | undefined
     return progress ? (progress.total_input_seconds ?? progress.total_watch_seconds) : 0

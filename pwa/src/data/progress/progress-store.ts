@@ -2,7 +2,7 @@
  * The progress page's data (GET /me/progress?language=): the cached copy in db.records
  * (`progress:<code>`) shows first and offline; a successful fetch replaces it.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useState } from 'react'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { ProficiencyLevel, Progress } from '../../../../contract/schemas/catalogue.ts'
@@ -12,7 +12,7 @@ import { db } from '../db.ts'
 export type ProgressState = { kind: 'loading' } | { kind: 'ready'; progress: Progress } | { kind: 'failed' }
 
 export function useLanguageProgress(code: string): ProgressState {
-  const cached = useLiveQuery(async () => (await db.records.get(`progress:${code}`)) ?? null, [code])
+  const cached = useLiveData(async () => (await db.records.get(`progress:${code}`)) ?? null, [code])
   const [failedFor, setFailedFor] = useState<string | null>(null)
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function useLanguageProgress(code: string): ProgressState {
 
 /** The ids of the language's videos in progress, last watched first, from the cached progress copy. */
 export function useRecentlyWatched(code: string): number[] | undefined {
-  return useLiveQuery(async () => {
+  return useLiveData(async () => {
     const record = await db.records.get(`progress:${code}`)
     return record ? (record.value as Progress).in_progress.map((item) => item.video.id) : []
   }, [code])
@@ -53,7 +53,7 @@ export function useCachedLevels(
   skip: boolean,
   finishedPercent: number,
 ): Array<{ level: ProficiencyLevel; total: number; finished: number }> | null | undefined {
-  return useLiveQuery(async () => {
+  return useLiveData(async () => {
     if (skip) return null
     const videos = await db.videos.where('language_code').equals(code).toArray()
     return PROFICIENCY_LEVELS.map((level) => {

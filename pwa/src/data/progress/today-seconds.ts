@@ -10,7 +10,7 @@
  * server figure counts only on the local day it was fetched for (offline past midnight, the last one is
  * yesterday's).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useMemo, useRef } from 'react'
 import { db } from '../db.ts'
 import { openStretches } from './open-stretches.ts'
@@ -45,7 +45,7 @@ export function goalBarSeconds(figure: GoalFigure, sends: SentWatch[], unsent: n
  */
 export function useTodayLocalSeconds(): { day: string; unsent: number; sends: SentWatch[] } {
   const today = useLocalDay()
-  const local = useLiveQuery(async () => {
+  const local = useLiveData(async () => {
     const from = startOfLocalDay(today)
     let unsent = 0
     const add = (event: WatchStretch) => {
@@ -65,7 +65,7 @@ export function useTodayLocalSeconds(): { day: string; unsent: number; sends: Se
 
 /** Refreshes the server's daily figure after each successful sync (lastSyncAt changes). */
 function useRefreshAfterSync(): void {
-  const lastSync = useLiveQuery(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
+  const lastSync = useLiveData(async () => (await db.records.get('lastSyncAt'))?.value ?? null, [])
   const first = useRef(true)
   useEffect(() => {
     if (lastSync === undefined) return
@@ -99,7 +99,7 @@ export function figureForDay(last: DayProgress, today: string): DayProgress {
  */
 export function useLastDailyProgress(server: DayProgress | null): DayProgress | null {
   const today = useLocalDay()
-  const cached = useLiveQuery(async () => {
+  const cached = useLiveData(async () => {
     const record = await db.records.get('dailyProgress')
     // A figure kept before request times were stored holds no send recorded since: 0 counts them all.
     return record?.key === 'dailyProgress' ? { ...record.value, requestedAt: record.value.requestedAt ?? 0 } : null

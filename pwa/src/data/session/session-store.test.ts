@@ -50,6 +50,20 @@ describe('session store', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ display_name: 'Fresh' })
   })
 
+  it('tells its readers once at a start whose /me hands back the same person, and keeps that person the same object', async () => {
+    localStorage.setItem('token', 't')
+    localStorage.setItem('user', JSON.stringify(user))
+    const { api } = fakeApi({ 'GET /me': async () => ({ ...user }) })
+    const store = createSessionStore({ api })
+    const stored = store.getState().user
+    const told = vi.fn()
+    store.subscribe(told)
+    await store.start()
+    expect(told).toHaveBeenCalledTimes(1) // loading ended; nothing else changed
+    expect(store.getState()).toMatchObject({ status: 'signed-in', loading: false })
+    expect(store.getState().user).toBe(stored)
+  })
+
   it('is loading while a token has no known user yet', async () => {
     localStorage.setItem('token', 't')
     let answer!: (value: User) => void

@@ -65,8 +65,15 @@ export function createSessionStore(deps: { api?: SessionApi; now?: () => number 
     return { status, user: token ? user : null, loading, ended: token ? null : ended, welcomePending: Boolean(token) && welcomePending }
   }
 
+  /**
+   * A state equal to the current one is not a change: the start's /me refresh says "loading" and hands
+   * back the same person, and every new object made each page that reads the session render again (a
+   * render under way when it changed was redone whole, in one pass that held the main thread).
+   */
   function set(next: SessionState) {
-    state = next
+    const user = next.user && state.user && JSON.stringify(next.user) === JSON.stringify(state.user) ? state.user : next.user
+    if (user === state.user && next.status === state.status && next.loading === state.loading && next.ended === state.ended && next.welcomePending === state.welcomePending) return
+    state = { ...next, user }
     for (const listener of listeners) listener()
   }
 

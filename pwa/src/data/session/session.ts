@@ -17,3 +17,13 @@ export function useSession(): SessionState {
   // The same snapshot on the server: prerendered pages are rendered signed out, as their visitors are.
   return useSyncExternalStore(session.subscribe, session.getState, session.getState)
 }
+
+/**
+ * One part of the session (the status, the user): a component that reads only it renders again only
+ * when it changes, not when /me's loading flag flips at every start. The frame and the pages read the
+ * session this way.
+ */
+export function useSessionValue<T>(select: (state: SessionState) => T): T {
+  const read = () => select(session.getState())
+  return useSyncExternalStore(session.subscribe, read, read)
+}

@@ -13,7 +13,7 @@
  * Everything stops on sign-out. A logout clears the queue (local-cache.ts); after a 401 it stays, and
  * the same person's uploads carry on once they sign in again (another person's are dropped then).
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useLiveData } from '../use-live-data.ts'
 import { session } from '../session/session.ts'
 import { ApiError } from '../api.ts'
 import { call } from '../api-call.ts'
@@ -169,7 +169,7 @@ async function followOne(item: UploadItem): Promise<UploadItem['status']> {
 
 /** The upload queue, newest first (undefined while Dexie answers). */
 export function useUploads(): UploadItem[] | undefined {
-  return useLiveQuery(() => db.uploads.orderBy('createdAt').reverse().toArray(), [])
+  return useLiveData(() => db.uploads.orderBy('createdAt').reverse().toArray(), [])
 }
 
 /**

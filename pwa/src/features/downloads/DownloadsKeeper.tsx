@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react'
 import { downloads } from '../../data/downloads/downloads.ts'
 import { readString, STORAGE_KEYS } from '../../data/storage.ts'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../../data/session/session.ts'
+import { useSessionValue } from '../../data/session/session.ts'
 import { runSmartDownloads } from '../../data/downloads/smart-downloads.ts'
 
 export default function DownloadsKeeper() {
   const { t } = useTranslation('downloads')
   const [removed, setRemoved] = useState<string[]>([])
-  const premium = useSession().user?.is_premium ?? false
+  const premium = useSessionValue((state) => state.user?.is_premium ?? false)
 
   useEffect(() => {
     const whenOnline = () => {

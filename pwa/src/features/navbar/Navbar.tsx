@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { BrandMark } from '../../components/brand-mark.tsx'
 import { ChatIcon, StarIcon } from '../../components/icons.tsx'
-import { useSession } from '../../data/session/session.ts'
+import { useSessionValue } from '../../data/session/session.ts'
 import { openBillingPortal } from '../../data/account/billing-portal.ts'
 import { openDialog } from './dialogs.ts'
 import { GoalBar } from './GoalBar.tsx'
@@ -14,7 +14,7 @@ import './Navbar.css'
 
 export function Navbar() {
   const { t } = useTranslation('navbar')
-  const { user } = useSession()
+  const user = useSessionValue((state) => state.user)
   const premium = Boolean(user?.is_premium || user?.premium)
   // Admins watch as premium members do: no Upgrade for them either.
   const admin = Boolean(user?.is_admin)

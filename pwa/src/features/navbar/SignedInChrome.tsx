@@ -14,7 +14,7 @@ import { stopBackgroundSync, useBackgroundSync } from '../../data/outbox/backgro
 import { useDownloadsNeeded } from '../../data/downloads/use-downloads-needed.ts'
 import { refreshLanguages } from '../../data/catalogue/languages.ts'
 import { resetDailyProgress } from '../../data/progress/daily-progress.ts'
-import { session, useSession } from '../../data/session/session.ts'
+import { session, useSessionValue } from '../../data/session/session.ts'
 import { closeDialog, useOpenDialog } from './dialogs.ts'
 import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx'
 import { Navbar } from './Navbar.tsx'
@@ -35,7 +35,7 @@ session.onSignOut((how) => {
 })
 
 export default function SignedInChrome() {
-  const { user, loading } = useSession()
+  const user = useSessionValue((state) => state.user)
   const open = useOpenDialog()
 
   // The local database is made the signed-in person's first (another person's data dropped), and only
@@ -68,9 +68,20 @@ export default function SignedInChrome() {
     if (user) void saveUser(user).catch((error: unknown) => console.warn('Could not cache the user', error))
   }, [user])
 
+  // The languages load once /me has answered (spec section 4), and again at each later refresh's end.
+  // Followed by a subscription, not read in render: the flag flips while the first page renders, and
+  // reading it there rendered the frame and the page again.
   useEffect(() => {
-    if (!loading) void refreshLanguages()
-  }, [loading])
+    let wasLoading: boolean | null = null
+    const refreshOnceLoaded = () => {
+      const { loading } = session.getState()
+      if (loading === wasLoading) return
+      wasLoading = loading
+      if (!loading) void refreshLanguages()
+    }
+    refreshOnceLoaded()
+    return session.subscribe(refreshOnceLoaded)
+  }, [])
 
   return (
     <>

@@ -8,13 +8,13 @@ import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'
 import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { useSelectedLanguage } from '../languages/selected-language.ts'
-import { session, useSession } from '../../data/session/session.ts'
+import { session, useSessionValue } from '../../data/session/session.ts'
 import { openDialog } from './dialogs.ts'
 import { promptInstall, useInstallOffer } from '../pwa/install-state.ts'
 
 export function UserMenu() {
   const { t } = useTranslation('navbar')
-  const { user } = useSession()
+  const user = useSessionValue((state) => state.user)
   const languages = useCachedLanguages()
   const language = useSelectedLanguage(languages)
   // Offered here even after "Not now" on the banner: the menu is where she asks for it herself.

@@ -5,7 +5,7 @@
  * phone): order, level, access, dialect, guide, captions and, once some video has a score, the
  * difficulty range. The line scrolls sideways rather than wrapping.
  */
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_LEVELS, PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import { CAPTION_LANGUAGES, DIALECTS } from '../../../../contract/vocabulary.ts'
@@ -13,7 +13,7 @@ import { Dialog } from '../../components/Dialog.tsx'
 import { CloseIcon, FiltersIcon, SearchIcon } from '../../components/icons.tsx'
 import { DifficultyFilter } from '../compass/DifficultyFilter.tsx'
 import { FULL_RANGE, isFullRange } from '../../data/compass/difficulty.ts'
-import { NO_FILTERS, type CatalogueFilters } from '../../data/catalogue/catalogue.ts'
+import { byName, NO_FILTERS, type CatalogueFilters } from '../../data/catalogue/catalogue.ts'
 
 type Set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void
 
@@ -156,8 +156,9 @@ function SheetFields({
   scored: boolean
   sortLabel: (sort: CatalogueFilters['sort']) => string
 }) {
-  const { t } = useTranslation(['watch', 'compass'])
+  const { t, i18n } = useTranslation(['watch', 'compass'])
   const { t: tc } = useTranslation('captions')
+  const guidesByName = useMemo(() => byName(guides, i18n.language), [guides, i18n.language])
   const ids = { sort: useId(), level: useId(), access: useId(), dialect: useId(), guide: useId(), captions: useId() }
   const sorts: Array<CatalogueFilters['sort']> = ['for_you', 'newest', 'level', ...(scored || filters.sort === 'difficulty' ? (['difficulty'] as const) : [])]
   return (
@@ -210,7 +211,7 @@ function SheetFields({
           <span className="sheet-label">{tc('list.guide')}</span>
           <select id={ids.guide} className="input" value={filters.guide} onChange={(event) => set('guide', event.target.value)} data-testid="videos-guide">
             <option value="">{tc('list.allGuides')}</option>
-            {guides.map((guide) => (
+            {guidesByName.map((guide) => (
               <option key={guide.id} value={String(guide.id)}>
                 {guide.name}
               </option>
