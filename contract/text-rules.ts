@@ -16,11 +16,11 @@
 import { remove as mapConfusables } from 'confusables'
 import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from './limits.ts'
 import { countCharacters, DISPLAY_NAME_PATTERN } from './text.ts'
+import { HANGUL_FILLERS } from './visible-text.ts'
 
-const HANGUL_FILLERS = '\\u115F\\u1160\\u3164\\uFFA0'
+export { hasVisibleCharacter, stripBidiControls } from './visible-text.ts'
+
 const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}]`, 'u')
-/** Anything that leaves ink: not space, not a control or format character, not a bare mark, not a filler or the blank braille cell. */
-const VISIBLE = new RegExp(`[^\\p{White_Space}\\p{C}\\p{M}\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}\\u2800]`, 'u')
 const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u
 export const MAX_COMBINING_MARKS_IN_A_ROW = 3
 const MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1},}`, 'u')
@@ -37,10 +37,6 @@ export const DISPLAY_NAME_MESSAGES: Readonly<Record<DisplayNameProblem, string>>
   invisible: 'Display name must show at least one letter or digit and hold no invisible characters.',
   marks: `Display name may not stack more than ${MAX_COMBINING_MARKS_IN_A_ROW} accent marks on a letter.`,
   reserved: 'That name is kept for the Dễ Hiểu team. Please choose another.',
-}
-
-export function hasVisibleCharacter(text: string): boolean {
-  return VISIBLE.test(text)
 }
 
 /** How a name reads, for comparing: "Ꭰễ  Hiểu", "DE-HIEU" and "ｄｅｈｉｅｕ" all give "dehieu". */
@@ -69,17 +65,6 @@ export function displayNameProblem(name: string, options: { allowStaffNames?: bo
   if (MARK_RUN.test(name.normalize('NFD'))) return 'marks'
   if (!options.allowStaffNames && readsAsStaffName(name)) return 'reserved'
   return null
-}
-
-/**
- * Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible characters
- * that reorder how the text around them is shown, so a comment or a caption line could read other than
- * it is stored (and spill into the page around it). Names refuse them; free text has them removed.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
-
-export function stripBidiControls(text: string): string {
-  return text.replace(BIDI_CONTROLS, '')
 }
 
 export function normalizeDisplayName(name: string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COMMENT_MAX_CHARS, WATCH_EVENTS_MAX_BATCH } from '../limits.ts'
 import { countCharacters } from '../text.ts'
-import { hasVisibleCharacter, stripBidiControls } from '../text-rules.ts'
+import { hasVisibleCharacter, stripBidiControls } from '../visible-text.ts'
 import { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, WATCH_MODES, type CheckedWatchEvent } from '../watch-event-check.ts'
 import { dataOf, idSchema, isoDateTimeSchema, uuidSchema } from './common.ts'
 import { WATCH_EVENT_REJECTIONS } from '../vocabulary.ts'

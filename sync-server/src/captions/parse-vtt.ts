@@ -11,7 +11,7 @@
  */
 import { parseText, parseVTTTimestamp, ParseErrorCode } from 'media-captions'
 import { cuePlainText } from '../../../contract/cue-text.ts'
-import { stripBidiControls } from '../../../contract/text-rules.ts'
+import { stripBidiControls } from '../../../contract/visible-text.ts'
 import { CAPTIONS_END_TOLERANCE_SECONDS, CAPTIONS_MAX_CUES } from '../../../contract/index.ts'
 
 export interface ParsedCue {
