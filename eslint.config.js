@@ -27,4 +27,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // Live queries go through data/use-live-data.ts: answers applied as transitions (see there).
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/data/use-live-data.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'dexie-react-hooks', importNames: ['useLiveQuery'], message: 'Use useLiveData from data/use-live-data.ts.' }] }],
+    },
+  },
 )
