@@ -2,8 +2,9 @@
  * Attaching an HLS stream to a <video>. hls.js is used wherever it runs (MSE or ManagedMediaSource),
  * even where the browser claims native HLS (Chromium now does), so that our grants, the preview cut
  * and the offline cache behave the same everywhere; native HLS only where hls.js cannot run (old iOS).
- * hls.js does not react to losing the network by itself: loading stops on `offline` and restarts on
- * `online`, and a fatal error gets one recovery attempt before it is reported.
+ * hls.js does not react to losing the network by itself: a stream's loading stops on `offline` and
+ * restarts on `online` (a download's goes on: it comes from the device), and a fatal error gets one
+ * recovery attempt before it is reported.
  * Media grants last an hour and playlists are refused once the session or the access behind them is
  * gone: a 403 asks `refreshSource` for a fresh URL (the video's detail again) and carries on from the
  * same moment; no fresh URL (no longer watchable) is reported as a network failure.
@@ -11,6 +12,7 @@
 import { connectivity } from '../data/runtime/connectivity.ts'
 import type Hls from 'hls.js'
 import { shortSide } from '../data/downloads/hls-manifest.ts'
+import { OFFLINE_MEDIA_PREFIX } from '../data/downloads/offline-urls.ts'
 
 /**
  * Before the first play, hls.js buffers about one segment (6 s): the first frame is ready for the press,
@@ -97,8 +99,11 @@ export async function attachHls(
     hls.config.maxBufferLength = BUFFER_PLAYING_SECONDS
   }
   video.addEventListener('play', bufferAhead, { once: true })
-  // The app's connectivity, not the browser's events alone: lie-fi fires no `offline`/`online`.
-  const stopFollowing = connectivity.subscribe((up) => (up ? hls.startLoad() : hls.stopLoad()))
+  // The app's connectivity, not the browser's events alone: lie-fi fires no `offline`/`online`. Not for
+  // a download: the service worker answers it from the device, and stopping its loads when the network
+  // was found gone (often just after they began, on a page opened offline) left it unplayable.
+  const fromDevice = new URL(src, location.href).pathname.startsWith(OFFLINE_MEDIA_PREFIX)
+  const stopFollowing = fromDevice ? () => undefined : connectivity.subscribe((up) => (up ? hls.startLoad() : hls.stopLoad()))
   const playback: Playback = {
     qualities: [],
     setQuality: (index) => {
