@@ -12,6 +12,7 @@ import type { Comment, WatchEventInput } from '../../../contract/schemas/watchin
 // The two records whose modules take their tables as arguments (they import nothing of this file).
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
+import { frozenPageTransactions } from './runtime/frozen-page-transactions.ts'
 
 export type { DownloadRecord, UploadBlob, UploadItem }
 
@@ -152,6 +153,9 @@ db.version(2).stores({
 db.version(3).stores({
   commentCopies: 'videoId, savedAt',
 })
+
+// A page frozen for Back must not hold a transaction the next page waits on (WebKit).
+db.use(frozenPageTransactions)
 
 // Another tab opened a newer schema: let it upgrade; this tab reloads into the new version.
 db.on('versionchange', () => {
