@@ -285,3 +285,45 @@ export const openStretches = (tab: Tab) =>
     const locks = navigator.locks ? await navigator.locks.query() : null
     return { records, locks }
   })
+
+/**
+ * Holds the app's `records` table with a transaction of the test's own until the page is left, so
+ * the app's reads and writes of it queue behind: at the next navigation they are still running, as
+ * a learner's would be when she leaves while the goal bar reads. Answers once it is held.
+ */
+export const holdRecordsUntilPageHide = (tab: Tab) =>
+  tab.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('de-hieu')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const database = open.result
+          const transaction = database.transaction('records', 'readwrite')
+          const store = transaction.objectStore('records')
+          let held = true
+          const keepBusy = () => {
+            if (held) store.get('e2e-hold').onsuccess = keepBusy
+          }
+          keepBusy()
+          window.addEventListener('pagehide', () => {
+            held = false
+            try {
+              transaction.abort()
+            } catch {
+              // Already over.
+            }
+            database.close()
+          })
+          resolve(true)
+        }
+      }),
+  )
+
+/** Remembers whether the page, once left, was kept for Back (pagehide `persisted`); read by wasKeptForBack on the next page. */
+export const noteHowPageIsLeft = (tab: Tab) =>
+  tab.evaluate(() => {
+    window.addEventListener('pagehide', (event) => sessionStorage.setItem('e2e-kept-for-back', String(event.persisted)))
+    return true
+  })
+export const wasKeptForBack = (tab: Tab) => tab.evaluate(() => sessionStorage.getItem('e2e-kept-for-back') === 'true')
