@@ -61,6 +61,17 @@ describe('a page frozen for Back', () => {
     expect(await page.records.get('stretch')).toEqual({ key: 'stretch', value: 3 })
   })
 
+  it('works again once it is seen again, should the browser bring it back without a pageshow', async () => {
+    const page = openPage('frozen-page-seen')
+    opened.push(page)
+    pageTransition('pagehide', true)
+    await expect(page.records.put({ key: 'goal', value: 1 })).rejects.toBeTruthy()
+
+    document.dispatchEvent(new Event('visibilitychange'))
+    await page.records.put({ key: 'goal', value: 2 })
+    expect(await page.records.get('goal')).toEqual({ key: 'goal', value: 2 })
+  })
+
   it('keeps what a page that is closing for good writes at pagehide', async () => {
     const page = openPage('frozen-page-closing')
     opened.push(page)

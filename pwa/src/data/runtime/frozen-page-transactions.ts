@@ -62,8 +62,14 @@ function onPageShow(event: PageTransitionEvent): void {
   if (event.persisted) frozen = false
 }
 
+/** Seen again: alive, whatever the browser said at pagehide (a page is never frozen in sight). */
+function onVisibilityChange(): void {
+  if (document.visibilityState === 'visible') frozen = false
+}
+
 if (typeof window !== 'undefined') {
   // Capture: before Dexie's and the page's own pagehide listeners, whose writes are then refused rather than frozen.
   window.addEventListener('pagehide', onPageHide, { capture: true })
   window.addEventListener('pageshow', onPageShow, { capture: true })
+  document.addEventListener('visibilitychange', onVisibilityChange, { capture: true })
 }
