@@ -17,7 +17,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from './sw-routes/background-downloads.ts'
 import { routeAroundWorker } from './sw-routes/network-only.ts'
-import { answerOfflineMedia, isOfflineMedia } from './sw-routes/offline-media.ts'
+import { answerOfflineMedia } from './sw-routes/offline-media.ts'
+import { isOfflineMedia } from './data/downloads/offline-urls.ts'
 import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_CACHE, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './sw-routes/thumbnails.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }

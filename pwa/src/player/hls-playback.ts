@@ -12,7 +12,7 @@
 import { connectivity } from '../data/runtime/connectivity.ts'
 import type Hls from 'hls.js'
 import { shortSide } from '../data/downloads/hls-manifest.ts'
-import { OFFLINE_MEDIA_PREFIX } from '../data/downloads/offline-urls.ts'
+import { isOfflineMedia } from '../data/downloads/offline-urls.ts'
 
 /**
  * Before the first play, hls.js buffers about one segment (6 s): the first frame is ready for the press,
@@ -102,7 +102,7 @@ export async function attachHls(
   // The app's connectivity, not the browser's events alone: lie-fi fires no `offline`/`online`. Not for
   // a download: the service worker answers it from the device, and stopping its loads when the network
   // was found gone (often just after they began, on a page opened offline) left it unplayable.
-  const fromDevice = new URL(src, location.href).pathname.startsWith(OFFLINE_MEDIA_PREFIX)
+  const fromDevice = isOfflineMedia(new URL(src, location.href), location.origin)
   const stopFollowing = fromDevice ? () => undefined : connectivity.subscribe((up) => (up ? hls.startLoad() : hls.stopLoad()))
   const playback: Playback = {
     qualities: [],

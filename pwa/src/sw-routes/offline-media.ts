@@ -5,11 +5,7 @@
  * from the cached bytes.
  */
 import { createPartialResponse } from 'workbox-range-requests'
-import { OFFLINE_MEDIA_CACHE, OFFLINE_MEDIA_PREFIX } from '../data/downloads/offline-urls.ts'
-
-export function isOfflineMedia(url: URL, origin: string): boolean {
-  return url.origin === origin && url.pathname.startsWith(OFFLINE_MEDIA_PREFIX)
-}
+import { OFFLINE_MEDIA_CACHE } from '../data/downloads/offline-urls.ts'
 
 export async function answerOfflineMedia(request: Request): Promise<Response> {
   const cache = await caches.open(OFFLINE_MEDIA_CACHE)
