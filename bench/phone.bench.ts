@@ -29,6 +29,9 @@ const DIALECTS = ['northern', 'central', 'southern', null] as const
 const TOPICS = ['Đi chợ', 'Nấu ăn', 'Gia đình', 'Thời tiết', 'Du lịch', 'Trường học', 'Bóng đá', 'Phở Hà Nội', 'Cà phê sáng', 'Tết']
 
 export interface Interaction {
+  /** The event that took longest ("keydown", "pointerup"…), and what the learner was doing. */
+  event: string
+  during: string
   durationMs: number
   inputDelayMs: number
   processingMs: number
@@ -97,16 +100,19 @@ async function observeInteractions(page: Page): Promise<void> {
 }
 
 /** The interactions since `observeInteractions`, each its longest entry (as INP counts it), and clears them. */
-async function takeInteractions(page: Page): Promise<Interaction[]> {
+async function takeInteractions(page: Page, during: string): Promise<Interaction[]> {
   // Entries arrive after their frame is presented: let two frames pass.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))))
   const entries = await page.evaluate(() => {
-    const list = (window as unknown as { __interactions: Array<{ id: number; start: number; duration: number; processingStart: number; processingEnd: number }> }).__interactions
+    const list = (window as unknown as { __interactions: Array<{ id: number; name: string; start: number; duration: number; processingStart: number; processingEnd: number }> }).__interactions
     return list.splice(0, list.length)
   })
   const byId = new Map<number, Interaction>()
+  const firstStart = Math.min(...entries.map((entry) => entry.start))
   for (const entry of entries) {
     const interaction = {
+      event: entry.name,
+      during: `${during}, ${Math.round(entry.start - firstStart)} ms in`,
       durationMs: entry.duration,
       inputDelayMs: entry.processingStart - entry.start,
       processingMs: entry.processingEnd - entry.processingStart,
@@ -120,7 +126,7 @@ async function takeInteractions(page: Page): Promise<Interaction[]> {
 
 function summarize(name: string, interactions: Interaction[], count: number): InteractionResult {
   const sorted = [...interactions].sort((a, b) => a.durationMs - b.durationMs)
-  const none = { durationMs: 0, inputDelayMs: 0, processingMs: 0, presentationMs: 0 }
+  const none = { event: '', during: '', durationMs: 0, inputDelayMs: 0, processingMs: 0, presentationMs: 0 }
   // Interactions shorter than the threshold leave no entry: they count as under 16 ms.
   const all = [...sorted.map((i) => i.durationMs), ...Array<number>(Math.max(0, count - sorted.length)).fill(0)].sort((a, b) => a - b)
   return { name, interactions: count, worst: sorted.at(-1) ?? none, medianMs: all[Math.floor(all.length / 2)] ?? 0 }
@@ -257,11 +263,11 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
       keys += words.length + 1
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="video-card"]').length < n, cardsShown)
       await page.waitForLoadState('networkidle')
-      typed = typed.concat(await takeInteractions(page))
+      typed = typed.concat(await takeInteractions(page, `typing “${words}”`))
       await search.fill('')
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="video-card"]').length >= n, cardsShown)
       await page.waitForLoadState('networkidle')
-      await takeInteractions(page)
+      await takeInteractions(page, 'clearing')
     }
     // Toggling the Free chip on and off, five times each (the chips show once the search field is left).
     await search.blur()
@@ -279,7 +285,7 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
         { want: !pressed, all: cardsShown },
       )
       await page.waitForLoadState('networkidle')
-      toggled = toggled.concat(await takeInteractions(page))
+      toggled = toggled.concat(await takeInteractions(page, `toggle ${i + 1}`))
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     await context.close()
@@ -288,7 +294,7 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     for (const result of inp) {
       const w = result.worst
       console.log(
-        `  INP ${result.name.padEnd(26)} worst ${Math.round(w.durationMs)} ms (input delay ${Math.round(w.inputDelayMs)}, processing ${Math.round(w.processingMs)}, presentation ${Math.round(w.presentationMs)}), median ${Math.round(result.medianMs)} ms over ${result.interactions} interactions (${cardsShown} cards listed, ${CPU_SLOWDOWN}× CPU slowdown; goal < ${PHONE_GOALS.inpMs} ms)`,
+        `  INP ${result.name.padEnd(26)} worst ${Math.round(w.durationMs)} ms (input delay ${Math.round(w.inputDelayMs)}, processing ${Math.round(w.processingMs)}, presentation ${Math.round(w.presentationMs)}; ${w.event} ${w.during}), median ${Math.round(result.medianMs)} ms over ${result.interactions} interactions (${cardsShown} cards listed, ${CPU_SLOWDOWN}× CPU slowdown; goal < ${PHONE_GOALS.inpMs} ms)`,
       )
     }
     const goalsMet =

@@ -124,6 +124,9 @@ async function lighthouseOnce(url: string, storage?: Record<string, string>): Pr
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: Boolean(storage),
+      // LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to the kept trace (which functions a long task ran);
+      // it costs time of its own, so scores taken with it are not comparable.
+      ...(process.env.LIGHTHOUSE_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     // LIGHTHOUSE_REPORT_DIR keeps each full report, to read what a score is made of.
