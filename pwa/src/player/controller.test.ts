@@ -149,3 +149,31 @@ describe('the player controller', () => {
     expect(saved).toEqual([])
   })
 })
+
+describe('the lock screen (Media Session)', () => {
+  it('shows the video and its buttons from the first play, and the line buttons move by lines', async () => {
+    const handlers = new Map<string, MediaSessionActionHandler | null>()
+    const session = { metadata: null as unknown, playbackState: 'none', setActionHandler: (action: string, handler: MediaSessionActionHandler | null) => handlers.set(action, handler) }
+    vi.stubGlobal('navigator', { ...navigator, mediaSession: session })
+    vi.stubGlobal('MediaMetadata', class {
+      constructor(readonly init: MediaMetadataInit) {}
+    })
+    try {
+      const { controller, video } = setup()
+      controller.setMediaInfo({ title: 'Xin chào!', artist: 'Chào hỏi', artwork: '/poster.jpg' })
+      expect(session.metadata).toBeNull()
+      expect(handlers.size).toBe(0)
+
+      await controller.play()
+      expect((session.metadata as { init: MediaMetadataInit }).init).toMatchObject({ title: 'Xin chào!', artist: 'Chào hỏi', artwork: [{ src: '/poster.jpg' }] })
+      video.playTo(1)
+      handlers.get('nexttrack')?.({ action: 'nexttrack' })
+      expect(video.currentTime).toBe(3)
+
+      controller.setMediaInfo({ title: 'Đi chợ', artwork: '/other.jpg' })
+      expect((session.metadata as { init: MediaMetadataInit }).init).toMatchObject({ title: 'Đi chợ' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})

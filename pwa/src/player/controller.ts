@@ -126,6 +126,8 @@ export class PlayerController {
   private changedBeforeKept: EarlyPrefChanges = {}
   private onTrackFailed: (() => void) | null = null
   private media: MediaInfo | null = null
+  /** The lock screen's title and buttons are set: from the first play on (before it they show nothing). */
+  private sessionBound = false
 
   get state(): PlayerState {
     return this.store.get()
@@ -139,6 +141,7 @@ export class PlayerController {
     if (!video) return
     const set = this.store.set
     const onPlay = () => {
+      if (!this.sessionBound) this.bindMediaSession()
       set({ playing: true, autoPaused: false, announcement: '' })
       this.scheduleHide()
       this.loop()
@@ -174,7 +177,10 @@ export class PlayerController {
       clearTimeout(this.hideTimer)
     }
     set({ playing: !video.paused, time: video.currentTime })
-    this.bindMediaSession()
+    // The Media Session waits for the first play: a phone shows it only for media that plays, and its
+    // metadata and seven handlers cost the page's first render a few milliseconds (issue 32).
+    this.sessionBound = false
+    if (!video.paused) this.bindMediaSession()
   }
 
   /** The element that goes fullscreen (the picture with the line tools under it). */
@@ -197,7 +203,7 @@ export class PlayerController {
 
   setMediaInfo(info: MediaInfo): void {
     this.media = info
-    this.bindMediaSession()
+    if (this.sessionBound) this.bindMediaSession()
   }
 
   /** The learner's kept choices arrived (or changed elsewhere); `save` keeps each later change. */
@@ -485,6 +491,7 @@ export class PlayerController {
 
   private bindMediaSession(): void {
     if (!('mediaSession' in navigator) || !this.video || !this.media) return
+    this.sessionBound = true
     const session = navigator.mediaSession
     const { title, artist, artwork } = this.media
     try {

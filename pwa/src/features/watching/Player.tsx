@@ -175,7 +175,9 @@ export function Player({
     controller.setFailed(null)
     void attachHls(video, src, {
       startAt,
-      onQualities: (list) => live && controller.setQualities(list),
+      // A task of its own: the menu re-renders outside hls.js's handling of the manifest, two short tasks
+      // on a phone rather than one long one (issue 32); the list sits in the closed settings sheet.
+      onQualities: (list) => setTimeout(() => live && controller.setQualities(list)),
       onFatal: (kind) => live && controller.setFailed(kind),
       refreshSource: refreshSource && (() => (live ? refreshSource() : Promise.resolve(null))),
     })
