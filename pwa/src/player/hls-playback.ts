@@ -43,6 +43,8 @@ export interface Playback {
  */
 const loadHls = () => import('hls.js/light')
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /** Loads hls.js ahead, at the press that opens a video, while its detail is being fetched. */
 export function preloadHls(): void {
   loadHls().catch(() => undefined)
@@ -60,6 +62,9 @@ export async function attachHls(
   },
 ): Promise<Playback> {
   const { default: HlsClass } = await loadHls()
+  // hls.js's module has just run in this task; its set-up, and then its binding to the element, wait
+  // for the tasks after: three short tasks on a phone rather than one long one (issue 32).
+  await nextTask()
   if (!HlsClass.isSupported()) {
     video.src = src
     if (options.startAt) video.currentTime = options.startAt
@@ -137,6 +142,7 @@ export async function attachHls(
     }
   })
   hls.loadSource(src)
+  await nextTask()
   hls.attachMedia(video)
   return playback
 }
