@@ -57,7 +57,9 @@ const config: UserConfig = {
               name: 'core',
               // With the transpiler's class-field helpers, which main.tsx needs: shared with a lazy chunk too
               // (the offline transcript search's parser), they would otherwise become a chunk of their own.
-              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/limits\.ts|@oxc-project\+runtime@[^/]+\/helpers\/esm\/\w+\.js)$/,
+              // The contract's two text counters (a few hundred bytes, used by the video page's comments and the
+              // register and settings forms) too: each was a request of its own.
+              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/(limits|text|visible-text)\.ts|@oxc-project\+runtime@[^/]+\/helpers\/esm\/\w+\.js)$/,
               includeDependenciesRecursively: false,
             },
             {
@@ -74,7 +76,7 @@ const config: UserConfig = {
               test: new RegExp(
                 [
                   'node_modules/(dexie|dexie-react-hooks)/',
-                  'src/(data/(db|local-cache|progress/(open-stretches|sent-watch|daily-progress|local-day)|downloads/(offline-urls|download-preferences)|catalogue/languages|account/billing-portal)\\.ts|features/(languages/selected-language|navbar/dialogs)\\.ts|components/Flag\\.tsx)$',
+                  'src/(data/(db|use-live-data|runtime/frozen-page-transactions|local-cache|progress/(open-stretches|sent-watch|daily-progress|local-day)|downloads/(offline-urls|download-preferences)|catalogue/languages|account/billing-portal)\\.ts|features/(languages/selected-language|navbar/dialogs)\\.ts|components/Flag\\.tsx)$',
                   'src/data/outbox/enqueue\\.ts$',
                   // Not the offline transcript search's parser, which loads when a search first needs it.
                   'src/data/downloads/(background-fetch|parts|storage-space|hand-over|page-leaving|parts-ahead|caption-files|record|follow|grant-urls|plan|store|download-manager|keep-detail|downloads|hls-manifest|use-downloads)\\.ts$',
