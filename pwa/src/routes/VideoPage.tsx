@@ -8,7 +8,7 @@
  * download, with the artwork, the transcript and the lock-screen controls, and counts as listened.
  * An audio-only download opens in listening; the other way is offered whenever it can play.
  */
-import { useCallback, useDeferredValue, useRef, useState } from 'react'
+import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { ArrowLeftIcon } from '../components/icons.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -165,8 +165,12 @@ export default function VideoPage() {
               {t('video.needsConnection')}
             </p>
           )}
-          {playerPending ? null : compass.panel}
-          {!playerPending && (video.can_watch === 'full' || offline) ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
+          {playerPending ? null : (
+            <AfterThePlayer>
+              {compass.panel}
+              {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
+            </AfterThePlayer>
+          )}
           {!playerPending && video.can_watch === 'preview' && !offline ? (
             <div className="notice notice-info" data-testid="preview-notice">
               <p>{t('video.preview', { seconds: video.playback?.preview_seconds ?? 0 })}</p>
@@ -174,9 +178,31 @@ export default function VideoPage() {
             </div>
           ) : null}
         </div>
-        {playerPending ? null : <VideoFacts video={video} />}
+        {playerPending ? null : (
+          <AfterThePlayer>
+            <VideoFacts video={video} />
+          </AfterThePlayer>
+        )}
       </div>
-      {playerPending ? null : <CommentsSection videoId={id} allowed={premiumOrAdmin} />}
+      {playerPending ? null : (
+        <AfterThePlayer>
+          <CommentsSection videoId={id} allowed={premiumOrAdmin} />
+        </AfterThePlayer>
+      )}
     </PageFrame>
   )
+}
+
+/**
+ * What lies under the player (the download, the facts, the comments) mounts a task after the player,
+ * in a render React can interrupt: the player's render and layout, then theirs, two shorter tasks on a
+ * phone rather than one long one (issue 32). They come in below what is on screen, moving nothing.
+ */
+function AfterThePlayer({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShown(true)))
+    return () => clearTimeout(timer)
+  }, [])
+  return shown ? children : null
 }
