@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CachedVideo } from './catalogue.ts'
-import { withAnswered } from './catalogue.ts'
+import { fetchVideoPage, NO_FILTERS, withAnswered } from './catalogue.ts'
+import { db } from '../db.ts'
 
 const video = (id: number, title: string) => ({ id, title, cachedAt: 1 }) as unknown as CachedVideo
 
@@ -20,5 +21,38 @@ describe('withAnswered', () => {
       [2, 'kept'],
       [3, 'added'],
     ])
+  })
+})
+
+describe('the device’s copy of the pages answered', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+    await db.videos.clear()
+  })
+
+  const answer = (titles: string[]) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: titles.map((title, index) => ({ id: index + 1, language_code: 'vi', title })), next_cursor: null }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    )
+
+  it('writes only what it does not already hold as it is, so the lists reading it are not read again for nothing', async () => {
+    const writes = vi.spyOn(db.videos, 'bulkPut')
+    answer(['Đi chợ', 'Phở'])
+    await (await fetchVideoPage('vi', NO_FILTERS, null)).stored
+    expect(writes).toHaveBeenCalledTimes(1)
+    expect((await db.videos.toArray()).map((video) => video.title)).toEqual(['Đi chợ', 'Phở'])
+
+    // The same page again (another search, a filter cleared): nothing to write.
+    await (await fetchVideoPage('vi', NO_FILTERS, null)).stored
+    expect(writes).toHaveBeenCalledTimes(1)
+
+    // One video renamed: that one is written.
+    answer(['Đi chợ', 'Phở Hà Nội'])
+    await (await fetchVideoPage('vi', NO_FILTERS, null)).stored
+    expect(writes).toHaveBeenCalledTimes(2)
+    expect(writes.mock.calls[1]![0].map((video) => video.title)).toEqual(['Phở Hà Nội'])
+    expect((await db.videos.toArray()).map((video) => video.title)).toEqual(['Đi chợ', 'Phở Hà Nội'])
   })
 })

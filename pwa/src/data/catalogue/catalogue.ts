@@ -80,11 +80,28 @@ export async function fetchVideoPage(
     if (match) matches.set(video.id, match)
     return { ...video, cachedAt }
   })
-  const stored = db.videos.bulkPut(videos).then(
-    () => undefined,
-    (error: unknown) => console.warn('Could not keep the videos on this device', error),
-  )
+  const stored = keepChanged(videos).catch((error: unknown) => console.warn('Could not keep the videos on this device', error))
   return { next: page.next_cursor, videos, matches, stored }
+}
+
+/**
+ * Writes the videos the device's copy does not already hold as they are. Any write to the copy makes
+ * every list reading it read the whole language again (a catalogue of 1,000 videos: a megabyte out of
+ * IndexedDB on a phone's main thread) and work out its cards anew, and each filter or search answers
+ * with videos the copy mostly holds already.
+ */
+async function keepChanged(videos: CachedVideo[]): Promise<void> {
+  const kept = await db.videos.bulkGet(videos.map((video) => video.id))
+  const changed = videos.filter((video, index) => !sameVideo(kept[index], video))
+  if (changed.length > 0) await db.videos.bulkPut(changed)
+}
+
+/** The same video as last seen: every field but when it was seen (stored copies keep the answer's field order). */
+function sameVideo(kept: CachedVideo | undefined, answered: CachedVideo): boolean {
+  if (!kept) return false
+  const { cachedAt: _keptAt, ...was } = kept
+  const { cachedAt: _answeredAt, ...now } = answered
+  return JSON.stringify(was) === JSON.stringify(now)
 }
 
 type AnsweredPage = Awaited<ReturnType<typeof fetchVideoPage>>
