@@ -102,13 +102,15 @@ test('typing the current name back is a no-op that says so', async ({ page, serv
 
 test('a save the server refuses shows its reason', async ({ page, server, signInAs }) => {
   const { email } = await signInAs({ path: '/languages', premium: true })
-  const meAnswered = () =>
-    page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/me')
-  // Let the app's own start-up /me finish first, so the one awaited next is the dialog's.
-  let answered = meAnswered()
   await page.reload()
-  await answered
-  answered = meAnswered()
+  // The app's start-up /me takes the answer asked for at load (signed-in-preload.js, early-answers.ts).
+  // Once it has, the dialog's /me goes to the network and is the one awaited next; a dialog opened
+  // first would take that answer itself, and no request would come (a CI failure under load).
+  await page.waitForFunction(() => {
+    const early = (window as { __dehieuEarly?: Record<string, unknown> }).__dehieuEarly
+    return early !== undefined && !early['/me']
+  })
+  const answered = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/me')
   await new Navbar(page).openSettings()
   await answered
   const settings = new SettingsDialog(page)
