@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { newMediaKey } from '../sync-server/src/media/media-paths.ts'
+import { newMediaKey } from '../sync-server/src/storage/media-paths.ts'
 import { startChildServer } from './lib/child-server.ts'
 
 const run = promisify(execFile)

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { seedDemoCatalogue } from '../sync-server/src/demo/seed-demo.ts'
-import { mediaDir, newMediaKey } from '../sync-server/src/media/media-paths.ts'
+import { mediaDir, newMediaKey } from '../sync-server/src/storage/media-paths.ts'
 import { CHROMIUM, CHROMIUM_FLAGS, DIST, measure, printLighthouse, requireBuild, runLighthouse, signedInStorage, type LighthouseScores, type PageWeight } from './lib/browser.ts'
 
 export const PHONE_GOALS = { performance: 90, accessibility: 100, inpMs: 200, landingKb: 90 } as const

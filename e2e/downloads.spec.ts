@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { makePremium, seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
-import { mediaDir } from '../sync-server/src/media/media-paths.ts'
+import { mediaDir } from '../sync-server/src/storage/media-paths.ts'
 import { expect, test } from './fixtures.ts'
 import {
   DownloadControls,

@@ -14,7 +14,7 @@ import { VideoPage, VideosPage } from './pages/WatchPages.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { generateTestVideo, probeVideo, transcodeToHls } from '../sync-server/src/media/ffmpeg.ts'
-import { mediaDir, newMediaKey } from '../sync-server/src/media/media-paths.ts'
+import { mediaDir, newMediaKey } from '../sync-server/src/storage/media-paths.ts'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
 

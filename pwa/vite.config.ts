@@ -80,12 +80,13 @@ const config: UserConfig = {
                   'src/data/outbox/enqueue\\.ts$',
                   // Not the offline transcript search's parser, which loads when a search first needs it.
                   'src/data/downloads/(background-fetch|parts|storage-space|hand-over|page-leaving|parts-ahead|caption-files|record|follow|grant-urls|plan|store|download-manager|keep-detail|downloads|hls-manifest|use-downloads)\\.ts$',
-                  'src/sw-routes/thumbnails\\.ts$',
+                  'src/data/downloads/thumbnail-cache\\.ts$',
                   'src/data/(compass/(rating-types|ratings|difficulty)|comments/comment-copies|catalogue/video-detail|runtime/locks)\\.ts$',
-                  'src/features/(downloads/(format-bytes|use-download-size)\\.ts|downloads/(DownloadControls\\.tsx|downloads\\.css)|compass/Rating(Scale|Prompt)\\.tsx|captions/cue-time\\.ts|watching/video-format\\.ts)$',
+                  'src/features/(downloads/(format-bytes|use-download-size)\\.ts|downloads/(DownloadControls\\.tsx|downloads\\.css)|compass/Rating(Scale|Prompt)\\.tsx|captions/cue-time\\.ts)$',
+                  'src/components/format-duration\\.ts$',
                   'src/(player/hls-playback|components/icons)\\.tsx?$',
                   // Their styles, scoped by class: one stylesheet instead of three, and no empty chunks carrying them.
-                  'src/features/(captions/captions|compass/compass|watching/watching)\\.css$',
+                  'src/(features/(captions/captions|compass/compass)|styles/watching)\\.css$',
                   'contract/(ids|vocabulary)\\.ts$',
                 ].join('|'),
               ),
@@ -109,7 +110,7 @@ const config: UserConfig = {
     prerenderPlugin({ root: here('.') }),
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src',
+      srcDir: 'src/service-worker',
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,

@@ -18,9 +18,9 @@ import { FIRST_PAINT_NAMESPACES, type FirstPaintGroup } from '../src/app/first-p
 
 const GROUPS: Record<FirstPaintGroup, string[]> = {
   app: ['src/app/main.tsx', 'src/features/navbar/SignedInChrome.tsx'],
-  languages: ['src/routes/LanguagesPage.tsx'],
-  videos: ['src/routes/VideosPage.tsx'],
-  video: ['src/routes/VideoPage.tsx'],
+  languages: ['src/pages/LanguagesPage.tsx'],
+  videos: ['src/pages/VideosPage.tsx'],
+  video: ['src/pages/VideoPage.tsx'],
 }
 
 interface ChunkLike {

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../contract/index.ts'
-import { uploadFiles } from '../src/media/media-paths.ts'
+import { uploadFiles } from '../src/storage/media-paths.ts'
 import { startCluster, signInThrough, type Cluster, type ManagedProcess } from './cluster.ts'
 
 let cluster: Cluster

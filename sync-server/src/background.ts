@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { AppContext } from './context.ts'
-import { incomingDir } from './media/media-paths.ts'
+import { incomingDir } from './storage/media-paths.ts'
 import { seedDemoCatalogue } from './demo/seed-demo.ts'
 
 /**

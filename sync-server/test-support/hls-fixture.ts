@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { mediaDir, newMediaKey } from '../src/media/media-paths.ts'
+import { mediaDir, newMediaKey } from '../src/storage/media-paths.ts'
 
 export function makeHlsFixture(dataDir: string, seconds = 12, options: { bandwidth?: number; audioOnly?: boolean } = {}): string {
   const mediaKey = newMediaKey()

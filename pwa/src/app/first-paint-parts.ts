@@ -7,8 +7,8 @@ import type { PageGroup } from './first-paint-groups.ts'
 import { preloadable } from './preloadable.tsx'
 
 export const SignedInChrome = preloadable(() => import('../features/navbar/SignedInChrome.tsx'))
-export const LanguagesPage = preloadable(() => import('../routes/LanguagesPage.tsx'))
-export const VideosPage = preloadable(() => import('../routes/VideosPage.tsx'))
-export const VideoPage = preloadable(() => import('../routes/VideoPage.tsx'))
+export const LanguagesPage = preloadable(() => import('../pages/LanguagesPage.tsx'))
+export const VideosPage = preloadable(() => import('../pages/VideosPage.tsx'))
+export const VideoPage = preloadable(() => import('../pages/VideoPage.tsx'))
 
 export const FIRST_PAINT_PAGES: Record<PageGroup, { preload(): Promise<unknown> }> = { languages: LanguagesPage, videos: VideosPage, video: VideoPage }

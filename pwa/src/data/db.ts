@@ -67,7 +67,7 @@ export interface CommentCopy {
   savedAt: number
 }
 
-/** A learner's player choices, kept per person on the device (data/player/player-prefs.ts). */
+/** A learner's player choices, kept per person on the device (data/preferences/player-prefs.ts). */
 export interface PlayerPrefs {
   /** Which caption tracks show over the picture (off by default). */
   captions: { vi: boolean; en: boolean }
@@ -108,7 +108,7 @@ export type CachedRecord =
   | { key: `ratingPrompt:${number}`; value: RatingPrompt }
   /** The server's "Next for you" of a language as last fetched: video ids, best first (data/compass). */
   | { key: `nextForYou:${string}`; value: number[] }
-  /** A learner's player choices: captions, their style, auto-pause (data/player/player-prefs.ts). */
+  /** A learner's player choices: captions, their style, auto-pause (data/preferences/player-prefs.ts). */
   | { key: `playerPrefs:${string}`; value: PlayerPrefs }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_PLAYER_PREFS } from '../data/player/player-prefs.ts'
+import { DEFAULT_PLAYER_PREFS } from '../data/preferences/player-prefs.ts'
 import { PlayerController, SLOW_RATE } from './controller.ts'
 
 /** A <video> as the controller uses it: events, a position, play and pause, a speed. */

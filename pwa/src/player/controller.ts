@@ -12,7 +12,7 @@
  * English file loads only once it is chosen.
  */
 import type { CaptionLanguage } from '../../../contract/schemas/captions.ts'
-import { DEFAULT_PLAYER_PREFS, type PlayerPrefs } from '../data/player/player-prefs.ts'
+import { DEFAULT_PLAYER_PREFS, type PlayerPrefs } from '../data/preferences/player-prefs.ts'
 import type { Playback, Quality } from './hls-playback.ts'
 import { anchorLine, crossedLineEnd, END_MARGIN_SECONDS, nextTarget, previousTarget, replayTarget, sortLines, activeLine, type Line } from './lines.ts'
 import { createStore, type Store } from './store.ts'

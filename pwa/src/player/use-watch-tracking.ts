@@ -3,7 +3,8 @@
  * hands each report on a stretch, open or closed, to `onStretch` (which keeps it on the device).
  */
 import { useEffect, useRef } from 'react'
-import { WatchTracker, type StretchUpdate } from './watch-tracker.ts'
+import { WatchTracker } from './watch-tracker.ts'
+import type { StretchUpdate } from '../data/progress/watch-stretch.ts'
 
 /** `listening`: the audio alone (commute mode): counted with the page hidden too, as `mode: listened`. */
 export function useWatchTracking(video: HTMLVideoElement | null, onStretch: (update: StretchUpdate) => void, listening = false): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { WatchTracker, type StretchUpdate, type WatchStretch } from './watch-tracker.ts'
+import { WatchTracker } from './watch-tracker.ts'
+import type { StretchUpdate, WatchStretch } from '../data/progress/watch-stretch.ts'
 
 function setup(listening = false) {
   let now = 0

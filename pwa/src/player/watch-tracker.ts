@@ -13,7 +13,7 @@
  */
 import { uuidv7 } from '../../../contract/ids.ts'
 import { WATCH_EVENT_MAX_SECONDS } from '../../../contract/vocabulary.ts'
-import type { WatchEventInput } from '../../../contract/schemas/watching.ts'
+import type { StretchUpdate, WatchStretch } from '../data/progress/watch-stretch.ts'
 
 /**
  * Half the server's 60 s cap per event: the open stretch is durable, so cutting often no longer saves
@@ -31,18 +31,6 @@ const MIN_EVENT_SECONDS = 0.5
 /** A position jump larger than playback can explain is a seek we did not hear about. */
 const JUMP_TOLERANCE_SECONDS = 1.5
 
-/** One watch event as the tracker measures it; the player adds the video and the outbox the client_id. */
-export type WatchStretch = Omit<WatchEventInput, 'client_id' | 'video_id'>
-
-/** What the tracker reports about one stretch, under the same id from its first report to its close. */
-export interface StretchUpdate {
-  /** The stretch's client_id. */
-  id: string
-  /** The stretch as measured so far; null on a close that leaves too little to count (drop it). */
-  stretch: WatchStretch | null
-  /** Still growing: keep it, but it must not be sent before a closing update. */
-  open: boolean
-}
 
 interface Open {
   id: string

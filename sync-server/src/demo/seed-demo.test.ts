@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { maxVolume } from '../../test-support/audio-level.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { mediaDir } from '../media/media-paths.ts'
+import { mediaDir } from '../storage/media-paths.ts'
 import { DEMO_VIDEOS } from './catalogue.ts'
 import { DEMO_SPEAKERS, hasData, seedDemoCatalogue } from './seed-demo.ts'
 

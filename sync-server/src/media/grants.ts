@@ -20,7 +20,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Clock } from '../clock.ts'
-import { isMediaKey } from './media-paths.ts'
+import { isMediaKey } from '../storage/media-paths.ts'
 
 export const GRANT_TTL_SECONDS = 3600
 const SIGNATURE_BYTES = 18

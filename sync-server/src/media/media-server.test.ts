@@ -6,7 +6,7 @@ import { PLAYLIST_ACCESS_CACHE_MS } from './playlist-access.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { mediaDir } from './media-paths.ts'
+import { mediaDir } from '../storage/media-paths.ts'
 import { GRANT_CHECK_CACHE_SECONDS } from './media-server.ts'
 import { segmentUris } from './preview-playlist.ts'
 

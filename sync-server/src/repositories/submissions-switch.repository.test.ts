@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest'
 import { describeOnEachEngine } from '../../test-support/test-databases.ts'
-import { newMediaKey } from '../media/media-paths.ts'
+import { newMediaKey } from '../storage/media-paths.ts'
 import { createSubmissionsRepository } from './submissions.repository.ts'
 
 describeOnEachEngine((_engine, database) => {

@@ -5,7 +5,7 @@ import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { mediaDir } from '../media/media-paths.ts'
+import { mediaDir } from '../storage/media-paths.ts'
 
 let server: TestServer
 let admin: ReturnType<typeof apiClient>

@@ -9,7 +9,7 @@ import {
   patchAdminVideoBodySchema,
 } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
-import { incomingDir } from '../media/media-paths.ts'
+import { incomingDir } from '../storage/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { adminsOnly } from '../middleware/roles.ts'

@@ -7,7 +7,7 @@ import {
   patchApplicationBodySchema,
 } from '../../../contract/index.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { incomingDir } from '../media/media-paths.ts'
+import { incomingDir } from '../storage/media-paths.ts'
 import { sniffVideo } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { newMediaKey } from '../media/media-paths.ts'
+import { newMediaKey } from '../storage/media-paths.ts'
 import { makeContributor, updateUser } from '../../test-support/users.ts'
 
 let server: TestServer

@@ -7,7 +7,7 @@ import {
   submissionsQuerySchema,
 } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
-import { incomingDir } from '../media/media-paths.ts'
+import { incomingDir } from '../storage/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import { currentUser } from '../middleware/authenticate.ts'
 import { contributorsOnly } from '../middleware/roles.ts'

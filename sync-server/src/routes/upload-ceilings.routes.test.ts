@@ -9,7 +9,7 @@ import { UPLOADS_PATH } from '../../../contract/index.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { makeContributor, updateUser } from '../../test-support/users.ts'
-import { applicationsDir, uploadsDir } from '../media/media-paths.ts'
+import { applicationsDir, uploadsDir } from '../storage/media-paths.ts'
 
 const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32617663310000000866726565', 'hex')
 

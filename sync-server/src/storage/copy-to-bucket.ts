@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import { isMediaKey, isUploadId } from '../media/media-paths.ts'
+import { isMediaKey, isUploadId } from './media-paths.ts'
 import { contentTypeOf, ladderFileOptions } from './media-store.ts'
 
 export interface KindReport {

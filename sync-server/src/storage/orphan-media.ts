@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { isMediaKey } from '../media/media-paths.ts'
+import { isMediaKey } from './media-paths.ts'
 import { mediaObjectKey, type MediaStore } from './media-store.ts'
 
 export const ORPHAN_MEDIA_AGE_MS = 24 * 3_600_000

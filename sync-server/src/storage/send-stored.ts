@@ -1,11 +1,11 @@
 /**
  * Sends one stored object with the headers a media element needs, single byte ranges included (Safari
- * asks for `bytes=0-1` before it plays): from DATA_DIR through media/file-response.ts, or from the
+ * asks for `bytes=0-1` before it plays): from DATA_DIR through storage/file-response.ts, or from the
  * bucket with a ranged GET. With nginx (or a CDN) in front, media never comes this way per segment
  * (deploy/nginx.conf); this serves the rest and a deployment with nothing in front.
  */
 import type { Request, Response } from 'express'
-import { sendFile } from '../media/file-response.ts'
+import { sendFile } from './file-response.ts'
 import type { MediaStore } from './media-store.ts'
 
 const RANGE = /^bytes=(\d*)-(\d*)$/

@@ -27,7 +27,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { FileStore } from '@tus/file-store'
 import type { DataStore, Upload } from '@tus/server'
-import { isUploadId, uploadFiles, uploadsDir } from '../media/media-paths.ts'
+import { isUploadId, uploadFiles, uploadsDir } from './media-paths.ts'
 import { s3ClientConfig, type S3Settings } from './s3-store.ts'
 import { consecutiveParts, DurableS3Store, tailFits } from './tus-s3-store.ts'
 

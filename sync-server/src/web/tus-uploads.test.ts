@@ -12,7 +12,7 @@ import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { statusOf, tusUpload } from '../../test-support/tus-upload.ts'
 import { generateTestVideo } from '../media/ffmpeg.ts'
-import { mediaDir, uploadsDir } from '../media/media-paths.ts'
+import { mediaDir, uploadsDir } from '../storage/media-paths.ts'
 import { makeContributor } from '../../test-support/users.ts'
 
 const MAX_UPLOAD_BYTES = 4 * 1024 * 1024

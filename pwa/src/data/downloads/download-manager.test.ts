@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../../../../sync-server/test-support/hls-fixture.ts'
-import { mediaDir } from '../../../../sync-server/src/media/media-paths.ts'
+import { mediaDir } from '../../../../sync-server/src/storage/media-paths.ts'
 import { signIn, startTestServer, type TestServer } from '../../../../sync-server/test-support/test-server.ts'
 import { createDownloadManager, DownloadError, type DownloadRecord } from './download-manager.ts'
 import { AUDIO_ONLY, parseMediaPlaylist } from './hls-manifest.ts'
@@ -21,7 +21,7 @@ import { parsePartFiles } from './parts.ts'
 import { memoryLocks, tryLock, type TabLocks } from '../runtime/locks.ts'
 import type { BackgroundFetchManagerLike } from './background-fetch.ts'
 import type { PageLeaving } from './page-leaving.ts'
-import { finishBackgroundDownload, type HandedRecord } from '../../sw-routes/background-downloads.ts'
+import { finishBackgroundDownload, type HandedRecord } from '../../service-worker/background-downloads.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()

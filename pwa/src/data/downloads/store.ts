@@ -3,11 +3,11 @@
  * file or part cut short makes cache.put reject and nothing is stored.
  */
 import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
-import { THUMBNAIL_CACHE, thumbnailCacheKey } from '../../sw-routes/thumbnails.ts'
+import { THUMBNAIL_CACHE, thumbnailCacheKey } from './thumbnail-cache.ts'
 import { holdsPlannedFiles, parsePartFiles, type PartFile, type PartPlan } from './parts.ts'
 import { DownloadError } from './record.ts'
 
-/** The thumbnails cache of the service worker (sw-routes/thumbnails.ts), where there is Cache Storage. */
+/** The thumbnails cache of the service worker (data/downloads/thumbnail-cache.ts), where there is Cache Storage. */
 export async function pictureShown(url: string): Promise<Response | undefined> {
   if (typeof caches === 'undefined') return undefined
   return (await caches.open(THUMBNAIL_CACHE)).match(thumbnailCacheKey(url))

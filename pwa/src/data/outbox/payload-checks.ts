@@ -118,5 +118,5 @@ export function payloadProblem(kind: OutboxKind, payload: unknown): string | nul
   return check ? check(payload) : `no such outbox kind: ${String(kind)}`
 }
 
-/** The dead letter's error for an item read back that no longer fits (features/watching/refusal-message.ts reads it). */
+/** The dead letter's error for an item read back that no longer fits (features/sync/refusal-message.ts reads it). */
 export const STALE_PAYLOAD = 'stale_payload'

@@ -109,7 +109,7 @@ function failure(error: unknown, items: OutboxItem[]): SendResult {
     if (error.status === 401) return { kind: 'stop' }
     if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' }
     // The server's words when it gave some; otherwise the bare status, which the sync dialog turns
-    // into words of ours (features/watching/refusal-message.ts) rather than 'Request failed with…'.
+    // into words of ours (features/sync/refusal-message.ts) rather than 'Request failed with…'.
     const reason = error.errors.length ? error.errors.join(' ') : (error.body?.message ?? `status_${error.status}`)
     return { kind: 'answered', done: [], rejected: items.map((item) => ({ id: item.id, error: reason })) }
   }

@@ -1,6 +1,6 @@
 /** The running stretch kept as it grows, and closed once: by its page, or at the next start if the page died. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { StretchUpdate } from '../../player/watch-tracker.ts'
+import type { StretchUpdate } from './watch-stretch.ts'
 import { db } from '../db.ts'
 import { closeAbandonedStretches, createStretchKeeper } from './open-stretches.ts'
 

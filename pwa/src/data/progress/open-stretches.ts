@@ -13,7 +13,7 @@
  * it as it was last kept. Without Web Locks (old browsers), a stretch not kept for STALE_MS is taken
  * for abandoned instead, since a live one is rewritten every second or so.
  */
-import type { StretchUpdate } from '../../player/watch-tracker.ts'
+import type { StretchUpdate } from './watch-stretch.ts'
 import { db, type OpenStretch, type WatchEventPayload } from '../db.ts'
 import { enqueue } from '../outbox/enqueue.ts'
 import { holdLock } from '../runtime/locks.ts'

@@ -3,13 +3,13 @@
  * them arrives. Between the moment the sync engine's watch-events send is answered (the events leave
  * the outbox) and the next daily-progress answer, those seconds are in neither the outbox nor the
  * server's figure; if the network goes away in between (or the page reloads offline), only this record
- * still knows them. The goal bar adds the sends newer than its figure's request (features/watching/
+ * still knows them. The goal bar adds the sends newer than its figure's request (data/progress/
  * today-seconds.ts). Written in the transaction that takes the items out of the outbox, so a live
  * query reading both never sees the seconds in neither or in both.
  */
 import type { DayProgress } from './daily-progress.ts'
 import { localDay } from './local-day.ts'
-import type { WatchStretch } from '../../player/watch-tracker.ts'
+import type { WatchStretch } from './watch-stretch.ts'
 import { db, type OutboxItem, type SentWatch } from '../db.ts'
 
 export type { SentWatch }

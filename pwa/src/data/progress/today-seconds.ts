@@ -15,7 +15,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { db } from '../db.ts'
 import { openStretches } from './open-stretches.ts'
 import { saveDailyFigure, SENT_WATCH_KEY, type SentWatch } from './sent-watch.ts'
-import type { WatchStretch } from '../../player/watch-tracker.ts'
+import type { WatchStretch } from './watch-stretch.ts'
 import { refreshDailyProgress, type DayProgress } from './daily-progress.ts'
 import { startOfLocalDay, useLocalDay } from './local-day.ts'
 

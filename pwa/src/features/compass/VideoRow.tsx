@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
-import { formatDuration } from '../watching/video-format.ts'
+import { formatDuration } from '../../components/format-duration.ts'
 
 export function VideoRow<V extends VideoSummary>({
   title,

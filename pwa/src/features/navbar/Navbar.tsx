@@ -9,7 +9,7 @@ import { openDialog } from './dialogs.ts'
 import { GoalBar } from './GoalBar.tsx'
 import { LanguagePicker } from './LanguagePicker.tsx'
 import { UserMenu } from './UserMenu.tsx'
-import { SyncIndicator } from '../watching/SyncIndicator.tsx'
+import { SyncIndicator } from '../sync/SyncIndicator.tsx'
 import './Navbar.css'
 
 export function Navbar() {

@@ -3,7 +3,7 @@
  * stream's fresh grant): the poster in the frame the player will fill, so the page neither jumps when the
  * player arrives nor waits for it to show its largest picture (issue 32).
  */
-import '../player/player.css'
+import './player.css'
 
 export function PlayerPlaceholder({ poster, label }: { poster?: string; label: string }) {
   return (

@@ -3,7 +3,7 @@
  * a progress copy cached before the server did is worked out here the same way: hours still needed
  * over the average daily input of the last 30 days (null when nothing was watched in them).
  */
-import { roadmapPlace } from '../watching/roadmap.ts'
+import { roadmapPlace } from './roadmap.ts'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 
 type NextLevel = NonNullable<Progress['next_level']>

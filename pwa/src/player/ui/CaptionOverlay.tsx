@@ -6,9 +6,9 @@
  */
 import { useTranslation } from 'react-i18next'
 import type { CaptionLanguage } from '../../../../contract/schemas/captions.ts'
-import { activeLine, anchorLine } from '../../player/lines.ts'
-import { toolLines, type PlayerState } from '../../player/controller.ts'
-import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { activeLine, anchorLine } from '../lines.ts'
+import { toolLines, type PlayerState } from '../controller.ts'
+import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon } from './icons.tsx'
 
 const ORDER: CaptionLanguage[] = ['vi', 'en']

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatListening } from '../watching/time-spans.ts'
+import { formatListening } from './time-spans.ts'
 import { heatmapWeeks, monthSummaries, yearTotals, type HeatmapDay } from './heatmap.ts'
 
 const CELL = 12

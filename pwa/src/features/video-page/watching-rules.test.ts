@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { byName, filterVideos, guidesOf, listQuery, NO_FILTERS } from '../../data/catalogue/catalogue.ts'
 import { commentProblem } from '../../data/comments/comments.ts'
-import { roadmapPlace } from './roadmap.ts'
+import { roadmapPlace } from '../progress/roadmap.ts'
 import { goalBarSeconds } from '../../data/progress/today-seconds.ts'
-import { resumePosition } from './Player.tsx'
-import { formatDuration } from './video-format.ts'
+import { resumePosition } from '../../player/ui/Player.tsx'
+import { formatDuration } from '../../components/format-duration.ts'
 import { videoSummary } from '../../test-support/videos.ts'
 
 const video = videoSummary

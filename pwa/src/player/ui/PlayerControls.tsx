@@ -8,9 +8,9 @@
  */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatCueTime } from '../captions/cue-time.ts'
-import { captionsOn, SKIP_SECONDS, toolLines } from '../../player/controller.ts'
-import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { formatCueTime } from '../../features/captions/cue-time.ts'
+import { captionsOn, SKIP_SECONDS, toolLines } from '../controller.ts'
+import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon } from './icons.tsx'
 
 /** Two taps closer than this are a double tap. */

@@ -9,21 +9,22 @@
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
-import { API_BASE } from '../../contract/limits.ts'
-import { ROUTES } from '../../contract/routes.ts'
+import { API_BASE } from '../../../contract/limits.ts'
+import { ROUTES } from '../../../contract/routes.ts'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from './sw-routes/background-downloads.ts'
-import { routeAroundWorker } from './sw-routes/network-only.ts'
-import { answerOfflineMedia } from './sw-routes/offline-media.ts'
-import { isOfflineMedia } from './data/downloads/offline-urls.ts'
-import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_CACHE, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './sw-routes/thumbnails.ts'
+import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from './background-downloads.ts'
+import { routeAroundWorker } from './network-only.ts'
+import { answerOfflineMedia } from './offline-media.ts'
+import { isOfflineMedia } from '../data/downloads/offline-urls.ts'
+import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './thumbnails.ts'
+import { THUMBNAIL_CACHE } from '../data/downloads/thumbnail-cache.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
-// Streamed media and download parts go straight to the network, past this worker (sw-routes/network-only.ts).
+// Streamed media and download parts go straight to the network, past this worker (service-worker/network-only.ts).
 self.addEventListener('install', (event) => void routeAroundWorker(event, self as unknown as Parameters<typeof routeAroundWorker>[1]))
 
 precacheAndRoute(self.__WB_MANIFEST)
@@ -35,7 +36,7 @@ registerRoute(
   }),
 )
 
-// Downloaded videos: answered from their own cache only (see sw-routes/offline-media.ts).
+// Downloaded videos: answered from their own cache only (see service-worker/offline-media.ts).
 registerRoute(
   ({ url }) => isOfflineMedia(url, self.location.origin),
   ({ request }) => answerOfflineMedia(request),
@@ -58,7 +59,7 @@ registerRoute(
   }),
 )
 
-// Thumbnails and posters: the picture shapes under /media only (sw-routes/thumbnails.ts), never its HLS
+// Thumbnails and posters: the picture shapes under /media only (service-worker/thumbnails.ts), never its HLS
 // files, so streamed media is never cached. Registered after the downloads route, which keeps first say.
 registerRoute(
   ({ url }) => isThumbnail(url, self.location.origin),
@@ -77,7 +78,7 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'translations' }),
 )
 
-// Downloads the browser fetched in the background, with or without a tab open (sw-routes/background-downloads.ts).
+// Downloads the browser fetched in the background, with or without a tab open (service-worker/background-downloads.ts).
 for (const [type, outcome] of [['backgroundfetchsuccess', 'success'], ['backgroundfetchfail', 'failure']] as const) {
   self.addEventListener(type, (event) => {
     const fetched = event as unknown as BackgroundFetchedEvent

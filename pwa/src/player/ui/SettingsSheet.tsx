@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CaptionBackground, CaptionSize } from '../../data/player/player-prefs.ts'
-import { SPEEDS } from '../../player/controller.ts'
-import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import type { CaptionBackground, CaptionSize } from '../../data/preferences/player-prefs.ts'
+import { SPEEDS } from '../controller.ts'
+import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon } from './icons.tsx'
 
 function Choice<T extends string | number>({

@@ -1,7 +1,7 @@
 /** The facts beside the player: level, access, length, dialect, series and episode, creators, description. */
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { useTranslation } from 'react-i18next'
-import { formatDuration } from './video-format.ts'
+import { formatDuration } from '../../components/format-duration.ts'
 import '../captions/captions.css'
 
 export function AccessBadge({ access }: { access: VideoDetail['access_level'] }) {

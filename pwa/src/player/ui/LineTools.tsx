@@ -6,9 +6,9 @@
  */
 import { useTranslation } from 'react-i18next'
 import type { CaptionLanguage } from '../../../../contract/schemas/captions.ts'
-import { toolLines } from '../../player/controller.ts'
-import { nextTarget } from '../../player/lines.ts'
-import { usePlayer, usePlayerController } from '../../player/use-player.ts'
+import { toolLines } from '../controller.ts'
+import { nextTarget } from '../lines.ts'
+import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon, type IconName } from './icons.tsx'
 
 function Tool({

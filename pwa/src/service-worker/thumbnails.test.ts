@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isThumbnail, thumbnailCacheKey } from './thumbnails.ts'
+import { isThumbnail } from './thumbnails.ts'
+import { thumbnailCacheKey } from '../data/downloads/thumbnail-cache.ts'
 
 const origin = 'http://app.test'
 const key = '0123456789abcdef0123456789abcdef'

@@ -6,8 +6,8 @@
  * The cache key leaves out any query string, so a picture is kept once however its URL is decorated.
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js'
+import { thumbnailCacheKey } from '../data/downloads/thumbnail-cache.ts'
 
-export const THUMBNAIL_CACHE = 'thumbnails'
 /** Bounds of the thumbnails cache: a few pages of lists, refreshed whenever shown online. */
 export const THUMBNAIL_MAX_ENTRIES = 300
 export const THUMBNAIL_MAX_AGE_SECONDS = 30 * 24 * 3600
@@ -19,13 +19,6 @@ export function isThumbnail(url: URL, origin: string): boolean {
   return url.origin === origin && PICTURE_PATH.test(url.pathname)
 }
 
-/** The URL a picture is stored and looked up under: without query or fragment. */
-export function thumbnailCacheKey(url: string): string {
-  const key = new URL(url)
-  key.search = ''
-  key.hash = ''
-  return key.href
-}
 
 export const ignoreQueryInCacheKey: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => thumbnailCacheKey(request.url),

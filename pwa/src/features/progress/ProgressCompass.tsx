@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { useCachedLevels } from '../../data/progress/progress-store.ts'
 import { nextLevel } from './next-level.ts'
-import { daysToNextLevel, formatDays, formatListening } from '../watching/time-spans.ts'
+import { daysToNextLevel, formatDays, formatListening } from './time-spans.ts'
 import { YearHeatmap } from './YearHeatmap.tsx'
-import './compass.css'
+import '../compass/compass.css'
 
 /** A progress copy cached before the server sent the compass fields lacks them. */
 export type CompassProgress = Omit<Progress, 'next_level' | 'series' | 'levels'> & Partial<Pick<Progress, 'next_level' | 'series' | 'levels'>>

@@ -4,15 +4,15 @@
  */
 import { Link, useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
-import { NextLevelLine, SeriesAndLevels, YearSection } from '../features/compass/ProgressCompass.tsx'
-import { DailyChart } from '../features/watching/DailyChart.tsx'
+import { NextLevelLine, SeriesAndLevels, YearSection } from '../features/progress/ProgressCompass.tsx'
+import { DailyChart } from '../features/progress/DailyChart.tsx'
 import { useLanguageProgress } from '../data/progress/progress-store.ts'
-import { OutsideHoursForm } from '../features/watching/OutsideHoursForm.tsx'
-import { Roadmap } from '../features/watching/Roadmap.tsx'
-import { formatListening } from '../features/watching/time-spans.ts'
+import { OutsideHoursForm } from '../features/progress/OutsideHoursForm.tsx'
+import { Roadmap } from '../features/progress/Roadmap.tsx'
+import { formatListening } from '../features/progress/time-spans.ts'
 import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../contract/schemas/catalogue.ts'
-import '../features/watching/watching.css'
+import '../styles/watching.css'
 
 export default function ProgressPage() {
   const { t } = useTranslation('watch')
