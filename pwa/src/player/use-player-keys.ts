@@ -1,8 +1,11 @@
 /**
- * The player's keys, on the whole page (no focus to find first), except while typing in a field or
- * where the focused control has its own use for the key (Space on a button, arrows on the scrubber):
- * Space play/pause, ←/→ 5 s, A/D previous/next line, R replay, P auto-pause, C captions, V reveal a line
- * in listening mode, F fullscreen.
+ * The player's keys, on the whole video page (no focus to find first), except while typing in a field,
+ * inside a dialog, or on the scrubber's own arrows: Space/K play/pause, ←/→ 5 s, A/D previous/next line,
+ * R replay, P auto-pause, C captions, V reveal a line in listening mode, F fullscreen.
+ * Space plays or pauses even with a button focused, as on YouTube: after an auto-pause the picture says
+ * "press Space to go on", and the learner's last click (Slow, Auto-pause) left that button focused, so
+ * Space pressed that button instead. The button's own Space activation is cancelled (keydown and keyup);
+ * Enter still presses it.
  */
 import { useEffect } from 'react'
 import { SKIP_SECONDS, type PlayerController } from './controller.ts'
@@ -24,7 +27,6 @@ export function usePlayerKeys(controller: PlayerController): void {
       } else if (typingIn(target)) return
       // A dialog (the settings sheet, or any other) keeps its keys.
       if (target instanceof HTMLElement && target.closest('dialog')) return
-      const onButton = target instanceof HTMLElement && target.closest('button, a, summary') !== null
       const actions: Record<string, () => void> = {
         ' ': () => controller.togglePlay(),
         k: () => controller.togglePlay(),
@@ -39,12 +41,21 @@ export function usePlayerKeys(controller: PlayerController): void {
         f: () => void controller.toggleFullscreen(),
       }
       const action = actions[key]
-      if (!action || (onButton && key === ' ')) return
+      if (!action) return
       event.preventDefault()
       controller.showControls()
       action()
     }
+    // A focused button clicks on Space's keyup in some engines whatever its keydown said.
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key !== ' ' || typingIn(event.target)) return
+      if (event.target instanceof HTMLElement && !event.target.closest('dialog') && event.target.closest('button, summary')) event.preventDefault()
+    }
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    document.addEventListener('keyup', onKeyUp)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('keyup', onKeyUp)
+    }
   }, [controller])
 }
