@@ -13,6 +13,7 @@ import { makePremium, seedVideo } from '../sync-server/test-support/catalogue-fi
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { mediaDir } from '../sync-server/src/storage/media-paths.ts'
 import { expect, test } from './fixtures.ts'
+import { E2E_TIME_ZONE } from './time-zone.ts'
 import {
   DownloadControls,
   DownloadsPage,
@@ -69,6 +70,9 @@ test('three downloaded videos play offline after a reload, from the start and fr
   const downloadsPage = new DownloadsPage(page)
   await page.goto('/downloads')
   for (const title of titles) await expect(downloadsPage.item(title)).toBeVisible()
+  // The day each was downloaded, in words a person reads one way only ("2 Dec 2026", not "12/2/2026").
+  const day = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: E2E_TIME_ZONE })
+  await expect(downloadsPage.item(titles[0]).locator('.meta')).toContainText(day)
   const status = new SyncStatus(page)
   const goalBefore = await status.goalSeconds()
   await downloadsPage.item(titles[0]).getByRole('link').click()

@@ -16,6 +16,7 @@ import { FilterSelect } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
 import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useTranslation } from 'react-i18next'
+import { formatDay } from '../components/format-date.ts'
 
 type StatusFilter = 'all' | ApplicationStatus
 
@@ -34,7 +35,7 @@ function AdminApplications() {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [playing, setPlaying] = useState<ContributorApplication | null>(null)
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  const formatDate = (iso: string) => formatDay(iso, i18n.language)
   // Sample videos run from a few hundred kilobytes to 50 MB: name the size in the unit that reads best.
   const formatSize = (bytes: number) => {
     const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value)

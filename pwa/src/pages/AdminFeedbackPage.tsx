@@ -11,6 +11,7 @@ import { FilterSelect, SearchBar } from '../features/admin/SearchBar.tsx'
 import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
+import { formatDayAndTime } from '../components/format-date.ts'
 
 export default function AdminFeedbackPage() {
   return (
@@ -27,7 +28,7 @@ function AdminFeedbackList() {
   const q = useDebouncedValue(search.trim())
   const list = useCursorList<AdminFeedback>(adminLists.feedback(q, range === 'all' ? undefined : range))
   const [viewing, setViewing] = useState<AdminFeedback | null>(null)
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const formatDate = (iso: string) => formatDayAndTime(iso, i18n.language)
 
   if (list.status === 'forbidden') return <NotAllowedPage />
 

@@ -15,6 +15,7 @@ import { AdminOnly, NotAllowedPage } from '../features/admin/AdminOnly.tsx'
 import { AdminTable } from '../features/admin/AdminTable.tsx'
 import { FilterSelect } from '../features/admin/SearchBar.tsx'
 import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx'
+import { formatDayAndTime } from '../components/format-date.ts'
 
 /** The kinds the server knows; any other shows as it is named. */
 const KNOWN_KINDS = ['process_submission', 'publish_submission', 'sweep_uploads', 'hourly_pruning'] as const
@@ -33,7 +34,7 @@ function AdminJobs() {
   const list = useCursorList<AdminJob>(adminLists.jobs(state === 'all' ? undefined : state))
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [retryingId, setRetryingId] = useState<number | null>(null)
-  const formatTime = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const formatTime = (iso: string) => formatDayAndTime(iso, i18n.language)
   const kindName = (kind: string) => ((KNOWN_KINDS as readonly string[]).includes(kind) ? t(`jobs.kind.${kind as (typeof KNOWN_KINDS)[number]}`) : kind)
 
   if (list.status === 'forbidden') return <NotAllowedPage />

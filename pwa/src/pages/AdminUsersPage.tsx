@@ -15,6 +15,7 @@ import { StatusMessage, type Outcome } from '../features/admin/StatusMessage.tsx
 import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
+import { formatDay } from '../components/format-date.ts'
 
 export default function AdminUsersPage() {
   return (
@@ -32,7 +33,7 @@ function AdminUsers() {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [renaming, setRenaming] = useState<AdminUser | null>(null)
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  const formatDate = (iso: string) => formatDay(iso, i18n.language)
 
   if (list.status === 'forbidden') return <NotAllowedPage />
 

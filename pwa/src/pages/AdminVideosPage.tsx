@@ -19,6 +19,7 @@ import { ThumbnailDialog } from '../features/admin/ThumbnailDialog.tsx'
 import { useCursorList } from '../data/admin/use-cursor-list.ts'
 import { useDebouncedValue } from '../features/admin/use-debounced-value.ts'
 import { useTranslation } from 'react-i18next'
+import { formatDay } from '../components/format-date.ts'
 
 type AccessFilter = 'all' | AccessLevel
 
@@ -40,7 +41,7 @@ function AdminVideos() {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [savingId, setSavingId] = useState<number | null>(null)
   const [thumbnailsFor, setThumbnailsFor] = useState<AdminVideo | null>(null)
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  const formatDate = (iso: string) => formatDay(iso, i18n.language)
 
   if (list.status === 'forbidden') return <NotAllowedPage />
 

@@ -13,6 +13,7 @@ import { SmartDownloadsSettings } from '../features/downloads/SmartDownloadsSett
 import { useAllDownloads } from '../data/downloads/use-downloads.ts'
 import { useTranslation } from 'react-i18next'
 import '../features/downloads/downloads.css'
+import { formatDay } from '../components/format-date.ts'
 
 function useStorageEstimate(dependency: unknown) {
   const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null)
@@ -60,7 +61,7 @@ export default function DownloadsPage() {
                     {t(downloadKind(record) === 'audio' ? 'itemMetaAudio' : 'itemMeta', {
                       size: formatMegabytes(record.status === 'complete' ? record.bytesDone : record.bytesTotal, i18n.language),
                       quality: record.height,
-                      date: new Date(record.completedAt ?? record.createdAt).toLocaleDateString(i18n.language),
+                      date: formatDay(record.completedAt ?? record.createdAt, i18n.language),
                     })}
                     {record.smart ? ` · ${t('smartTag')}` : ''}
                   </p>

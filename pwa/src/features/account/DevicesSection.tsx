@@ -9,6 +9,7 @@ import type { AccountSession } from '../../../../contract/schemas/account.ts'
 import { NetworkError } from '../../data/api.ts'
 import { accountApi } from '../../data/account/account-api.ts'
 import { deviceLabel } from './device-label.ts'
+import { formatDayAndTime } from '../../components/format-date.ts'
 
 type ListState = { kind: 'loading' } | { kind: 'ready'; sessions: AccountSession[] } | { kind: 'error' }
 
@@ -32,7 +33,7 @@ export function DevicesSection() {
     }
   }, [version])
 
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const formatDate = (iso: string) => formatDayAndTime(iso, i18n.language)
 
   async function act(key: string, work: () => Promise<string | null>) {
     setBusy(key)

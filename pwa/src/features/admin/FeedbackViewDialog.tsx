@@ -7,6 +7,7 @@ import type { AdminFeedback } from '../../../../contract/schemas/admin.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { useTranslation } from 'react-i18next'
 import { adminApi } from '../../data/admin/admin-api.ts'
+import { formatDayAndTime } from '../../components/format-date.ts'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
@@ -45,7 +46,7 @@ export function FeedbackViewDialog({ feedback: summary, onClose }: { feedback: A
   }
 
   const entries = Object.entries(feedback.environment_data ?? {})
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(feedback.created_at))
+  const when = formatDayAndTime(feedback.created_at, i18n.language)
   const from = feedback.user.display_name ? `${feedback.user.display_name} <${feedback.user.email}>` : feedback.user.email
 
   return (

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { SubmissionPlayer } from './SubmissionPlayer.tsx'
 import { SubmissionCaptions } from '../captions/SubmissionCaptions.tsx'
+import { formatDay } from '../../components/format-date.ts'
 
 export interface SubmissionActions {
   onDelete: (submission: Submission) => void
@@ -37,7 +38,7 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
   else fileState = t('submissions.file.awaiting')
 
   const creators = submission.creators.map((creator) => creator.email).join(', ')
-  const submittedOn = new Date(submission.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })
+  const submittedOn = formatDay(submission.created_at, i18n.language)
 
   return (
     <li className="card submission" aria-labelledby={headingId} data-testid="submission" data-submission-id={submission.id}>
