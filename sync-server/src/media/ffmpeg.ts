@@ -113,7 +113,7 @@ export const LADDER: readonly Rendition[] = [
 
 /**
  * The audio-only rendition (commute mode, issue 31): AAC-LC mono at 48 kb/s, enough for speech (measured
- * 0.41 MB a minute against 6.15 for v360p; docs/architecture.md). Its own variant in the master, listed
+ * 0.41 MB a minute against 6.15 for v360p; docs/performance.md). Its own variant in the master, listed
  * last with CODECS="mp4a.40.2" and no RESOLUTION: hls.js drops such a level for streaming when the
  * master has video levels (so it never switches a picture away), Safari treats it as the audio-only
  * rung Apple's authoring spec describes, and a download or an audio-only stream asks for its media

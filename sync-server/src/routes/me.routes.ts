@@ -45,7 +45,7 @@ export function meRoutes(router: Router, deps: { users: UsersService; requireUse
  * its errors still reach the app's error handler, in the contract's shape. `requireUserWithToday`:
  * requireUser reading today's seconds with the session (middleware/authenticate.ts), so on SQLite the
  * answer takes no promise hop and on PostgreSQL one round trip. Measured against the route inside the
- * API router with res.json (`npm run bench -- api`, see docs/architecture.md).
+ * API router with res.json (`npm run bench -- api`, see docs/performance.md).
  */
 export function dailyProgressRoute(app: Express, deps: { users: UsersService; requireUserWithToday: RequestHandler; prelude: RequestHandler[] }) {
   early(app, 'me.dailyProgress', ...deps.prelude, deps.requireUserWithToday, (req, res) => {
