@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useBackgroundSync } from './background-sync.ts'
 import { db } from '../db.ts'
 
-const engine = vi.hoisted(() => ({ startBackgroundSync: vi.fn(), stopBackgroundSync: vi.fn() }))
+const engine = vi.hoisted(() => ({ startOutboxEngine: vi.fn(), stopOutboxEngine: vi.fn() }))
 vi.mock('./outbox.ts', () => engine)
 
 /** Writes an outbox item straight into IndexedDB, past Dexie: no live query hears of it. */
@@ -48,7 +48,7 @@ afterEach(async () => {
   cleanup()
   // The last test's engine import may still be on its way: let it land before the next test counts.
   await settle()
-  engine.startBackgroundSync.mockClear()
+  engine.startOutboxEngine.mockClear()
 })
 
 describe('the sync engine starts', () => {
@@ -56,34 +56,34 @@ describe('the sync engine starts', () => {
     await mountedAndCounted(1)
     window.dispatchEvent(new Event('online'))
     await settle()
-    expect(engine.startBackgroundSync).not.toHaveBeenCalled()
+    expect(engine.startOutboxEngine).not.toHaveBeenCalled()
   })
 
   it('at start, when the outbox already holds something', async () => {
     await writeBehindDexiesBack('w1')
     renderHook(() => useBackgroundSync(1))
-    await waitFor(() => expect(engine.startBackgroundSync).toHaveBeenCalled())
+    await waitFor(() => expect(engine.startOutboxEngine).toHaveBeenCalled())
   })
 
   it('on going online, for items written past the app', async () => {
     await mountedAndCounted(1)
     await writeBehindDexiesBack('w1')
     window.dispatchEvent(new Event('online'))
-    await waitFor(() => expect(engine.startBackgroundSync).toHaveBeenCalled())
+    await waitFor(() => expect(engine.startOutboxEngine).toHaveBeenCalled())
   })
 
   it('on coming back to the tab, for items written past the app', async () => {
     await mountedAndCounted(1)
     await writeBehindDexiesBack('w1')
     document.dispatchEvent(new Event('visibilitychange'))
-    await waitFor(() => expect(engine.startBackgroundSync).toHaveBeenCalled())
+    await waitFor(() => expect(engine.startOutboxEngine).toHaveBeenCalled())
   })
 
   it('at start, for the open watch stretch of a page that died, now closed into the outbox', async () => {
     const event = { position_from: 0, position_to: 9, watched_seconds: 9, playback_rate: 1, occurred_at: new Date().toISOString(), video_id: 3 }
     await db.records.put({ key: 'stretch:s1', value: { event, savedAt: Date.now() - 120_000 } })
     renderHook(() => useBackgroundSync(1))
-    await waitFor(() => expect(engine.startBackgroundSync).toHaveBeenCalled())
+    await waitFor(() => expect(engine.startOutboxEngine).toHaveBeenCalled())
     expect(await db.outbox.get('s1')).toMatchObject({ kind: 'watch_event', payload: event })
   })
 
@@ -91,6 +91,6 @@ describe('the sync engine starts', () => {
     await writeBehindDexiesBack('w1')
     renderHook(() => useBackgroundSync(undefined))
     await settle()
-    expect(engine.startBackgroundSync).not.toHaveBeenCalled()
+    expect(engine.startOutboxEngine).not.toHaveBeenCalled()
   })
 })

@@ -62,9 +62,9 @@ export function useBackgroundSync(userId: string | number | undefined): void {
   useEffect(() => {
     if (!wanted) return
     let cancelled = false
-    void import('./outbox.ts').then(({ startBackgroundSync, stopBackgroundSync }) => {
-      stopEngine = stopBackgroundSync
-      if (!cancelled) startBackgroundSync()
+    void import('./outbox.ts').then(({ startOutboxEngine, stopOutboxEngine }) => {
+      stopEngine = stopOutboxEngine
+      if (!cancelled) startOutboxEngine()
     })
     // An outbox that empties leaves the engine running (it is cheap once loaded): only the session stops it.
     return () => {

@@ -33,14 +33,14 @@ export const syncEngine = createSyncEngine({ store: outboxStore, send: sendOutbo
 
 let triggers: ReturnType<typeof startSyncTriggers> | null = null
 
-export function startBackgroundSync(): void {
+export function startOutboxEngine(): void {
   if (triggers) return
   triggers = startSyncTriggers(syncEngine)
   const started = triggers
   onEnqueued(() => started.enqueued())
 }
 
-export function stopBackgroundSync(): void {
+export function stopOutboxEngine(): void {
   triggers?.stop()
   triggers = null
   onEnqueued(null)
