@@ -137,7 +137,8 @@ const config: UserConfig = {
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The Vite manifest is a build artefact for the budget bench, not something the app fetches.
-        globIgnores: ['**/.vite/**'],
+        // Nor the pre-launch landing pages: a pre-launch deployment installs no worker (app/entry.ts).
+        globIgnores: ['**/.vite/**', '**/index.pre-launch.html'],
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false, type: 'module', navigateFallback: 'index.html' },

@@ -7,6 +7,8 @@
  * and writes it into a copy of index.html:
  *   /                      → index.html (also the SPA fallback; boot.js hides it on other paths)
  *   /comprehensible-input  → comprehensible-input/index.html, and /en/, /vi/, /zh-Hant-HK/ likewise.
+ * Each landing page is rendered twice: open (index.html) and pre-launch (index.pre-launch.html, with the
+ * waitlist), and the server sends the one its PRE_LAUNCH setting names (sync-server/src/web/pwa-static.ts).
  * <html> carries data-prerendered (the path) and data-prerender-lang, which boot.js and main.tsx read.
  */
 import fs from 'node:fs'
@@ -29,7 +31,10 @@ const PAGES: PageSpec[] = [
   { url: '/zh-Hant-HK/', language: 'zh-Hant-HK', file: 'zh-Hant-HK/index.html' },
 ]
 
-type RenderPage = (url: string, language: string) => Promise<{ html: string; title: string; description: string }>
+type RenderPage = (url: string, language: string, preLaunch?: boolean) => Promise<{ html: string; title: string; description: string }>
+
+/** The landing pages, rendered a second time for a deployment not yet open (index.pre-launch.html beside each). */
+const LANDING_URLS = new Set(['/', '/en/', '/vi/', '/zh-Hant-HK/'])
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
@@ -67,19 +72,22 @@ export function prerenderPlugin(options: { root: string }): Plugin {
         }
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
         for (const page of PAGES) {
-          const rendered = await renderPage(page.url, page.language)
-          const marker = page.url === '/' ? '/' : page.url.replace(/\/+$/, '')
-          const html = template
-            .replace(
-              /<html lang="[^"]*">/,
-              `<html lang="${page.language}" data-prerendered="${marker}" data-prerender-lang="${page.language}">`,
-            )
-            .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
-            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttribute(rendered.description)}"`)
-            .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
-          const target = path.join(outDir, page.file)
-          fs.mkdirSync(path.dirname(target), { recursive: true })
-          fs.writeFileSync(target, html)
+          const variants = LANDING_URLS.has(page.url) ? [false, true] : [false]
+          for (const preLaunch of variants) {
+            const rendered = await renderPage(page.url, page.language, preLaunch)
+            const marker = page.url === '/' ? '/' : page.url.replace(/\/+$/, '')
+            const html = template
+              .replace(
+                /<html lang="[^"]*">/,
+                `<html lang="${page.language}" data-prerendered="${marker}" data-prerender-lang="${page.language}"${preLaunch ? ' data-pre-launch=""' : ''}>`,
+              )
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
+              .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttribute(rendered.description)}"`)
+              .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
+            const target = path.join(outDir, preLaunch ? page.file.replace(/index\.html$/, 'index.pre-launch.html') : page.file)
+            fs.mkdirSync(path.dirname(target), { recursive: true })
+            fs.writeFileSync(target, html)
+          }
         }
       } finally {
         fs.rmSync(serverDir, { recursive: true, force: true })

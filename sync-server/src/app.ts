@@ -115,7 +115,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.locals.routes = registeredRoutes(app, api)
   app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect, clock: ctx.clock }))
   app.use(documentSecurityHeaders({ https }))
-  app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST))
+  app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST, { preLaunch: ctx.config.preLaunch }))
   app.use(errorHandler(ctx.logger))
   return app
 }

@@ -80,6 +80,8 @@ const envSchema = z.object({
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(OTP_SENDS_PER_IP_PER_HOUR),
   /** Code checks (POST /auth/verify) one IP may make in 10 minutes. */
   VERIFY_PER_IP_PER_10_MINUTES: positiveInt.default(100),
+  /** A deployment not yet open: its landing page is the pre-launch one (Coming soon, the waitlist) instead of Sign in / Start watching. */
+  PRE_LAUNCH: z.enum(['true', 'false', '1', '0']).optional(),
   /** Seed a demo catalogue into an empty DATA_DIR at start; default on outside production and tests. */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   /** Background jobs (transcodes) this process runs at once; 0 makes an API-only process. */
@@ -127,6 +129,8 @@ export type Config = Readonly<{
   otpSendsPerIpPerHour: number
   verifyPerIpPer10Minutes: number
   seedDemo: boolean
+  /** The landing page is the pre-launch one (waitlist); default: the deployment is open (sign in). */
+  preLaunch: boolean
   /** Jobs run at once by this process; 0: none (an API-only process). */
   workers: number
   jobLeaseMs: number
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     storage: storage.config,
+    preLaunch: e.PRE_LAUNCH === 'true' || e.PRE_LAUNCH === '1',
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })
 }

@@ -11,6 +11,7 @@ import { createInstance, type Resource } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
 import { ALL_LANGUAGES, FALLBACK_LANGUAGE, NAMESPACES } from '../i18n/config.ts'
 import { AppRoutes } from './App.tsx'
+import { PreLaunchContext } from '../features/public/launch.ts'
 
 const bundles = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' })
 
@@ -31,7 +32,7 @@ export interface PrerenderedPage {
   description: string
 }
 
-export async function renderPage(url: string, language: string): Promise<PrerenderedPage> {
+export async function renderPage(url: string, language: string, preLaunch = false): Promise<PrerenderedPage> {
   const i18n = createInstance()
   await i18n.init({
     lng: language,
@@ -46,9 +47,11 @@ export async function renderPage(url: string, language: string): Promise<Prerend
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <PreLaunchContext.Provider value={preLaunch}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </PreLaunchContext.Provider>
       </I18nextProvider>
     </StrictMode>,
   )

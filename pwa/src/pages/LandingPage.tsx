@@ -1,6 +1,7 @@
 /**
- * The pre-launch landing page (/, signed-out visitors): what Dễ Hiểu is, the waitlist, how it works,
- * the contributor invitation, partner access and the photo credit. Part of the light public bundle:
+ * The landing page (/, signed-out visitors): what Dễ Hiểu is, a way in (Start watching / Sign in on an
+ * open deployment; Coming soon and the waitlist on a pre-launch one, see features/public/launch.ts), how
+ * it works, the contributor invitation, partner access and the photo credit. Part of the light public bundle:
  * no Dexie, no player, no upload code.
  */
 import { useTranslation } from 'react-i18next'
@@ -10,6 +11,7 @@ import { usePageTitle } from '../components/PageFrame.tsx'
 import { LANGUAGE_SELF_NAMES, PublicHeader } from '../features/public/PublicHeader.tsx'
 import { PublicFooter } from '../features/public/PublicFooter.tsx'
 import { WaitlistForm } from '../features/waitlist/WaitlistForm.tsx'
+import { usePreLaunch } from '../features/public/launch.ts'
 import { ALL_LANGUAGES } from '../i18n/config.ts'
 
 const FEATURES = ['levels', 'goal', 'offline'] as const
@@ -17,6 +19,7 @@ const GOAL_RANGE = { min: DAILY_GOAL_OPTIONS[0], max: DAILY_GOAL_OPTIONS[DAILY_G
 
 export default function LandingPage() {
   const { t, i18n } = useTranslation(['landing', 'common'])
+  const preLaunch = usePreLaunch()
   usePageTitle(t('landing:pageTitle'))
   const languages = ALL_LANGUAGES.map((code) => ({
     code,
@@ -31,10 +34,21 @@ export default function LandingPage() {
       <main id="main" tabIndex={-1}>
         <section className="hero">
           <div className="hero-text">
-            <p className="kicker">{t('landing:hero.kicker')}</p>
+            <p className="kicker">{t(preLaunch ? 'landing:hero.kicker' : 'landing:hero.kickerOpen')}</p>
             <h1>{t('landing:hero.title')}</h1>
             <p className="hero-lead">{t('landing:hero.lead')}</p>
-            <WaitlistForm t={t} />
+            {preLaunch ? (
+              <WaitlistForm t={t} />
+            ) : (
+              <div className="hero-actions" data-testid="landing-start">
+                <Link className="button" to="/login">
+                  {t('landing:hero.start')}
+                </Link>
+                <Link className="button button-secondary" to="/login">
+                  {t('landing:nav.signIn')}
+                </Link>
+              </div>
+            )}
           </div>
           <img
             className="hero-art"

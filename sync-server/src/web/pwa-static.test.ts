@@ -87,3 +87,32 @@ describe('serving the PWA', () => {
     }
   })
 })
+
+describe('a deployment not yet open (PRE_LAUNCH)', () => {
+  let preLaunch: TestServer
+  let preLaunchDist: string
+  beforeAll(async () => {
+    preLaunchDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-dist-'))
+    fs.writeFileSync(path.join(preLaunchDist, 'index.html'), '<!doctype html><title>open</title>')
+    fs.writeFileSync(path.join(preLaunchDist, 'index.pre-launch.html'), '<!doctype html><html data-pre-launch=""><title>coming soon</title>')
+    fs.mkdirSync(path.join(preLaunchDist, 'vi'))
+    fs.writeFileSync(path.join(preLaunchDist, 'vi', 'index.html'), '<!doctype html><title>mở</title>')
+    fs.writeFileSync(path.join(preLaunchDist, 'vi', 'index.pre-launch.html'), '<!doctype html><title>sắp ra mắt</title>')
+    preLaunch = await startTestServer({ pwaDist: preLaunchDist, env: { PRE_LAUNCH: '1' } })
+  })
+  afterAll(async () => {
+    await preLaunch.close()
+    fs.rmSync(preLaunchDist, { recursive: true, force: true })
+  })
+
+  it('sends the landing pages’ pre-launch copies, and the open app everywhere else', async () => {
+    expect(await (await fetch(`${preLaunch.baseUrl}/`)).text()).toContain('coming soon')
+    expect(await (await fetch(`${preLaunch.baseUrl}/vi/`)).text()).toContain('sắp ra mắt')
+    expect(await (await fetch(`${preLaunch.baseUrl}/languages`)).text()).toContain('open')
+  })
+
+  it('is off by default: an open deployment sends the open landing', async () => {
+    fs.writeFileSync(path.join(dist, 'index.pre-launch.html'), '<!doctype html><title>coming soon</title>')
+    expect(await (await fetch(`${server.baseUrl}/`)).text()).not.toContain('coming soon')
+  })
+})

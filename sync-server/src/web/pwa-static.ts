@@ -67,7 +67,20 @@ function buildFile(distDir: string, requestPath: string): string | undefined {
   return file.startsWith(distDir + path.sep) ? file : undefined
 }
 
-export function pwaStatic(distDir: string) {
+/**
+ * The landing pages the build prerenders twice (pwa/build/prerender-plugin.ts): open for sign-in, and a
+ * pre-launch copy (`index.pre-launch.html` beside each) with the waitlist, sent when the deployment says
+ * it has not opened yet. Choosing the file here keeps the landing free of any JavaScript that would ask.
+ */
+const LANDING_PATHS = new Set(['/', '/en/', '/vi/', '/zh-Hant-HK/'])
+
+function landingFile(distDir: string, requestPath: string, preLaunch: boolean): string | undefined {
+  if (!preLaunch || !LANDING_PATHS.has(requestPath)) return undefined
+  const file = path.join(distDir, requestPath, 'index.pre-launch.html')
+  return fs.existsSync(file) ? file : undefined
+}
+
+export function pwaStatic(distDir: string, options: { preLaunch?: boolean } = {}) {
   const router = Router()
   const indexFile = path.join(distDir, 'index.html')
   if (!fs.existsSync(indexFile)) {
@@ -79,6 +92,11 @@ export function pwaStatic(distDir: string) {
   const copies = compressedCopies(distDir)
   router.get('/{*splat}', (req, res, next) => {
     if (NOT_SPA.test(req.path)) return next()
+    const landing = landingFile(distDir, req.path, options.preLaunch === true)
+    if (landing) {
+      if (!sendCompressed(req, res, next, landing, copies, { 'Cache-Control': 'no-cache' })) res.set('Cache-Control', 'no-cache').sendFile(landing)
+      return
+    }
     const file = req.path === '/' ? indexFile : buildFile(distDir, req.path)
     if (!file) return next()
     if (!sendCompressed(req, res, next, file, copies, { 'Cache-Control': cacheControl(distDir, file) })) next()

@@ -3,6 +3,8 @@
  * and remembers a new version that is waiting. The "new version is ready" prompt reads this; the new
  * version takes over only when the person asks (applyUpdate), never in the middle of a video.
  */
+import { isPreLaunchPage } from '../public/pre-launch-page.ts'
+
 const UPDATE_CHECK_MS = 60 * 60_000
 
 let waiting: ServiceWorker | null = null
@@ -19,6 +21,9 @@ function offer(worker: ServiceWorker | null) {
 export function registerServiceWorker(): void {
   // Both entry.ts (on a prerendered page, before the app loads) and main.tsx ask: once is enough.
   if (registering || !('serviceWorker' in navigator)) return
+  // A deployment not yet open installs no worker from its landing: the worker would answer the next
+  // visit with its precached (open) landing page instead of the server's pre-launch one.
+  if (isPreLaunchPage()) return
   registering = true
   const register = () =>
     navigator.serviceWorker
