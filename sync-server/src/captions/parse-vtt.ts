@@ -10,7 +10,7 @@
  * matched to its block in order, so a cue past the video's end is named by its line too.
  */
 import { parseText, parseVTTTimestamp, ParseErrorCode } from 'media-captions'
-import { cuePlainText } from '../../../contract/cue-text.ts'
+import { CUE_MAX_TAG_DEPTH, readCue } from '../../../contract/cue-text.ts'
 import { stripBidiControls } from '../../../contract/visible-text.ts'
 import { CAPTIONS_END_TOLERANCE_SECONDS, CAPTIONS_MAX_CUES } from '../../../contract/index.ts'
 
@@ -76,7 +76,10 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
   if (errors.length > 0) return { ok: false, errors: sortedByLine(errors).slice(0, MAX_ERRORS) }
 
   if (parsed.cues.length > CAPTIONS_MAX_CUES) return tooManyCues()
-  const cues = parsed.cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: cuePlainText(cue) }))
+  const readings = parsed.cues.map(readCue)
+  const tooDeep = readings.flatMap((reading, i) => (reading.depth > CUE_MAX_TAG_DEPTH ? [`${lineOfCue(i)}: the cue's tags nest ${reading.depth} deep; at most ${CUE_MAX_TAG_DEPTH}.`] : []))
+  if (tooDeep.length > 0) return { ok: false, errors: tooDeep.slice(0, MAX_ERRORS) }
+  const cues = parsed.cues.map((cue, i) => ({ start: cue.startTime, end: cue.endTime, text: readings[i].text }))
   return { ok: true, vtt, cues, durationSeconds: Math.max(...cues.map((cue) => cue.end)) }
 }
 
