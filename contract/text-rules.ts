@@ -16,14 +16,12 @@
 import { remove as mapConfusables } from 'confusables'
 import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from './limits.ts'
 import { countCharacters, DISPLAY_NAME_PATTERN } from './text.ts'
-import { HANGUL_FILLERS } from './visible-text.ts'
+import { HANGUL_FILLERS, MAX_COMBINING_MARKS_IN_A_ROW, stacksMarks } from './visible-text.ts'
 
-export { hasVisibleCharacter, stripBidiControls } from './visible-text.ts'
+export { hasVisibleCharacter, MAX_COMBINING_MARKS_IN_A_ROW, stripBidiControls } from './visible-text.ts'
 
 const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}]`, 'u')
 const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u
-export const MAX_COMBINING_MARKS_IN_A_ROW = 3
-const MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1},}`, 'u')
 
 /** Names only admins may give: their skeletons (see nameSkeleton). */
 export const STAFF_NAME_SKELETONS = ['admin', 'administrator', 'moderator', 'support', 'staff', 'dehieu'] as const
@@ -62,7 +60,7 @@ export function displayNameProblem(name: string, options: { allowStaffNames?: bo
   if (INVISIBLE.test(name)) return 'invisible'
   if (!DISPLAY_NAME_PATTERN.test(name)) return 'characters'
   if (!VISIBLE_LETTER_OR_DIGIT.test(name)) return 'invisible'
-  if (MARK_RUN.test(name.normalize('NFD'))) return 'marks'
+  if (stacksMarks(name)) return 'marks'
   if (!options.allowStaffNames && readsAsStaffName(name)) return 'reserved'
   return null
 }

@@ -74,3 +74,22 @@ describe('caption lines', () => {
     expect((await stored(id)).cues).toEqual([{ text: 'Chào bạn' }])
   })
 })
+
+describe('caption text', () => {
+  it('is stored and searched without direction marks (LRM, RLM, ALM)', async () => {
+    const id = await submission()
+    expect((await put(id, 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\u200FXin\u200E chào\u061C bạn.\n')).status).toBe(200)
+    expect(await stored(id)).toEqual({ tracks: [{ vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nXin chào bạn.\n' }], cues: [{ text: 'Xin chào bạn.' }] })
+  })
+
+  it('refuses a run of more than 3 combining marks with 422 on its line, and keeps Vietnamese however it was typed', async () => {
+    const id = await submission()
+    const answer = await put(id, `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nđúng\n\n00:00:03.000 --> 00:00:04.000\nsai${'\u0301'.repeat(500)}\n`)
+    expect(answer.status).toBe(422)
+    expect(answer.body).toMatchObject({ error: 'invalid_captions', errors: ['Line 7: more than 3 accent marks are stacked on one letter.'] })
+    expect(await stored(id)).toEqual({ tracks: [], cues: [] })
+    const vietnamese = 'Hôm nay chúng ta đi chợ với mẹ, ệ.'
+    expect((await put(id, `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${vietnamese.normalize('NFD')}\n`)).status).toBe(200)
+    expect((await stored(id)).cues).toEqual([{ text: vietnamese }])
+  })
+})
