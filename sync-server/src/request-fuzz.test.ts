@@ -104,7 +104,10 @@ beforeAll(async () => {
   media.freeVideo = await seedVideo(server, { access: 'free', mediaKey: media.free, duration: 12 })
   media.premium = makeHlsFixture(server.dataDir)
   await seedVideo(server, { access: 'premium', mediaKey: media.premium, duration: 12 })
-  for (const file of LADDER_FILES) fs.writeFileSync(path.join(mediaDir(server.dataDir, media.premium), file), `only-premium-${file}-`.repeat(100))
+  for (const file of LADDER_FILES) {
+    fs.mkdirSync(path.dirname(path.join(mediaDir(server.dataDir, media.premium), file)), { recursive: true })
+    fs.writeFileSync(path.join(mediaDir(server.dataDir, media.premium), file), `only-premium-${file}-`.repeat(100))
+  }
   for (let i = 0; i < 3; i++) await createUpload()
   routes = apiRoutes(server.app)
 })

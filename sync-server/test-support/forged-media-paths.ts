@@ -14,8 +14,8 @@ const DOTS = ['.', '%2e', '%2E', '%252e'] as const
 /** Ways to write the slash that ends a segment. */
 const SLASHES = ['/', '%2f', '%2F', '%252f'] as const
 
-/** A file of a ladder, with the preview's cut in mind (a late segment is past any preview). */
-export const LADDER_FILES = ['v360p/seg_001.m4s', 'v360p/seg_005.m4s', 'v360p/init.mp4'] as const
+/** Files of a ladder, with the preview's cut in mind (a late segment is past any preview), the audio-only rendition's too. */
+export const LADDER_FILES = ['v360p/seg_001.m4s', 'v360p/seg_005.m4s', 'v360p/init.mp4', 'a48k/seg_001.m4s'] as const
 
 /** The forged paths of a list test: each spelling of the climb out of `from` and into `to`. */
 export function forgedMediaPaths(from: string, to: string, grant: string, file: string = LADDER_FILES[0]): string[] {
@@ -42,7 +42,7 @@ export function forgedMediaPaths(from: string, to: string, grant: string, file: 
 
 /** The same, drawn at random: any run of climbs, dots and slashes between the two keys. */
 export function forgedMediaPath(from: string, to: string, grant: string): fc.Arbitrary<string> {
-  const segment = fc.oneof(fc.constantFrom(...DOT_DOTS), fc.constantFrom(...DOTS), fc.constantFrom('v360p', 'x', '', from, to))
+  const segment = fc.oneof(fc.constantFrom(...DOT_DOTS), fc.constantFrom(...DOTS), fc.constantFrom('v360p', 'a48k', 'x', '', from, to))
   return fc
     .record({
       before: fc.array(fc.tuple(segment, fc.constantFrom(...SLASHES)), { minLength: 1, maxLength: 5 }),

@@ -28,6 +28,7 @@ function markLadder(dataDir: string, mediaKey: string): Map<string, Buffer> {
   const marked = new Map<string, Buffer>()
   for (const file of LADDER_FILES) {
     const bytes = Buffer.concat([Buffer.from(`only-${mediaKey}-${file}-`), crypto.randomBytes(4000)])
+    fs.mkdirSync(path.dirname(path.join(mediaDir(dataDir, mediaKey), file)), { recursive: true })
     fs.writeFileSync(path.join(mediaDir(dataDir, mediaKey), file), bytes)
     marked.set(file, bytes)
   }

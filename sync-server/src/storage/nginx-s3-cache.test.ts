@@ -42,7 +42,10 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
     videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
     // A premium video whose files are bytes of their own, so an answer holding them is plainly its.
     premiumKey = makeHlsFixture(work)
-    for (const file of LADDER_FILES) fs.writeFileSync(path.join(work, 'media', premiumKey, file), `only-premium-${file}-`.repeat(200))
+    for (const file of LADDER_FILES) {
+      fs.mkdirSync(path.dirname(path.join(work, 'media', premiumKey, file)), { recursive: true })
+      fs.writeFileSync(path.join(work, 'media', premiumKey, file), `only-premium-${file}-`.repeat(200))
+    }
     await server.ctx.storage.media.putDir(`media/${premiumKey}`, path.join(work, 'media', premiumKey), ladderFileOptions)
     premiumVideoId = await seedVideo(server, { access: 'premium', mediaKey: premiumKey, duration: 12 })
     nginx = await startNginx({
