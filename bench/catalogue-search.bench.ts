@@ -16,6 +16,7 @@ import { migrate } from '../sync-server/src/db/migrate.ts'
 import type { Database } from '../sync-server/src/db/schema.ts'
 import { createCaptionsRepository } from '../sync-server/src/repositories/captions.repository.ts'
 import { createCatalogueRepository, type VideoListFilter } from '../sync-server/src/repositories/catalogue.repository.ts'
+import { transcriptReach } from '../sync-server/src/rules/access.ts'
 import { postgresUnavailable, startBenchPostgres } from './lib/postgres.ts'
 
 const VIDEOS = Number(process.env.CATALOGUE_BENCH_VIDEOS ?? 10_000)
@@ -123,9 +124,12 @@ async function measure(engine: Engine): Promise<CatalogueSearchResult> {
     ['dialect=southern', { dialect: 'southern' }],
     ['guide=<id> (1 video in 100)', { guideId: guide.id }],
     ['captions=en (1 in 10)', { captions: 'en' }],
-    ['q= a word in one transcript', { query: 'đu đủ' }],
-    ['q= a word in every transcript', { query: 'hôm nay' }],
-    ['q= a title word + dialect', { query: 'phở', dialect: 'central' }],
+    // As a premium learner (every line readable: the query as before issue 45), then as a free one
+    // (only the lines of free videos and previews before their cut match).
+    ['q= a word in one transcript', { query: 'đu đủ', transcriptReach: transcriptReach({ is_premium: 1, is_admin: 0 }, 120) }],
+    ['q= a word in every transcript', { query: 'hôm nay', transcriptReach: transcriptReach({ is_premium: 1, is_admin: 0 }, 120) }],
+    ['q= a word in every transcript, free learner', { query: 'hôm nay', transcriptReach: transcriptReach({ is_premium: 0, is_admin: 0 }, 120) }],
+    ['q= a title word + dialect', { query: 'phở', dialect: 'central', transcriptReach: transcriptReach({ is_premium: 1, is_admin: 0 }, 120) }],
   ]
   const results: CatalogueSearchResult['shapes'] = []
   let baseline = 0

@@ -34,6 +34,21 @@ describe('display name rules', () => {
     }
   })
 
+  it('refuses a staff word standing as a word anywhere in the name, through its look-alikes (issue 45)', () => {
+    const staff = ['Dehieu Support', 'DeHieu Staff', 'Admin Team', 'Official Dễ Hiểu', 'Adm1n', 'adrnin', 'm0derator']
+    const more = ['adminteam', 'dehieusupport', 'Lan Admin', 'The Staff', 'iAdmin', '2admin', 'Admins', 'Ad min', '5upport', 'supp0rt', 'aclmin', 'Admin_Lan', 'lan.support', 'ADM1N', 'admln']
+    for (const name of [...staff, ...more]) {
+      expect(problem(name), name).toBe('reserved')
+      expect(problem(name, { allowStaffNames: true }), `${name} by an admin`).toBeNull()
+    }
+  })
+
+  it('keeps names where a staff word is only part of a word, or a Vietnamese name that sounds alike', () => {
+    for (const name of ['Badminton', 'Lê Đệ Hiếu Anh', 'Đệ Hiếu', 'Nguyễn Đức Hiếu', 'Supporter Lan', 'Staffan', 'Madmin', 'Arnold', 'Clare', 'Helen', 'Real Lan', 'Team Lan', 'Minh Anh']) {
+      expect(problem(name), name).toBeNull()
+    }
+  })
+
   it('reads names through the confusables skeleton', () => {
     expect(nameSkeleton('аdmin')).toBe('admin')
     expect(nameSkeleton('ｄｅ　ｈｉｅｕ')).toBe('dehieu')

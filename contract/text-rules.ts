@@ -8,26 +8,21 @@
  *   character (emoji sequences use zero-width joiners, so comments keep them).
  * - Stacked marks: more than 3 combining marks in a row, counted in NFD so a precomposed letter cannot
  *   hide its own. Vietnamese needs at most two on a letter ("ệ" = e + ̂ + ̣), typed precomposed or not.
- * - Staff names: a name whose skeleton (NFKC, case folding, the maintained `confusables` mapping, marks
- *   and separators dropped) is a staff or brand name, alone or with digits around it, is refused to
- *   anyone but admins. "аdmin" (Cyrillic а), fullwidth "ａｄｍｉｎ" and "Dễ Hiểu" all read as ours.
- *   Only the whole name counts, so "Badminton" or "Lê Đệ Hiếu Anh" stay free.
+ * - Staff names: a staff or brand word standing as a word anywhere in the name, read through its
+ *   look-alikes (staff-names.ts), is refused to anyone but admins. "аdmin" (Cyrillic а), fullwidth
+ *   "ａｄｍｉｎ", "Dễ Hiểu", "Admin Team", "Adm1n" and "adrnin" all read as ours; "Badminton" and
+ *   "Lê Đệ Hiếu Anh" stay free.
  */
-import { remove as mapConfusables } from 'confusables'
 import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from './limits.ts'
 import { countCharacters, DISPLAY_NAME_PATTERN } from './text.ts'
-import { HANGUL_FILLERS } from './visible-text.ts'
+import { readsAsStaffName } from './staff-names.ts'
+import { HANGUL_FILLERS, MAX_COMBINING_MARKS_IN_A_ROW, stacksMarks } from './visible-text.ts'
 
-export { hasVisibleCharacter, stripBidiControls } from './visible-text.ts'
+export { nameSkeleton } from './staff-names.ts'
+export { hasVisibleCharacter, MAX_COMBINING_MARKS_IN_A_ROW, stripBidiControls } from './visible-text.ts'
 
 const INVISIBLE = new RegExp(`[\\p{Default_Ignorable_Code_Point}${HANGUL_FILLERS}]`, 'u')
 const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u
-export const MAX_COMBINING_MARKS_IN_A_ROW = 3
-const MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1},}`, 'u')
-
-/** Names only admins may give: their skeletons (see nameSkeleton). */
-export const STAFF_NAME_SKELETONS = ['admin', 'administrator', 'moderator', 'support', 'staff', 'dehieu'] as const
-const STAFF_NAME = new RegExp(`^\\d*(${STAFF_NAME_SKELETONS.join('|')})\\d*$`)
 
 export type DisplayNameProblem = 'length' | 'characters' | 'invisible' | 'marks' | 'reserved'
 
@@ -37,19 +32,6 @@ export const DISPLAY_NAME_MESSAGES: Readonly<Record<DisplayNameProblem, string>>
   invisible: 'Display name must show at least one letter or digit and hold no invisible characters.',
   marks: `Display name may not stack more than ${MAX_COMBINING_MARKS_IN_A_ROW} accent marks on a letter.`,
   reserved: 'That name is kept for the Dễ Hiểu team. Please choose another.',
-}
-
-/** How a name reads, for comparing: "Ꭰễ  Hiểu", "DE-HIEU" and "ｄｅｈｉｅｕ" all give "dehieu". */
-export function nameSkeleton(name: string): string {
-  const folded = name.normalize('NFKC').toLowerCase()
-  return mapConfusables(folded)
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{Nd}]/gu, '')
-}
-
-export function readsAsStaffName(name: string): boolean {
-  return STAFF_NAME.test(nameSkeleton(name))
 }
 
 /**
@@ -62,7 +44,7 @@ export function displayNameProblem(name: string, options: { allowStaffNames?: bo
   if (INVISIBLE.test(name)) return 'invisible'
   if (!DISPLAY_NAME_PATTERN.test(name)) return 'characters'
   if (!VISIBLE_LETTER_OR_DIGIT.test(name)) return 'invisible'
-  if (MARK_RUN.test(name.normalize('NFD'))) return 'marks'
+  if (stacksMarks(name)) return 'marks'
   if (!options.allowStaffNames && readsAsStaffName(name)) return 'reserved'
   return null
 }

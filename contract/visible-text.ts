@@ -15,12 +15,26 @@ export function hasVisibleCharacter(text: string): boolean {
 }
 
 /**
- * Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible characters
- * that reorder how the text around them is shown, so a comment or a caption line could read other than
- * it is stored (and spill into the page around it). Names refuse them; free text has them removed.
+ * Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) and the direction marks
+ * (LRM U+200E, RLM U+200F, ALM U+061C): invisible characters that reorder how the text around them is
+ * shown, so a comment or a caption line could read other than it is stored (and spill into the page
+ * around it). Names refuse them; free text has them removed.
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
 
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '')
+}
+
+/**
+ * More than this many combining marks in a row is refused in names, comments and caption lines:
+ * Vietnamese needs at most two on a letter ("ệ" = e + ̂ + ̣), typed precomposed or not, while a run of
+ * hundreds ("Zalgo" text) draws over the lines around it.
+ */
+export const MAX_COMBINING_MARKS_IN_A_ROW = 3
+const MARK_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS_IN_A_ROW + 1},}`, 'u')
+
+/** Counted in NFD, so a precomposed letter cannot hide its own marks. */
+export function stacksMarks(text: string): boolean {
+  return MARK_RUN.test(text.normalize('NFD'))
 }

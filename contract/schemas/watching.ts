@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COMMENT_MAX_CHARS, WATCH_EVENTS_MAX_BATCH } from '../limits.ts'
 import { countCharacters } from '../text.ts'
-import { hasVisibleCharacter, stripBidiControls } from '../visible-text.ts'
+import { hasVisibleCharacter, MAX_COMBINING_MARKS_IN_A_ROW, stacksMarks, stripBidiControls } from '../visible-text.ts'
 import { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN, WATCH_MODES, type CheckedWatchEvent } from '../watch-event-check.ts'
 import { dataOf, idSchema, isoDateTimeSchema, uuidSchema } from './common.ts'
 import { WATCH_EVENT_REJECTIONS } from '../vocabulary.ts'
@@ -64,6 +64,7 @@ export const commentTextSchema = z
     // Zero-width or filler characters alone read as nothing: the same as empty.
     if (!hasVisibleCharacter(text)) ctx.addIssue({ code: 'custom', message: 'Comment cannot be empty' })
     else if (countCharacters(text) > COMMENT_MAX_CHARS) ctx.addIssue({ code: 'custom', message: 'Comment must be under 2000 characters' })
+    else if (stacksMarks(text)) ctx.addIssue({ code: 'custom', message: `Comment may not stack more than ${MAX_COMBINING_MARKS_IN_A_ROW} accent marks on a letter` })
   })
 
 export const commentBodySchema = z.object({

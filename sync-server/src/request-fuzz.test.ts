@@ -9,17 +9,25 @@
  * burst of requests must get no 5xx, and the server must answer /health after it (a stream error that
  * nobody hears would have stopped the process, which here is this test's own).
  *
+ * Media paths are forged too (issue 45): a free video's grant on paths that climb into a premium
+ * video's files with dot segments, plain or encoded, must never get its bytes.
+ *
  * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run sync-server/src/request-fuzz.test.ts
  */
 import zlib from 'node:zlib'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../contract/index.ts'
+import fs from 'node:fs'
+import path from 'node:path'
 import { apiRoutes, type AppRoute } from '../test-support/app-routes.ts'
 import { seedVideo } from '../test-support/catalogue-fixtures.ts'
+import { forgedMediaPath, forgedMediaPaths, LADDER_FILES, rawPath } from '../test-support/forged-media-paths.ts'
+import { makeHlsFixture } from '../test-support/hls-fixture.ts'
 import { multipartBody, rawRequest, type Part } from '../test-support/raw-request.ts'
 import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
 import { makeContributor } from '../test-support/users.ts'
+import { mediaDir } from './media/media-paths.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const BURSTS = 21
@@ -34,6 +42,8 @@ let routes: AppRoute[]
 const tokens = {} as Record<Exclude<Role, 'anonymous'>, string>
 const ids = { video: '1', submission: '1', upload: '0'.repeat(32) }
 const uploadIds: string[] = []
+/** A free and a premium video with real ladders; the premium one's files are bytes of their own. */
+const media = { free: '', premium: '', freeVideo: 0 }
 
 const MP4_HEAD = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32617663310000000866726565', 'hex')
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0])
@@ -90,6 +100,14 @@ beforeAll(async () => {
   })
   for (const role of ['learner', 'contributor', 'admin'] as const) await signInAs(role)
   ids.video = String(await seedVideo(server, { access: 'free' }))
+  media.free = makeHlsFixture(server.dataDir)
+  media.freeVideo = await seedVideo(server, { access: 'free', mediaKey: media.free, duration: 12 })
+  media.premium = makeHlsFixture(server.dataDir)
+  await seedVideo(server, { access: 'premium', mediaKey: media.premium, duration: 12 })
+  for (const file of LADDER_FILES) {
+    fs.mkdirSync(path.dirname(path.join(mediaDir(server.dataDir, media.premium), file)), { recursive: true })
+    fs.writeFileSync(path.join(mediaDir(server.dataDir, media.premium), file), `only-premium-${file}-`.repeat(100))
+  }
   for (let i = 0; i < 3; i++) await createUpload()
   routes = apiRoutes(server.app)
 })
@@ -327,5 +345,20 @@ describe('request body fuzzing', () => {
       },
     )
     expect(sent).toBeGreaterThanOrEqual(2000)
+  })
+})
+
+describe('forged media paths', () => {
+  it("never gives a free video's grant the premium video's bytes, however the climb between them is spelled", async () => {
+    const detail = await fetch(`${server.api}/videos/${media.freeVideo}`, { headers: { authorization: `Bearer ${tokens.learner}` } })
+    const grant = new URL(((await detail.json()) as { data: { playback: { hls_url: string } } }).data.playback.hls_url, server.baseUrl).searchParams.get('grant')!
+    const check = async (url: string) => {
+      // As sent: fetch and http.request(url) would resolve the dot segments first.
+      const answer = await rawPath(server.baseUrl, url)
+      expect([400, 403, 404], url).toContain(answer.status)
+      expect(answer.body.includes('only-premium'), url).toBe(false)
+    }
+    for (const file of LADDER_FILES) for (const url of forgedMediaPaths(media.free, media.premium, grant, file)) await check(url)
+    await fc.assert(fc.asyncProperty(forgedMediaPath(media.free, media.premium, grant), check), { seed: SEED, numRuns: 300 })
   })
 })

@@ -10,8 +10,8 @@
  * matched to its block in order, so a cue past the video's end is named by its line too.
  */
 import { parseText, parseVTTTimestamp, ParseErrorCode } from 'media-captions'
-import { cuePlainText } from '../../../contract/cue-text.ts'
-import { stripBidiControls } from '../../../contract/visible-text.ts'
+import { CUE_MAX_TAG_DEPTH, readCue } from '../../../contract/cue-text.ts'
+import { MAX_COMBINING_MARKS_IN_A_ROW, stacksMarks, stripBidiControls } from '../../../contract/visible-text.ts'
 import { CAPTIONS_END_TOLERANCE_SECONDS, CAPTIONS_MAX_CUES } from '../../../contract/index.ts'
 
 export interface ParsedCue {
@@ -41,7 +41,7 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
   if (countArrows(bytes, CAPTIONS_MAX_CUES) > CAPTIONS_MAX_CUES) return tooManyCues()
   const decoded = decodeUtf8(bytes)
   if (!decoded.ok) return { ok: false, errors: [`Line ${decoded.line}: the file is not UTF-8 text.`] }
-  // Bidi controls go (contract/text-rules.ts): a line must read on screen as it is stored and searched.
+  // Bidi controls and direction marks go (contract/visible-text.ts): a line must read on screen as it is stored and searched.
   const vtt = stripBidiControls((decoded.text.charCodeAt(0) === 0xfeff ? decoded.text.slice(1) : decoded.text).normalize('NFC'))
   if (vtt.includes('\0')) return { ok: false, errors: [`Line ${lineOf(vtt, vtt.indexOf('\0'))}: the file holds a NUL character.`] }
 
@@ -54,6 +54,12 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
     // Settings a browser ignores (`foo:bar`) do no harm; a wrong timestamp or setting value does.
     if (error.code === ParseErrorCode.UnknownSetting) continue
     errors.push(`Line ${error.line}: ${error.message.replace(/ on line \d+/, '')}.`)
+  }
+  // A run of marks past what a letter needs draws over the lines around it (the comments' rule too).
+  if (stacksMarks(vtt)) {
+    vtt.split(LINE_BREAK).forEach((line, i) => {
+      if (stacksMarks(line)) errors.push(`Line ${i + 1}: more than ${MAX_COMBINING_MARKS_IN_A_ROW} accent marks are stacked on one letter.`)
+    })
   }
 
   const blocks = timingLines(vtt)
@@ -76,7 +82,10 @@ export async function parseCaptions(bytes: Uint8Array, videoSeconds: number | nu
   if (errors.length > 0) return { ok: false, errors: sortedByLine(errors).slice(0, MAX_ERRORS) }
 
   if (parsed.cues.length > CAPTIONS_MAX_CUES) return tooManyCues()
-  const cues = parsed.cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: cuePlainText(cue) }))
+  const readings = parsed.cues.map(readCue)
+  const tooDeep = readings.flatMap((reading, i) => (reading.depth > CUE_MAX_TAG_DEPTH ? [`${lineOfCue(i)}: the cue's tags nest ${reading.depth} deep; at most ${CUE_MAX_TAG_DEPTH}.`] : []))
+  if (tooDeep.length > 0) return { ok: false, errors: tooDeep.slice(0, MAX_ERRORS) }
+  const cues = parsed.cues.map((cue, i) => ({ start: cue.startTime, end: cue.endTime, text: readings[i].text }))
   return { ok: true, vtt, cues, durationSeconds: Math.max(...cues.map((cue) => cue.end)) }
 }
 

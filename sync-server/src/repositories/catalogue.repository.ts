@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import type { CaptionLanguage, Dialect } from '../../../contract/index.ts'
+import { ACCESS_LEVELS } from '../../../contract/limits.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
 
@@ -41,8 +42,14 @@ export interface VideoListFilter {
   guideId?: number
   /** Only videos with a caption track in this language. */
   captions?: CaptionLanguage
-  /** Matches the title or a line of the transcript (either track). */
+  /** Matches the title or a line of the transcript (either track) that `transcriptReach` lets the caller read. */
   query?: string
+  /**
+   * Which lines of which videos the caller may read (rules/access.ts transcriptReach): per access level,
+   * every line (`beforeSeconds` null) or those starting before a preview's cut; a level left out, none.
+   * Left out entirely: no line matches, only titles.
+   */
+  transcriptReach?: ReadonlyArray<{ accessLevel: Access; beforeSeconds: number | null }>
   hideFinished?: boolean
   sort: 'newest' | 'level' | 'difficulty' | 'for_you'
   /** For sort=for_you: the learner's level (0 introductory .. 3 advanced), whose videos come first. */
@@ -56,7 +63,7 @@ export interface VideoListFilter {
 }
 
 type Level = Database['videos']['proficiency_level']
-type Access = 'free' | 'premium' | 'preview'
+type Access = (typeof ACCESS_LEVELS)[number]
 
 /** Levels in teaching order, as a number both engines sort and compare (constants, no parameters). */
 const LEVEL_RANK = sql<number>`CASE ${sql.ref('v.proficiency_level')} WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END`
@@ -189,18 +196,32 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
       // matches the index finds (gathered once): the list then walks the videos newest first and stops
       // at the page. As `submission_id IN (…)` it was answered from every match's video and sorted
       // (MULTI-INDEX OR): 2.3 s on SQLite for a phrase in every transcript (bench/catalogue-search).
-      query = query.where((eb) =>
-        eb.or([
-          search.contains({ table: 'videos', alias: 'v', columns: ['title'] }, text),
-          eb.exists(
-            eb
-              .selectFrom('caption_cues as cc')
-              .select('cc.id')
-              .whereRef('cc.submission_id', '=', 'v.submission_id')
-              .where(search.contains({ table: 'caption_cues', alias: 'cc' }, text)),
-          ),
-        ]),
-      )
+      // Only lines the caller may read match (issue 45: a free learner read a premium transcript a
+      // character at a time by what the search found). Every level whole (premium, admins): no
+      // condition, the query as it was; none: titles alone.
+      const reach = filter.transcriptReach ?? []
+      const whole = reach.length === ACCESS_LEVELS.length && reach.every((level) => level.beforeSeconds === null)
+      query = query.where((eb) => {
+        const title = search.contains({ table: 'videos', alias: 'v', columns: ['title'] }, text)
+        if (reach.length === 0) return title
+        let cues = eb
+          .selectFrom('caption_cues as cc')
+          .select('cc.id')
+          .whereRef('cc.submission_id', '=', 'v.submission_id')
+          .where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))
+        if (!whole) {
+          cues = cues.where((inner) =>
+            inner.or(
+              reach.map(({ accessLevel, beforeSeconds }) =>
+                beforeSeconds === null
+                  ? inner('v.access_level', '=', accessLevel)
+                  : inner.and([inner('v.access_level', '=', accessLevel), inner('cc.start_seconds', '<', beforeSeconds)]),
+              ),
+            ),
+          )
+        }
+        return eb.or([title, eb.exists(cues)])
+      })
     }
     if (filter.hideFinished) {
       const userId = filter.userId

@@ -3,6 +3,10 @@
  * only for premium users; `preview` in full for premium users and for the first PREVIEW_SECONDS for
  * everyone else. Admins watch as premium users do. Unpublished videos are not in the catalogue.
  */
+import { ACCESS_LEVELS } from '../../../contract/limits.ts'
+
+type AccessLevel = (typeof ACCESS_LEVELS)[number]
+
 export type CanWatch = 'full' | 'preview' | 'none'
 
 export function canWatch(
@@ -21,4 +25,18 @@ export function canWatch(
     default:
       return 'none'
   }
+}
+
+/**
+ * How far into the videos of each access level this user may read the transcript, as the search over
+ * it must see it (issue 45: a free learner found a premium video's lines, and a preview's past its cut,
+ * by what the search matched): `null` every line, a number the lines starting before it (the
+ * preview), and a level absent none. Derived from canWatch, so the two cannot drift apart.
+ */
+export function transcriptReach(user: { is_premium: number; is_admin: number }, previewSeconds: number): Array<{ accessLevel: AccessLevel; beforeSeconds: number | null }> {
+  return ACCESS_LEVELS.flatMap((accessLevel) => {
+    const access = canWatch({ access_level: accessLevel, published_at: 'published' }, user)
+    if (access === 'none') return []
+    return [{ accessLevel, beforeSeconds: access === 'preview' ? previewSeconds : null }]
+  })
 }

@@ -20,7 +20,7 @@ import type { LanguagesRepository } from '../repositories/languages.repository.t
 import type { RatingsRepository } from '../repositories/ratings.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { VideoProgressRepository, VideoProgressRow } from '../repositories/video-progress.repository.ts'
-import { canWatch } from '../rules/access.ts'
+import { canWatch, transcriptReach } from '../rules/access.ts'
 import { captionLinks } from './captions.service.ts'
 import { percentCovered, type Span } from '../rules/played-spans.ts'
 
@@ -137,6 +137,7 @@ export function createCatalogueService(deps: {
         guideId: query.guide,
         captions: query.captions,
         query: query.q,
+        transcriptReach: query.q ? transcriptReach(user, deps.previewSeconds) : undefined,
         hideFinished: query.hide_finished,
         sort: query.sort,
         forLevelRank: forLevel === null ? undefined : PROFICIENCY_LEVELS.indexOf(forLevel),

@@ -9,7 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cephForThisFile } from '../../test-support/ceph-for-tests.ts'
-import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { makePremium, seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { forgedMediaPaths, LADDER_FILES, rawPath } from '../../test-support/forged-media-paths.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { nginxAvailable, startNginx, type RunningNginx } from '../../test-support/nginx-server.ts'
@@ -26,6 +27,8 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
   let work: string
   let mediaKey: string
   let videoId: number
+  let premiumKey: string
+  let premiumVideoId: number
 
   beforeAll(async () => {
     const settings = ceph.settings()
@@ -37,6 +40,14 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
     mediaKey = makeHlsFixture(work)
     await server.ctx.storage.media.putDir(`media/${mediaKey}`, path.join(work, 'media', mediaKey), ladderFileOptions)
     videoId = await seedVideo(server, { access: 'free', mediaKey, duration: 12 })
+    // A premium video whose files are bytes of their own, so an answer holding them is plainly its.
+    premiumKey = makeHlsFixture(work)
+    for (const file of LADDER_FILES) {
+      fs.mkdirSync(path.dirname(path.join(work, 'media', premiumKey, file)), { recursive: true })
+      fs.writeFileSync(path.join(work, 'media', premiumKey, file), `only-premium-${file}-`.repeat(200))
+    }
+    await server.ctx.storage.media.putDir(`media/${premiumKey}`, path.join(work, 'media', premiumKey), ladderFileOptions)
+    premiumVideoId = await seedVideo(server, { access: 'premium', mediaKey: premiumKey, duration: 12 })
     nginx = await startNginx({
       dir: work,
       dataDir: server.dataDir,
@@ -125,6 +136,25 @@ describe.skipIf(skip)('nginx as a caching proxy over the bucket', () => {
     } finally {
       server.clock.reset()
     }
+  })
+
+  it("a free grant gets no premium bytes through a path that climbs from its video into the premium one's, though they are cached", async () => {
+    const payer = await signIn(server, 'payer@example.com')
+    await makePremium(server, payer.user.id)
+    const paid = (await apiClient(server.api, { token: payer.token }).get(`/videos/${premiumVideoId}`)).body.data.playback.hls_url as string
+    for (const file of LADDER_FILES) expect((await fetch(`${nginx.url}${paid.replace('master.m3u8', file)}`)).status, file).toBe(200) // cached now
+    const freeGrant = new URL(await playbackOf('climber@example.com'), nginx.url).searchParams.get('grant')!
+    let sent = 0
+    for (const file of LADDER_FILES) {
+      for (const url of forgedMediaPaths(mediaKey, premiumKey, freeGrant, file)) {
+        const answer = await rawPath(nginx.url, url)
+        expect([400, 403, 404], url).toContain(answer.status)
+        expect(answer.type, url).not.toMatch(/video|octet/)
+        expect(answer.body.includes('only-premium'), url).toBe(false)
+        sent++
+      }
+    }
+    expect(sent).toBeGreaterThan(150)
   })
 })
 

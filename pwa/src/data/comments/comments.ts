@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { countCharacters } from '../../../../contract/text.ts'
-import { hasVisibleCharacter } from '../../../../contract/visible-text.ts'
+import { hasVisibleCharacter, stacksMarks } from '../../../../contract/visible-text.ts'
 import { NetworkError } from '../api.ts'
 import { fetchComments, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
@@ -19,13 +19,15 @@ import { enqueue } from '../outbox/outbox.ts'
 import type { CommentPayload } from '../outbox/registry.ts'
 
 /** The spec's messages, word for word (section 8); the page translates them by key. */
-export type CommentProblem = 'empty' | 'tooLong'
+export type CommentProblem = 'empty' | 'tooLong' | 'marks'
 
 export function commentProblem(text: string): CommentProblem | null {
   const trimmed = text.trim()
   // Zero-width or filler characters alone read as nothing (the server's rule too).
   if (!hasVisibleCharacter(trimmed)) return 'empty'
   if (countCharacters(trimmed) > COMMENT_MAX_CHARS) return 'tooLong'
+  // A run of accent marks past what any letter needs (the server refuses it: queued, it would be refused later).
+  if (stacksMarks(trimmed)) return 'marks'
   return null
 }
 

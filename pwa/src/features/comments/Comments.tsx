@@ -9,6 +9,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { COMMENT_MAX_CHARS } from '../../../../contract/limits.ts'
 import { countCharacters } from '../../../../contract/text.ts'
+import { MAX_COMBINING_MARKS_IN_A_ROW } from '../../../../contract/visible-text.ts'
 import { useTranslation } from 'react-i18next'
 import { useOnline } from '../../data/runtime/connectivity.ts'
 import { commentProblem, postComment, useLocalComments, useServerComments, type CommentProblem } from '../../data/comments/comments.ts'
@@ -142,7 +143,7 @@ function CommentsBody({ videoId }: { videoId: number }) {
           </button>
         </div>
         <div id={errorId} role="alert" data-testid="comment-error">
-          {problem ? <p className="form-error">{t(`comments.errors.${problem}`)}</p> : null}
+          {problem ? <p className="form-error">{t(`comments.errors.${problem}`, { marks: MAX_COMBINING_MARKS_IN_A_ROW })}</p> : null}
         </div>
       </form>
     </>

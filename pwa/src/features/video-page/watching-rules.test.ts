@@ -72,6 +72,12 @@ describe('comment rules (spec section 8)', () => {
     expect(commentProblem('x'.repeat(2000))).toBe('tooLong')
     expect(commentProblem(`  ${'x'.repeat(1999)}  `)).toBeNull()
   })
+
+  it('refuses more than 3 accent marks stacked on a letter, as the server does, and keeps Vietnamese', () => {
+    expect(commentProblem('Hay' + '\u0301'.repeat(500))).toBe('marks')
+    expect(commentProblem('ệ\u0301\u0302')).toBe('marks')
+    expect(commentProblem('Tiếng Việt hay quá'.normalize('NFD'))).toBeNull()
+  })
 })
 
 describe('player helpers', () => {
