@@ -27,7 +27,7 @@ import { makeHlsFixture } from '../test-support/hls-fixture.ts'
 import { multipartBody, rawRequest, type Part } from '../test-support/raw-request.ts'
 import { signIn, startTestServer, type TestServer } from '../test-support/test-server.ts'
 import { makeContributor } from '../test-support/users.ts'
-import { mediaDir } from './media/media-paths.ts'
+import { mediaDir } from './storage/media-paths.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const BURSTS = 21

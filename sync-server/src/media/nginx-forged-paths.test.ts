@@ -18,7 +18,7 @@ import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { nginxAvailable, startEdgeNginx, startNginx, type RunningNginx } from '../../test-support/nginx-server.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
-import { mediaDir } from './media-paths.ts'
+import { mediaDir } from '../storage/media-paths.ts'
 
 const skip = nginxAvailable() ? undefined : 'nginx is not installed'
 if (skip) console.log(`nginx forged-path tests skipped: ${skip}`)
