@@ -38,7 +38,7 @@ test('an e-mail typed and sent before the app has loaded joins the waitlist', as
   await landing.waitlistEmail.fill(email)
   await landing.join.click()
   await expect(landing.done).toBeVisible()
-  expect(server.ctx.db.prepare('SELECT email FROM waitlist WHERE email = ?').get(email)).toBeTruthy()
+  expect(server.ctx.sqlite.prepare('SELECT email FROM waitlist WHERE email = ?').get(email)).toBeTruthy()
 })
 
 test('a language picked before the app has loaded is applied once it is live', async ({ page }) => {
