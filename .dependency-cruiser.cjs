@@ -70,7 +70,7 @@ module.exports = {
       severity: 'error',
       comment: 'rules/ decides from values: no database, no files, no network, no HTTP. It imports the contract, errors.ts, the table types of db/schema.ts and itself.',
       from: { path: `${server}rules/`, pathNot: tests },
-      to: { pathNot: [`^contract/`, `${server}rules/`, `${server}errors\\.ts$`, `${server}db/schema\\.ts$`] },
+      to: { pathNot: [`^contract/`, `${server}rules/`, `${server}errors\\.ts$`, `${server}db/schema(\\.ts$|/)`] },
     },
     {
       name: 'storage-below-media',

@@ -119,7 +119,7 @@ export async function runOutboxFlushBench(): Promise<OutboxFlushBenchResult> {
       db.close()
       return performance.now() - onlineAt
     })
-    const stored = (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM watch_events').get() as { n: number }).n
+    const stored = (server.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM watch_events').get() as { n: number }).n
     await context.close()
     return { events: EVENTS, flushMs, eventsPerSecond: EVENTS / (flushMs / 1000), storedOnServer: stored, goalMet: flushMs < GOAL_MS && stored === EVENTS }
   } finally {
@@ -236,7 +236,7 @@ export async function runLieFiFlushBench(): Promise<LieFiFlushBenchResult> {
       db.close()
       return performance.now() - backAt
     })
-    const stored = (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM watch_events').get() as { n: number }).n
+    const stored = (server.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM watch_events').get() as { n: number }).n
     await context.close()
     return { events: LIE_FI_EVENTS, drainMs, firstAnswerMs: firstAnswerAt - backAt, firstSendMs: firstSendAt - backAt, unansweredRequests: unanswered, storedOnServer: stored, goalMet: drainMs < LIE_FI_GOAL_MS && stored === LIE_FI_EVENTS }
   } finally {

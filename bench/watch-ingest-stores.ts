@@ -15,7 +15,7 @@ import path from 'node:path'
 import { uuidv7 } from '../contract/index.ts'
 import { openEngine, type Engine } from '../sync-server/src/db/engine.ts'
 import { migrate } from '../sync-server/src/db/migrate.ts'
-import { createWatchEventsRepository } from '../sync-server/src/watch-ingest/store.kysely.ts'
+import { createKyselyIngestStore } from '../sync-server/src/watch-ingest/store.kysely.ts'
 import type { UserRow } from '../sync-server/src/repositories/users.repository.ts'
 import { checkWatchEvents } from '../sync-server/src/watch-ingest/check-events.ts'
 import { createSqliteIngest } from '../sync-server/src/watch-ingest/sqlite-ingest.ts'
@@ -73,7 +73,7 @@ async function sqliteRate(kind: 'hand-written' | 'kysely') {
   try {
     const ingest = createSqliteIngest(run.engine.sqlite!, {
       previewSeconds: 180,
-      store: kind === 'kysely' ? () => createWatchEventsRepository(run.engine.db) : undefined,
+      store: kind === 'kysely' ? () => createKyselyIngestStore(run.engine.db) : undefined,
     })
     return await timed((events) => ingest.store(run.user, checkWatchEvents(events, { now: run.now, timeZone: ZONE }), run.now), run.batches)
   } finally {

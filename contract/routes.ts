@@ -18,6 +18,9 @@
  * - `multipart`: a form streamed to disk, its files named with their largest sizes, read after the
  *   route's checks;
  * - `tus`: the upload protocol (the tus server reads its PATCH streams).
+ * Where the server mounts a route is the table's too: a body that is not JSON (raw, multipart, tus) and an
+ * entry marked `ahead` are served on the app ahead of the API router (whose JSON reader would refuse them,
+ * or whose stack costs the call every open app polls); the rest on the API router.
  */
 import { CAPTIONS_CONTENT_TYPE, CAPTIONS_MAX_BYTES, JSON_BODY_MAX_BYTES, STRIPE_EVENT_MAX_BYTES, THUMBNAIL_MAX_BYTES, APPLICATION_VIDEO_MAX_BYTES } from './limits.ts'
 
@@ -48,6 +51,10 @@ export interface RouteSpec {
   path: string
   role: RouteRole
   body: BodyReader
+  /** Served on the app ahead of the API router although its body is JSON or none. */
+  ahead?: true
+  /** The 403's sentence for a caller without the role, where it is the route's own (premium, loopback). */
+  refused?: string
 }
 
 const none = { kind: 'none' } as const
@@ -56,14 +63,21 @@ const tus = { kind: 'tus' } as const
 const raw = (limitBytes: number, tooLarge: string, accepts?: { types: readonly string[]; refused: string }) => ({ kind: 'raw' as const, limitBytes, tooLarge, ...accepts })
 const multipart = (files: Record<string, number>) => ({ kind: 'multipart' as const, files })
 
-const route = <M extends RouteMethod, P extends string, R extends RouteRole, B extends BodyReader>(method: M, path: P, role: R, body: B) => ({ method, path, role, body })
+const route = <M extends RouteMethod, P extends string, R extends RouteRole, B extends BodyReader>(
+  method: M,
+  path: P,
+  role: R,
+  body: B,
+  more: { ahead?: true; refused?: string } = {},
+) => ({ method, path, role, body, ...more })
+const premium = (refused: string) => ({ refused })
 
 export const ROUTES = {
   // Health, languages, waiting list, development
   'health.get': route('GET', '/health', 'public', none),
   'languages.list': route('GET', '/languages', 'public', none),
   'waitlist.join': route('POST', '/waitlist', 'public', json),
-  'dev.outbox': route('GET', '/dev/outbox', 'loopback', none),
+  'dev.outbox': route('GET', '/dev/outbox', 'loopback', none, { refused: 'The development outbox answers only requests from this machine (development mode).' }),
   // Sign-in
   'auth.register': route('POST', '/auth/register', 'public', json),
   'auth.verify': route('POST', '/auth/verify', 'public', json),
@@ -71,9 +85,9 @@ export const ROUTES = {
   // The current user
   'me.get': route('GET', '/me', 'signed_in', none),
   'me.update': route('PATCH', '/me', 'signed_in', json),
-  'me.displayName': route('PATCH', '/me/display_name', 'premium', json),
+  'me.displayName': route('PATCH', '/me/display_name', 'premium', json, premium('Changing your display name is a premium feature.')),
   'me.dailyGoal': route('PATCH', '/me/daily_goal', 'signed_in', json),
-  'me.dailyProgress': route('GET', '/me/daily_progress', 'signed_in', none),
+  'me.dailyProgress': route('GET', '/me/daily_progress', 'signed_in', none, { ahead: true }),
   'me.progress': route('GET', '/me/progress', 'signed_in', none),
   'feedback.create': route('POST', '/user_feedbacks', 'signed_in', json),
   // The account
@@ -93,8 +107,8 @@ export const ROUTES = {
   // Watching
   'watchEvents.create': route('POST', '/watch_events', 'signed_in', json),
   'outsideHours.create': route('POST', '/me/outside_hours', 'signed_in', json),
-  'comments.list': route('GET', '/videos/:id/comments', 'premium_or_admin', none),
-  'comments.create': route('POST', '/videos/:id/comments', 'premium_or_admin', json),
+  'comments.list': route('GET', '/videos/:id/comments', 'premium_or_admin', none, premium('Sign up for premium to join the conversation.')),
+  'comments.create': route('POST', '/videos/:id/comments', 'premium_or_admin', json, premium('Sign up for premium to join the conversation.')),
   // The learner's compass
   'ratings.create': route('POST', '/ratings', 'signed_in', json),
   'compass.upNext': route('GET', '/videos/:id/up_next', 'signed_in', none),
@@ -127,7 +141,7 @@ export const ROUTES = {
   'billing.plans': route('GET', '/billing/plans', 'public', none),
   'billing.checkout': route('POST', '/billing/checkout', 'signed_in', json),
   'billing.confirm': route('POST', '/billing/confirm', 'signed_in', json),
-  'billing.portal': route('POST', '/billing/portal', 'premium', none),
+  'billing.portal': route('POST', '/billing/portal', 'premium', none, premium('The billing portal is for premium members.')),
   'billing.subscription': route('GET', '/billing/subscription', 'signed_in', none),
   'billing.cancel': route('POST', '/billing/cancel', 'signed_in', none),
   'billing.webhook': route('POST', '/billing/webhook', 'stripe', raw(STRIPE_EVENT_MAX_BYTES, 'The request body is too large.')),

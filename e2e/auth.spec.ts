@@ -124,7 +124,7 @@ test('a 401 from the server sends the browser to /login', async ({ page, server,
   const { user } = await signInAs()
   await expect(new Navbar(page).root).toBeVisible()
   // The session is revoked on the server (as a logout elsewhere would); the next call answers 401.
-  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
+  server.ctx.sqlite.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
   await page.reload()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()

@@ -30,7 +30,7 @@ test('feedback is validated, sent with its environment, thanked, and the dialog 
 
   // The outbox sends it right after the thank-you.
   const find = () =>
-    server.ctx.db
+    server.ctx.sqlite
       .prepare('SELECT feedback, client_id, environment_data FROM user_feedbacks WHERE user_id = ?')
       .get(user.id) as { feedback: string; client_id: string; environment_data: string } | undefined
   await expect.poll(() => find() !== undefined).toBe(true)
@@ -63,7 +63,7 @@ test('feedback written offline is thanked at once and reaches the server once, w
   await expect(feedback.thanks).toBeVisible()
   await expect(feedback.root).toBeHidden()
   const rows = () =>
-    (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
+    (server.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
   expect(rows()).toBe(0)
   await context.setOffline(false)
   await expect.poll(rows).toBe(1)
@@ -84,11 +84,11 @@ test('feedback written offline survives a session the server ended, and is sent 
   // first call answers 401 and the app goes to /login, without throwing away what was not sent.
   // Back online, the outbox sends at once and meets the 401. (A reload here raced that send: when the
   // send won, the reloaded page started already signed out, with no 401 of its own to lead to /login.)
-  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
+  server.ctx.sqlite.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), user.id)
   await context.setOffline(false)
   await expect(page).toHaveURL(/\/login$/)
   const rows = () =>
-    (server.ctx.db.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
+    (server.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM user_feedbacks WHERE user_id = ?').get(user.id) as { n: number }).n
   expect(rows()).toBe(0)
   expect(await outboxIds(page, 'feedback')).toHaveLength(1)
 

@@ -55,7 +55,7 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
       const { token } = await signIn(server, email)
       const flags = { is_premium: options.premium, is_admin: options.admin, is_contributor: options.contributor }
       for (const [column, on] of Object.entries(flags)) {
-        if (on) server.ctx.db.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
+        if (on) server.ctx.sqlite.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
       }
       // The user as it is now, flags included, from /me (not a second sign-in: the server limits
       // sign-ins per address and per network, and a whole suite shares one of each).

@@ -88,6 +88,6 @@ test('public pages: landing in three languages, explainer copies, waitlist', asy
   await page.getByRole('textbox', { name: 'Join the waitlist' }).fill(email)
   await page.getByRole('button', { name: 'Notify me' }).click()
   await expect(page.getByTestId('waitlist-done')).toBeVisible()
-  const row = server.ctx.db.prepare('SELECT email FROM waitlist WHERE email = ?').get(email)
+  const row = server.ctx.sqlite.prepare('SELECT email FROM waitlist WHERE email = ?').get(email)
   expect(row).toBeTruthy()
 })

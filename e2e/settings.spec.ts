@@ -47,7 +47,7 @@ test('a learner changes the daily goal; the dialog traps focus, locks scroll, sa
 
 test('a goal outside the options shows as Custom', async ({ page, server, signInAs }) => {
   const { email } = await signInAs({ path: '/languages' })
-  server.ctx.db.prepare('UPDATE users SET daily_goal_minutes = 45 WHERE email = ?').run(email)
+  server.ctx.sqlite.prepare('UPDATE users SET daily_goal_minutes = 45 WHERE email = ?').run(email)
   await new Navbar(page).openSettings()
   const settings = new SettingsDialog(page)
   await expect(settings.goal).toHaveValue('45')
@@ -89,7 +89,7 @@ test('a premium member renames themself with every validation, then meets the co
 
 test('typing the current name back is a no-op that says so', async ({ page, server, signInAs }) => {
   const { email } = await signInAs({ path: '/languages', premium: true })
-  server.ctx.db.prepare("UPDATE users SET display_name = 'Lan' WHERE email = ?").run(email)
+  server.ctx.sqlite.prepare("UPDATE users SET display_name = 'Lan' WHERE email = ?").run(email)
   await new Navbar(page).openSettings()
   const settings = new SettingsDialog(page)
   await expect(settings.name).toHaveValue('Lan')
@@ -116,7 +116,7 @@ test('a save the server refuses shows its reason', async ({ page, server, signIn
   const settings = new SettingsDialog(page)
   await expect(settings.name).toBeEnabled()
   // The name changed elsewhere a moment ago, after this dialog loaded: the server answers with the cooldown.
-  server.ctx.db
+  server.ctx.sqlite
     .prepare('UPDATE users SET display_name = ?, display_name_changed_at = ? WHERE email = ?')
     .run('Elsewhere', new Date().toISOString(), email)
   await settings.name.fill('Minh Anh')

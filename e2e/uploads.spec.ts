@@ -234,7 +234,7 @@ test('a 401 during an upload sends the browser to /login, and the upload carries
   await cdp.detach()
 
   // The session ends on the server; the next request of the upload (on resuming) answers 401.
-  server.ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), contributor.user.id)
+  server.ctx.sqlite.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ?').run(Date.now(), contributor.user.id)
   await upload.item(title).getByRole('button', { name: 'Resume' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()

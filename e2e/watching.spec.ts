@@ -223,7 +223,7 @@ test('a page killed in the middle of a flush sends again on reopening, and the s
   const status = new SyncStatus(again)
   await expect(status.indicator).toBeVisible()
   await expect.poll(() => status.pending(), { timeout: 20_000 }).toBe(0)
-  const onServer = (server.ctx.db.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').all(user.id) as Array<{ client_id: string }>).map((row) => row.client_id)
+  const onServer = (server.ctx.sqlite.prepare('SELECT client_id FROM watch_events WHERE user_id = ?').all(user.id) as Array<{ client_id: string }>).map((row) => row.client_id)
   expect(onServer.sort()).toEqual([...queued].sort())
   expect(Math.abs((await serverWatchSeconds(server, user.id)) - watched)).toBeLessThanOrEqual(2)
 })
@@ -270,7 +270,7 @@ test('a tab killed in the middle of a video loses at most a second of the time w
 /** Another premium member comments on the video, through the API. */
 async function commentAs(server: TestServer, email: string, videoId: number, text: string) {
   const { token } = await signIn(server, email)
-  server.ctx.db.prepare('UPDATE users SET is_premium = 1 WHERE email = ?').run(email)
+  server.ctx.sqlite.prepare('UPDATE users SET is_premium = 1 WHERE email = ?').run(email)
   const response = await fetch(`${server.api}/videos/${videoId}/comments`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

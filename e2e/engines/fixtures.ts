@@ -93,7 +93,7 @@ export const test = base.extend<EngineFixtures, { server: TestServer; tunnel: Tu
       const { token } = await signIn(server, email)
       const flags = { is_premium: options.premium, is_contributor: options.contributor }
       for (const [column, on] of Object.entries(flags)) {
-        if (on) server.ctx.db.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
+        if (on) server.ctx.sqlite.prepare(`UPDATE users SET ${column} = 1 WHERE email = ?`).run(email)
       }
       const me = await fetch(`${server.api}/me`, { headers: { authorization: `Bearer ${token}` } })
       const user = (await me.json()) as { id: number }

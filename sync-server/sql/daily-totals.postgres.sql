@@ -6,8 +6,8 @@
 insert into "daily_totals" ("user_id", "day", "watch_seconds", "listen_seconds", "goal_minutes")
 values ($1, $2, $3, $4, $5)
 on conflict ("user_id", "day") do update
-set "watch_seconds" = case when "daily_totals"."watch_seconds" + "excluded"."watch_seconds" > $6 then 86400 else "daily_totals"."watch_seconds" + "excluded"."watch_seconds" end, "listen_seconds" = case when "daily_totals"."listen_seconds" + "excluded"."listen_seconds" > $7 then 86400 else "daily_totals"."listen_seconds" + "excluded"."listen_seconds" end;
--- parameters: [1,"2026-01-15",2,4,3,86400,86400]
+set "watch_seconds" = CASE WHEN daily_totals.watch_seconds + excluded.watch_seconds > 86400 THEN 86400 ELSE daily_totals.watch_seconds + excluded.watch_seconds END, "listen_seconds" = CASE WHEN daily_totals.listen_seconds + excluded.listen_seconds > 86400 THEN 86400 ELSE daily_totals.listen_seconds + excluded.listen_seconds END;
+-- parameters: [1,"2026-01-15",2,4,3]
 
 -- daily-totals.allForUser(1)
 select "day", "watch_seconds", "listen_seconds", "goal_minutes"

@@ -2,102 +2,6 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- submissions.findById(1)
-select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
-from "submissions" as "s"
-inner join "users" as "u" on "u"."id" = "s"."user_id"
-where "s"."id" = ?;
--- parameters: [1]
-
--- submissions.findByClientId(1, "clientId-2")
-select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
-from "submissions" as "s"
-inner join "users" as "u" on "u"."id" = "s"."user_id"
-where "s"."user_id" = ? and "s"."client_id" = ?;
--- parameters: [1,"clientId-2"]
-
--- submissions.findByUploadId("uploadId-1")
-select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
-from "submissions" as "s"
-inner join "users" as "u" on "u"."id" = "s"."user_id"
-where "s"."upload_id" = ?;
--- parameters: ["uploadId-1"]
-
--- submissions.listOfUser(1, 2, 3)
-select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
-from "submissions" as "s"
-inner join "users" as "u" on "u"."id" = "s"."user_id"
-where "s"."user_id" = ? and "s"."id" < ?
-order by "s"."id" desc
-limit ?;
--- parameters: [1,2,3]
-
--- submissions.listAll(1, 2)
-select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
-from "submissions" as "s"
-inner join "users" as "u" on "u"."id" = "s"."user_id"
-where "s"."id" < ?
-order by "s"."id" desc
-limit ?;
--- parameters: [1,2]
-
--- submissions.creators(1)
-select "email"
-from "submission_creators"
-where "submission_id" = ?
-order by "email";
--- parameters: [1]
-
--- submissions.insert({"userId":1,"clientId":"clientId-2","title":"title-3","description":"description-4","proficiencyLevel":"proficiencyLevel-5","languageCode":"vi","seriesName":"seriesName-6","episodeNumber":7,"publishable":true,"creatorEmails":["learner@example.com","learner@example.com"],"nowIso":"2026-01-15T12:00:00.000Z","dialect":"northern"})
-begin;
-
-select "id"
-from "users"
-where "id" = ? and "deleted_at" is null;
--- parameters: [1]
-
-insert into "submissions" ("user_id", "client_id", "title", "description", "proficiency_level", "language_code", "series_name", "episode_number", "publishable", "created_at", "dialect")
-values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-returning "id";
--- parameters: [1,"clientId-2","title-3","description-4","proficiencyLevel-5","vi","seriesName-6",7,1,"2026-01-15T12:00:00.000Z","northern"]
-
-insert into "submission_creators" ("email")
-values (?)
-on conflict do nothing;
--- parameters: ["learner@example.com"]
-
-commit;
-
--- submissions.unfinishedUploadsOf(1, 2, 3)
-select "upload_bytes_total"
-from "submissions"
-where "user_id" = ? and "upload_state" = ? and "upload_id" is not null and "id" != ?;
--- parameters: [1,"uploading",2]
-
--- submissions.bindUpload(1, "uploadId-2", 3, 1768478400000)
-update "submissions"
-set "upload_id" = ?, "upload_state" = ?, "upload_bytes_total" = ?, "upload_activity_at" = ?, "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
-where "id" = ?;
--- parameters: ["uploadId-2","uploading",3,1768478400000,"waiting",0,null,1]
-
--- submissions.touchUpload("uploadId-1", 1768478400000)
-update "submissions"
-set "upload_activity_at" = ?
-where "upload_id" = ?;
--- parameters: [1768478400000,"uploadId-1"]
-
--- submissions.completeUpload(1, 2)
-update "submissions"
-set "upload_state" = ?, "upload_bytes_total" = ?, "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
-where "id" = ? and "upload_state" != ?;
--- parameters: ["complete",2,"queued",0,null,1,"complete"]
-
--- submissions.unbindUpload(1)
-update "submissions"
-set "upload_id" = ?, "upload_state" = ?, "upload_bytes_total" = ?, "upload_activity_at" = ?, "processing_state" = ?, "processing_percent" = ?
-where "id" = ?;
--- parameters: [null,"awaiting",null,null,"waiting",0,1]
-
 -- submissions.setProcessing(1, "queued", 2, "error-3")
 update "submissions"
 set "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
@@ -166,3 +70,99 @@ select "id"
 from "submissions"
 limit ?;
 -- parameters: [1]
+
+-- submissions.unfinishedUploadsOf(1, 2, 3)
+select "upload_bytes_total"
+from "submissions"
+where "user_id" = ? and "upload_state" = ? and "upload_id" is not null and "id" != ?;
+-- parameters: [1,"uploading",2]
+
+-- submissions.bindUpload(1, "uploadId-2", 3, 1768478400000)
+update "submissions"
+set "upload_id" = ?, "upload_state" = ?, "upload_bytes_total" = ?, "upload_activity_at" = ?, "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
+where "id" = ?;
+-- parameters: ["uploadId-2","uploading",3,1768478400000,"waiting",0,null,1]
+
+-- submissions.touchUpload("uploadId-1", 1768478400000)
+update "submissions"
+set "upload_activity_at" = ?
+where "upload_id" = ?;
+-- parameters: [1768478400000,"uploadId-1"]
+
+-- submissions.completeUpload(1, 2)
+update "submissions"
+set "upload_state" = ?, "upload_bytes_total" = ?, "processing_state" = ?, "processing_percent" = ?, "processing_error" = ?
+where "id" = ? and "upload_state" != ?;
+-- parameters: ["complete",2,"queued",0,null,1,"complete"]
+
+-- submissions.unbindUpload(1)
+update "submissions"
+set "upload_id" = ?, "upload_state" = ?, "upload_bytes_total" = ?, "upload_activity_at" = ?, "processing_state" = ?, "processing_percent" = ?
+where "id" = ?;
+-- parameters: [null,"awaiting",null,null,"waiting",0,1]
+
+-- submissions.findById(1)
+select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "s"."id" = ?;
+-- parameters: [1]
+
+-- submissions.findByClientId(1, "clientId-2")
+select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "s"."user_id" = ? and "s"."client_id" = ?;
+-- parameters: [1,"clientId-2"]
+
+-- submissions.findByUploadId("uploadId-1")
+select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "s"."upload_id" = ?;
+-- parameters: ["uploadId-1"]
+
+-- submissions.listOfUser(1, 2, 3)
+select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "s"."user_id" = ? and "s"."id" < ?
+order by "s"."id" desc
+limit ?;
+-- parameters: [1,2,3]
+
+-- submissions.listAll(1, 2)
+select "s".*, "u"."email" as "uploader_email", "u"."display_name" as "uploader_display_name"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "s"."id" < ?
+order by "s"."id" desc
+limit ?;
+-- parameters: [1,2]
+
+-- submissions.creators(1)
+select "email"
+from "submission_creators"
+where "submission_id" = ?
+order by "email";
+-- parameters: [1]
+
+-- submissions.insert({"userId":1,"clientId":"clientId-2","title":"title-3","description":"description-4","proficiencyLevel":"proficiencyLevel-5","languageCode":"vi","seriesName":"seriesName-6","episodeNumber":7,"publishable":true,"creatorEmails":["learner@example.com","learner@example.com"],"nowIso":"2026-01-15T12:00:00.000Z","dialect":"northern"})
+begin;
+
+select "id"
+from "users"
+where "id" = ? and "deleted_at" is null;
+-- parameters: [1]
+
+insert into "submissions" ("user_id", "client_id", "title", "description", "proficiency_level", "language_code", "series_name", "episode_number", "publishable", "created_at", "dialect")
+values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+returning "id";
+-- parameters: [1,"clientId-2","title-3","description-4","proficiencyLevel-5","vi","seriesName-6",7,1,"2026-01-15T12:00:00.000Z","northern"]
+
+insert into "submission_creators" ("email")
+values (?)
+on conflict do nothing;
+-- parameters: ["learner@example.com"]
+
+commit;

@@ -25,7 +25,8 @@ import { ratingsRoutes } from './routes/ratings.routes.ts'
 import { compassRoutes } from './routes/compass.routes.ts'
 import { adminRoutes, adminThumbnailsRoute } from './routes/admin.routes.ts'
 import { billingRoutes, billingWebhookRoute } from './routes/billing.routes.ts'
-import { apiJsonBody, registeredRoutes, served } from './routes/route.ts'
+import { createRoutes } from './routes/route.ts'
+import { apiJsonBody } from './routes/route-body.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
@@ -60,40 +61,40 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const { services, repositories } = ctx
   const signedIn = requireUser(services.auth, services.users)
   const rateLimits = { counters: repositories.rateLimits, clock: ctx.clock }
-  // Bodies that are not JSON (tus PATCH streams, multipart forms) are handled on the app, ahead of the
-  // API router's JSON-only rule, with the same logging and headers; so is the call every open app polls.
+  // The table says where each route is served (routes/route.ts): on the API router, or on the app ahead
+  // of it (bodies that are not JSON, and the call every open app polls) with the same logging and headers.
   const prelude = [requestLogging(ctx.logger), apiSecurityHeaders({ https })]
-  dailyProgressRoute(app, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }), prelude })
   const api = express.Router()
   api.use(...prelude)
-  // Each route reads its body with the reader its entry in the route table names (routes/route.ts).
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
-  healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
-  authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
-  meRoutes(api, { users: services.users, requireUser: signedIn })
-  accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
-  languagesRoutes(api, { languages: repositories.languages })
-  feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
-  waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
-  watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
-  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, requireUser: signedIn })
-  billingRoutes(api, { billing: services.billing, requireUser: signedIn })
-  outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
-  ratingsRoutes(api, { ratings: services.ratings, requireUser: signedIn })
-  compassRoutes(api, { upNext: services.upNext, requireUser: signedIn })
-  catalogueRoutes(api, { catalogue: services.catalogue, progress: services.progress, comments: services.comments, requireUser: signedIn })
-  submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
-  contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
-  captionsRoutes(api, { captions: services.captions, requireUser: signedIn })
-  if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
+  const routes = createRoutes({ app, api, signIn: signedIn, prelude })
+  dailyProgressRoute(routes, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
+  healthRoutes(routes, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
+  authRoutes(routes, { auth: services.auth, users: services.users, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
+  meRoutes(routes, { users: services.users })
+  accountRoutes(routes, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion })
+  languagesRoutes(routes, { languages: repositories.languages })
+  feedbackRoutes(routes, { feedback: services.feedback })
+  waitlistRoutes(routes, { waitlist: services.waitlist, rateLimits })
+  watchEventsRoutes(routes, { watchEvents: services.watchEvents })
+  adminRoutes(routes, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs })
+  billingRoutes(routes, { billing: services.billing })
+  outsideHoursRoutes(routes, { outsideHours: services.outsideHours })
+  ratingsRoutes(routes, { ratings: services.ratings })
+  compassRoutes(routes, { upNext: services.upNext })
+  catalogueRoutes(routes, { catalogue: services.catalogue, progress: services.progress, comments: services.comments })
+  submissionsRoutes(routes, { submissions: services.submissions, publishing: services.publishing })
+  contributorApplicationsRoutes(routes, { applications: services.contributorApplications })
+  captionsRoutes(routes, { captions: services.captions })
+  if (!ctx.config.isProduction) devRoutes(routes, { mailer: ctx.mailer })
   // A path no route serves reads its body as every API call does (a bad body is refused before the 404).
   api.use(apiJsonBody, apiNotFound)
   api.use(errorHandler(ctx.logger))
 
   // Every upload is refused before a byte is read when the disk is under its reserve (web/disk-reserve.ts).
   const diskReserve = createDiskReserve(ctx.storage.stagingDirs, ctx.config.diskReserveBytes)
-  const uploadPrelude = [...prelude, diskReserve.guard]
+  const uploadGuard = diskReserve.guard
   const tus = createTusUploads({
     diskReserve,
     store: ctx.storage.uploads,
@@ -104,15 +105,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     locker: ctx.uploadLocker,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
-  served(app, 'uploads.create')
-  publishFormRoutes(app, { publishing: services.publishing, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
-  captionsUploadRoute(app, { captions: services.captions, requireUser: signedIn, prelude: uploadPrelude })
-  adminThumbnailsRoute(app, { videos: services.adminVideos, requireUser: signedIn, prelude: uploadPrelude, dataDir: ctx.config.dataDir })
-  billingWebhookRoute(app, { webhook: ctx.stripeWebhook, prelude })
-  applicationFormRoutes(app, { applications: services.contributorApplications, prelude, dataDir: ctx.config.dataDir, rateLimits, diskReserve })
+  routes.served('uploads.create')
+  publishFormRoutes(routes, { publishing: services.publishing, uploadGuard, dataDir: ctx.config.dataDir })
+  captionsUploadRoute(routes, { captions: services.captions, uploadGuard })
+  adminThumbnailsRoute(routes, { videos: services.adminVideos, uploadGuard, dataDir: ctx.config.dataDir })
+  billingWebhookRoute(routes, { webhook: ctx.stripeWebhook })
+  applicationFormRoutes(routes, { applications: services.contributorApplications, dataDir: ctx.config.dataDir, rateLimits, diskReserve })
   app.use(API_BASE, api)
   // The contract's routes this app serves (contract/routes.ts), for the authorization matrix to check.
-  app.locals.routes = registeredRoutes(app, api)
+  app.locals.routes = routes.registered()
   app.use('/media', mediaServer({ store: ctx.storage.media, grants: services.mediaGrants, playlistAccess: services.playlistAccess, accelRedirect: ctx.config.mediaAccelRedirect, clock: ctx.clock }))
   app.use(documentSecurityHeaders({ https }))
   app.use(pwaStatic(options.pwaDist ?? DEFAULT_PWA_DIST, { preLaunch: ctx.config.preLaunch }))

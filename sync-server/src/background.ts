@@ -4,7 +4,7 @@
  *   before a stop (idempotent, so two processes doing it at once is harmless), and the demo seed;
  * - every process with WORKERS > 0 (the default single process, `npm run worker`): the job queue,
  *   which also runs the periodic sweeps (silent uploads, orphan ladders, sign-in codes, rate-limit
- *   windows, lapsed subscriptions) once per period for the whole cluster (modules/jobs.ts), where each
+ *   windows, lapsed subscriptions) once per period for the whole cluster (wiring/jobs.ts), where each
  *   process used to run them on its own timer.
  * Started by main.ts, worker.ts and the test server; nothing here blocks start-up.
  */

@@ -1,6 +1,6 @@
 /**
  * Everything the app needs, built once from the config: the database (migrated), the secret, the mailer,
- * then one constructor per module (modules/): the repositories, people (sign-in, the user, devices),
+ * then one constructor per module (wiring/): the repositories, people (sign-in, the user, devices),
  * learning (catalogue, captions, watch ingest, ratings, progress), admin and billing, the account
  * (export, deletion) and contributors (submissions, uploads, jobs, publishing). Tests build one on a temp
  * DATA_DIR and may pass their own clock.
@@ -19,14 +19,14 @@ import { migrate } from './db/migrate.ts'
 import { waitForPostgres } from './db/wait-for-database.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
-import { createAccountModule } from './modules/account.ts'
-import { createAdminBillingModule } from './modules/admin-billing.ts'
-import { createContributorsModule } from './modules/contributors.ts'
-import { createJobsModule, definePeriodicJobs } from './modules/jobs.ts'
-import { createLearningModule } from './modules/learning.ts'
-import { createPeopleModule } from './modules/people.ts'
-import { createRepositories } from './modules/repositories.ts'
-import type { Shared } from './modules/shared.ts'
+import { createAccountModule } from './wiring/account.ts'
+import { createAdminBillingModule } from './wiring/admin-billing.ts'
+import { createContributorsModule } from './wiring/contributors.ts'
+import { createJobsModule, definePeriodicJobs } from './wiring/jobs.ts'
+import { createLearningModule } from './wiring/learning.ts'
+import { createPeopleModule } from './wiring/people.ts'
+import { createRepositories } from './wiring/repositories.ts'
+import type { Shared } from './wiring/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createStores, type Stores } from './storage/stores.ts'
 
@@ -105,8 +105,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
      * SQLite only: the better-sqlite3 handle under the query layer, for SQLite-only tests and benches.
      * Everything else goes through `database.db`; on PostgreSQL no SQLite file is opened at all.
      */
-    get db(): Db {
-      if (!sqliteHandle) throw new Error('ctx.db is the SQLite handle, and this context runs on PostgreSQL: use ctx.database.db')
+    get sqlite(): Db {
+      if (!sqliteHandle) throw new Error('ctx.sqlite is the SQLite handle, and this context runs on PostgreSQL: use ctx.database.db')
       return sqliteHandle
     },
     secret,

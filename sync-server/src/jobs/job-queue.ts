@@ -19,6 +19,9 @@
  * - Periodic jobs (a kind with `everyMs`) are enqueued by every started queue under a unique key naming
  *   the period on the database's clock: two processes make one row, and one of them runs it.
  * One job runs at a time by default: ffmpeg already uses every core.
+ *
+ * This file claims and answers the queue's callers; one run is job-run.ts (its outcome job-outcome.ts),
+ * the periodic rows periodic-jobs.ts, the waits for tests job-waits.ts.
  */
 import { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
@@ -26,7 +29,10 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import type { Database } from '../db/schema.ts'
 import type { JobRow, JobsRepository } from '../repositories/jobs.repository.ts'
-import { backoffDelay, PermanentJobError, type JobRegistry, type RegisteredJob } from './registry.ts'
+import { runJob } from './job-run.ts'
+import { waitForJob, whenQueueIdle } from './job-waits.ts'
+import { createPeriodicJobs } from './periodic-jobs.ts'
+import type { JobRegistry } from './registry.ts'
 
 export type { JobRow }
 
@@ -51,7 +57,6 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
   type Kind = keyof Payloads & string
   const { jobs, registry, logger } = deps
   const concurrency = deps.concurrency ?? 1
-  const leaseMs = deps.leaseMs ?? LEASE_MS
 
   const events = new EventEmitter()
   events.setMaxListeners(0)
@@ -59,14 +64,16 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
   const running = new Map<number, () => void>()
   /** Every run in flight, finishing writes included: stop() waits for them before the database closes. */
   const active = new Set<Promise<void>>()
-  /** The period of each periodic kind this queue has already made sure of. */
-  const scheduledPeriod = new Map<string, number>()
   let started = false
   let poll: NodeJS.Timeout | undefined
   let periodicTimer: NodeJS.Timeout | undefined
-  let periodic: Promise<void> = Promise.resolve()
   let pumping: Promise<void> | undefined
   let pumpAgain = false
+  const runDeps = { jobs, registry, logger, leaseMs: deps.leaseMs ?? LEASE_MS, events, running, claimMore: schedule }
+  const periodic = createPeriodicJobs({ jobs, registry, logger, made: schedule })
+  const checkPeriodic = () => (started ? periodic.check() : Promise.resolve([]))
+  /** The periodic jobs this queue made when it started (tests wait for them to run). */
+  let firstPeriodic: Promise<number[]> = Promise.resolve([])
 
   /** Claims what it can; one pump at a time, and one more after it when asked meanwhile. */
   function schedule() {
@@ -88,138 +95,15 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
 
   async function pump() {
     while (started && running.size < concurrency) {
-      const job = await jobs.claimNext(leaseMs, registry.kinds())
+      const job = await jobs.claimNext(runDeps.leaseMs, registry.kinds())
       if (!job) break
-      const done = run(job).finally(() => active.delete(done))
+      const done = runJob(job, runDeps).finally(() => active.delete(done))
       active.add(done)
     }
     if (started && running.size === 0 && (await jobs.pendingCount(registry.kinds())) === 0) events.emit('idle')
   }
 
-  /** Enqueues this period's row of each periodic kind (a no-op when any process already has); answers the ids it made. */
-  async function schedulePeriodic(): Promise<number[]> {
-    const kinds = registry.periodic()
-    if (kinds.length === 0) return []
-    const now = await jobs.now()
-    const added: number[] = []
-    for (const kind of kinds) {
-      const period = Math.floor(now / kind.everyMs!)
-      if (scheduledPeriod.get(kind.kind) === period) continue
-      const id = await jobs.insert({ kind: kind.kind, payload: '{}', uniqueKey: `${kind.kind}@${period * kind.everyMs!}` })
-      scheduledPeriod.set(kind.kind, period)
-      if (id !== undefined) added.push(id)
-    }
-    if (added.length > 0) schedule()
-    return added
-  }
-
-  function checkPeriodic(): Promise<number[]> {
-    if (!started) return Promise.resolve([])
-    const made = periodic.then(schedulePeriodic)
-    periodic = made.then(
-      () => undefined,
-      (error) => logger.error({ err: error }, 'periodic jobs could not be scheduled'),
-    )
-    return made.catch(() => [])
-  }
-  /** The periodic jobs this queue made when it started (tests wait for them to run). */
-  let firstPeriodic: Promise<number[]> = Promise.resolve([])
-
-  async function run(job: JobRow) {
-    const controller = new AbortController()
-    const definition = registry.get(job.kind)!
-    events.emit('started', job.id)
-    let leaseLost = false
-    let stopping = false
-    const renew = setInterval(() => {
-      jobs
-        .renewLease(job, leaseMs)
-        .then((renewed) => {
-          if (renewed || controller.signal.aborted) return
-          leaseLost = true
-          logger.warn({ jobId: job.id }, 'job lease lost to another worker: this run stops')
-          controller.abort()
-        })
-        .catch((error) => logger.warn({ err: error, jobId: job.id }, 'job lease not renewed'))
-    }, leaseMs / 3).unref()
-    running.set(job.id, () => {
-      stopping = true
-      controller.abort()
-    })
-    let error: unknown
-    let failed = false
-    let payload: unknown
-    try {
-      payload = registry.parse(job.kind, JSON.parse(job.payload))
-      if (job.attempts > definition.maxAttempts) throw new PermanentJobError(`gave up after ${definition.maxAttempts} attempts`)
-      await definition.handler(payload, { id: job.id, attempt: job.attempts, claim: job.claims, signal: controller.signal })
-    } catch (caught) {
-      failed = true
-      error = caught
-    }
-    clearInterval(renew)
-    running.delete(job.id)
-    if (leaseLost) {
-      events.emit('stopped', job.id)
-      schedule()
-      return
-    }
-    if (failed && stopping) {
-      // A clean stop: the job goes back to the queue with its attempt given back; another worker (or
-      // this one's next start) takes it at once.
-      await jobs.handBack(job).catch((caught) => logger.warn({ err: caught, jobId: job.id }, 'job not handed back: it runs again when its lease passes'))
-      events.emit('stopped', job.id)
-      return
-    }
-    try {
-      if (!failed) await jobs.markDone(job)
-      else await recordFailure(job, definition, payload, error)
-    } catch (caught) {
-      // The row stays 'running': the job runs again when its lease passes.
-      logger.error({ err: caught, jobId: job.id }, 'job outcome could not be recorded')
-    }
-    events.emit('finished', job.id)
-    schedule()
-  }
-
-  async function recordFailure(job: JobRow, definition: RegisteredJob, payload: unknown, caught: unknown) {
-    const message = caught instanceof Error ? caught.message : String(caught)
-    const permanent = caught instanceof PermanentJobError
-    if (!permanent && job.attempts < definition.maxAttempts) {
-      const delayMs = backoffDelay(job.attempts, definition.backoff)
-      logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: message, retryInMs: delayMs }, 'job failed: it runs again later')
-      await jobs.retryLater(job, message, delayMs)
-      return
-    }
-    logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed')
-    if (!(await jobs.markFailed(job, message))) return
-    if (definition.onFailed && payload !== undefined) {
-      try {
-        await definition.onFailed(payload, message)
-      } catch (failure) {
-        logger.error({ err: failure, jobId: job.id }, 'job failure handler failed')
-      }
-    }
-  }
-
-  /** Resolves when the job is done or failed, or `until` says (for tests and tools; nothing in a request waits). */
-  function waitFor(id: number, until: (job: JobRow) => boolean = (job) => job.state === 'done' || job.state === 'failed'): Promise<JobRow> {
-    return new Promise((resolve, reject) => {
-      let settled = false
-      const check = () => {
-        jobs.byId(id).then((job) => {
-          if (settled || !job || !until(job)) return
-          settled = true
-          events.off('finished', check)
-          events.off('stopped', check)
-          resolve(job)
-        }, reject)
-      }
-      events.on('finished', check)
-      events.on('stopped', check)
-      check()
-    })
-  }
+  const waitFor = (id: number, until?: (job: JobRow) => boolean) => waitForJob({ jobs, events }, id, until)
 
   return {
     registry,
@@ -272,7 +156,7 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
       started = false
       clearInterval(poll)
       clearInterval(periodicTimer)
-      await periodic
+      await periodic.settled()
       await pumping
       for (const stopRun of running.values()) stopRun()
       await Promise.all(active)
@@ -286,16 +170,7 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
 
     /** Resolves once nothing this queue runs is queued or running (a job waiting for its backoff counts as queued). */
     whenIdle(): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const onIdle = () => resolve()
-        events.once('idle', onIdle)
-        if (running.size > 0) return
-        jobs.pendingCount(registry.kinds()).then((n) => {
-          if (n > 0 || running.size > 0) return
-          events.off('idle', onIdle)
-          resolve()
-        }, reject)
-      })
+      return whenQueueIdle({ pendingCount: () => jobs.pendingCount(registry.kinds()), runningCount: () => running.size, events })
     },
 
     /** 'started', 'finished' and 'stopped' (with the job id), and 'idle'. */

@@ -28,9 +28,7 @@
  *   1 MB segments, the request per segment was what kept nginx after our check at half of nginx alone
  *   (docs/scaling.md).
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { ERROR_CODES, MEDIA_PART_FILES_HEADER, MEDIA_PART_MAX_FILES } from '../../../contract/index.ts'
 import { accelRedirect } from '../storage/file-response.ts'
@@ -40,8 +38,9 @@ import { isMediaKey } from '../storage/media-paths.ts'
 import { mediaObjectKey, type MediaStore } from '../storage/media-store.ts'
 import { sendStored } from '../storage/send-stored.ts'
 import type { PlaylistAccess } from './playlist-access.ts'
-import { cutPlaylistAt } from './preview-playlist.ts'
-import { parsePartRange, partFilesHeader, statPart, streamPart, variantFiles } from './variant-parts.ts'
+import { createPlaylistReads } from './playlist-reads.ts'
+import { statStoredPart, streamStoredPart } from './stored-parts.ts'
+import { parsePartRange, partFilesHeader, statPart, streamPart } from './variant-parts.ts'
 
 // Rendition folders: v360p, v720p… and the audio-only a48k (media/ffmpeg.ts).
 const HLS_FILE = /^(master\.m3u8|poster\.jpg|(v\d{3,4}p|a\d{2,3}k)\/(index\.m3u8|init(_\d+)?\.mp4|seg_\d{1,6}\.m4s))$/
@@ -89,6 +88,25 @@ export function withGrantInUris(playlist: string, grant: string): string {
     .join('\n')
 }
 
+const refuse = (res: Response, status: number, code: string, message: string) =>
+  res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
+
+/** nginx's check of a full grant for one video (see the top): 200 and how long to keep that answer, or our refusal. */
+function checkGrant(grants: MediaGrants, nowSeconds: () => number, res: Response, mediaKey: string, text: string) {
+  const grant = grants.verify(text)
+  // A preview grant's segments are checked one by one here (the cut), never by nginx on its own.
+  if (!grant || grant.mediaKey !== mediaKey || grant.previewSeconds !== null) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
+  const left = grant.expiresAt - nowSeconds()
+  res.status(200).set({ 'X-Accel-Expires': String(Math.min(GRANT_CHECK_CACHE_SECONDS, left)), 'Content-Length': '0' })
+  return res.end()
+}
+
+/** The grant of a /media/v/ request: one `grant` in the query, as it stands (a second one is refused). */
+function queryGrant(req: Request) {
+  const value = (req.query as Record<string, unknown>)[GRANT_PARAM]
+  return typeof value === 'string' ? value : ''
+}
+
 export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; playlistAccess: PlaylistAccess; accelRedirect?: string; clock?: Clock }) {
   const nowSeconds = () => Math.floor((deps.clock?.now() ?? Date.now()) / 1000)
   const { store } = deps
@@ -111,42 +129,10 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
     return sendStored(req, res, store, keyOf(mediaKey, relative), headers)
   }
 
-  // What is read from variant playlists (the preview cut, the file list of parts) is small and asked
-  // for often; kept per playlist file and mtime so a re-transcode is seen. In a bucket a key's files
-  // never change (a new ladder gets a new media key), so what was read once is kept without a look.
-  const derived = new Map<string, { mtimeMs: number; value: unknown }>()
-
-  async function fromPlaylist<T>(playlistFile: string, kind: string, derive: (text: string) => T): Promise<T> {
-    const key = `${playlistFile}:${kind}`
-    const cached = derived.get(key)
-    if (!store.localPath) {
-      if (cached) return cached.value as T
-      const text = await store.readText(playlistFile)
-      if (text === undefined) throw new Error('no such playlist')
-      const value = derive(text)
-      if (derived.size > 2000) derived.clear()
-      derived.set(key, { mtimeMs: 0, value })
-      return value
-    }
-    const stat = await fs.promises.stat(playlistFile)
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.value as T
-    const value = derive(await fs.promises.readFile(playlistFile, 'utf8'))
-    if (derived.size > 2000) derived.clear()
-    derived.set(key, { mtimeMs: stat.mtimeMs, value })
-    return value
-  }
-
-  const playlistText = (playlistFile: string) => fromPlaylist(playlistFile, 'text', (text) => text)
-  const previewCut = (playlistFile: string, previewSeconds: number) =>
-    fromPlaylist(playlistFile, `cut:${previewSeconds}`, (text) => cutPlaylistAt(text, previewSeconds))
-  // The files of a variant in part order.
-  const variantIndex = (playlistFile: string) => fromPlaylist(playlistFile, 'files', variantFiles)
+  const { playlistText, previewCut, variantIndex } = createPlaylistReads(store)
 
   // Grant URLs may be cached by the browser, never beyond the grant's expiry (nor an hour).
   const privateCaching = (grant: Grant) => `private, max-age=${Math.max(0, Math.min(3600, grant.expiresAt - nowSeconds()))}`
-
-  const refuse = (res: Response, status: number, code: string, message: string) =>
-    res.status(status).set(BASE_HEADERS).set('Cache-Control', 'no-store').json({ error: code, message })
 
   /**
    * `inQuery`: the grant came in the query (/media/v/…), so the playlists we send carry it in their URIs;
@@ -214,7 +200,7 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
         return refuse(res, 403, ERROR_CODES.premiumRequired, 'This part of the video is for premium members.')
       }
     }
-    const files = store.localPath ? await statPart(variant, wanted) : await statStoredPart(variant, wanted)
+    const files = store.localPath ? await statPart(variant, wanted) : await statStoredPart(store, variant, wanted)
     if (!files) return refuse(res, 404, ERROR_CODES.notFound, 'No such media file.')
     res.set(BASE_HEADERS).set({
       'Content-Type': 'application/octet-stream',
@@ -224,51 +210,14 @@ export function mediaServer(deps: { store: MediaStore; grants: MediaGrants; play
     })
     if (req.method === 'HEAD') return res.end()
     if (store.localPath) await streamPart(res, files)
-    else await streamStoredPart(res, files)
-  }
-
-  /** In a bucket: each file's size by a look (HEAD), like statPart on disk. */
-  async function statStoredPart(variant: string, names: string[]) {
-    const found = await Promise.all(names.map(async (name) => ({ name, file: `${variant}/${name}`, size: (await store.stat(`${variant}/${name}`))?.size })))
-    return found.every((entry) => entry.size !== undefined) ? found.map((entry) => ({ ...entry, size: entry.size! })) : undefined
-  }
-
-  /** In a bucket: the files one after another, each from its own GET, cut to the size announced. */
-  async function streamStoredPart(res: Response, files: { file: string; size: number }[]) {
-    try {
-      for (const entry of files) {
-        if (entry.size === 0) continue
-        const body = await store.read(entry.file, { start: 0, end: entry.size - 1 })
-        if (!body) throw new Error(`${entry.file} is gone`)
-        await pipeline(body, res, { end: false })
-      }
-      res.end()
-    } catch {
-      res.destroy()
-    }
-  }
-
-  /** nginx's check of a full grant for one video (see the top): 200 and how long to keep that answer, or our refusal. */
-  function checkGrant(res: Response, mediaKey: string, text: string) {
-    const grant = deps.grants.verify(text)
-    // A preview grant's segments are checked one by one here (the cut), never by nginx on its own.
-    if (!grant || grant.mediaKey !== mediaKey || grant.previewSeconds !== null) return refuse(res, 403, ERROR_CODES.forbidden, 'This media link has expired or is not valid.')
-    const left = grant.expiresAt - nowSeconds()
-    res.status(200).set({ 'X-Accel-Expires': String(Math.min(GRANT_CHECK_CACHE_SECONDS, left)), 'Content-Length': '0' })
-    return res.end()
-  }
-
-  /** The grant of a /media/v/ request: one `grant` in the query, as it stands (a second one is refused). */
-  const queryGrant = (req: Request) => {
-    const value = (req.query as Record<string, unknown>)[GRANT_PARAM]
-    return typeof value === 'string' ? value : ''
+    else await streamStoredPart(store, res, files)
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const parts = req.path.split('/').slice(1) // req.path is relative to the /media mount
     try {
-      if (deps.accelRedirect && parts[0] === 'grant' && parts.length === 3 && isMediaKey(parts[1])) return checkGrant(res, parts[1], parts[2])
+      if (deps.accelRedirect && parts[0] === 'grant' && parts.length === 3 && isMediaKey(parts[1])) return checkGrant(deps.grants, nowSeconds, res, parts[1], parts[2])
       const inQuery = parts[0] === 'v' && parts.length >= 3 && isMediaKey(parts[1])
       if (inQuery || (parts[0] === 'g' && parts.length >= 3)) {
         // Taken as it stands in the URL: a percent-encoded spelling of a grant is another URL, refused.

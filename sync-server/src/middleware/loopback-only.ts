@@ -19,9 +19,10 @@ export function isLoopbackRequest(req: Request): boolean {
   return isLoopbackAddress(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => req.headers[name] === undefined)
 }
 
-export function loopbackOnly(what: string) {
+/** Refuses a request from anywhere but this machine with `refused`, the 403's sentence. */
+export function loopbackOnly(refused: string) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (isLoopbackRequest(req)) return next()
-    next(forbidden(`${what} answers only requests from this machine (development mode).`))
+    next(forbidden(refused))
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Role gates for routes, placed right after sign-in so a refusal (403) comes before any word about
- * the body, query or id (422, 404): a caller without the role learns nothing about the call's shape.
+ * The contributor and admin gates, put on a route by its role in the route table (routes/role-gates.ts)
+ * right after sign-in, so a refusal (403) comes before any word about the body, query or id (422, 404).
  * The services check again; these only fix the order.
  */
 import type { NextFunction, Request, Response } from 'express'

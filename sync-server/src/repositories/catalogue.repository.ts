@@ -96,6 +96,20 @@ export const CATALOGUE_VIDEO_COLUMNS = [
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>
 
 /**
+ * The "For you" order as one whole number per video: the learner's level first, then the levels
+ * nearest it (the easier one first at the same distance: n, n-1, n+1, n-2 …), inside each level the
+ * videos she has not finished (90% covered) before those she has, then the learners' difficulty
+ * (unscored after scored). Ties go newest first, as every sort's. Keyset pages over it like the
+ * level sort over LEVEL_RANK.
+ */
+function forYouRank(filter: VideoListFilter) {
+  const n = sql.lit(Math.max(0, Math.min(3, Math.trunc(filter.forLevelRank ?? 0))))
+  const levelKey = sql<number>`(CASE WHEN ${LEVEL_RANK} >= ${n} THEN (${LEVEL_RANK} - ${n}) * 2 ELSE (${n} - ${LEVEL_RANK}) * 2 - 1 END)`
+  const finished = sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM video_progress fp WHERE fp.user_id = ${filter.userId} AND fp.video_id = ${sql.ref('v.id')} AND ${sql.ref('v.duration_seconds')} > 0 AND fp.covered_seconds >= 0.9 * ${sql.ref('v.duration_seconds')}) THEN 1 ELSE 0 END)`
+  return sql<number>`(${levelKey} * 1000 + ${finished} * 200 + ${sql.ref('v.difficulty_rank')})`
+}
+
+/**
  * `search` (db/dialect/text-search.ts) answers `q` from the title and transcript indexes (FTS5 trigram
  * on SQLite, pg_trgm on PostgreSQL), blind to case and tone marks ("cho" finds "chợ").
  */
@@ -157,20 +171,6 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
     },
     /** The list's query unsent, for plans (bench/catalogue-search.bench.ts). */
     listQuery: (filter: VideoListFilter) => listQuery(filter),
-  }
-
-  /**
-   * The "For you" order as one whole number per video: the learner's level first, then the levels
-   * nearest it (the easier one first at the same distance: n, n-1, n+1, n-2 …), inside each level the
-   * videos she has not finished (90% covered) before those she has, then the learners' difficulty
-   * (unscored after scored). Ties go newest first, as every sort's. Keyset pages over it like the
-   * level sort over LEVEL_RANK.
-   */
-  function forYouRank(filter: VideoListFilter) {
-    const n = sql.lit(Math.max(0, Math.min(3, Math.trunc(filter.forLevelRank ?? 0))))
-    const levelKey = sql<number>`(CASE WHEN ${LEVEL_RANK} >= ${n} THEN (${LEVEL_RANK} - ${n}) * 2 ELSE (${n} - ${LEVEL_RANK}) * 2 - 1 END)`
-    const finished = sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM video_progress fp WHERE fp.user_id = ${filter.userId} AND fp.video_id = ${sql.ref('v.id')} AND ${sql.ref('v.duration_seconds')} > 0 AND fp.covered_seconds >= 0.9 * ${sql.ref('v.duration_seconds')}) THEN 1 ELSE 0 END)`
-    return sql<number>`(${levelKey} * 1000 + ${finished} * 200 + ${sql.ref('v.difficulty_rank')})`
   }
 
   function listQuery(filter: VideoListFilter) {

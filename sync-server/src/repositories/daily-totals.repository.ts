@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely'
-import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
+import { sql, type Kysely } from 'kysely'
 import type { HotPathReads } from '../db/dialect/hot-path.ts'
 import type { Database } from '../db/schema.ts'
+import { capDaySeconds, cappedDaySumSql } from '../rules/day-total.ts'
 
 export type DailyTotalsRepository = ReturnType<typeof createDailyTotalsRepository>
 
@@ -10,28 +10,23 @@ export function createDailyTotalsRepository(db: Kysely<Database>, hotPath?: HotP
   return {
     /**
      * Adds watch time to a day; a day seen for the first time takes `goalMinutes`, the goal in force that
-     * day. No day holds more than WATCH_DAY_MAX_SECONDS, whatever is added to it (a CASE, not MIN/LEAST,
-     * which differ between the engines).
+     * day; `listenedSeconds` is the part of `seconds` spent listening (audio only). The day's cap is
+     * rules/day-total.ts's.
      */
-    /** `listenedSeconds`: the part of `seconds` spent listening (audio only), capped alike. */
     async addSeconds(userId: number, day: string, seconds: number, goalMinutes: number, listenedSeconds = 0): Promise<void> {
       await db
         .insertInto('daily_totals')
         .values({
           user_id: userId,
           day,
-          watch_seconds: Math.min(seconds, WATCH_DAY_MAX_SECONDS),
-          listen_seconds: Math.min(listenedSeconds, WATCH_DAY_MAX_SECONDS),
+          watch_seconds: capDaySeconds(seconds),
+          listen_seconds: capDaySeconds(listenedSeconds),
           goal_minutes: goalMinutes,
         })
         .onConflict((conflict) =>
-          conflict.columns(['user_id', 'day']).doUpdateSet((eb) => {
-            const sum = eb('daily_totals.watch_seconds', '+', eb.ref('excluded.watch_seconds'))
-            const listened = eb('daily_totals.listen_seconds', '+', eb.ref('excluded.listen_seconds'))
-            return {
-              watch_seconds: eb.case().when(sum, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(sum).end(),
-              listen_seconds: eb.case().when(listened, '>', WATCH_DAY_MAX_SECONDS).then(WATCH_DAY_MAX_SECONDS).else(listened).end(),
-            }
+          conflict.columns(['user_id', 'day']).doUpdateSet({
+            watch_seconds: sql.raw<number>(cappedDaySumSql('daily_totals.watch_seconds', 'excluded.watch_seconds')),
+            listen_seconds: sql.raw<number>(cappedDaySumSql('daily_totals.listen_seconds', 'excluded.listen_seconds')),
           }),
         )
         .execute()

@@ -27,69 +27,14 @@ export interface NewSubmission {
 
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>
 
-/**
- * Over `db` or over a transaction (`createSubmissionsRepository(trx)`). With `locking`, a new submission
- * is written under its contributor's lock (db/dialect/locking.ts): none is left behind by a deletion.
- */
-export function createSubmissionsRepository(db: Kysely<Database>, locking?: Locking) {
-  const select = () =>
-    db
-      .selectFrom('submissions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('s')
-      .select(['u.email as uploader_email', 'u.display_name as uploader_display_name'])
+async function updateSubmission(db: Kysely<Database>, id: number, values: RowUpdate<'submissions'>): Promise<void> {
+  await db.updateTable('submissions').set(values).where('id', '=', id).execute()
+}
 
-  async function update(id: number, values: RowUpdate<'submissions'>): Promise<void> {
-    await db.updateTable('submissions').set(values).where('id', '=', id).execute()
-  }
-
+/** A submission's tus upload: the contributor's unfinished ones, binding, progress, completion, unbinding. */
+function uploadBinding(db: Kysely<Database>) {
+  const update = (id: number, values: RowUpdate<'submissions'>) => updateSubmission(db, id, values)
   return {
-    findById: (id: number): Promise<SubmissionRow | undefined> => select().where('s.id', '=', id).executeTakeFirst(),
-    findByClientId: (userId: number, clientId: string): Promise<SubmissionRow | undefined> =>
-      select().where('s.user_id', '=', userId).where('s.client_id', '=', clientId).executeTakeFirst(),
-    findByUploadId: (uploadId: string): Promise<SubmissionRow | undefined> =>
-      select().where('s.upload_id', '=', uploadId).executeTakeFirst(),
-    listOfUser: (userId: number, beforeId: number, limit: number): Promise<SubmissionRow[]> =>
-      select().where('s.user_id', '=', userId).where('s.id', '<', beforeId).orderBy('s.id', 'desc').limit(limit).execute(),
-    listAll: (beforeId: number, limit: number): Promise<SubmissionRow[]> =>
-      select().where('s.id', '<', beforeId).orderBy('s.id', 'desc').limit(limit).execute(),
-    async creators(id: number): Promise<string[]> {
-      const rows = await db.selectFrom('submission_creators').select('email').where('submission_id', '=', id).orderBy('email').execute()
-      return rows.map((row) => row.email)
-    },
-    /** Inserts the submission and its creators together (in the caller's transaction, or one of its own); returns the new id. */
-    async insert(input: NewSubmission): Promise<number> {
-      const write = async (trx: Kysely<Database>) => {
-        const { id } = await trx
-          .insertInto('submissions')
-          .values({
-            user_id: input.userId,
-            client_id: input.clientId,
-            title: input.title,
-            description: input.description,
-            proficiency_level: input.proficiencyLevel as Row<'submissions'>['proficiency_level'],
-            language_code: input.languageCode,
-            series_name: input.seriesName,
-            episode_number: input.episodeNumber,
-            publishable: input.publishable ? 1 : 0,
-            created_at: input.nowIso,
-            dialect: input.dialect ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const emails = [...new Set(input.creatorEmails)]
-        if (emails.length > 0) {
-          await trx
-            .insertInto('submission_creators')
-            .values(emails.map((email) => ({ submission_id: id, email })))
-            .onConflict((conflict) => conflict.doNothing())
-            .execute()
-        }
-        return id
-      }
-      if (db.isTransaction) return write(db)
-      return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
-    },
     /**
      * A contributor's unfinished uploads (uploading, not yet complete), leaving out one submission (the
      * one whose upload a new one would replace): how many, and the bytes they declared (a deferred length
@@ -138,6 +83,71 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
         processing_state: 'waiting',
         processing_percent: 0,
       }),
+  }
+}
+
+/**
+ * Over `db` or over a transaction (`createSubmissionsRepository(trx)`). With `locking`, a new submission
+ * is written under its contributor's lock (db/dialect/locking.ts): none is left behind by a deletion.
+ */
+export function createSubmissionsRepository(db: Kysely<Database>, locking?: Locking) {
+  const select = () =>
+    db
+      .selectFrom('submissions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('s')
+      .select(['u.email as uploader_email', 'u.display_name as uploader_display_name'])
+
+  const update = (id: number, values: RowUpdate<'submissions'>) => updateSubmission(db, id, values)
+
+  return {
+    findById: (id: number): Promise<SubmissionRow | undefined> => select().where('s.id', '=', id).executeTakeFirst(),
+    findByClientId: (userId: number, clientId: string): Promise<SubmissionRow | undefined> =>
+      select().where('s.user_id', '=', userId).where('s.client_id', '=', clientId).executeTakeFirst(),
+    findByUploadId: (uploadId: string): Promise<SubmissionRow | undefined> =>
+      select().where('s.upload_id', '=', uploadId).executeTakeFirst(),
+    listOfUser: (userId: number, beforeId: number, limit: number): Promise<SubmissionRow[]> =>
+      select().where('s.user_id', '=', userId).where('s.id', '<', beforeId).orderBy('s.id', 'desc').limit(limit).execute(),
+    listAll: (beforeId: number, limit: number): Promise<SubmissionRow[]> =>
+      select().where('s.id', '<', beforeId).orderBy('s.id', 'desc').limit(limit).execute(),
+    async creators(id: number): Promise<string[]> {
+      const rows = await db.selectFrom('submission_creators').select('email').where('submission_id', '=', id).orderBy('email').execute()
+      return rows.map((row) => row.email)
+    },
+    /** Inserts the submission and its creators together (in the caller's transaction, or one of its own); returns the new id. */
+    async insert(input: NewSubmission): Promise<number> {
+      const write = async (trx: Kysely<Database>) => {
+        const { id } = await trx
+          .insertInto('submissions')
+          .values({
+            user_id: input.userId,
+            client_id: input.clientId,
+            title: input.title,
+            description: input.description,
+            proficiency_level: input.proficiencyLevel as Row<'submissions'>['proficiency_level'],
+            language_code: input.languageCode,
+            series_name: input.seriesName,
+            episode_number: input.episodeNumber,
+            publishable: input.publishable ? 1 : 0,
+            created_at: input.nowIso,
+            dialect: input.dialect ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const emails = [...new Set(input.creatorEmails)]
+        if (emails.length > 0) {
+          await trx
+            .insertInto('submission_creators')
+            .values(emails.map((email) => ({ submission_id: id, email })))
+            .onConflict((conflict) => conflict.doNothing())
+            .execute()
+        }
+        return id
+      }
+      if (db.isTransaction) return write(db)
+      return locking ? personTransaction(db, locking, input.userId, write) : db.transaction().execute(write)
+    },
+    ...uploadBinding(db),
     setProcessing: (id: number, state: SubmissionRow['processing_state'], percent: number, error: string | null = null) =>
       update(id, { processing_state: state, processing_percent: percent, processing_error: error }),
     dropSource: (id: number) => update(id, { upload_id: null }),

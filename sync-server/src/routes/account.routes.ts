@@ -1,61 +1,53 @@
-import type { RequestHandler, Response, Router } from 'express'
-import { deleteAccountBodySchema } from '../../../contract/index.ts'
-import { currentUser } from '../middleware/authenticate.ts'
+import type { Response } from 'express'
 import { currentSession } from '../middleware/current-session.ts'
-import { parseWith } from '../middleware/validate.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
 import type { AccountDeletionService } from '../services/account-deletion.service.ts'
 import type { AccountExportService } from '../services/account-export.service.ts'
 import type { DevicesService } from '../services/devices.service.ts'
 import { responseSink } from '../web/response-sink.ts'
-import { on } from './route.ts'
+import type { Routes } from './route.ts'
 
 /** The account (contract: "The account"): devices, export, deletion. */
-export function accountRoutes(
-  router: Router,
-  deps: { devices: DevicesService; exports: AccountExportService; deletion: AccountDeletionService; requireUser: RequestHandler },
-) {
-  const signedIn = deps.requireUser
-
+export function accountRoutes(routes: Routes, deps: { devices: DevicesService; exports: AccountExportService; deletion: AccountDeletionService }) {
   const startAttachment = (res: Response, type: string, fileName: string) => {
     res.status(200)
     res.set({ 'content-type': type, 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' })
   }
-  const sendCsv: RequestHandler = async (req, res) => {
+  const sendCsv = async ({ user, res }: { user: UserRow; res: Response }) => {
     startAttachment(res, 'text/csv; charset=utf-8', deps.exports.fileName('csv'))
-    await deps.exports.writeWatchHistoryCsv(currentUser(req), responseSink(res))
+    await deps.exports.writeWatchHistoryCsv(user, responseSink(res))
     res.end()
   }
 
-  on(router, 'account.export', signedIn, async (req, res, next) => {
-    if (req.query.format === 'csv') return sendCsv(req, res, next)
-    startAttachment(res, 'application/json; charset=utf-8', deps.exports.fileName('json'))
-    await deps.exports.writeJson(currentUser(req), responseSink(res))
-    res.end()
+  routes.add('account.export', async (call) => {
+    if (call.req.query.format === 'csv') return sendCsv(call)
+    startAttachment(call.res, 'application/json; charset=utf-8', deps.exports.fileName('json'))
+    await deps.exports.writeJson(call.user, responseSink(call.res))
+    call.res.end()
   })
-  on(router, 'account.exportCsv', signedIn, sendCsv)
+  routes.add('account.exportCsv', sendCsv)
 
-  on(router, 'account.sessions', signedIn, async (req, res) => {
-    res.json({ data: await deps.devices.list(currentUser(req).id, currentSession(req)) })
+  routes.add('account.sessions', async ({ req, res, user }) => {
+    res.json({ data: await deps.devices.list(user.id, currentSession(req)) })
   })
 
   // Beyond the contract: "sign out everywhere else" in one call (docs/api.md).
-  on(router, 'account.signOutOthers', signedIn, async (req, res) => {
-    res.json({ data: { signed_out: await deps.devices.signOutOthers(currentUser(req).id, currentSession(req)) } })
+  routes.add('account.signOutOthers', async ({ req, res, user }) => {
+    res.json({ data: { signed_out: await deps.devices.signOutOthers(user.id, currentSession(req)) } })
   })
 
-  on(router, 'account.signOutSession', signedIn, async (req, res) => {
-    await deps.devices.signOut(currentUser(req).id, String(req.params.id))
+  routes.add('account.signOutSession', async ({ req, res, user }) => {
+    await deps.devices.signOut(user.id, String(req.params.id))
     res.status(204).end()
   })
 
-  on(router, 'account.deletionCode', signedIn, async (req, res) => {
-    await deps.deletion.requestCode(currentUser(req))
+  routes.add('account.deletionCode', async ({ res, user }) => {
+    await deps.deletion.requestCode(user)
     res.status(202).json({ data: { sent: true } })
   })
 
-  on(router, 'account.delete', signedIn, async (req, res) => {
-    const { otp } = parseWith(deleteAccountBodySchema, req.body)
-    await deps.deletion.deleteAccount(currentUser(req), otp)
+  routes.add('account.delete', async ({ res, user, body }) => {
+    await deps.deletion.deleteAccount(user, body.otp)
     res.status(204).end()
   })
 }

@@ -1,82 +1,61 @@
-import type { Express, RequestHandler, Router } from 'express'
-import {
-  adminFeedbackQuerySchema,
-  adminJobsQuerySchema,
-  adminUsersQuerySchema,
-  adminVideosQuerySchema,
-  ERROR_CODES,
-  patchAdminUserBodySchema,
-  patchAdminVideoBodySchema,
-} from '../../../contract/index.ts'
+import type { RequestHandler } from 'express'
+import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { incomingDir } from '../storage/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
-import { currentUser } from '../middleware/authenticate.ts'
-import { adminsOnly } from '../middleware/roles.ts'
-import { parseWith } from '../middleware/validate.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
 import type { AdminJobsService } from '../services/admin-jobs.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
-import { requireAdmin } from '../rules/contributor-roles.ts'
 import { pathId } from '../web/path-id.ts'
-import { on, early, formOf } from './route.ts'
+import type { Routes } from './route.ts'
+import { formOf } from './route-body.ts'
 
-export function adminRoutes(
-  router: Router,
-  deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService; requireUser: RequestHandler },
-) {
-  // Every admin route: signed in, then admin, then the input.
-  const signedIn = [deps.requireUser, adminsOnly]
+// Every admin route: signed in, then admin (the table's role), then the input.
+export function adminRoutes(routes: Routes, deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService }) {
   const id = (raw: unknown) => pathId(raw)
 
-  on(router, 'admin.videos', ...signedIn, async (req, res) => {
-    res.json(await deps.videos.list(currentUser(req), parseWith(adminVideosQuerySchema, req.query)))
+  routes.add('admin.videos', async ({ res, user, query }) => {
+    res.json(await deps.videos.list(user, query))
   })
-  on(router, 'admin.updateVideo', ...signedIn, async (req, res) => {
-    const { video } = parseWith(patchAdminVideoBodySchema, req.body)
-    res.json({ data: await deps.videos.update(currentUser(req), id(req.params.id), video) })
+  routes.add('admin.updateVideo', async ({ req, res, user, body }) => {
+    res.json({ data: await deps.videos.update(user, id(req.params.id), body.video) })
   })
-  on(router, 'admin.users', ...signedIn, async (req, res) => {
-    res.json(await deps.users.list(currentUser(req), parseWith(adminUsersQuerySchema, req.query)))
+  routes.add('admin.users', async ({ res, user, query }) => {
+    res.json(await deps.users.list(user, query))
   })
-  on(router, 'admin.updateUser', ...signedIn, async (req, res) => {
-    const { user } = parseWith(patchAdminUserBodySchema, req.body)
-    res.json({ data: await deps.users.update(currentUser(req), id(req.params.id), user) })
+  routes.add('admin.updateUser', async ({ req, res, user: admin, body }) => {
+    res.json({ data: await deps.users.update(admin, id(req.params.id), body.user) })
   })
-  on(router, 'admin.feedback', ...signedIn, async (req, res) => {
-    res.json(await deps.feedback.list(currentUser(req), parseWith(adminFeedbackQuerySchema, req.query)))
+  routes.add('admin.feedback', async ({ res, user, query }) => {
+    res.json(await deps.feedback.list(user, query))
   })
-  on(router, 'admin.feedbackItem', ...signedIn, async (req, res) => {
-    res.json({ data: await deps.feedback.get(currentUser(req), id(req.params.id)) })
+  routes.add('admin.feedbackItem', async ({ req, res, user }) => {
+    res.json({ data: await deps.feedback.get(user, id(req.params.id)) })
   })
-  on(router, 'admin.jobs', ...signedIn, async (req, res) => {
-    res.json(await deps.jobs.list(currentUser(req), parseWith(adminJobsQuerySchema, req.query)))
+  routes.add('admin.jobs', async ({ res, user, query }) => {
+    res.json(await deps.jobs.list(user, query))
   })
-  on(router, 'admin.retryJob', ...signedIn, async (req, res) => {
-    res.json({ data: await deps.jobs.retryNow(currentUser(req), id(req.params.id)) })
+  routes.add('admin.retryJob', async ({ req, res, user }) => {
+    res.json({ data: await deps.jobs.retryNow(user, id(req.params.id)) })
   })
 }
 
-/** Thumbnail uploads are multipart: registered on the app ahead of the JSON-only API router. */
-export function adminThumbnailsRoute(
-  app: Express,
-  deps: { videos: AdminVideosService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
-) {
+/** Thumbnail uploads: multipart (the table's entry), served ahead of the JSON-only API router. */
+export function adminThumbnailsRoute(routes: Routes, deps: { videos: AdminVideosService; uploadGuard: RequestHandler; dataDir: string }) {
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Each image must be 5 MB or smaller.')
-  // The role and the id before a byte of the body is read (the form is read just before the last handler).
+  // The id before a byte of the body is read (the form is read just before the last handler).
   const checked: RequestHandler = (req, _res, next) => {
-    requireAdmin(currentUser(req))
     pathId(req.params.id)
     next()
   }
   const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
-  early(app, 'admin.videoThumbnails', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
+  routes.add('admin.videoThumbnails', { guards: [deps.uploadGuard], checks: [checked], form }, async ({ req, res, user }) => {
     const { files, problems } = formOf(req)
     for (const problem of Object.values(problems)) {
       if (problem === 'too_large') throw tooLarge()
       if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
     }
-    res.json({ data: await deps.videos.replaceThumbnails(currentUser(req), pathId(req.params.id), files) })
+    res.json({ data: await deps.videos.replaceThumbnails(user, pathId(req.params.id), files) })
   })
 }

@@ -1,13 +1,10 @@
-import { Router, type RequestHandler } from 'express'
-import { registerBodySchema, verifyBodySchema } from '../../../contract/index.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
 import type { AuthService } from '../services/auth.service.ts'
 import type { UsersService } from '../services/users.service.ts'
 import { clientNetwork } from '../web/client-network.ts'
-import { on } from './route.ts'
+import type { Routes } from './route.ts'
 
-export function authRoutes(router: Router, deps: { auth: AuthService; users: UsersService; requireUser: RequestHandler; rateLimits: RateLimitDeps; verifyPer10Minutes: number }) {
+export function authRoutes(routes: Routes, deps: { auth: AuthService; users: UsersService; rateLimits: RateLimitDeps; verifyPer10Minutes: number }) {
   // Each code already dies after five wrong tries; this bounds guessing across many codes from one IP.
   const verifyLimit = perIpLimit(deps.rateLimits, {
     name: 'verify',
@@ -16,22 +13,19 @@ export function authRoutes(router: Router, deps: { auth: AuthService; users: Use
     message: 'Too many sign-in attempts from your network. Please wait a few minutes.',
   })
 
-  on(router, 'auth.register', async (req, res) => {
-    const { email } = parseWith(registerBodySchema, req.body)
-    await deps.auth.requestCode(email, clientNetwork(req))
+  routes.add('auth.register', async ({ req, res, body }) => {
+    await deps.auth.requestCode(body.email, clientNetwork(req))
     res.status(202).json({ data: { sent: true } })
   })
 
-  on(router, 'auth.verify', verifyLimit, async (req, res) => {
-    const { email, otp } = parseWith(verifyBodySchema, req.body)
+  routes.add('auth.verify', { guards: [verifyLimit] }, async ({ req, res, body: { email, otp } }) => {
     const { token, user, isNewUser } = await deps.auth.verifyCode(email, otp, clientNetwork(req), req.get('user-agent'))
     const withZone = await deps.users.noteTimeZone(user, req.get('x-time-zone'))
     res.json({ data: { token, user: deps.users.toView(withZone), is_new_user: isNewUser } })
   })
 
-  on(router, 'auth.logout', deps.requireUser, async (req, res) => {
+  routes.add('auth.logout', async ({ req, res }) => {
     await deps.auth.logout(req.tokenHash!)
     res.status(204).end()
   })
-
 }

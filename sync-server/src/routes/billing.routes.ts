@@ -1,54 +1,46 @@
-import type { Express, RequestHandler, Router } from 'express'
-import { checkoutBodySchema, confirmBodySchema } from '../../../contract/index.ts'
+import type { RequestHandler } from 'express'
 import type { createStripeWebhook } from '../billing/stripe-webhook.ts'
 import { ApiError } from '../errors.ts'
-import { currentUser } from '../middleware/authenticate.ts'
 import { loopbackOnly } from '../middleware/loopback-only.ts'
-import { parseWith } from '../middleware/validate.ts'
 import type { BillingService } from '../services/billing.service.ts'
-import { on, early } from './route.ts'
+import type { Routes } from './route.ts'
 
-export function billingRoutes(router: Router, deps: { billing: BillingService; requireUser: RequestHandler }) {
-  const signedIn = deps.requireUser
+export function billingRoutes(routes: Routes, deps: { billing: BillingService }) {
   // The local provider makes whoever confirms premium for free: fine for a developer, never for the network.
-  const paying: RequestHandler[] = deps.billing.providerName() === 'local' ? [loopbackOnly('The local billing provider')] : []
+  const paying: RequestHandler[] =
+    deps.billing.providerName() === 'local' ? [loopbackOnly('The local billing provider answers only requests from this machine (development mode).')] : []
 
-  on(router, 'billing.plans', async (_req, res) => {
+  routes.add('billing.plans', async ({ res }) => {
     res.json({ data: await deps.billing.plans() })
   })
 
-  on(router, 'billing.checkout', ...paying, signedIn, async (req, res) => {
-    const { plan } = parseWith(checkoutBodySchema, req.body)
-    const { url } = await deps.billing.checkout(currentUser(req), plan)
+  routes.add('billing.checkout', { guards: paying }, async ({ res, user, body }) => {
+    const { url } = await deps.billing.checkout(user, body.plan)
     res.status(201).json({ url, data: { url } })
   })
 
-  on(router, 'billing.confirm', ...paying, signedIn, async (req, res) => {
-    const { session } = parseWith(confirmBodySchema, req.body)
-    const { user, paid } = await deps.billing.confirm(currentUser(req), session)
+  routes.add('billing.confirm', { guards: paying }, async ({ res, user: caller, body }) => {
+    const { user, paid } = await deps.billing.confirm(caller, body.session)
     res.json({ data: user, paid })
   })
 
-  on(router, 'billing.portal', signedIn, async (req, res) => {
-    const { url } = await deps.billing.portal(currentUser(req))
+  routes.add('billing.portal', async ({ res, user }) => {
+    const { url } = await deps.billing.portal(user)
     res.json({ url, data: { url } })
   })
 
-  on(router, 'billing.subscription', signedIn, async (req, res) => {
-    res.json({ data: await deps.billing.subscription(currentUser(req)) })
+  routes.add('billing.subscription', async ({ res, user }) => {
+    res.json({ data: await deps.billing.subscription(user) })
   })
 
-  on(router, 'billing.cancel', signedIn, async (req, res) => {
-    res.json({ data: await deps.billing.cancel(currentUser(req)) })
+  routes.add('billing.cancel', async ({ res, user }) => {
+    res.json({ data: await deps.billing.cancel(user) })
   })
 }
 
-/** Stripe's webhook needs the raw body for its signature, so it is registered ahead of the JSON API. */
-export function billingWebhookRoute(
-  app: Express,
-  deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined; prelude: RequestHandler[] },
-) {
-  early(app, 'billing.webhook', ...deps.prelude, async (req, res) => {
+/** Stripe's webhook: its signature covers the raw body (the table's raw reader, ahead of the JSON API). */
+export function billingWebhookRoute(routes: Routes, deps: { webhook: ReturnType<typeof createStripeWebhook> | undefined }) {
+  routes.add('billing.webhook', async ({ req, res }) => {
     if (!deps.webhook) throw new ApiError(404, 'not_found', 'Stripe is not configured on this server.')
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const { applied } = await deps.webhook.handle(body, req.get('stripe-signature'))

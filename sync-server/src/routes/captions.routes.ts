@@ -1,21 +1,15 @@
 /**
  * Captions and transcripts (api-contract "Captions, dialects, transcripts"). The upload (PUT, a
- * text/vtt body) is registered on the app ahead of the JSON-only API router, with the role checked
- * before a byte of the body is read; the rest are ordinary API routes.
+ * text/vtt body: served ahead of the JSON-only API router, the table's raw entry) has its role, type
+ * and target checked before a byte of the body is read; the rest are ordinary API routes.
  */
-import type { Express, RequestHandler, Router } from 'express'
-import {
-  captionLanguageSchema,
-  transcriptQuerySchema,
-  type CaptionLanguage,
-} from '../../../contract/index.ts'
+import type { RequestHandler } from 'express'
+import { captionLanguageSchema, type CaptionLanguage } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
-import { currentUser } from '../middleware/authenticate.ts'
-import { contributorsOnly } from '../middleware/roles.ts'
-import { parseWith } from '../middleware/validate.ts'
 import type { CaptionsService } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { bodyTypeCheck, on, early } from './route.ts'
+import type { Routes } from './route.ts'
+import { bodyTypeCheck } from './route-body.ts'
 
 /** A language in a path: vi or en; anything else names no track (404). */
 function pathLanguage(raw: unknown): CaptionLanguage {
@@ -24,7 +18,7 @@ function pathLanguage(raw: unknown): CaptionLanguage {
   return parsed.data
 }
 
-export function captionsUploadRoute(app: Express, deps: { captions: CaptionsService; requireUser: RequestHandler; prelude: RequestHandler[] }) {
+export function captionsUploadRoute(routes: Routes, deps: { captions: CaptionsService; uploadGuard: RequestHandler }) {
   // The file's type (415), then the submission and language (404), are checked before a byte is read:
   // the reader (the route table's raw entry) checks the type and reads the file before the last handler.
   const target: RequestHandler = (req, _res, next) => {
@@ -32,21 +26,22 @@ export function captionsUploadRoute(app: Express, deps: { captions: CaptionsServ
     pathLanguage(req.params.lang)
     next()
   }
-  early(app, 'submissions.putCaptions', ...deps.prelude, deps.requireUser, contributorsOnly, bodyTypeCheck('submissions.putCaptions'), target, async (req, res) => {
+  const checks = [bodyTypeCheck('submissions.putCaptions'), target]
+  routes.add('submissions.putCaptions', { guards: [deps.uploadGuard], checks }, async ({ req, res, user }) => {
     const id = pathId(req.params.id, 'No such submission.')
     const language = pathLanguage(req.params.lang)
-    res.json({ data: await deps.captions.put(currentUser(req), id, language, req.body as Buffer) })
+    res.json({ data: await deps.captions.put(user, id, language, req.body as Buffer) })
   })
 }
 
-export function captionsRoutes(router: Router, deps: { captions: CaptionsService; requireUser: RequestHandler }) {
-  on(router, 'submissions.deleteCaptions', deps.requireUser, contributorsOnly, async (req, res) => {
-    await deps.captions.remove(currentUser(req), pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
+export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService }) {
+  routes.add('submissions.deleteCaptions', async ({ req, res, user }) => {
+    await deps.captions.remove(user, pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
     res.status(204).end()
   })
 
   // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.
-  on(router, 'videos.captionFile', async (req, res) => {
+  routes.add('videos.captionFile', async ({ req, res }) => {
     const file = String(req.params.file)
     if (!file.endsWith('.vtt')) throw notFound('No such captions file.')
     const videoId = pathId(req.params.id, 'No such video.')
@@ -57,10 +52,11 @@ export function captionsRoutes(router: Router, deps: { captions: CaptionsService
     res.set({ 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': `private, max-age=${maxAge}` }).send(vtt)
   })
 
-  on(router, 'videos.transcript', deps.requireUser, async (req, res) => {
+  routes.add('videos.transcript', async (call) => {
+    const { req, res, user } = call
     const videoId = pathId(req.params.id, 'No such video.')
-    const { lang, cursor, limit } = parseWith(transcriptQuerySchema, req.query)
-    const page = await deps.captions.transcript(currentUser(req), videoId, lang, { cursor, limit })
+    const { lang, cursor, limit } = call.query
+    const page = await deps.captions.transcript(user, videoId, lang, { cursor, limit })
     res.json({ data: page.cues, next_cursor: page.nextCursor })
   })
 }

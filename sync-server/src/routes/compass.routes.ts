@@ -1,19 +1,14 @@
-import type { RequestHandler, Router } from 'express'
-import { nextForYouQuerySchema } from '../../../contract/index.ts'
-import { currentUser } from '../middleware/authenticate.ts'
-import { parseWith } from '../middleware/validate.ts'
 import type { UpNextService } from '../services/up-next.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { on } from './route.ts'
+import type { Routes } from './route.ts'
 
 /** What to watch next (issue 20): up next after a video, and the "Next for you" row. */
-export function compassRoutes(router: Router, deps: { upNext: UpNextService; requireUser: RequestHandler }) {
-  on(router, 'compass.upNext', deps.requireUser, async (req, res) => {
-    res.json({ data: await deps.upNext.upNext(currentUser(req), pathId(req.params.id, 'No such video.')) })
+export function compassRoutes(routes: Routes, deps: { upNext: UpNextService }) {
+  routes.add('compass.upNext', async ({ req, res, user }) => {
+    res.json({ data: await deps.upNext.upNext(user, pathId(req.params.id, 'No such video.')) })
   })
 
-  on(router, 'compass.nextForYou', deps.requireUser, async (req, res) => {
-    const { limit } = parseWith(nextForYouQuerySchema, req.query)
-    res.json({ data: await deps.upNext.nextForYou(currentUser(req), String(req.params.code), limit) })
+  routes.add('compass.nextForYou', async ({ req, res, user, query }) => {
+    res.json({ data: await deps.upNext.nextForYou(user, String(req.params.code), query.limit) })
   })
 }

@@ -1,55 +1,44 @@
-import type { Express, RequestHandler, Router } from 'express'
-import {
-  applicationFieldsSchema,
-  applicationsListQuerySchema,
-  APPLICATIONS_PER_IP_PER_HOUR,
-  CONTRIBUTOR_ERROR_CODES,
-  patchApplicationBodySchema,
-} from '../../../contract/index.ts'
+import type { RequestHandler } from 'express'
+import { applicationFieldsSchema, APPLICATIONS_PER_IP_PER_HOUR, CONTRIBUTOR_ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { incomingDir } from '../storage/media-paths.ts'
 import { sniffVideo } from '../media/sniff.ts'
-import { currentUser } from '../middleware/authenticate.ts'
 import { perIpLimit, type RateLimitDeps } from '../middleware/rate-limit.ts'
-import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { ContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import type { DiskReserve } from '../web/disk-reserve.ts'
 import { pathId } from '../web/path-id.ts'
 import { sendStored } from '../storage/send-stored.ts'
-import { on, early, formOf } from './route.ts'
+import type { Routes } from './route.ts'
+import { formOf } from './route-body.ts'
 
 const tooLarge = () =>
   new ApiError(413, CONTRIBUTOR_ERROR_CODES.fileTooLarge, 'Video file is too large. Please keep it under 50MB.')
 
-export function contributorApplicationsRoutes(
-  router: Router,
-  deps: { applications: ContributorApplicationsService; requireUser: RequestHandler },
-) {
-  on(router, 'admin.applications', deps.requireUser, adminsOnly, async (req, res) => {
-    const query = parseWith(applicationsListQuerySchema, req.query)
-    res.json(await deps.applications.list(currentUser(req), query.status, { before: query.cursor, limit: query.limit }))
+export function contributorApplicationsRoutes(routes: Routes, deps: { applications: ContributorApplicationsService }) {
+  routes.add('admin.applications', async ({ res, user, query }) => {
+    res.json(await deps.applications.list(user, query.status, { before: query.cursor, limit: query.limit }))
   })
 
-  on(router, 'admin.updateApplication', deps.requireUser, adminsOnly, async (req, res) => {
-    const id = pathId(req.params.id)
-    const { application } = parseWith(patchApplicationBodySchema, req.body)
-    res.json({ data: await deps.applications.decide(currentUser(req), id, application.status) })
+  routes.add('admin.updateApplication', async (call) => {
+    const id = pathId(call.req.params.id)
+    call.res.json({ data: await deps.applications.decide(call.user, id, call.body.application.status) })
   })
 
-  on(router, 'admin.applicationVideo', deps.requireUser, adminsOnly, async (req, res) => {
-    const { key, type, media } = await deps.applications.video(currentUser(req), pathId(req.params.id))
+  routes.add('admin.applicationVideo', async ({ req, res, user }) => {
+    const { key, type, media } = await deps.applications.video(user, pathId(req.params.id))
     if (!(await sendStored(req, res, media, key, { 'Content-Type': type, 'Cache-Control': 'private, no-store' }))) throw notFound('The video file is missing.')
   })
 }
 
 /**
- * The public multipart application form, registered on the app ahead of the JSON-only API router.
- * The video is streamed to disk and sniffed; 50 MB or more is refused without being kept in memory.
+ * The public multipart application form (served ahead of the JSON-only API router: the table's
+ * multipart entry). The video is streamed to disk and sniffed; 50 MB or more is refused without being
+ * kept in memory.
  */
 export function applicationFormRoutes(
-  app: Express,
-  deps: { applications: ContributorApplicationsService; prelude: RequestHandler[]; dataDir: string; rateLimits: RateLimitDeps; diskReserve: DiskReserve },
+  routes: Routes,
+  deps: { applications: ContributorApplicationsService; dataDir: string; rateLimits: RateLimitDeps; diskReserve: DiskReserve },
 ) {
   const limit = perIpLimit(deps.rateLimits, {
     name: 'applications',
@@ -65,7 +54,7 @@ export function applicationFormRoutes(
     next()
   }
   const form = { dir: incomingDir(deps.dataDir), sniff: { video: sniffVideo }, tooLarge }
-  early(app, 'applications.create', ...deps.prelude, limit, reserve, form, async (req, res) => {
+  routes.add('applications.create', { guards: [limit, reserve], form }, async ({ req, res }) => {
     const read = formOf(req)
     const problem = read.problems.video
     if (problem === 'too_large') throw tooLarge()

@@ -1,9 +1,8 @@
-import { Router } from 'express'
 import type { LanguagesRepository } from '../repositories/languages.repository.ts'
-import { on } from './route.ts'
+import type { Routes } from './route.ts'
 
-export function languagesRoutes(router: Router, deps: { languages: LanguagesRepository }) {
-  on(router, 'languages.list', async (_req, res) => {
+export function languagesRoutes(routes: Routes, deps: { languages: LanguagesRepository }) {
+  routes.add('languages.list', async ({ res }) => {
     res.json({ data: await deps.languages.list() })
   })
 }

@@ -1,140 +1,123 @@
 /**
- * Registers a route of the contract's table (contract/routes.ts) by its name: the method, the path and
- * the body reader come from the table, never typed twice. `on` adds it to the API router (paths under
- * API_BASE); `early` adds it to the app itself, ahead of the API router (the hot path, and bodies that
- * are not JSON, with the API's prelude of logging and headers given in the handlers). Each name
- * registered is noted per router, so the app can say which of the table's routes it serves
- * (registeredRoutes).
+ * The route registrar: a route module registers a route of the contract's table (contract/routes.ts) by
+ * its name, and the table gives everything else: the method and the path, where it is mounted (the API
+ * router, or the app ahead of it: the entry's body and `ahead`), the body reader (route-body.ts), the
+ * role's gate (role-gates.ts) and the schemas of its body and query (contract/route-schemas.ts). The
+ * handler receives a `RouteCall`: the request, the answer, and the input parsed with the route's schemas.
  *
- * The reader, by the entry's body:
- * - `json`: the API's JSON reader with the entry's limit, first (before the role check, as the API always
- *   read it: it is small and bounded);
- * - `none`: on the API router the JSON reader with the API's limit too (a body is read and ignored, as
- *   on every API call); on the app nothing;
- * - `raw` and `multipart`: read when every other handler has let the request through (never stored for
- *   a caller refused), just before the route's own handler, which finds the bytes in `req.body` (raw) or
- *   the form through `formOf(req)` (multipart); a form's temp files are removed once that handler ends.
- * - `tus`: the tus server's own (`served`).
+ * The handlers of one route run in this order: ahead of the API router the API's prelude (logging,
+ * headers; the API router has its own), the leading reader (JSON), the route's `guards` (rate limits, the disk reserve), the role's
+ * gate, the route's `checks` (a path's id, a file's type: refused before a raw or multipart body is
+ * read), the raw or multipart reader, and the handler.
+ *
+ * tus (`uploads.create`) is served by the tus server's own handlers (web/tus-uploads.ts), which check
+ * the token and the contributor on every method but the CORS preflight: the registrar notes it only.
  */
 import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express'
-import { API_BASE, ERROR_CODES, JSON_BODY_MAX_BYTES } from '../../../contract/index.ts'
-import { ROUTES, type RouteName } from '../../../contract/routes.ts'
-import { jsonBody } from '../body-readers/json.ts'
-import { readMultipart, type FileSpec, type MultipartResult } from '../body-readers/multipart.ts'
-import { readRawBody } from '../body-readers/raw.ts'
-import { ApiError } from '../errors.ts'
+import type { z } from 'zod'
+import { API_BASE } from '../../../contract/index.ts'
+import { ROUTE_SCHEMAS } from '../../../contract/route-schemas.ts'
+import { ROUTES, type RouteName, type RouteSpec } from '../../../contract/routes.ts'
+import { currentUser } from '../middleware/authenticate.ts'
+import { parseWith } from '../middleware/validate.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { roleGates } from './role-gates.ts'
+import { leadingReaders, withBody, type FormOptions } from './route-body.ts'
 
-const registered = new WeakMap<object, Set<RouteName>>()
+type Schemas = typeof ROUTE_SCHEMAS
+type SchemaOf<K extends RouteName, Part extends 'body' | 'query'> = K extends keyof Schemas ? (Schemas[K] extends { [P in Part]: infer S extends z.ZodType } ? S : never) : never
+type Parsed<K extends RouteName, Part extends 'body' | 'query'> = [SchemaOf<K, Part>] extends [never] ? never : z.output<SchemaOf<K, Part>>
+type SignedInRole = 'signed_in' | 'premium' | 'premium_or_admin' | 'contributor' | 'admin'
 
-function note(target: object, name: RouteName) {
-  let names = registered.get(target)
-  if (!names) registered.set(target, (names = new Set()))
-  names.add(name)
+/** One call of a route, with its input typed by the route's schemas. */
+export interface RouteCall<K extends RouteName> {
+  req: Request
+  res: Response
+  next: NextFunction
+  /**
+   * The JSON body parsed with the route's schema, on first read (422 when it does not fit): a handler
+   * reads it where the contract puts that 422, after a 404 of the path or a refusal of the service.
+   */
+  readonly body: Parsed<K, 'body'>
+  /** The query parsed with the route's schema, on first read, as `body`. */
+  readonly query: Parsed<K, 'query'>
+  /** The signed-in caller (the role's gate admitted them). */
+  readonly user: (typeof ROUTES)[K]['role'] extends SignedInRole ? UserRow : never
 }
 
-type Verb = 'get' | 'post' | 'patch' | 'put' | 'delete'
-const verbOf = (name: RouteName) => ROUTES[name].method.toLowerCase() as Verb
+export type RouteHandler<K extends RouteName> = (call: RouteCall<K>) => unknown
 
-/** What a multipart route tells its reader beyond the contract: where files go, how each is typed, the early 413. */
-export interface FormOptions {
-  dir: string
-  sniff: Record<string, FileSpec<{ type: string; ext: string }>['sniff']>
-  /** Answered before reading when Content-Length is already above every limit together. */
-  tooLarge: () => ApiError
+export interface RouteOptions {
+  /** Run before the role's gate: rate limits, the disk reserve, a guard for development only. */
+  guards?: RequestHandler[]
+  /** Run after the role's gate and before a raw or multipart body is read: the path's ids, the body's type. */
+  checks?: RequestHandler[]
+  /** A multipart route's files: where they go and how each is typed. */
+  form?: FormOptions
+  /** Authenticates in place of the registrar's sign-in (the daily progress reads today's seconds with the session). */
+  signIn?: RequestHandler
 }
 
-const forms = new WeakMap<Request, MultipartResult>()
-
-/** The form a multipart route's reader read (only in that route's own handler). */
-export function formOf(req: Request): MultipartResult {
-  const form = forms.get(req)
-  if (!form) throw new Error('formOf: this route has no multipart body in the route table')
-  return form
+export interface Routes {
+  add<K extends RouteName>(name: K, handler: RouteHandler<K>): void
+  add<K extends RouteName>(name: K, options: RouteOptions, handler: RouteHandler<K>): void
+  /** Notes a route served by other means (the tus server's own methods). */
+  served(name: RouteName): void
+  /** The table's routes registered, for the authorization matrix to check. */
+  registered(): RouteName[]
 }
 
-/** The JSON reader every API call gets (its unmatched paths too, ahead of their 404). */
-export const apiJsonBody = jsonBody(JSON_BODY_MAX_BYTES)
-
-const UTF8_OR_NO_CHARSET = /^[^;]*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i
-
-function refuseOtherTypes(name: RouteName, req: Request) {
-  const body = ROUTES[name].body
-  if (body.kind !== 'raw' || !body.types) return
-  const type = req.headers['content-type'] ?? ''
-  if (!req.is([...body.types]) || !UTF8_OR_NO_CHARSET.test(type)) throw new ApiError(415, ERROR_CODES.unsupportedMediaType, body.refused ?? 'Unsupported media type.')
+/** Whether the table mounts a route on the app ahead of the API router. */
+export function servedAhead(spec: RouteSpec): boolean {
+  return spec.ahead === true || (spec.body.kind !== 'json' && spec.body.kind !== 'none')
 }
 
-/**
- * A raw route's check of the body's type (the entry's `types`, 415), for a route that says it before its
- * other checks; the reader checks it again in any case.
- */
-export function bodyTypeCheck(name: RouteName): RequestHandler {
-  return (req, _res, next) => {
-    refuseOtherTypes(name, req)
-    next()
+function callOf<K extends RouteName>(name: K, req: Request, res: Response, next: NextFunction): RouteCall<K> {
+  const schemas: { body?: z.ZodType; query?: z.ZodType } = (ROUTE_SCHEMAS as Partial<Record<RouteName, { body?: z.ZodType; query?: z.ZodType }>>)[name] ?? {}
+  let body: unknown
+  let query: unknown
+  return {
+    req,
+    res,
+    next,
+    get body() {
+      if (!schemas.body) throw new Error(`${name}: no body schema in contract/route-schemas.ts`)
+      return (body ??= parseWith(schemas.body, req.body)) as Parsed<K, 'body'>
+    },
+    get query() {
+      if (!schemas.query) throw new Error(`${name}: no query schema in contract/route-schemas.ts`)
+      return (query ??= parseWith(schemas.query, req.query)) as Parsed<K, 'query'>
+    },
+    get user() {
+      return currentUser(req) as RouteCall<K>['user']
+    },
   }
 }
 
-/** The route's own handler, run with its body read first (raw, multipart), the reader from the entry. */
-function withBody(name: RouteName, handler: RequestHandler, form: FormOptions | undefined): RequestHandler {
-  const body = ROUTES[name].body
-  if (body.kind === 'raw') {
-    return async (req: Request, res: Response, next: NextFunction) => {
-      refuseOtherTypes(name, req)
-      req.body = await readRawBody(req, body.limitBytes, () => new ApiError(413, ERROR_CODES.tooLarge, body.tooLarge))
-      return handler(req, res, next)
-    }
+export function createRoutes(deps: { app: Express; api: Router; signIn: RequestHandler; prelude: RequestHandler[] }): Routes {
+  const names = new Set<RouteName>()
+  function add<K extends RouteName>(name: K, ...args: [RouteHandler<K>] | [RouteOptions, RouteHandler<K>]) {
+    const [options, handler] = args.length === 1 ? [{} as RouteOptions, args[0]] : args
+    const spec: RouteSpec = ROUTES[name]
+    if (spec.body.kind === 'tus') throw new Error(`${name}: the tus server serves this route (Routes.served)`)
+    names.add(name)
+    const ahead = servedAhead(spec)
+    const own: RequestHandler = (req, res, next) => handler(callOf(name, req, res, next))
+    const handlers = [
+      ...(ahead ? deps.prelude : []),
+      ...leadingReaders(name, !ahead),
+      ...(options.guards ?? []),
+      ...roleGates(name, options.signIn ?? deps.signIn),
+      ...(options.checks ?? []),
+      withBody(name, own, options.form),
+    ]
+    const verb = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'
+    if (ahead) deps.app[verb](API_BASE + spec.path, ...handlers)
+    else deps.api[verb](spec.path, ...handlers)
   }
-  if (body.kind === 'multipart') {
-    if (!form) throw new Error(`${name}: a multipart route is registered with its FormOptions`)
-    const files = Object.fromEntries(
-      Object.entries(body.files).map(([field, maxBytes]) => {
-        const sniff = form.sniff[field]
-        if (!sniff) throw new Error(`${name}: no sniffer for the file ${field}`)
-        return [field, { maxBytes, sniff }]
-      }),
-    )
-    return async (req: Request, res: Response, next: NextFunction) => {
-      const read = await readMultipart(req, { dir: form.dir, files, tooLarge: form.tooLarge })
-      forms.set(req, read)
-      try {
-        return await handler(req, res, next)
-      } finally {
-        read.cleanup()
-      }
-    }
+  return {
+    add,
+    served: (name) => void names.add(name),
+    registered: () => [...names].sort(),
   }
-  return handler
-}
-
-function handlersOf(name: RouteName, onApi: boolean, args: Array<RequestHandler | FormOptions>): RequestHandler[] {
-  const form = args.find((arg): arg is FormOptions => typeof arg !== 'function')
-  const handlers = args.filter((arg): arg is RequestHandler => typeof arg === 'function')
-  const body = ROUTES[name].body
-  const last = handlers.pop()
-  if (!last) throw new Error(`${name}: no handler`)
-  const reader = body.kind === 'json' ? [jsonBody(body.limitBytes)] : body.kind === 'none' && onApi ? [apiJsonBody] : []
-  return [...reader, ...handlers, withBody(name, last, form)]
-}
-
-/** A route on the API router. */
-export function on(router: Router, name: RouteName, ...handlers: RequestHandler[]) {
-  note(router, name)
-  router[verbOf(name)](ROUTES[name].path, ...handlersOf(name, true, handlers))
-}
-
-/** A route on the app, ahead of the API router; a multipart route passes its FormOptions among the handlers. */
-export function early(app: Express, name: RouteName, ...handlers: Array<RequestHandler | FormOptions>) {
-  note(app, name)
-  app[verbOf(name)](API_BASE + ROUTES[name].path, ...handlersOf(name, false, handlers))
-}
-
-/** Notes a route the app serves by other means (the tus server's own methods). */
-export function served(target: object, name: RouteName) {
-  note(target, name)
-}
-
-/** The table's routes registered on these routers and apps. */
-export function registeredRoutes(...targets: object[]): RouteName[] {
-  return [...new Set(targets.flatMap((target) => [...(registered.get(target) ?? [])]))].sort()
 }

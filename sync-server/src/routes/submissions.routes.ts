@@ -1,80 +1,59 @@
-import type { Express, RequestHandler, Router } from 'express'
-import {
-  createSubmissionBodySchema,
-  ERROR_CODES,
-  patchSubmissionBodySchema,
-  publishFieldsSchema,
-  submissionsQuerySchema,
-} from '../../../contract/index.ts'
+import type { RequestHandler } from 'express'
+import { ERROR_CODES, publishFieldsSchema } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { incomingDir } from '../storage/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
-import { currentUser } from '../middleware/authenticate.ts'
-import { contributorsOnly } from '../middleware/roles.ts'
 import { currentSession } from '../middleware/current-session.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { PublishingService } from '../services/publishing.service.ts'
 import type { SubmissionsService } from '../services/submissions.service.ts'
 import { pathId } from '../web/path-id.ts'
-import { on, early, formOf } from './route.ts'
+import type { Routes } from './route.ts'
+import { formOf } from './route-body.ts'
 
-export function submissionsRoutes(
-  router: Router,
-  deps: { submissions: SubmissionsService; publishing: PublishingService; requireUser: RequestHandler },
-) {
-  const signedIn = deps.requireUser
-  // Contributors and admins only, checked before the input (the services check again).
-  const contributing = [signedIn, contributorsOnly]
-
-  on(router, 'submissions.create', ...contributing, async (req, res) => {
-    const { submission } = parseWith(createSubmissionBodySchema, req.body)
-    const { id, created } = await deps.submissions.create(currentUser(req), submission)
+export function submissionsRoutes(routes: Routes, deps: { submissions: SubmissionsService; publishing: PublishingService }) {
+  routes.add('submissions.create', async ({ res, user, body }) => {
+    const { id, created } = await deps.submissions.create(user, body.submission)
     res.status(created ? 201 : 200).json({ data: deps.submissions.uploadTicket(id) })
   })
 
-  on(router, 'submissions.list', ...contributing, async (req, res) => {
-    const query = parseWith(submissionsQuerySchema, req.query)
-    res.json(await deps.submissions.list(currentUser(req), currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
+  routes.add('submissions.list', async ({ req, res, user, query }) => {
+    res.json(await deps.submissions.list(user, currentSession(req), { mine: query.mine, before: query.cursor, limit: query.limit }))
   })
 
-  on(router, 'submissions.get', ...contributing, async (req, res) => {
-    res.json({ data: await deps.submissions.get(currentUser(req), currentSession(req), pathId(req.params.id)) })
+  routes.add('submissions.get', async ({ req, res, user }) => {
+    res.json({ data: await deps.submissions.get(user, currentSession(req), pathId(req.params.id)) })
   })
 
   // The status is the admins' (checked in the service), the dialect the owner's too.
-  on(router, 'submissions.update', ...contributing, async (req, res) => {
-    const id = pathId(req.params.id)
-    const { submission } = parseWith(patchSubmissionBodySchema, req.body)
-    res.json({ data: await deps.submissions.update(currentUser(req), currentSession(req), id, submission) })
+  routes.add('submissions.update', async (call) => {
+    const id = pathId(call.req.params.id)
+    call.res.json({ data: await deps.submissions.update(call.user, currentSession(call.req), id, call.body.submission) })
   })
 
-  on(router, 'submissions.delete', ...contributing, async (req, res) => {
-    await deps.submissions.remove(currentUser(req), pathId(req.params.id))
+  routes.add('submissions.delete', async ({ req, res, user }) => {
+    await deps.submissions.remove(user, pathId(req.params.id))
     res.status(204).end()
   })
 
-  on(router, 'series.list', signedIn, async (req, res) => {
+  routes.add('series.list', async ({ req, res }) => {
     res.json({ data: await deps.publishing.seriesOf(String(req.params.code)) })
   })
 }
 
 /**
- * The multipart publish form. Registered on the app ahead of the JSON-only API router (`prelude` adds
- * the API's logging and headers); the role check runs before a byte of the body is read.
+ * The multipart publish form (served ahead of the JSON-only API router: the table's multipart entry);
+ * the role and the id are checked before a byte of the body is read.
  */
-export function publishFormRoutes(
-  app: Express,
-  deps: { publishing: PublishingService; requireUser: RequestHandler; prelude: RequestHandler[]; dataDir: string },
-) {
-  // The role and the id before a byte of the body is read (the form is read just before the last handler).
+export function publishFormRoutes(routes: Routes, deps: { publishing: PublishingService; uploadGuard: RequestHandler; dataDir: string }) {
+  // The id before a byte of the body is read (the form is read just before the last handler).
   const checked: RequestHandler = (req, _res, next) => {
-    if (currentUser(req).is_admin !== 1) throw new ApiError(403, ERROR_CODES.forbidden, 'Only admins can do this.')
     pathId(req.params.id)
     next()
   }
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
   const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
-  early(app, 'submissions.publish', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
+  routes.add('submissions.publish', { guards: [deps.uploadGuard], checks: [checked], form }, async ({ req, res, user }) => {
     const read = formOf(req)
     const problems = Object.values(read.problems)
     if (problems.includes('too_large')) throw tooLarge()
@@ -82,7 +61,7 @@ export function publishFormRoutes(
       throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
     }
     const fields = parseWith(publishFieldsSchema, read.fields)
-    const video = await deps.publishing.publish(currentUser(req), currentSession(req), pathId(req.params.id), fields, {
+    const video = await deps.publishing.publish(user, currentSession(req), pathId(req.params.id), fields, {
       product: read.files.product_thumbnail,
       youtube: read.files.youtube_thumbnail,
     })

@@ -223,7 +223,7 @@ describe('POST /watch_events', () => {
   it.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('undoes only the batch that fails when batches are committed together', async () => {
     const { ctx } = server
     const failing = new Set<string>()
-    const ingest = createSqliteIngest(ctx.db, {
+    const ingest = createSqliteIngest(ctx.sqlite, {
       previewSeconds: 180,
       // The store fails after writing the events of a batch holding a failing id.
       store: (store) => ({

@@ -1,14 +1,9 @@
-import type { RequestHandler, Router } from 'express'
-import { watchEventsBodySchema } from '../../../contract/index.ts'
-import { currentUser } from '../middleware/authenticate.ts'
-import { parseWith } from '../middleware/validate.ts'
 import { sendJson } from '../web/send-json.ts'
 import type { WatchEventsIngest } from '../watch-ingest/ingest.ts'
-import { on } from './route.ts'
+import type { Routes } from './route.ts'
 
-export function watchEventsRoutes(router: Router, deps: { watchEvents: Pick<WatchEventsIngest, 'ingest'>; requireUser: RequestHandler }) {
-  on(router, 'watchEvents.create', deps.requireUser, async (req, res) => {
-    const { events } = parseWith(watchEventsBodySchema, req.body)
-    sendJson(res, { data: await deps.watchEvents.ingest(currentUser(req), events) })
+export function watchEventsRoutes(routes: Routes, deps: { watchEvents: Pick<WatchEventsIngest, 'ingest'> }) {
+  routes.add('watchEvents.create', async ({ res, user, body }) => {
+    sendJson(res, { data: await deps.watchEvents.ingest(user, body.events) })
   })
 }

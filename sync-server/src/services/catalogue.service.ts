@@ -28,6 +28,20 @@ const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
 
+/** How far the learner got in a video: the share covered and where they stopped; null before any play. */
+function progressOf(row: CatalogueVideoRow, progress: VideoProgressRow | undefined) {
+  if (!progress) return null
+  return {
+    percent: percentCovered(JSON.parse(progress.spans) as Span[], row.duration_seconds),
+    last_position_seconds: Math.round(progress.last_position_seconds),
+  }
+}
+
+interface Extras {
+  captions: CaptionLanguage[]
+  guides: VideoSummary['guides']
+}
+
 export function createCatalogueService(deps: {
   catalogue: CatalogueRepository
   captions: CaptionsRepository
@@ -41,19 +55,6 @@ export function createCatalogueService(deps: {
   /** The learner's input in a language (watched here plus logged outside), for sort=for_you. */
   inputSecondsOf?: (userId: number, languageCode: string) => Promise<number>
 }) {
-  function progressOf(row: CatalogueVideoRow, progress: VideoProgressRow | undefined) {
-    if (!progress) return null
-    return {
-      percent: percentCovered(JSON.parse(progress.spans) as Span[], row.duration_seconds),
-      last_position_seconds: Math.round(progress.last_position_seconds),
-    }
-  }
-
-  interface Extras {
-    captions: CaptionLanguage[]
-    guides: VideoSummary['guides']
-  }
-
   function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras, myRating: number | null): VideoSummary {
     return {
       id: row.id,

@@ -33,6 +33,14 @@ const SILENCE_MS = UPLOAD_SILENCE_EXPIRY_HOURS * 3_600_000
 
 export type UploadsService = ReturnType<typeof createUploadsService>
 
+/** The submission of an upload, when the caller contributes and it is theirs. */
+function owned(user: UserRow, row: SubmissionRow | undefined): SubmissionRow {
+  if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
+  if (!row) throw notFound('No such upload.')
+  if (row.user_id !== user.id) throw forbidden('This upload belongs to another submission.')
+  return row
+}
+
 export function createUploadsService(deps: {
   db: Kysely<Database>
   submissions: SubmissionsRepository
@@ -50,13 +58,6 @@ export function createUploadsService(deps: {
   const { submissions, clock, store } = deps
 
   const removeUploadFiles = (uploadId: string) => store.remove(uploadId)
-
-  function owned(user: UserRow, row: SubmissionRow | undefined): SubmissionRow {
-    if (!canContribute(user)) throw forbidden('Only contributors can upload videos.')
-    if (!row) throw notFound('No such upload.')
-    if (row.user_id !== user.id) throw forbidden('This upload belongs to another submission.')
-    return row
-  }
 
   /** Upload files no submission points at (a stop between creating and binding, say), once as old. */
   async function removeOrphans(cutoff: number): Promise<number> {

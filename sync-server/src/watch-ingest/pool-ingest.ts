@@ -11,8 +11,8 @@ import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
 import type { Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
-import { createWatchEventsRepository } from './store.kysely.ts'
-import { createWatchEventsService } from './store-batch.ts'
+import { createKyselyIngestStore } from './store.kysely.ts'
+import { createStoreBatch } from './store-batch.ts'
 import { checkWatchEvents } from './check-events.ts'
 import type { IngestResult as Result, IngestUser as UserRow, WatchEventsIngest, WatchIngestStore } from './store.ts'
 
@@ -32,8 +32,8 @@ export function createPoolIngest(deps: {
   logger: Logger
   openStore?: (trx: Kysely<Database>) => WatchIngestStore
 }): WatchEventsIngest {
-  const openStore = deps.openStore ?? createWatchEventsRepository
-  const service = createWatchEventsService({ previewSeconds: deps.previewSeconds })
+  const openStore = deps.openStore ?? createKyselyIngestStore
+  const service = createStoreBatch({ previewSeconds: deps.previewSeconds })
   const inFlight = new Set<Promise<Result>>()
   let closed = false
 

@@ -13,8 +13,8 @@
  * the deletion's transaction and this one take turns (db/dialect/locking.ts, issue 29).
  */
 import type { Db } from '../db/connection.ts'
-import { sqliteWatchIngestStore } from './store.sqlite.ts'
-import { createWatchEventsService } from './store-batch.ts'
+import { createSqliteIngestStore } from './store.sqlite.ts'
+import { createStoreBatch } from './store-batch.ts'
 import type { CheckedWatchEvents } from './check-events.ts'
 import type { IngestResult as Result, IngestUser as UserRow, WatchIngestStore } from './store.ts'
 
@@ -34,8 +34,8 @@ interface PendingBatch {
 
 /** `store` replaces the SQLite store (tests wrap it to fail on purpose). */
 export function createSqliteIngest(db: Db, options: { previewSeconds: number; store?: (store: WatchIngestStore) => WatchIngestStore }) {
-  const service = createWatchEventsService({ previewSeconds: options.previewSeconds })
-  const plain = sqliteWatchIngestStore(db)
+  const service = createStoreBatch({ previewSeconds: options.previewSeconds })
+  const plain = createSqliteIngestStore(db)
   const store = options.store ? options.store(plain) : plain
   const stillThere = db.prepare<[number]>('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck()
   let waiting: PendingBatch[] = []

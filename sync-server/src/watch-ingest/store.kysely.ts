@@ -15,7 +15,7 @@ import { createDailyTotalsRepository } from '../repositories/daily-totals.reposi
 import { createVideoProgressRepository } from '../repositories/video-progress.repository.ts'
 
 /** `db`: the batch's transaction. */
-export function createWatchEventsRepository(db: Kysely<Database>): WatchIngestStore {
+export function createKyselyIngestStore(db: Kysely<Database>): WatchIngestStore {
   const dailyTotals = createDailyTotalsRepository(db)
   const dailyGoals = createDailyGoalsRepository(db)
   const videoProgress = createVideoProgressRepository(db)

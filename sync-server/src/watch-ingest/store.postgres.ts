@@ -16,8 +16,8 @@
  * the counts on this store. Rows go as arrays through unnest, one parameter a column.
  */
 import { sql, type Kysely } from 'kysely'
-import { WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
-import { createWatchEventsRepository } from './store.kysely.ts'
+import { capDaySeconds, cappedDaySumSql } from '../rules/day-total.ts'
+import { createKyselyIngestStore } from './store.kysely.ts'
 import { ConcurrentIngestError } from './store-batch.ts'
 import type { Interval } from '../rules/covered-time.ts'
 import type { NewWatchEvents, VideoProgressRow, WatchableVideoRow, WatchIngestStore } from './store.ts'
@@ -54,7 +54,7 @@ export function storedAmong(userId: number, clientIds: readonly string[]) {
 
 /** `trx`: the batch's transaction, after the user's lock. */
 export function createPostgresIngestStore(trx: Kysely<Database>): WatchIngestStore {
-  const direct = createWatchEventsRepository(trx)
+  const direct = createKyselyIngestStore(trx)
   let ahead: ReadAhead | undefined
   let userOfBatch: number | undefined
   const pending: PendingWrites = { days: [] }
@@ -169,16 +169,14 @@ export function createPostgresIngestStore(trx: Kysely<Database>): WatchIngestSto
           RETURNING 1)`)
       }
       if (days.length > 0) {
-        // daily-totals.repository.ts addSeconds: a first day takes the goal; no day past 24 h.
+        // daily-totals.repository.ts addSeconds: a first day takes the goal; the cap is rules/day-total.ts's.
         parts.push(sql`day_totals AS (
           INSERT INTO daily_totals AS t (user_id, day, watch_seconds, goal_minutes, listen_seconds)
-          SELECT ${userId}::bigint, d, LEAST(s, ${WATCH_DAY_MAX_SECONDS}::float8), g, LEAST(l, ${WATCH_DAY_MAX_SECONDS}::float8)
-            FROM unnest(${days.map((day) => day.day)}::text[], ${days.map((day) => day.seconds)}::float8[], ${days.map((day) => day.goalMinutes)}::int[],
-                        ${days.map((day) => day.listenedSeconds)}::float8[]) AS x(d, s, g, l)
-          ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds =
-            CASE WHEN t.watch_seconds + excluded.watch_seconds > ${WATCH_DAY_MAX_SECONDS} THEN ${WATCH_DAY_MAX_SECONDS} ELSE t.watch_seconds + excluded.watch_seconds END,
-            listen_seconds =
-            CASE WHEN t.listen_seconds + excluded.listen_seconds > ${WATCH_DAY_MAX_SECONDS} THEN ${WATCH_DAY_MAX_SECONDS} ELSE t.listen_seconds + excluded.listen_seconds END
+          SELECT ${userId}::bigint, d, s, g, l
+            FROM unnest(${days.map((day) => day.day)}::text[], ${days.map((day) => capDaySeconds(day.seconds))}::float8[], ${days.map((day) => day.goalMinutes)}::int[],
+                        ${days.map((day) => capDaySeconds(day.listenedSeconds))}::float8[]) AS x(d, s, g, l)
+          ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = ${sql.raw(cappedDaySumSql('t.watch_seconds', 'excluded.watch_seconds'))},
+            listen_seconds = ${sql.raw(cappedDaySumSql('t.listen_seconds', 'excluded.listen_seconds'))}
           RETURNING 1)`)
       }
       if (progress && progress.length > 0) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
 import { openDatabase, type Db } from '../db/connection.ts'
 import { migrateSqlite } from '../db/migrate.ts'
-import { STORED_RANGE_MAX, sqliteWatchIngestStore } from './store.sqlite.ts'
+import { STORED_RANGE_MAX, createSqliteIngestStore } from './store.sqlite.ts'
 
 let dir: string
 let db: Db
@@ -40,7 +40,7 @@ function newLearner(): number {
 
 /** Stores events with these ids (10 s of play each) through the store itself. */
 function store(userId: number, clientIds: string[]) {
-  const ingest = sqliteWatchIngestStore(db)
+  const ingest = createSqliteIngestStore(db)
   const n = clientIds.length
   db.transaction(() =>
     ingest.insertEvents(userId, new Date().toISOString(), {
@@ -65,7 +65,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the SQLite inges
     const learner = newLearner()
     const earlier = idsAt(start, 500)
     store(learner, earlier)
-    const ingest = sqliteWatchIngestStore(db)
+    const ingest = createSqliteIngestStore(db)
     expect(ingest.storedClientIds(learner, idsAt(start + 2 * HOUR, 500))).toEqual(new Set())
     // Every other one of 200 stored ids, with new ids among them: the stored ones between are not asked.
     const resent = earlier.slice(100, 300).filter((_, i) => i % 2 === 0)
@@ -79,7 +79,7 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the SQLite inges
     const learner = newLearner()
     const history = idsAt(start, STORED_RANGE_MAX + 500)
     store(learner, history)
-    const ingest = sqliteWatchIngestStore(db)
+    const ingest = createSqliteIngestStore(db)
     // The first and last of the history, and a new one between them: the range holds every event.
     const asked = [history[0], uuidv7(start + 5_000), history.at(-1)!]
     expect(ingest.storedClientIds(learner, asked)).toEqual(new Set([history[0], history.at(-1)]))

@@ -6,7 +6,8 @@
  * the same on SQLite too, at about half the rate (bench/watch-ingest-stores.ts: 0.52-0.53 of this
  * store, far past the 5% a hot path may give up), so SQLite keeps its own SQL here.
  */
-import { DAILY_GOAL_DEFAULT_MINUTES, WATCH_DAY_MAX_SECONDS } from '../../../contract/index.ts'
+import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../contract/index.ts'
+import { capDaySeconds, cappedDaySumSql } from '../rules/day-total.ts'
 import type { Interval } from '../rules/covered-time.ts'
 import type { VideoProgressRow, WatchableVideoRow, WatchIngestStore } from './store.ts'
 import type { Db } from '../db/connection.ts'
@@ -17,7 +18,7 @@ import type { Db } from '../db/connection.ts'
  */
 export const STORED_RANGE_MAX = 1000
 
-export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
+export function createSqliteIngestStore(db: Db): WatchIngestStore {
   // Which of a batch's ids are stored, read as the range of the primary key (user_id, client_id) between
   // its least and greatest id. UUIDv7 ids sort by time, and one sync covers a short stretch of the
   // learner's history, so a new batch costs one index seek that finds nothing: 67 µs a batch of 500,
@@ -69,10 +70,11 @@ export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
   const goal = db
     .prepare<[number, string]>('SELECT goal_minutes FROM daily_goal_changes WHERE user_id = ? AND day <= ? ORDER BY day DESC LIMIT 1')
     .pluck()
+  // The day's cap is rules/day-total.ts's: the first write's seconds capped before binding, the sum in SQL.
   const addSeconds = db.prepare<[number, string, number, number, number]>(
-    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes, listen_seconds) VALUES (?, ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}), ?, MIN(?, ${WATCH_DAY_MAX_SECONDS}))
-     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = MIN(watch_seconds + excluded.watch_seconds, ${WATCH_DAY_MAX_SECONDS}),
-       listen_seconds = MIN(listen_seconds + excluded.listen_seconds, ${WATCH_DAY_MAX_SECONDS})`,
+    `INSERT INTO daily_totals (user_id, day, watch_seconds, goal_minutes, listen_seconds) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET watch_seconds = ${cappedDaySumSql('watch_seconds', 'excluded.watch_seconds')},
+       listen_seconds = ${cappedDaySumSql('listen_seconds', 'excluded.listen_seconds')}`,
   )
   // Positional parameters: binding by name costs a property lookup per column, 500 times a batch.
   const insert = db.prepare<[number, string, number, number, number, number, number, string, string, string, string]>(
@@ -97,7 +99,8 @@ export function sqliteWatchIngestStore(db: Db): WatchIngestStore {
       }
     },
     goalInForceOn: (userId, day) => (goal.get(userId, day) as number | undefined) ?? DAILY_GOAL_DEFAULT_MINUTES,
-    addDaySeconds: (userId, day, seconds, goalMinutes, listenedSeconds) => void addSeconds.run(userId, day, seconds, goalMinutes, listenedSeconds),
+    addDaySeconds: (userId, day, seconds, goalMinutes, listenedSeconds) =>
+      void addSeconds.run(userId, day, capDaySeconds(seconds), goalMinutes, capDaySeconds(listenedSeconds)),
     insertEvents(userId, receivedAt, events) {
       let inserted = 0
       for (let i = 0; i < events.clientIds.length; i++) {

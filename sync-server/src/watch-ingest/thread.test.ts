@@ -64,7 +64,7 @@ const totals = (userId: number) =>
 describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('the ingest thread', () => {
   it('answers and stores exactly what the service does in-process', async () => {
     const { ctx } = server
-    const inProcess = createSqliteIngest(ctx.db, { previewSeconds: 180 })
+    const inProcess = createSqliteIngest(ctx.sqlite, { previewSeconds: 180 })
     const free = await seedVideo(server, { duration: 600 })
     const premium = await seedVideo(server, { access: 'premium' })
     const threaded = await newUser('Asia/Ho_Chi_Minh')
