@@ -15,7 +15,7 @@ export interface UploadDraft extends UploadFormValues {
   publishable: boolean
 }
 
-export type QueuedUpload = Parameters<typeof uploadQueue.enqueue>[0]
+type QueuedUpload = Parameters<typeof uploadQueue.enqueue>[0]
 
 /** An empty form; the language stays as chosen (a contributor sends several videos in one language). */
 export function emptyUploadDraft(language: string): UploadDraft {
