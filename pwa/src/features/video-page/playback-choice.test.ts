@@ -19,6 +19,11 @@ describe("the video page's source", () => {
     expect(playbackChoice({ ...online, downloadedKind: 'audio' })).toEqual({ src: 'video.m3u8', fromDownload: false, canSwitch: true })
   })
 
+  it('offline, offers the way back to what the download holds when the learner chose the other', () => {
+    expect(playbackChoice({ ...offline, downloadedKind: 'audio' })).toEqual({ src: null, fromDownload: false, canSwitch: true })
+    expect(playbackChoice({ ...offline, downloadedKind: 'video', listening: true })).toEqual({ src: null, fromDownload: false, canSwitch: true })
+  })
+
   it('has nothing to play offline without a download, nor while the download is not known yet', () => {
     expect(playbackChoice(offline)).toEqual({ src: null, fromDownload: false, canSwitch: false })
     expect(playbackChoice({ ...offline, downloadedKind: undefined })).toEqual({ src: null, fromDownload: false, canSwitch: false })
