@@ -28,6 +28,31 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 40: a file or a function a reader can hold in mind. Files: hand-written source only (tests,
+    // e2e, bench, the scale test and test helpers aside; SQL, migrations and locales are not linted).
+    files: ['**/*.{ts,tsx,js,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'sync-server/scale-test/**', '**/test-support/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
+  {
+    // The allowlist (functions only; files never pass 400). Each entry says why, and is held to a bound
+    // rather than let go, so it cannot grow unseen. Remove an entry once its function is split.
+    // - The catalogue and submissions repositories, the catalogue and uploads services: each factory is
+    //   a table of methods over one handle, each under 50 lines (but the catalogue's one list query,
+    //   81, the filter SQL kept whole); the rule counts their sum, and splitting the table would scatter
+    //   one entity's queries or rules over files.
+    files: [
+      'sync-server/src/repositories/catalogue.repository.ts',
+      'sync-server/src/repositories/submissions.repository.ts',
+      'sync-server/src/services/catalogue.service.ts',
+      'sync-server/src/services/uploads.service.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 180 }] },
+  },
+  {
     // Live queries go through data/use-live-data.ts: answers applied as transitions (see there).
     files: ['pwa/src/**/*.{ts,tsx}'],
     ignores: ['pwa/src/data/use-live-data.ts'],

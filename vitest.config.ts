@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 
 const server = {
   environment: 'node',
-  include: ['sync-server/**/*.test.ts', 'contract/**/*.test.ts', 'locales/**/*.test.ts', 'bench/**/*.test.ts'],
+  include: ['sync-server/**/*.test.ts', 'contract/**/*.test.ts', 'locales/**/*.test.ts', 'bench/**/*.test.ts', 'lint-rules.test.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 }

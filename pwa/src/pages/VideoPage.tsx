@@ -8,7 +8,7 @@
  * download, with the artwork, the transcript and the lock-screen controls, and counts as listened.
  * An audio-only download opens in listening; the other way is offered whenever it can play.
  */
-import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useDeferredValue, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { ArrowLeftIcon } from '../components/icons.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -24,6 +24,9 @@ import { CommentsSection } from '../features/comments/Comments.tsx'
 import { Player, resumePosition } from '../player/ui/Player.tsx'
 import { useVideoDetail } from '../data/catalogue/video-detail.ts'
 import { useStreamGrant } from '../player/ui/use-stream-grant.ts'
+import { AfterThePlayer } from '../features/video-page/AfterThePlayer.tsx'
+import { ListenSwitch } from '../features/video-page/ListenSwitch.tsx'
+import { playbackChoice } from '../features/video-page/playback-choice.ts'
 import { VideoFacts } from '../features/video-page/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
 import { useTranslation } from 'react-i18next'
@@ -74,13 +77,7 @@ export default function VideoPage() {
     },
     [compassSpan],
   )
-  const backLink = (
-    <Link className="link-button back-link" to={`/languages/${code}/videos`}>
-      {/* An icon, not "←": the arrow is in few fonts, and looking for one held a phone's first layout. */}
-      <ArrowLeftIcon />
-      {t('video.back')}
-    </Link>
-  )
+  const backLink = <BackLink code={code} />
 
   if (state.kind !== 'ready') {
     const message = state.kind === 'loading' ? t('video.loading') : state.kind === 'not-found' ? t('video.notFound') : t('video.failed')
@@ -99,13 +96,13 @@ export default function VideoPage() {
   // Streams start from a freshly fetched grant (the cached one may have expired). Not downloaded and
   // offline: the stream cannot load, say so rather than show a broken player.
   const canStream = downloaded !== undefined && streamable && state.fresh
-  const audioStream = canStream ? (video.playback?.audio_hls_url ?? null) : null
-  const videoStream = canStream ? (video.playback?.hls_url ?? null) : null
-  // The download plays when it holds what is asked for (the video, or the audio alone).
-  const fromDownload = listening ? downloadedKind === 'audio' : downloadedKind === 'video'
-  const src = fromDownload ? offlineMasterUrl(id) : listening ? audioStream : videoStream
-  // The other way is offered only where it can play now.
-  const canSwitch = listening ? downloadedKind === 'video' || videoStream !== null : downloadedKind === 'audio' || audioStream !== null
+  const { src, fromDownload, canSwitch } = playbackChoice({
+    listening,
+    downloadedKind,
+    videoStream: canStream ? (video.playback?.hls_url ?? null) : null,
+    audioStream: canStream ? (video.playback?.audio_hls_url ?? null) : null,
+    offlineUrl: offlineMasterUrl(id),
+  })
   const switchTo = (next: boolean) => {
     setSwitchedAt(lastPosition.current)
     setListenChoice(next)
@@ -114,17 +111,6 @@ export default function VideoPage() {
   // Until the player knows what it plays, its place holds the poster and nothing shows below it: what
   // follows would be pushed down when the player's line tools arrive (issue 32: no layout shift).
   const playerPending = video.can_watch !== 'none' && !src && (waitingForGrant || downloaded === undefined)
-  // Under the line tools: the other way to play, where it can play now, and what listening does.
-  const modeSwitch = canSwitch ? (
-    <div className="listen-switch">
-      <button type="button" className="button button-secondary button-small" onClick={() => switchTo(!listening)} data-testid="listen-switch" aria-pressed={listening}>
-        {listening ? t('video.watchInstead') : t('video.listenInstead')}
-      </button>
-      <span className="muted small">{listening ? t('video.listeningHint') : t('video.listenHint')}</span>
-    </div>
-  ) : listening ? (
-    <p className="muted small listen-switch">{t('video.listeningHint')}</p>
-  ) : null
   const premiumOrAdmin = Boolean(user?.is_premium || user?.premium || user?.is_admin)
   return (
     <PageFrame title={video.title} wide>
@@ -155,7 +141,7 @@ export default function VideoPage() {
               learnerId={user?.id}
               autoPlay={compass.autoPlay || switchedAt !== null}
               onWatchedSpan={onWatchedSpan}
-              modeSwitch={modeSwitch}
+              modeSwitch={<ListenSwitch listening={listening} canSwitch={canSwitch} onSwitch={switchTo} />}
               onEnded={compass.onEnded}
             />
           ) : playerPending ? (
@@ -193,16 +179,13 @@ export default function VideoPage() {
   )
 }
 
-/**
- * What lies under the player (the download, the facts, the comments) mounts a task after the player,
- * in a render React can interrupt: the player's render and layout, then theirs, two shorter tasks on a
- * phone rather than one long one (issue 32). They come in below what is on screen, moving nothing.
- */
-function AfterThePlayer({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false)
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setShown(true)))
-    return () => clearTimeout(timer)
-  }, [])
-  return shown ? children : null
+function BackLink({ code }: { code: string }) {
+  const { t } = useTranslation('watch')
+  return (
+    <Link className="link-button back-link" to={`/languages/${code}/videos`}>
+      {/* An icon, not "←": the arrow is in few fonts, and looking for one held a phone's first layout. */}
+      <ArrowLeftIcon />
+      {t('video.back')}
+    </Link>
+  )
 }

@@ -4,17 +4,21 @@
  * checked against free space before anything is fetched, follow progress in percent and megabytes,
  * pause, resume, cancel, and delete. Says so when the browser refuses persistent storage (and, on
  * iPhone and iPad, that installing the app keeps downloads from being cleared).
+ *
+ * The parts: DownloadStart.tsx (before), DownloadUnderway.tsx (during), download-error-message.ts.
  */
 import { useState } from 'react'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { downloads } from '../../data/downloads/downloads.ts'
-import { DownloadError, type DownloadRecord } from '../../data/downloads/download-manager.ts'
 import { isIosBrowser } from '../../data/downloads/storage-space.ts'
 import { useTranslation } from 'react-i18next'
-import { DOWNLOAD_QUALITIES, preferredKind, preferredQuality, savePreferredKind, savePreferredQuality } from '../../data/downloads/download-preferences.ts'
+import { preferredKind, preferredQuality, savePreferredKind, savePreferredQuality } from '../../data/downloads/download-preferences.ts'
 import { AUDIO_ONLY } from '../../data/downloads/hls-manifest.ts'
-import { downloadKind, type DownloadKind } from '../../data/downloads/record.ts'
-import { downloadPercent, formatMegabytes } from './format-bytes.ts'
+import { downloadKind, type DownloadKind, type DownloadRecord } from '../../data/downloads/record.ts'
+import { downloadErrorMessage } from './download-error-message.ts'
+import { DownloadStart } from './DownloadStart.tsx'
+import { DownloadUnderway } from './DownloadUnderway.tsx'
+import { formatMegabytes } from './format-bytes.ts'
 import { useDownloadSize } from './use-download-size.ts'
 import { useDownload } from '../../data/downloads/use-downloads.ts'
 import './downloads.css'
@@ -56,161 +60,72 @@ export function DownloadControls({ videoId, video, compact = false, detailsShown
       if (completed) setCompleted(completed)
       if (persistence === 'refused') setPersistRefused(true)
     } catch (error) {
-      setMessage(errorMessage(error))
-    }
-  }
-
-  function errorMessage(error: unknown): string {
-    if (!(error instanceof DownloadError)) return t('failed')
-    switch (error.code) {
-      case 'no_space':
-        return t('noSpace', {
-          needed: formatMegabytes(error.details.neededBytes ?? 0, i18n.language),
-          free: formatMegabytes(error.details.freeBytes ?? 0, i18n.language),
-        })
-      case 'not_entitled':
-        return t('notEntitled')
-      case 'network':
-        return t('offlineWillResume')
-      default:
-        return t('failed')
+      setMessage(downloadErrorMessage(error, t, i18n.language))
     }
   }
 
   if (record === undefined) return null
-  const size = record ? formatMegabytes(record.status === 'complete' ? record.bytesDone : record.bytesTotal, i18n.language) : ''
-
   const videoSize =
     planned === undefined
       ? null
       : planned.quality === videoQuality
         ? t('sizeBeforeStart', { size: formatMegabytes(planned.bytes, i18n.language) })
         : t('sizeBeforeStartInQuality', { size: formatMegabytes(planned.bytes, i18n.language), quality: planned.quality })
-  let body: React.ReactNode
-  if (!record) {
-    body = (
-      <div className={audioOffered && !compact ? 'download-start with-kinds' : 'download-start'}>
-        {/* The video or the audio alone, each with its size (only where the video has audio only). */}
-        {audioOffered && !compact ? (
-          <fieldset className="download-kinds" data-testid="download-kinds">
-            <legend className="visually-hidden">{t('kind')}</legend>
-            {(['video', 'audio'] as const).map((option) => (
-              <label key={option} className={kind === option ? 'download-kind chosen' : 'download-kind'} data-testid={`download-kind-${option}`}>
-                <input
-                  type="radio"
-                  name={`download-kind-${videoId}`}
-                  value={option}
-                  checked={kind === option}
-                  onChange={() => {
-                    setKind(option)
-                    savePreferredKind(option)
-                  }}
-                />
-                <span className="download-kind-name">{t(option === 'video' ? 'kindVideo' : 'kindAudio')}</span>
-                <span className="download-kind-size muted" data-testid={`download-kind-${option}-size`}>
-                  {option === 'audio' ? t('sizeBeforeStart', { size: formatMegabytes(video!.audio_only!.bytes_estimate, i18n.language) }) : (videoSize ?? '\u00a0')}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {/* On a card: one button in the preferred quality; the video page offers the choice and the size. */}
-        {compact || kind === 'audio' ? null : (
-        <label className="download-quality">
-          <span className="visually-hidden">{t('quality')}</span>
-          <select
-            value={videoQuality}
-            onChange={(event) => {
-              const height = Number(event.target.value)
-              setQuality(height)
-              savePreferredQuality(height)
-            }}
-            aria-label={t('quality')}
-          >
-            {DOWNLOAD_QUALITIES.map((height) => (
-              <option key={height} value={height}>
-                {t('qualityOption', { height })}
-              </option>
-            ))}
-          </select>
-        </label>
-        )}
-        {/* The video may not have the quality chosen: then the line says which one it gets. With the
-            choice of kinds shown, each kind carries its size instead. */}
-        {videoSize !== null && !compact && !audioOffered ? (
-          <span className="download-size muted" data-testid="download-size">
-            {videoSize}
-          </span>
-        ) : null}
-        <button type="button" className="button button-secondary button-small" onClick={() => void start()} data-testid="download-start" aria-label={compact ? t('download') : undefined}>
-          {compact ? t('downloadShort') : t(kind === 'audio' ? 'downloadAudio' : 'download')}
-        </button>
-        {/* A video made before the audio-only rendition existed: said, so nobody looks for the choice. */}
-        {video && !video.audio_only && !compact ? (
-          <span className="download-no-audio muted" data-testid="download-no-audio">
-            {t('noAudioOnly')}
-          </span>
-        ) : null}
-      </div>
-    )
-  } else if (record.status === 'complete') {
-    body = (
-      <div className="download-done">
-        <span className="tag tag-success" data-testid="download-complete">
-          {detailsShown ? t('playsOffline') : downloadKind(record) === 'audio' ? t('downloadedAudio', { size }) : t('downloaded', { size, quality: record.height })}
-        </span>
-        {compact ? null : (
-          <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>
-            {t('delete')}
-          </button>
-        )}
-      </div>
-    )
-  } else {
-    const percent = downloadPercent(record)
-    const running = record.status === 'downloading' && downloads.isActive(videoId)
-    body = (
-      <div className="download-progress">
-        <div className="download-bar" role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className="download-fill" style={{ transform: `scaleX(${percent / 100})` }} />
-        </div>
-        <span className="download-figures" data-testid="download-percent">
-          {t('progressText', {
-            percent,
-            done: formatMegabytes(record.bytesDone, i18n.language),
-            total: formatMegabytes(record.bytesTotal, i18n.language),
-          })}
-          {record.status === 'waiting_for_network' ? ` · ${t('waitingForNetwork')}` : ''}
-          {record.status === 'paused' ? ` · ${t('paused')}` : ''}
-          {record.status === 'failed' ? ` · ${t(record.error === 'no_space' ? 'stoppedNoSpace' : 'stopped')}` : ''}
-        </span>
-        <span className="download-actions">
-          {running ? (
-            <button type="button" className="button button-ghost button-small" onClick={() => void downloads.pause(videoId)}>
-              {t('pause')}
-            </button>
-          ) : (
-            <button type="button" className="button button-ghost button-small" onClick={() => void start()}>
-              {t('resume')}
-            </button>
-          )}
-          <button type="button" className="button button-ghost button-small" onClick={() => void downloads.remove(videoId)}>
-            {t('cancel')}
-          </button>
-        </span>
-      </div>
-    )
-  }
-
   const notice = message ?? (persistRefused && record?.status === 'complete' ? t(isIosBrowser() ? 'persistRefusedIos' : 'persistRefused') : null)
   return (
     <div className={compact ? 'download-controls compact' : 'download-controls'} data-testid="download-controls">
-      {body}
+      {!record ? (
+        <DownloadStart
+          videoId={videoId}
+          video={video}
+          compact={compact}
+          audioOffered={audioOffered}
+          kind={kind}
+          onKind={(option) => {
+            setKind(option)
+            savePreferredKind(option)
+          }}
+          videoQuality={videoQuality}
+          onQuality={(height) => {
+            setQuality(height)
+            savePreferredQuality(height)
+          }}
+          videoSize={videoSize}
+          onStart={() => void start()}
+        />
+      ) : record.status === 'complete' ? (
+        <DownloadDone record={record} compact={compact} detailsShown={detailsShown} onDelete={() => void downloads.remove(videoId)} />
+      ) : (
+        <DownloadUnderway
+          record={record}
+          running={record.status === 'downloading' && downloads.isActive(videoId)}
+          onPause={() => void downloads.pause(videoId)}
+          onResume={() => void start()}
+          onCancel={() => void downloads.remove(videoId)}
+        />
+      )}
       {notice ? (
         <p className="notice-inline" role="status">
           {notice}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+function DownloadDone({ record, compact, detailsShown, onDelete }: { record: DownloadRecord; compact: boolean; detailsShown: boolean; onDelete: () => void }) {
+  const { t, i18n } = useTranslation('downloads')
+  const size = formatMegabytes(record.bytesDone, i18n.language)
+  return (
+    <div className="download-done">
+      <span className="tag tag-success" data-testid="download-complete">
+        {detailsShown ? t('playsOffline') : downloadKind(record) === 'audio' ? t('downloadedAudio', { size }) : t('downloaded', { size, quality: record.height })}
+      </span>
+      {compact ? null : (
+        <button type="button" className="button button-ghost button-small" onClick={onDelete}>
+          {t('delete')}
+        </button>
+      )}
     </div>
   )
 }

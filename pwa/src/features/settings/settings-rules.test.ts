@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canEditName, checkDisplayName, goalOptions, pendingChanges, settingsErrorMessage } from './settings-rules.ts'
+import { canEditName, checkDisplayName, goalOptions, nameHintKey, pendingChanges, settingsErrorMessage } from './settings-rules.ts'
 
 const premium = { is_premium: true, premium: true, can_change_display_name: true, daily_goal_minutes: 15 }
 const free = { ...premium, is_premium: false, premium: false }
@@ -82,5 +82,15 @@ describe('save errors', () => {
     expect(settingsErrorMessage({ status: 500, body: { message: 'Database is busy.' } }, false)).toEqual({ text: 'Database is busy.' })
     expect(settingsErrorMessage({ status: 500, body: null }, false)).toEqual({ key: 'errors.saveFailed' })
     expect(settingsErrorMessage({}, true)).toEqual({ key: 'errors.offline' })
+  })
+})
+
+describe('the line under the name field', () => {
+  it('says a name typed back to the current one is the same, and why a new one is refused only to someone who may change it', () => {
+    expect(nameHintKey(checkDisplayName('Mai', 'Mai', true), true)).toBe('name.same')
+    expect(nameHintKey(checkDisplayName('Mai', 'Mai', false), true)).toBeNull()
+    expect(nameHintKey(checkDisplayName('ab', 'Mai', true), true)).toBe('name.length')
+    expect(nameHintKey(checkDisplayName('ab', 'Mai', true), false)).toBeNull()
+    expect(nameHintKey(checkDisplayName('Lan', 'Mai', true), true)).toBeNull()
   })
 })

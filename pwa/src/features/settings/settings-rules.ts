@@ -81,3 +81,10 @@ export function settingsErrorMessage(
   if (error.status === 422 && error.errors && error.errors.length > 0) return { text: error.errors.join(' ') }
   return error.body?.message ? { text: error.body.message } : { key: 'errors.saveFailed' }
 }
+
+/** The key (under the settings namespace) of the line under the name field, or null for none. */
+export function nameHintKey(name: NameCheck, editable: boolean): 'name.same' | `name.${DisplayNameProblem}` | null {
+  if (name.kind === 'same') return 'name.same'
+  if (name.kind === 'invalid' && editable) return `name.${name.reason}`
+  return null
+}

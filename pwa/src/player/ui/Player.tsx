@@ -10,20 +10,19 @@
  * shows the poster as artwork with the title (there is no picture), the captions, transcript, line
  * tools and lock-screen controls work as ever, playback goes on with the page hidden (nothing here
  * pauses it), and the time counts as listened (watch-tracker.ts), the page hidden or not.
+ *
+ * The source is attached in player/use-hls-source.ts, the watched stretches kept in player/use-kept-stretches.ts.
  */
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Component, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createStretchKeeper } from '../../data/progress/open-stretches.ts'
-import { flushSoon } from '../../data/outbox/outbox.ts'
 import { readPlayerPrefs, writePlayerPrefs } from '../../data/preferences/player-prefs.ts'
 import { PlayerController, toolLines } from '../controller.ts'
-import { attachHls } from '../hls-playback.ts'
 import { activeLine } from '../lines.ts'
 import { PlayerContext, useControllerState, usePlayer, usePlayerController } from '../use-player.ts'
 import { usePlayerKeys } from '../use-player-keys.ts'
 import { useTrackElements } from '../use-track-elements.ts'
-import { useWatchTracking } from '../use-watch-tracking.ts'
-import type { StretchUpdate } from '../../data/progress/watch-stretch.ts'
+import { useHlsSource } from '../use-hls-source.ts'
+import { useKeptStretches } from '../use-kept-stretches.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { TranscriptPanel } from '../../features/captions/TranscriptPanel.tsx'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
@@ -98,23 +97,7 @@ function MediaSessionSync() {
   return null
 }
 
-export function Player({
-  videoId,
-  src,
-  startAt,
-  poster,
-  title,
-  series,
-  refreshSource,
-  captions = [],
-  onCaptionsFailed,
-  learnerId,
-  autoPlay = false,
-  onWatchedSpan,
-  onEnded,
-  audioOnly = false,
-  modeSwitch,
-}: {
+interface PlayerProps {
   videoId: number
   src: string
   /** The source is the audio alone (commute mode): artwork instead of a picture, counted as listened. */
@@ -140,7 +123,25 @@ export function Player({
   onWatchedSpan?: (stretchId: string, from: number, to: number) => void
   /** The video played to its end (features/compass: the rating question, up next). */
   onEnded?: () => void
-}) {
+}
+
+export function Player({
+  videoId,
+  src,
+  startAt,
+  poster,
+  title,
+  series,
+  refreshSource,
+  captions = [],
+  onCaptionsFailed,
+  learnerId,
+  autoPlay = false,
+  onWatchedSpan,
+  onEnded,
+  audioOnly = false,
+  modeSwitch,
+}: PlayerProps) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
   const controller = useMemo(() => new PlayerController(), [])
@@ -168,71 +169,15 @@ export function Player({
   useTrackElements(controller, video, captions)
   usePlayerKeys(controller)
 
-  useEffect(() => {
-    if (!video) return
-    let live = true
-    let attached: Awaited<ReturnType<typeof attachHls>> | null = null
-    controller.setFailed(null)
-    void attachHls(video, src, {
-      startAt,
-      // A task of its own: the menu re-renders outside hls.js's handling of the manifest, two short tasks
-      // on a phone rather than one long one (issue 32); the list sits in the closed settings sheet.
-      onQualities: (list) => setTimeout(() => live && controller.setQualities(list)),
-      onFatal: (kind) => live && controller.setFailed(kind),
-      refreshSource: refreshSource && (() => (live ? refreshSource() : Promise.resolve(null))),
-    })
-      .then((result) => {
-        attached = result
-        if (live) controller.setPlayback(result)
-        else result.destroy()
-        if (live && autoPlay) video.play().catch(() => undefined)
-      })
-      .catch(() => live && controller.setFailed('media'))
-    return () => {
-      live = false
-      attached?.destroy()
-      controller.setPlayback(null)
-    }
-    // startAt is read once per source: a later progress refresh must not restart the video.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [video, src])
-
-  // flushSoon: the engine's code loads with the player, while the network is there (outbox.ts).
-  const keep = useMemo(() => createStretchKeeper(videoId, flushSoon), [videoId])
-  const spanListener = useRef(onWatchedSpan)
-  const endListener = useRef(onEnded)
-  useEffect(() => {
-    spanListener.current = onWatchedSpan
-    endListener.current = onEnded
-  }, [onWatchedSpan, onEnded])
-  const onStretch = useCallback(
-    (update: StretchUpdate) => {
-      if (update.stretch) spanListener.current?.(update.id, update.stretch.position_from, update.stretch.position_to)
-      void keep(update).catch((error: unknown) => console.warn('Could not store watch time', error))
-    },
-    [keep],
-  )
-  useWatchTracking(video, onStretch, audioOnly)
-  useEffect(() => {
-    if (!video) return
-    const ended = () => endListener.current?.()
-    video.addEventListener('ended', ended)
-    return () => video.removeEventListener('ended', ended)
-  }, [video])
+  useHlsSource(controller, video, src, { startAt, refreshSource, autoPlay })
+  useKeptStretches(videoId, video, audioOnly, { onWatchedSpan, onEnded })
 
   return (
     <PlayerContext.Provider value={controller}>
       <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
         <div className="player-stage" ref={(element) => controller.setStage(element)}>
           <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
-            {audioOnly ? (
-              // No picture: the poster as artwork, blurred behind itself to fill the frame, and what plays.
-              <div className="player-artwork" aria-hidden="true">
-                {poster ? <img className="player-artwork-backdrop" src={poster} alt="" /> : null}
-                {poster ? <img className="player-artwork-cover" src={poster} alt="" /> : null}
-                <span className="player-artwork-badge">{t('player.audioOnlyBadge')}</span>
-              </div>
-            ) : null}
+            {audioOnly ? <AudioArtwork poster={poster} /> : null}
             <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
               {captions.map((track) => (
                 <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
@@ -264,5 +209,17 @@ export function Player({
         <PlayerTranscript />
       </div>
     </PlayerContext.Provider>
+  )
+}
+
+/** No picture: the poster as artwork, blurred behind itself to fill the frame, and what plays. */
+function AudioArtwork({ poster }: { poster?: string }) {
+  const { t } = useTranslation('watch')
+  return (
+    <div className="player-artwork" aria-hidden="true">
+      {poster ? <img className="player-artwork-backdrop" src={poster} alt="" /> : null}
+      {poster ? <img className="player-artwork-cover" src={poster} alt="" /> : null}
+      <span className="player-artwork-badge">{t('player.audioOnlyBadge')}</span>
+    </div>
   )
 }
