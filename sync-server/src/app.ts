@@ -3,10 +3,10 @@
  * only, errors in the contract's shape, unknown paths 404 in JSON), then the PWA with its SPA fallback.
  */
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { API_BASE } from '../../contract/index.ts'
 import { roleOf } from './background.ts'
+import { CODE_ROOT } from './code-root.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
@@ -37,7 +37,7 @@ import { createTusUploads } from './web/tus-uploads.ts'
 import { createDiskReserve } from './web/disk-reserve.ts'
 import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
 
-export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
+export const DEFAULT_PWA_DIST = path.join(CODE_ROOT, 'dist/pwa')
 
 export interface AppOptions {
   pwaDist?: string

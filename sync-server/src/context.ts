@@ -6,9 +6,11 @@
  * DATA_DIR and may pass their own clock.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
+import { CODE_ROOT } from './code-root.ts'
 import type { Db } from './db/connection.ts'
 import { hotPathReadsFor } from './db/dialect/hot-path.ts'
 import { lockingFor } from './db/dialect/locking.ts'
@@ -30,7 +32,7 @@ import type { Shared } from './modules/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createStores, type Stores } from './storage/stores.ts'
 
-const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(fs.readFileSync(path.join(CODE_ROOT, 'package.json'), 'utf8')) as {
   version: string
 }
 

@@ -19,9 +19,7 @@ import { checkWatchEvents } from './check-events.ts'
 import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerData } from './messages.ts'
 import type { IngestResult as Result, IngestUser, WatchEventsIngest } from './store.ts'
 import { INGEST_WORKER_URL } from './worker.ts'
-
-// Found from this file, not from the working directory the server was started in.
-const TSX_API = import.meta.resolve('tsx/esm/api')
+import { threadBoot } from '../thread-entry.ts'
 
 export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger }): WatchEventsIngest {
   const workerData: IngestWorkerData = { role: INGEST_WORKER, dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
@@ -37,10 +35,8 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
   }
 
   function start(): Worker {
-    // The worker is TypeScript like the rest of the server. Node 20 does not hand the main thread's
-    // loader hooks (`--import tsx`) to a worker's entry file, so a small script registers tsx first
-    // and then imports worker.ts, whose address this module has from importing it.
-    const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(INGEST_WORKER_URL)}) })`
+    // worker.ts, whose address this module has from importing it (or its built file: thread-entry.ts).
+    const boot = threadBoot(INGEST_WORKER_URL, 'watch-ingest-worker')
     const started = new Worker(boot, { eval: true, workerData })
     // Idle, it keeps no process alive; a batch in flight is held by its HTTP request anyway.
     started.unref()
