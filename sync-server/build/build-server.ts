@@ -22,6 +22,7 @@ const entryPoints: Record<string, string> = {
   worker: 'sync-server/src/worker.ts',
   'db-copy': 'sync-server/src/db/copy-cli.ts',
   'media-copy': 'sync-server/src/storage/media-copy-cli.ts',
+  'wait-ready': 'sync-server/src/wait-ready.ts',
   ...THREAD_FILES,
 }
 

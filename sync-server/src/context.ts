@@ -17,7 +17,7 @@ import { lockingFor } from './db/dialect/locking.ts'
 import { textSearchFor } from './db/dialect/text-search.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { openEngine, type Engine } from './db/engine.ts'
-import { migrate } from './db/migrate.ts'
+import { migrate, readMigrations } from './db/migrate.ts'
 import { waitForPostgres } from './db/wait-for-database.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -30,7 +30,9 @@ import { createPeopleModule } from './modules/people.ts'
 import { createRepositories } from './modules/repositories.ts'
 import type { Shared } from './modules/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
+import { createReadiness } from './services/readiness.service.ts'
 import { createStores, type Stores } from './storage/stores.ts'
+import { freeBytes } from './web/disk-reserve.ts'
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(CODE_ROOT, 'package.json'), 'utf8')) as {
   version: string
@@ -88,6 +90,13 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   definePeriodicJobs(shared, jobs, { uploads: contributor.services.uploads, auth: people.auth, billing: admin.services.billing }, repositories)
   // A kind with no handler, or two, stops the process here, before it serves or runs anything.
   jobs.queue.registry.check()
+  const readiness = createReadiness({
+    db: database.db,
+    migrationVersions: readMigrations(database.engine).map((migration) => migration.version),
+    storage,
+    disk: { dirs: storage.stagingDirs, reserveBytes: config.diskReserveBytes, free: freeBytes },
+    onChange: (check, said, detail) => (said === 'ok' ? logger.info({ check }, `ready again: ${check} ok`) : logger.warn({ check, detail }, `not ready: ${said}`)),
+  })
   // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
   let uploadLocker: UploadLocker | undefined
   return {
@@ -114,7 +123,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs },
+    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
     stripeWebhook: admin.stripeWebhook,
     jobs: jobs.queue,
     version: packageJson.version,
