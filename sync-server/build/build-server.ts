@@ -23,6 +23,7 @@ const entryPoints: Record<string, string> = {
   'db-copy': 'sync-server/src/db/copy-cli.ts',
   'media-copy': 'sync-server/src/storage/media-copy-cli.ts',
   'wait-ready': 'sync-server/src/wait-ready.ts',
+  backup: 'sync-server/src/backup/backup-cli.ts',
   ...THREAD_FILES,
 }
 
