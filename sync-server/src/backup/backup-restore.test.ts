@@ -11,7 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest'
 import { seedVideo, watchEvent } from '../../test-support/catalogue-fixtures.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { createDatabase } from '../../test-support/postgres-server.ts'
-import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { signIn, startTestServer } from '../../test-support/test-server.ts'
 import { backupTo, MANIFEST } from './backup.ts'
 import { restoreFrom, RestoreRefused } from './restore.ts'
 
@@ -54,7 +54,6 @@ describe('npm run backup / npm run restore', () => {
     const batches: Batch[] = []
     let acks = 0
     let stop = false
-    let backupBegan = Number.POSITIVE_INFINITY
     // Each event a stretch of wall-clock time of its own, going back from now (overlapping ones count once).
     let stretch = 0
     const at = () => new Date(source.clock.now() - ++stretch * 5000).toISOString()
@@ -73,7 +72,7 @@ describe('npm run backup / npm run restore', () => {
     // Mid-write: some batches are in, more are on their way while the snapshot is taken.
     while (acks < 6) await new Promise((resolve) => setImmediate(resolve))
     const backupDir = path.join(tempDir('dehieu-backup-'), 'b1')
-    backupBegan = acks
+    const backupBegan = acks
     const manifest = await backupTo({ to: backupDir, dataDir: source.dataDir, databaseUrl: source.ctx.config.databaseUrl, storage: source.ctx.config.storage })
     const ackedDuringBackup = acks - backupBegan
     // A few more after it, which the backup may not hold.
