@@ -29,6 +29,7 @@ import { apiJsonBody, registeredRoutes, served } from './routes/route.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
+import { requestMetrics } from './web/request-metrics.ts'
 import { answerCheck, type AnswerMismatch } from './web/answer-check.ts'
 import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
 import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
@@ -51,6 +52,7 @@ export interface AppOptions {
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express()
+  app.use(requestMetrics(ctx.metrics))
   if (options.onAnswerMismatch) app.use(answerCheck(options.onAnswerMismatch))
   app.disable('x-powered-by')
   app.set('trust proxy', ctx.config.trustProxy)
@@ -102,6 +104,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     logger: ctx.logger,
     requireUser: signedIn,
     locker: ctx.uploadLocker,
+    metrics: ctx.metrics.uploads,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   served(app, 'uploads.create')

@@ -20,6 +20,7 @@ let child: ChildProcess | undefined
 let smtp: SmtpCapture
 let dataDir: string
 let api: string
+let metricsUrl: string
 let said = ''
 
 beforeAll(async () => {
@@ -27,10 +28,12 @@ beforeAll(async () => {
   smtp = await startSmtpCapture()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-built-'))
   const port = await freePort()
+  const metricsPort = await freePort()
   api = `http://127.0.0.1:${port}/api/v1`
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
   child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'main.js')], {
     cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WORKERS: '0', SMTP_URL: smtp.url, NODE_ENV: 'test' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WORKERS: '0', SMTP_URL: smtp.url, NODE_ENV: 'test', METRICS_LISTEN: `127.0.0.1:${metricsPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')))
@@ -61,6 +64,13 @@ describe('the built server (dist/server/main.js)', () => {
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' })
     const languages = await fetch(`${api}/languages`)
     expect(languages.status).toBe(200)
+  })
+
+  it('serves its metrics on METRICS_LISTEN, apart from the API', async () => {
+    expect((await fetch(`${api}/health/ready`)).status).toBe(200)
+    const text = await (await fetch(metricsUrl)).text()
+    expect(text).toContain('dehieu_http_requests_total{route="health.ready",method="GET",status="200"} 1')
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m)
   })
 
   it('stores watch events on its ingest thread, started from the thread’s own built file', async () => {

@@ -21,6 +21,8 @@ import { migrate, readMigrations } from './db/migrate.ts'
 import { waitForPostgres } from './db/wait-for-database.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createMetrics } from './metrics/metrics.ts'
+import { createJobsRepository } from './repositories/jobs.repository.ts'
 import { createAccountModule } from './modules/account.ts'
 import { createAdminBillingModule } from './modules/admin-billing.ts'
 import { createContributorsModule } from './modules/contributors.ts'
@@ -77,6 +79,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     locking: lockingFor(database.engine),
     search: textSearchFor(database.engine),
     hotPath: hotPathReadsFor(database),
+    metrics: createMetrics(),
   }
   const clock = shared.clock
 
@@ -96,6 +99,12 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     storage,
     disk: { dirs: storage.stagingDirs, reserveBytes: config.diskReserveBytes, free: freeBytes },
     onChange: (check, said, detail) => (said === 'ok' ? logger.info({ check }, `ready again: ${check} ok`) : logger.warn({ check, detail }, `not ready: ${said}`)),
+  })
+  const jobsRepository = createJobsRepository(database.db, database.engine)
+  shared.metrics.readFrom({
+    jobs: () => jobsRepository.countsByKindAndState(),
+    pool: database.pool,
+    disk: { dirs: storage.stagingDirs, reserveBytes: config.diskReserveBytes, free: freeBytes },
   })
   // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
   let uploadLocker: UploadLocker | undefined
@@ -122,6 +131,8 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     },
     secret,
     mailer,
+    /** What this process says to a monitoring system (metrics/metrics.ts). */
+    metrics: shared.metrics,
     repositories,
     services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
     stripeWebhook: admin.stripeWebhook,

@@ -3,7 +3,7 @@
  * WORKERS > 0 (the default) it also runs background jobs; `npm run worker` (worker.ts) runs jobs only.
  */
 import { createApp } from './app.ts'
-import { contextOrExit } from './start-process.ts'
+import { contextOrExit, metricsOrExit } from './start-process.ts'
 import { startupWarnings } from './startup-warnings.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 import { applyServerTimeouts } from './web/server-timeouts.ts'
@@ -28,6 +28,7 @@ async function start() {
       ctx.logger.info(`SMTP_URL is not set: sign-in codes are printed here and shown at http://${shown}:${config.port}/api/v1/dev/outbox`)
     }
   })
+  if (config.metricsListen) await metricsOrExit(ctx, config.metricsListen)
   // Uploads are cut on silence, never on total time (see server-timeouts.ts).
   applyServerTimeouts(server)
   const stop = () => {

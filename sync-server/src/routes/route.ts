@@ -114,7 +114,12 @@ function handlersOf(name: RouteName, onApi: boolean, args: Array<RequestHandler 
   const last = handlers.pop()
   if (!last) throw new Error(`${name}: no handler`)
   const reader = body.kind === 'json' ? [jsonBody(body.limitBytes)] : body.kind === 'none' && onApi ? [apiJsonBody] : []
-  return [...reader, ...handlers, withBody(name, last, form)]
+  // The route's name for the request metrics (web/request-metrics.ts), before anything can refuse it.
+  const named: RequestHandler = (_req, res, next) => {
+    res.locals.route = name
+    next()
+  }
+  return [named, ...reader, ...handlers, withBody(name, last, form)]
 }
 
 /** A route on the API router. */

@@ -20,10 +20,11 @@ import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerD
 import type { IngestResult as Result, IngestUser, WatchEventsIngest } from './store.ts'
 import { INGEST_WORKER_URL } from './worker.ts'
 import { threadBoot } from '../thread-entry.ts'
+import type { IngestObserver } from '../metrics/metrics.ts'
 
-export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger }): WatchEventsIngest {
+export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger; observer?: IngestObserver }): WatchEventsIngest {
   const workerData: IngestWorkerData = { role: INGEST_WORKER, dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
-  const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>()
+  const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void; events: number }>()
   const inFlight = new Set<Promise<Result>>()
   let nextId = 1
   let worker: Worker | undefined
@@ -46,7 +47,10 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
       waiting.delete(reply.id)
       if ('gone' in reply) entry.reject(accountGone())
       else if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
-      else entry.resolve(reply.result)
+      else {
+        deps.observer?.batch(entry.events, reply.waitMs / 1000, reply.commitMs / 1000)
+        entry.resolve(reply.result)
+      }
     })
     started.on('error', (error) => {
       deps.logger.error({ err: error }, 'the watch-event ingest thread crashed')
@@ -71,7 +75,7 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
       // numbers move to the ingest thread without a copy.
       const checked = checkWatchEvents(events, { now, timeZone: user.time_zone })
       const request: IngestRequest = { id, user, checked, now }
-      const answer = new Promise<Result>((resolve, reject) => waiting.set(id, { resolve, reject }))
+      const answer = new Promise<Result>((resolve, reject) => waiting.set(id, { resolve, reject, events: events.length }))
       worker.postMessage(request, [checked.numbers.buffer as ArrayBuffer, checked.outcomes.buffer as ArrayBuffer])
       inFlight.add(answer)
       void answer.then(
