@@ -3,6 +3,7 @@
  * on the metrics listener, in the text format, after real requests, a watch-event batch, a tus upload and
  * jobs in the queue. And not on the public listener.
  */
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type http from 'node:http'
 import pino from 'pino'
@@ -103,6 +104,15 @@ describe('GET /metrics on METRICS_LISTEN', () => {
     expect(samples.has('process_cpu_seconds_total')).toBe(true)
     expect(samples.has('nodejs_eventloop_lag_p99_seconds')).toBe(true)
     if (server.ctx.database.engine === 'postgres') expect(samples.get('dehieu_db_pool_connections{state="total"}')).toBeGreaterThan(0)
+  })
+
+  it('has every metric the shipped Grafana dashboard asks for', async () => {
+    const dashboard = JSON.parse(fs.readFileSync(new URL('../../../deploy/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> }
+    const asked = new Set(dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => target.expr.match(/\b(?:dehieu|process|nodejs)_[a-z0-9_]+/g) ?? [])))
+    const { types } = await scrape()
+    const missing = [...asked].filter((name) => !types.has(name) && !types.has(name.replace(/_(bucket|sum|count)$/, '')))
+    expect(missing).toEqual([])
+    expect(asked.size).toBeGreaterThan(10)
   })
 
   it('is not served on the public listener', async () => {
