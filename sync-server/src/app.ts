@@ -48,10 +48,13 @@ export interface AppOptions {
    * production: no request pays for the check.
    */
   onAnswerMismatch?: (mismatch: AnswerMismatch) => void
+  /** Ahead of everything (main.ts: the graceful stop's `Connection: close` while stopping). */
+  beforeRoutes?: express.RequestHandler
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express()
+  if (options.beforeRoutes) app.use(options.beforeRoutes)
   app.use(requestMetrics(ctx.metrics))
   if (options.onAnswerMismatch) app.use(answerCheck(options.onAnswerMismatch))
   app.disable('x-powered-by')

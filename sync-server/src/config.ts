@@ -86,6 +86,8 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** How long a claimed job is held without a renewal before another worker may run it again. */
   JOB_LEASE_SECONDS: positiveInt.default(60),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /**
    * Where the metrics (Prometheus's text format, GET /metrics) are served: `host:port` or a port (on
    * 127.0.0.1), a listener of its own, never the public one. Unset: no metrics listener.
@@ -142,6 +144,8 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** SIGTERM: how long in-flight requests may run before their connections are cut (ms). */
+  shutdownGraceMs: number
   /** The metrics listener's address (METRICS_LISTEN), or undefined for none. */
   metricsListen: Readonly<{ host: string; port: number }> | undefined
   /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     metricsListen,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     storage: storage.config,
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
   })

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
-export type CheckName = 'database' | 'migrations' | 'bucket' | 'disk'
+export type CheckName = 'process' | 'database' | 'migrations' | 'bucket' | 'disk'
 /**
  * 'ok', or what is wrong in words that give nothing away (the endpoint is public): the details (the
  * driver's error, the folder, the bytes) go to the log, once each time a check goes wrong (onChange).
@@ -99,6 +99,7 @@ export function createReadiness(deps: ReadinessDeps) {
     return ok
   }
 
+  let stopping = false
   const last = new Map<CheckName, string>()
   function note(name: CheckName, result: Result) {
     const before = last.get(name) ?? OK
@@ -107,6 +108,10 @@ export function createReadiness(deps: ReadinessDeps) {
   }
 
   return {
+    /** SIGTERM: from now on not ready (a probing load balancer moves away while requests in flight finish). */
+    markStopping() {
+      stopping = true
+    },
     async check(): Promise<{ ready: boolean; checks: Checks }> {
       const [db, migrated, media] = await Promise.all([database(), migrations(), deps.storage.kind === 's3' ? bucket() : Promise.resolve(undefined)])
       const results: Partial<Record<CheckName, Result>> = {
@@ -115,6 +120,7 @@ export function createReadiness(deps: ReadinessDeps) {
         disk: disk(),
       }
       if (media) results.bucket = media
+      if (stopping) results.process = { said: 'stopping' }
       const checks: Checks = {}
       for (const [name, result] of Object.entries(results) as Array<[CheckName, Result]>) {
         note(name, result)
