@@ -14,5 +14,9 @@ for port in "$@"; do
   systemctl restart "dehieu@$port"
   # Checked again here, so the script also serves units without the ExecStartPost line.
   PORT="$port" HOST=127.0.0.1 node "$here/dist/server/wait-ready.js"
+  # nginx took this process out for fail_timeout (2 s in deploy/nginx.conf, counted in whole seconds:
+  # up to 3 s) at its last refused connection, and does not probe: stop the next one sooner and nginx
+  # has no live upstream (502s; the scale test found them at 2.5 s).
+  sleep "${DEHIEU_RESTART_PAUSE_SECONDS:-4}"
 done
 echo "every process restarted and ready"
