@@ -19,6 +19,7 @@ import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
 import { runPlayerBench } from './player.bench.ts'
 import { runPhoneBench } from './phone.bench.ts'
+import { runServerStartBench } from './server-start.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -46,6 +47,15 @@ async function main() {
       console.log(`  Dễ Hiểu server on PostgreSQL (DATABASE_URL)        ${fmt(pgApi.app.requestsPerSecond)} req/s   p99 ${pgApi.app.p99Ms} ms`)
       console.log(`  ratio to bare Express: ${fmt(pgApi.ratioToExpress!, 2)} (goal ≥ 0.70, p99 < 25 ms): ${pgApi.goalMet ? 'met' : 'NOT met'}`)
     }
+  }
+
+  if (!only || only === 'start') {
+    console.log('\n## One API process: spawn to the first 200 from /health, and resident memory after 20 requests (built dist/server vs tsx; 5 rounds alternating, medians)')
+    const start = await runServerStartBench()
+    results.serverStart = start
+    console.log(`  built (node dist/server/main.js)     ${fmt(start.built.ms)} ms   RSS ${fmt(start.built.rssMb)} MB`)
+    console.log(`  tsx (node --import tsx …/main.ts)    ${fmt(start.tsx.ms)} ms   RSS ${fmt(start.tsx.rssMb)} MB`)
+    console.log(`  built / tsx: start ${fmt(start.startRatio, 2)}, memory ${fmt(start.rssRatio, 2)}`)
   }
 
   if (!only || only === 'watch') {

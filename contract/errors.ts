@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   insufficientStorage: 'insufficient_storage',
   /** 429: the contributor has as many unfinished uploads (or declared bytes) as they may; finish or cancel one. */
   uploadQuota: 'upload_quota_exceeded',
+  /** 503 from /health/ready: this process should not be sent requests yet (its message says why). */
+  notReady: 'not_ready',
   internal: 'internal_error',
 } as const
 

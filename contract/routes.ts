@@ -75,6 +75,8 @@ const premium = (refused: string) => ({ refused })
 export const ROUTES = {
   // Health, languages, waiting list, development
   'health.get': route('GET', '/health', 'public', none),
+  'health.live': route('GET', '/health/live', 'public', none),
+  'health.ready': route('GET', '/health/ready', 'public', none),
   'languages.list': route('GET', '/languages', 'public', none),
   'waitlist.join': route('POST', '/waitlist', 'public', json),
   'dev.outbox': route('GET', '/dev/outbox', 'loopback', none, { refused: 'The development outbox answers only requests from this machine (development mode).' }),

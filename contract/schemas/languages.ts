@@ -17,3 +17,14 @@ export const healthSchema = z.strictObject({
   role: z.enum(['api', 'worker', 'api+worker']),
 })
 export type Health = z.infer<typeof healthSchema>
+
+/** GET /health/live: the process answers (it says nothing of the database). */
+export const healthLiveSchema = z.strictObject({ status: z.literal('live') })
+/**
+ * GET /health/ready: every check `ok` (database, migrations, disk; bucket with media in S3). Not ready
+ * is 503 `not_ready`, its message naming what is wrong and `checks` the same per check.
+ */
+export const healthReadySchema = z.strictObject({
+  status: z.literal('ready'),
+  checks: z.strictObject({ database: z.literal('ok'), migrations: z.literal('ok'), disk: z.literal('ok'), bucket: z.literal('ok').optional() }),
+})

@@ -35,6 +35,13 @@ from "jobs"
 where "state" in (?, ?) and "kind" in (?, ?);
 -- parameters: ["queued","running","kinds-1","kinds-2"]
 
+-- jobs.countsByKindAndState()
+select "kind", "state", CASE WHEN error IS NULL THEN 0 ELSE 1 END as "after_failure", count(*) as "n"
+from "jobs"
+where "state" <> ?
+group by "kind", "state", CASE WHEN error IS NULL THEN 0 ELSE 1 END;
+-- parameters: ["done"]
+
 -- jobs.renewLease({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
 update "jobs"
 set "lease_until" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?

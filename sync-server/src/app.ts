@@ -3,10 +3,10 @@
  * only, errors in the contract's shape, unknown paths 404 in JSON), then the PWA with its SPA fallback.
  */
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { API_BASE } from '../../contract/index.ts'
 import { roleOf } from './background.ts'
+import { CODE_ROOT } from './code-root.ts'
 import type { AppContext } from './context.ts'
 import { requireUser } from './middleware/authenticate.ts'
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts'
@@ -30,6 +30,7 @@ import { apiJsonBody } from './routes/route-body.ts'
 import { pwaStatic } from './web/pwa-static.ts'
 import { mediaServer } from './media/media-server.ts'
 import { requestLogging } from './web/request-logging.ts'
+import { requestMetrics } from './web/request-metrics.ts'
 import { answerCheck, type AnswerMismatch } from './web/answer-check.ts'
 import { apiSecurityHeaders, documentSecurityHeaders } from './web/security-headers.ts'
 import { applicationFormRoutes, contributorApplicationsRoutes } from './routes/contributor-applications.routes.ts'
@@ -38,7 +39,7 @@ import { createTusUploads } from './web/tus-uploads.ts'
 import { createDiskReserve } from './web/disk-reserve.ts'
 import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
 
-export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
+export const DEFAULT_PWA_DIST = path.join(CODE_ROOT, 'dist/pwa')
 
 export interface AppOptions {
   pwaDist?: string
@@ -48,10 +49,14 @@ export interface AppOptions {
    * production: no request pays for the check.
    */
   onAnswerMismatch?: (mismatch: AnswerMismatch) => void
+  /** Ahead of everything (main.ts: the graceful stop's `Connection: close` while stopping). */
+  beforeRoutes?: express.RequestHandler
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express()
+  if (options.beforeRoutes) app.use(options.beforeRoutes)
+  app.use(requestMetrics(ctx.metrics))
   if (options.onAnswerMismatch) app.use(answerCheck(options.onAnswerMismatch))
   app.disable('x-powered-by')
   app.set('trust proxy', ctx.config.trustProxy)
@@ -70,7 +75,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   const routes = createRoutes({ app, api, signIn: signedIn, prelude })
   dailyProgressRoute(routes, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
-  healthRoutes(routes, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
+  healthRoutes(routes, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }), readiness: services.readiness })
   authRoutes(routes, { auth: services.auth, users: services.users, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(routes, { users: services.users })
   accountRoutes(routes, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion })
@@ -103,6 +108,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     logger: ctx.logger,
     requireUser: signedIn,
     locker: ctx.uploadLocker,
+    metrics: ctx.metrics.uploads,
   })
   app.all(tus.paths, ...prelude, ...tus.handlers)
   routes.served('uploads.create')

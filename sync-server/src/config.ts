@@ -88,6 +88,18 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** How long a claimed job is held without a renewal before another worker may run it again. */
   JOB_LEASE_SECONDS: positiveInt.default(60),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Where the metrics (Prometheus's text format, GET /metrics) are served: `host:port` or a port (on
+   * 127.0.0.1), a listener of its own, never the public one. Unset: no metrics listener.
+   */
+  METRICS_LISTEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?\d{1,5}$/, { error: 'must be host:port or a port, such as 127.0.0.1:9464' })
+      .optional(),
+  ),
   /** Set (e.g. /internal-media/) when nginx sends media: the server answers X-Accel-Redirect after the grant check. */
   MEDIA_ACCEL_REDIRECT: optionalText.pipe(
     z
@@ -136,6 +148,10 @@ export type Config = Readonly<{
   jobLeaseMs: number
   /** The nginx internal location media is handed to, or undefined to send media ourselves. */
   mediaAccelRedirect: string | undefined
+  /** SIGTERM: how long in-flight requests may run before their connections are cut (ms). */
+  shutdownGraceMs: number
+  /** The metrics listener's address (METRICS_LISTEN), or undefined for none. */
+  metricsListen: Readonly<{ host: string; port: number }> | undefined
   /** Where stored files live: DATA_DIR (the default) or an S3 bucket (storage/storage-config.ts). */
   storage: StorageConfig
 }>
@@ -192,6 +208,15 @@ export function loadDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(parsed.data)
 }
 
+function parseListen(value: string | undefined): Config['metricsListen'] {
+  if (!value) return undefined
+  const at = value.lastIndexOf(':')
+  const host = at < 0 ? '127.0.0.1' : value.slice(0, at).replace(/^\[(.*)\]$/, '$1')
+  const port = Number(at < 0 ? value : value.slice(at + 1))
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError(`Invalid settings in the environment:\n  METRICS_LISTEN: ${port} is not a port (1 to 65535)`)
+  return Object.freeze({ host, port })
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
@@ -212,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid settings in the environment:\n  PUBLIC_URL: required with STRIPE_SECRET_KEY (Stripe sends buyers back to it)',
     )
   }
+  const metricsListen = parseListen(e.METRICS_LISTEN)
   const adminEmails = new Set(
     e.ADMIN_EMAILS.split(',')
       .map((address) => normalizeEmail(address))
@@ -253,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    metricsListen,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     storage: storage.config,
     preLaunch: e.PRE_LAUNCH === 'true' || e.PRE_LAUNCH === '1',
     seedDemo: !isProduction && (e.SEED_DEMO === undefined ? e.NODE_ENV === 'development' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),

@@ -6,19 +6,23 @@
  * DATA_DIR and may pass their own clock.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './clock.ts'
+import { CODE_ROOT } from './code-root.ts'
 import type { Db } from './db/connection.ts'
 import { hotPathReadsFor } from './db/dialect/hot-path.ts'
 import { lockingFor } from './db/dialect/locking.ts'
 import { textSearchFor } from './db/dialect/text-search.ts'
 import { uploadLockerFor, type UploadLocker } from './db/dialect/upload-locker.ts'
 import { openEngine, type Engine } from './db/engine.ts'
-import { migrate } from './db/migrate.ts'
+import { migrate, readMigrations } from './db/migrate.ts'
 import { waitForPostgres } from './db/wait-for-database.ts'
 import { createLogger } from './logger.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
+import { createMetrics } from './metrics/metrics.ts'
+import { createJobsRepository } from './repositories/jobs.repository.ts'
 import { createAccountModule } from './wiring/account.ts'
 import { createAdminBillingModule } from './wiring/admin-billing.ts'
 import { createContributorsModule } from './wiring/contributors.ts'
@@ -28,9 +32,11 @@ import { createPeopleModule } from './wiring/people.ts'
 import { createRepositories } from './wiring/repositories.ts'
 import type { Shared } from './wiring/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
+import { createReadiness } from './services/readiness.service.ts'
 import { createStores, type Stores } from './storage/stores.ts'
+import { freeBytes } from './web/disk-reserve.ts'
 
-const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(fs.readFileSync(path.join(CODE_ROOT, 'package.json'), 'utf8')) as {
   version: string
 }
 
@@ -73,6 +79,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     locking: lockingFor(database.engine),
     search: textSearchFor(database.engine),
     hotPath: hotPathReadsFor(database),
+    metrics: createMetrics(),
   }
   const clock = shared.clock
 
@@ -86,6 +93,19 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   definePeriodicJobs(shared, jobs, { uploads: contributor.services.uploads, auth: people.auth, billing: admin.services.billing }, repositories)
   // A kind with no handler, or two, stops the process here, before it serves or runs anything.
   jobs.queue.registry.check()
+  const readiness = createReadiness({
+    db: database.db,
+    migrationVersions: readMigrations(database.engine).map((migration) => migration.version),
+    storage,
+    disk: { dirs: storage.stagingDirs, reserveBytes: config.diskReserveBytes, free: freeBytes },
+    onChange: (check, said, detail) => (said === 'ok' ? logger.info({ check }, `ready again: ${check} ok`) : logger.warn({ check, detail }, `not ready: ${said}`)),
+  })
+  const jobsRepository = createJobsRepository(database.db, database.engine)
+  shared.metrics.readFrom({
+    jobs: () => jobsRepository.countsByKindAndState(),
+    pool: database.pool,
+    disk: { dirs: storage.stagingDirs, reserveBytes: config.diskReserveBytes, free: freeBytes },
+  })
   // Made on first use: only a process that serves tus needs it (on PostgreSQL it opens connections).
   let uploadLocker: UploadLocker | undefined
   return {
@@ -111,8 +131,10 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     },
     secret,
     mailer,
+    /** What this process says to a monitoring system (metrics/metrics.ts). */
+    metrics: shared.metrics,
     repositories,
-    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs },
+    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
     stripeWebhook: admin.stripeWebhook,
     jobs: jobs.queue,
     version: packageJson.version,

@@ -148,10 +148,10 @@ describe('starting the server', { timeout: 90_000 }, () => {
     expect(server.lines.some((line) => messageOf(line).startsWith(`PostgreSQL at 127.0.0.1:${late}`) && messageOf(line).includes('answered'))).toBe(true)
   })
 
-  it('frees its port when a supervisor stops `npm run serve` (npm runs node itself, no shell left holding the port)', async () => {
+  it('frees its port when a supervisor stops `npm run dev:server` (npm runs node itself, no shell left holding the port)', async () => {
     const port = await freePort()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-npm-'))
-    const npm = spawn('npm', ['run', '--silent', 'serve'], {
+    const npm = spawn('npm', ['run', '--silent', 'dev:server'], {
       cwd: REPO,
       env: { ...process.env, NODE_ENV: 'development', DEHIEU_TEST_ENGINE: '', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WORKERS: '0', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -164,7 +164,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
         seen += chunk.toString('utf8')
         if (seen.includes('is serving on')) resolve()
       })
-      void exited.then(() => reject(new Error(`npm run serve exited before serving:\n${seen}`)))
+      void exited.then(() => reject(new Error(`npm run dev:server exited before serving:\n${seen}`)))
     })
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200)
     npm.kill('SIGTERM')
@@ -178,9 +178,10 @@ describe('starting the server', { timeout: 90_000 }, () => {
       socket.once('error', () => resolve(true))
     })
     expect(refused).toBe(true)
-    // `npm start` builds first, then runs the server the same way.
+    // `npm start` builds first, then runs the built server the same way (built-server.test.ts runs it).
     const scripts = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-    expect(scripts.start).toMatch(/&& exec node --import tsx sync-server\/src\/main\.ts$/)
+    expect(scripts.start).toMatch(/&& exec node --enable-source-maps dist\/server\/main\.js$/)
+    expect(scripts.serve).toMatch(/^exec node /)
     expect(scripts.worker).toMatch(/^exec node /)
   })
 })

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { createContext } from './context.ts'
 import { DatabaseUnreachable } from './db/wait-for-database.ts'
 import { JobRegistryError } from './jobs/registry.ts'
+import { startMetricsListener } from './metrics/metrics-listener.ts'
 
 export async function contextOrExit(env: NodeJS.ProcessEnv = process.env): Promise<{ config: Config; ctx: Awaited<ReturnType<typeof createContext>> }> {
   try {
@@ -18,5 +19,15 @@ export async function contextOrExit(env: NodeJS.ProcessEnv = process.env): Promi
       process.exit(1)
     }
     throw error
+  }
+}
+
+/** The metrics listener (METRICS_LISTEN), or one line and exit 1 when its address is taken or wrong. */
+export async function metricsOrExit(ctx: Awaited<ReturnType<typeof createContext>>, at: { host: string; port: number }): Promise<void> {
+  try {
+    await startMetricsListener(ctx.metrics, at, ctx.logger)
+  } catch (error) {
+    console.error(`could not serve metrics on ${at.host}:${at.port} (METRICS_LISTEN): ${(error as Error).message}`)
+    process.exit(1)
   }
 }

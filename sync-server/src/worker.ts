@@ -7,7 +7,7 @@
  * cleanly: the running job is handed back to the queue without spending an attempt, so another worker
  * takes it at once.
  */
-import { contextOrExit } from './start-process.ts'
+import { contextOrExit, metricsOrExit } from './start-process.ts'
 import { roleOf, startBackgroundWork } from './background.ts'
 
 async function start() {
@@ -15,6 +15,7 @@ async function start() {
   if (ctx.database.engine === 'sqlite') {
     ctx.logger.warn('a separate worker on SQLite shares the file with the API process: use DATABASE_URL (PostgreSQL) to split roles')
   }
+  if (config.metricsListen) await metricsOrExit(ctx, config.metricsListen)
   const background = startBackgroundWork(ctx, { serves: false })
   ctx.logger.info(`Dễ Hiểu worker running ${config.workers} job(s) at once (${ctx.database.engine}, data in ${config.dataDir}, role ${roleOf({ serves: false, workers: config.workers })})`)
   const stop = () => {

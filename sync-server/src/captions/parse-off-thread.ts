@@ -11,6 +11,7 @@
 import { Worker } from 'node:worker_threads'
 import { CAPTIONS_MAX_CUES } from '../../../contract/index.ts'
 import { countArrows, tooManyCues, type ParsedCaptions } from './parse-vtt.ts'
+import { threadBoot } from '../thread-entry.ts'
 
 export interface ParseRequest {
   id: number
@@ -23,7 +24,6 @@ export type ParseReply = { id: number; result: ParsedCaptions; threadId: number 
 export type ParsedOffThread = ParsedCaptions & { threadId?: number }
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url)
-const TSX_API = import.meta.resolve('tsx/esm/api')
 
 export function createCaptionParser() {
   const waiting = new Map<number, { resolve: (result: ParsedOffThread) => void; reject: (error: Error) => void }>()
@@ -36,8 +36,7 @@ export function createCaptionParser() {
   }
 
   function start(): Worker {
-    // As the watch-ingest thread: Node 20 does not hand `--import tsx` to a worker, so register it first.
-    const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}) })`
+    const boot = threadBoot(WORKER_URL.href, 'caption-parse-worker')
     const started = new Worker(boot, { eval: true })
     started.unref()
     started.on('message', (reply: ParseReply) => {

@@ -12,12 +12,13 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type pg from 'pg'
+import { CODE_ROOT } from '../code-root.ts'
 import type { Db } from './connection.ts'
 import type { Engine, EngineName } from './engine.ts'
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+// Read from the source tree in both forms of the server (code-root.ts): the build does not copy them.
+const MIGRATIONS_DIR = path.join(CODE_ROOT, 'sync-server/src/db/migrations')
 const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+?)(?:\.(sqlite|postgres))?\.sql$/
 /** Any constant shared by every process of this app; "dehieu" in ASCII. */
 const MIGRATION_LOCK = 0x646568696575

@@ -52,6 +52,29 @@ export function createJobsRepository(db: Kysely<Database>, engine: EngineName) {
       return Number(row.n)
     },
 
+    /**
+     * Jobs not done, by kind and state, for the metrics; a queued job that carries an error is waiting
+     * for its retry ('retry_wait') rather than new.
+     */
+    async countsByKindAndState(): Promise<Array<{ kind: string; state: string; count: number }>> {
+      const afterFailure = sql<number>`CASE WHEN error IS NULL THEN 0 ELSE 1 END`
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => ['kind', 'state', afterFailure.as('after_failure'), eb.fn.countAll<number>().as('n')])
+        .where('state', '<>', 'done')
+        .groupBy(['kind', 'state', afterFailure])
+        .execute()
+      const counts = new Map<string, { kind: string; state: string; count: number }>()
+      for (const row of rows) {
+        const state = row.state === 'queued' && Number(row.after_failure) === 1 ? 'retry_wait' : row.state
+        const key = `${row.kind}\n${state}`
+        const entry = counts.get(key) ?? { kind: row.kind, state, count: 0 }
+        entry.count += Number(row.n)
+        counts.set(key, entry)
+      }
+      return [...counts.values()]
+    },
+
     /** Extends this claim's lease; false when the job is no longer this claim's. */
     async renewLease(job: JobRow, leaseMs: number): Promise<boolean> {
       return changed(await ofClaim(job).set({ lease_until: sql<number>`${now} + ${leaseMs}` }).executeTakeFirst())

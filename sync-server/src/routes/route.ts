@@ -94,6 +94,13 @@ function callOf<K extends RouteName>(name: K, req: Request, res: Response, next:
   }
 }
 
+function named(name: RouteName): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.route = name
+    next()
+  }
+}
+
 export function createRoutes(deps: { app: Express; api: Router; signIn: RequestHandler; prelude: RequestHandler[] }): Routes {
   const names = new Set<RouteName>()
   function add<K extends RouteName>(name: K, ...args: [RouteHandler<K>] | [RouteOptions, RouteHandler<K>]) {
@@ -104,6 +111,8 @@ export function createRoutes(deps: { app: Express; api: Router; signIn: RequestH
     const ahead = servedAhead(spec)
     const own: RequestHandler = (req, res, next) => handler(callOf(name, req, res, next))
     const handlers = [
+      // The route's name for the request metrics (web/request-metrics.ts), before anything can refuse it.
+      named(name),
       ...(ahead ? deps.prelude : []),
       ...leadingReaders(name, !ahead),
       ...(options.guards ?? []),

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { S3Client } from '@aws-sdk/client-s3'
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import { createDiskStore } from './disk-store.ts'
 import type { MediaStore } from './media-store.ts'
 import { createS3Store, prepareBucket, s3ClientConfig } from './s3-store.ts'
@@ -34,6 +34,9 @@ export interface Stores {
    */
   stagingDirs: string[]
   prepare(logger: Logger): Promise<void>
+  /** Where media live, and a question to the bucket that must be answered for this process to be ready (/health/ready). */
+  kind: 'disk' | 's3'
+  ping(signal: AbortSignal): Promise<void>
 }
 
 export function createStores(storage: StorageConfig, dataDir: string): Stores {
@@ -44,7 +47,7 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) }
   }
   if (storage.kind === 'disk') {
-    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, scratchRoot, stagingDirs: [dataDir], prepare: async () => undefined }
+    return { media: createDiskStore(dataDir), uploads: createDiskUploadStore(dataDir), scratch, scratchRoot, stagingDirs: [dataDir], prepare: async () => undefined, kind: 'disk', ping: async () => undefined }
   }
   const client = new S3Client(s3ClientConfig(storage))
   return {
@@ -53,6 +56,10 @@ export function createStores(storage: StorageConfig, dataDir: string): Stores {
     scratch,
     scratchRoot,
     stagingDirs: [...new Set([dataDir, os.tmpdir(), scratchRoot])],
+    kind: 's3',
+    async ping(signal) {
+      await client.send(new HeadBucketCommand({ Bucket: storage.bucket }), { abortSignal: signal })
+    },
     async prepare(logger) {
       await prepareBucket(client, storage.bucket, (message, error) => logger.warn({ err: error }, message), { mediaOriginPublic: storage.mediaOriginPublic })
     },

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
+import type { IngestObserver } from '../metrics/metrics.ts'
 import { lockingFor } from '../db/dialect/locking.ts'
 import { createPostgresIngestStore } from './store.postgres.ts'
 import type { Engine } from '../db/engine.ts'
@@ -16,7 +17,7 @@ export type { WatchEventsIngest } from './store.ts'
 
 export function createWatchEventsIngest(
   database: Engine,
-  deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger },
+  deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger; observer?: IngestObserver },
 ): WatchEventsIngest {
   if (database.engine === 'postgres') {
     return createPoolIngest({ db: database.db, locking: lockingFor('postgres'), openStore: createPostgresIngestStore, ...deps })

@@ -20,4 +20,4 @@ export interface IngestRequest {
 }
 
 /** `gone`: the account was deleted before the batch's turn came, and nothing of it was stored. */
-export type IngestReply = { id: number; result: IngestResult } | { id: number; error: string } | { id: number; gone: true }
+export type IngestReply = { id: number; result: IngestResult; waitMs: number; commitMs: number } | { id: number; error: string } | { id: number; gone: true }

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema.ts'
 import { createKyselyIngestStore } from './store.kysely.ts'
 import { createStoreBatch } from './store-batch.ts'
 import { checkWatchEvents } from './check-events.ts'
+import type { IngestObserver } from '../metrics/metrics.ts'
 import type { IngestResult as Result, IngestUser as UserRow, WatchEventsIngest, WatchIngestStore } from './store.ts'
 
 /** Deadlock and serialization failures: the transaction did nothing and is run again. */
@@ -31,6 +32,7 @@ export function createPoolIngest(deps: {
   clock: Clock
   logger: Logger
   openStore?: (trx: Kysely<Database>) => WatchIngestStore
+  observer?: IngestObserver
 }): WatchEventsIngest {
   const openStore = deps.openStore ?? createKyselyIngestStore
   const service = createStoreBatch({ previewSeconds: deps.previewSeconds })
@@ -40,12 +42,18 @@ export function createPoolIngest(deps: {
   async function store(user: UserRow, events: readonly unknown[]): Promise<Result> {
     const now = deps.clock.now()
     const checked = checkWatchEvents(events, { now, timeZone: user.time_zone })
+    const queuedAt = performance.now()
     for (let attempt = 1; ; attempt++) {
       try {
-        return await deps.db.transaction().execute(async (trx) => {
+        let locked = 0
+        const result = await deps.db.transaction().execute(async (trx) => {
           await deps.locking.lockUserRows(trx, user.id)
+          locked = performance.now()
           return service.storeBatch(openStore(trx), user, checked, now)
         })
+        // Waiting: a pool connection and the learner's lock; the transaction: from holding it to the commit.
+        deps.observer?.batch(events.length, (locked - queuedAt) / 1000, (performance.now() - locked) / 1000)
+        return result
       } catch (error) {
         const code = (error as { code?: string }).code
         if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error

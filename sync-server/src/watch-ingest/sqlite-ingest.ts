@@ -29,6 +29,14 @@ interface PendingBatch {
   reject: (error: unknown) => void
   result?: Result
   error?: unknown
+  queuedAt: number
+  timing?: BatchTiming
+}
+
+/** Filled in when the batch is committed, for the metrics: its wait for its group's turn, and the group's transaction. */
+export interface BatchTiming {
+  waitMs: number
+  commitMs: number
 }
 
 
@@ -43,6 +51,7 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
   let previous: Promise<void> = Promise.resolve()
 
   async function commitGroup(group: PendingBatch[]) {
+    const began = performance.now()
     try {
       db.exec('BEGIN IMMEDIATE')
     } catch (error) {
@@ -68,7 +77,12 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
       for (const pending of group) pending.reject(error) // nothing of the group was stored
       return
     }
+    const committed = performance.now()
     for (const pending of group) {
+      if (pending.timing) {
+        pending.timing.waitMs = began - pending.queuedAt
+        pending.timing.commitMs = committed - began
+      }
       if (pending.result) pending.resolve(pending.result)
       else pending.reject(pending.error)
     }
@@ -82,10 +96,10 @@ export function createSqliteIngest(db: Db, options: { previewSeconds: number; st
 
   return {
     /** Stores a batch checked by checkWatchEvents (with the others that arrive in the same turn); answers once committed. */
-    store(user: UserRow, checked: CheckedWatchEvents, now: number) {
+    store(user: UserRow, checked: CheckedWatchEvents, now: number, timing?: BatchTiming) {
       return new Promise<Result>((resolve, reject) => {
         if (waiting.length === 0) setImmediate(commitWaiting)
-        waiting.push({ user, checked, now, resolve, reject })
+        waiting.push({ user, checked, now, resolve, reject, queuedAt: performance.now(), timing })
       })
     },
   }

@@ -19,13 +19,12 @@ import { checkWatchEvents } from './check-events.ts'
 import { INGEST_WORKER, type IngestReply, type IngestRequest, type IngestWorkerData } from './messages.ts'
 import type { IngestResult as Result, IngestUser, WatchEventsIngest } from './store.ts'
 import { INGEST_WORKER_URL } from './worker.ts'
+import { threadBoot } from '../thread-entry.ts'
+import type { IngestObserver } from '../metrics/metrics.ts'
 
-// Found from this file, not from the working directory the server was started in.
-const TSX_API = import.meta.resolve('tsx/esm/api')
-
-export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger }): WatchEventsIngest {
+export function createIngestThread(deps: { dataDir: string; previewSeconds: number; clock: Clock; logger: Logger; observer?: IngestObserver }): WatchEventsIngest {
   const workerData: IngestWorkerData = { role: INGEST_WORKER, dataDir: deps.dataDir, previewSeconds: deps.previewSeconds }
-  const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>()
+  const waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void; events: number }>()
   const inFlight = new Set<Promise<Result>>()
   let nextId = 1
   let worker: Worker | undefined
@@ -37,10 +36,8 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
   }
 
   function start(): Worker {
-    // The worker is TypeScript like the rest of the server. Node 20 does not hand the main thread's
-    // loader hooks (`--import tsx`) to a worker's entry file, so a small script registers tsx first
-    // and then imports worker.ts, whose address this module has from importing it.
-    const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(INGEST_WORKER_URL)}) })`
+    // worker.ts, whose address this module has from importing it (or its built file: thread-entry.ts).
+    const boot = threadBoot(INGEST_WORKER_URL, 'watch-ingest-worker')
     const started = new Worker(boot, { eval: true, workerData })
     // Idle, it keeps no process alive; a batch in flight is held by its HTTP request anyway.
     started.unref()
@@ -50,7 +47,10 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
       waiting.delete(reply.id)
       if ('gone' in reply) entry.reject(accountGone())
       else if ('error' in reply) entry.reject(new Error(`watch-event ingest failed: ${reply.error}`))
-      else entry.resolve(reply.result)
+      else {
+        deps.observer?.batch(entry.events, reply.waitMs / 1000, reply.commitMs / 1000)
+        entry.resolve(reply.result)
+      }
     })
     started.on('error', (error) => {
       deps.logger.error({ err: error }, 'the watch-event ingest thread crashed')
@@ -75,7 +75,7 @@ export function createIngestThread(deps: { dataDir: string; previewSeconds: numb
       // numbers move to the ingest thread without a copy.
       const checked = checkWatchEvents(events, { now, timeZone: user.time_zone })
       const request: IngestRequest = { id, user, checked, now }
-      const answer = new Promise<Result>((resolve, reject) => waiting.set(id, { resolve, reject }))
+      const answer = new Promise<Result>((resolve, reject) => waiting.set(id, { resolve, reject, events: events.length }))
       worker.postMessage(request, [checked.numbers.buffer as ArrayBuffer, checked.outcomes.buffer as ArrayBuffer])
       inFlight.add(answer)
       void answer.then(

@@ -26,8 +26,9 @@ function serve(port: MessagePort, { dataDir, previewSeconds }: IngestWorkerData)
       port.close()
       return
     }
-    ingest.store(message.user, message.checked, message.now).then(
-      (result) => port.postMessage({ id: message.id, result } satisfies IngestReply),
+    const timing = { waitMs: 0, commitMs: 0 }
+    ingest.store(message.user, message.checked, message.now, timing).then(
+      (result) => port.postMessage({ id: message.id, result, ...timing } satisfies IngestReply),
       (error: unknown) =>
         port.postMessage(
           (error instanceof AccountGoneError

@@ -17,7 +17,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 // random bytes on every call.
 const BOOT_ID = randomBytes(6).toString('base64url')
 let sequence = 0
-const QUIET_PATHS = new Set(['/api/v1/health'])
+// Probes: a load balancer or supervisor asks these every few seconds.
+const QUIET_PATHS = new Set(['/api/v1/health', '/api/v1/health/live', '/api/v1/health/ready'])
 
 /**
  * One log line per API request, written when the response finishes, with a request id (taken from a

@@ -83,6 +83,8 @@ export function createTusUploads(deps: {
   requireUser: RequestHandler
   /** Who may write an upload now: shared by every API process on PostgreSQL (db/dialect/upload-locker.ts). */
   locker: Locker
+  /** PATCHes being received, and the bytes stored (metrics/metrics.ts). */
+  metrics?: { inProgress: { inc(): void; dec(): void }; bytes: { inc(value: number): void } }
 }) {
   const tus = new JsonErrorsServer({
     locker: deps.locker,
@@ -131,6 +133,17 @@ export function createTusUploads(deps: {
   }
 
   const handle = (req: Request, res: Response, next: NextFunction) => {
+    const metrics = deps.metrics
+    if (metrics && (req.method === 'PATCH' || req.method === 'POST')) {
+      if (req.method === 'PATCH') metrics.inProgress.inc()
+      // The bytes stored are what the offset moved by, as tus answers it: a body cut short counts what it stored.
+      const from = Number(req.get('upload-offset') ?? 0)
+      res.once('close', () => {
+        if (req.method === 'PATCH') metrics.inProgress.dec()
+        const to = Number(res.getHeader('upload-offset'))
+        if (res.statusCode < 300 && Number.isFinite(to) && to > from) metrics.bytes.inc(to - from)
+      })
+    }
     tus.handle(req, res).catch(next)
   }
 

@@ -18,7 +18,7 @@ import { createWatchEventsIngest } from '../watch-ingest/ingest.ts'
 import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
-export function createLearningModule({ config, clock, logger, database, secret, locking, search, storage }: Shared, repositories: Repositories) {
+export function createLearningModule({ config, clock, logger, database, secret, locking, search, storage, metrics }: Shared, repositories: Repositories) {
   const mediaGrants = createMediaGrants({ secret, clock })
   const playlistAccess = createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock })
   const catalogue = createCatalogueService({
@@ -39,7 +39,7 @@ export function createLearningModule({ config, clock, logger, database, secret, 
     playlistAccess,
     catalogue,
     // SQLite: the ingest runs on a thread of its own, on its own connection; PostgreSQL: over the pool.
-    watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger }),
+    watchEvents: createWatchEventsIngest(database, { dataDir: config.dataDir, previewSeconds: config.previewSeconds, clock, logger, observer: metrics.ingest }),
     comments: createCommentsService({ comments: repositories.comments, catalogue: repositories.catalogue, clock }),
     outsideHours: createOutsideHoursService({ outsideHours: repositories.outsideHours, clock }),
     ratings: createRatingsService({ db: database.db, locking, clock }),

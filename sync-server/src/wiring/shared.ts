@@ -7,6 +7,7 @@ import type { Locking } from '../db/dialect/locking.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Engine } from '../db/engine.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import type { Stores } from '../storage/stores.ts'
 
 export interface Shared {
@@ -22,4 +23,6 @@ export interface Shared {
   locking: Locking
   search: TextSearch
   hotPath: HotPathReads
+  /** This process's metrics (metrics/metrics.ts), recorded into by every layer, served by metrics-listener.ts. */
+  metrics: Metrics
 }
