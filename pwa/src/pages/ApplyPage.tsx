@@ -15,7 +15,7 @@ import {
 import { FormField } from '../components/FormField.tsx'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { ApiError } from '../data/api.ts'
-import { postForm } from '../data/form-request.ts'
+import { postFormTo } from '../data/form-request.ts'
 import {
   APPLICATION_VIDEO_ACCEPT,
   applicationMessageFor,
@@ -97,7 +97,7 @@ function ApplyContent() {
     form.set('video', video)
     setBusy(true)
     try {
-      await postForm('/contributor_applications', form)
+      await postFormTo('applications.create', form)
       setDone(true)
     } catch (error) {
       const message = applicationMessageFor(error)

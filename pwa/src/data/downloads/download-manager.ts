@@ -31,7 +31,7 @@ import { grantsFullAccess } from './plan.ts'
 import type { PlannedDownload, StartOptions, StartOutcome } from './record.ts'
 import { createTabDownloads } from './tab-downloads.ts'
 
-export { DownloadError, type DownloadRecord, type DownloadStatus, type PlannedDownload, type StartOptions, type StartOutcome } from './record.ts'
+export { DownloadError, type DownloadRecord, type PlannedDownload, type StartOptions, type StartOutcome } from './record.ts'
 export type { DownloadDeps } from './download-deps.ts'
 
 export function createDownloadManager(given: DownloadDeps) {
