@@ -4,8 +4,7 @@
  * submission back), and the caption files chosen with it (each ends saved or refused with the server's
  * lines; no answer leaves the item waiting). Both run under the item's lock (upload-queue.ts).
  */
-import type { UploadQueueDeps } from './upload-queue.ts'
-import { SIGNED_OUT, type CaptionState, type CreateSubmissionResult, type QueuedCaption, type SendCaptionsResult, type UploadItem } from './upload-items.ts'
+import { SIGNED_OUT, type CaptionState, type CreateSubmissionResult, type QueuedCaption, type SendCaptionsResult, type UploadItem, type UploadQueueDeps } from './upload-items.ts'
 
 type Deps = Pick<UploadQueueDeps, 'items' | 'createSubmission' | 'discardSubmission' | 'sendCaptions'>
 

@@ -11,8 +11,7 @@ import type { DetailedError, Upload } from 'tus-js-client'
 import { UPLOADS_PATH, UPLOAD_CHUNK_BYTES } from '../../../../contract/vocabulary.ts'
 import { sessionHeaders } from '../request-headers.ts'
 import { UPLOAD_RETRY_DELAYS_MS } from '../runtime/retry.ts'
-import type { UploadQueueDeps } from './upload-queue.ts'
-import { FINAL_STATUSES, reasonFor, type UploadItem } from './upload-items.ts'
+import { FINAL_STATUSES, reasonFor, type UploadItem, type UploadQueueDeps } from './upload-items.ts'
 
 /** This tab's send of an item. */
 export interface Sending {

@@ -2,7 +2,9 @@
  * What the upload queue keeps (db.uploads, db.uploadBlobs) and the words it writes on an item: its
  * statuses, why it failed, and which items a tab may start sending.
  */
+import type { EntityTable } from 'dexie'
 import type { CreateSubmissionBody } from '../../../../contract/schemas/contributors.ts'
+import type { TabLocks } from '../runtime/locks.ts'
 
 export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'processing' | 'ready' | 'failed'
 
@@ -78,6 +80,27 @@ export interface UploadBlob {
   id: string
   blob: Blob
   captions?: QueuedCaption[]
+}
+
+/** What the queue is given (upload-queue.ts); tests give their own tables, locks and calls. */
+export interface UploadQueueDeps {
+  items: EntityTable<UploadItem, 'id'>
+  blobs: EntityTable<UploadBlob, 'id'>
+  token: () => string | null
+  /** A 401 to a request that carried a token: the session has ended. */
+  onUnauthorized?: () => void
+  isOnline?: () => boolean
+  now?: () => number
+  loadTus?: () => Promise<typeof import('tus-js-client')>
+  endpoint?: string
+  /** Who holds which item: navigator.locks by default (an in-page stand-in without it). */
+  locks?: TabLocks
+  /** POST /submissions for an item stored before its submission existed. */
+  createSubmission?: (details: SubmissionDetails, clientId: string) => Promise<CreateSubmissionResult>
+  /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
+  discardSubmission?: (submissionId: number) => Promise<unknown>
+  /** PUT /submissions/:id/captions/:lang for the caption files stored with an item. */
+  sendCaptions?: (submissionId: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult>
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */

@@ -20,44 +20,22 @@
  * item stays queued, marked signed_out, and carries on when the same person signs in again.
  */
 import { connectivity } from '../runtime/connectivity.ts'
-import type { EntityTable } from 'dexie'
 import { newClientId } from '../client-id.ts'
-import { browserLocks, type TabLocks } from '../runtime/locks.ts'
+import { browserLocks } from '../runtime/locks.ts'
 import { createMemoryFiles } from './memory-files.ts'
 import { whyNotKept } from './not-kept.ts'
 import { createUploadSender } from './upload-sending.ts'
 import {
   sendable,
   type CaptionState,
-  type CreateSubmissionResult,
   type QueuedCaption,
-  type SendCaptionsResult,
   type SubmissionDetails,
   type UploadBlob,
   type UploadItem,
+  type UploadQueueDeps,
 } from './upload-items.ts'
 
-export { SIGNED_OUT, LOST_WITH_TAB, type CaptionState, type CreateSubmissionResult, type QueuedCaption, type SendCaptionsResult, type SubmissionDetails, type UploadBlob, type UploadItem, type UploadStatus } from './upload-items.ts'
-
-export interface UploadQueueDeps {
-  items: EntityTable<UploadItem, 'id'>
-  blobs: EntityTable<UploadBlob, 'id'>
-  token: () => string | null
-  /** A 401 to a request that carried a token: the session has ended. */
-  onUnauthorized?: () => void
-  isOnline?: () => boolean
-  now?: () => number
-  loadTus?: () => Promise<typeof import('tus-js-client')>
-  endpoint?: string
-  /** Who holds which item: navigator.locks by default (an in-page stand-in without it). */
-  locks?: TabLocks
-  /** POST /submissions for an item stored before its submission existed. */
-  createSubmission?: (details: SubmissionDetails, clientId: string) => Promise<CreateSubmissionResult>
-  /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
-  discardSubmission?: (submissionId: number) => Promise<unknown>
-  /** PUT /submissions/:id/captions/:lang for the caption files stored with an item. */
-  sendCaptions?: (submissionId: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult>
-}
+export { LOST_WITH_TAB, type CaptionState, type CreateSubmissionResult, type QueuedCaption, type SendCaptionsResult, type SubmissionDetails, type UploadBlob, type UploadItem } from './upload-items.ts'
 
 export function createUploadQueue(deps: UploadQueueDeps) {
   const now = deps.now ?? (() => Date.now())

@@ -8,8 +8,7 @@ import { tryLock, type TabLocks } from '../runtime/locks.ts'
 import { createSubmissionFor, sendCaptionsFor } from './before-the-file.ts'
 import type { createMemoryFiles } from './memory-files.ts'
 import { sendFile, type Sending } from './tus-send.ts'
-import type { UploadQueueDeps } from './upload-queue.ts'
-import { LOST_WITH_TAB, NOT_ON_DEVICE, sendable, type UploadBlob, type UploadItem } from './upload-items.ts'
+import { LOST_WITH_TAB, NOT_ON_DEVICE, sendable, type UploadBlob, type UploadItem, type UploadQueueDeps } from './upload-items.ts'
 
 type SenderDeps = UploadQueueDeps & {
   now: () => number
