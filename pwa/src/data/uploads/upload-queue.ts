@@ -146,5 +146,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
 
     /** Sent by this tab (or about to be). */
     isRunning,
+
+    /** Held in this tab's memory, the device having refused to keep the file: a closed tab loses it. */
+    keptInMemory: (id: string) => memory.get(id) !== undefined,
   }
 }

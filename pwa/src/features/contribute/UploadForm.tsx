@@ -22,7 +22,7 @@ import { CaptionFilesField, type ChosenCaptions } from '../captions/CaptionFiles
 import { DialectSelect } from '../captions/DialectSelect.tsx'
 
 /** `queued`: stored while offline, it goes once the network is back. `error`: it could not be stored here. */
-type Outcome = { kind: 'success'; queued: boolean } | { kind: 'error'; why: NotKeptReason } | null
+type Outcome = { kind: 'success'; queued: boolean; inMemory: boolean } | { kind: 'error'; why: NotKeptReason } | null
 
 /** What the learner is told when the device would not keep the video, by why (data/uploads/not-kept.ts). */
 const NOT_KEPT_HINT = { full: 'upload.storeFullHint', refused: 'upload.storeRefusedHint', unknown: 'upload.storeFailedHint' } as const
@@ -91,7 +91,7 @@ export function UploadForm() {
     }
     setBusy(true)
     try {
-      await uploadQueue.enqueue({
+      const id = await uploadQueue.enqueue({
         title: title.trim(),
         file,
         captions: Object.entries(captions).map(([language, caption]) => ({ language: language as 'vi' | 'en', ...caption })),
@@ -109,7 +109,7 @@ export function UploadForm() {
         },
       })
       reset()
-      setOutcome({ kind: 'success', queued: !connectivity.isUp() })
+      setOutcome({ kind: 'success', queued: !connectivity.isUp(), inMemory: uploadQueue.keptInMemory(id) })
     } catch (error) {
       // Only the device can fail here: its storage full, or a browser that keeps no files for this
       // site (a private window, storage turned off). The learner is told which.
@@ -305,7 +305,7 @@ export function UploadForm() {
       </label>
 
       <div role="status" aria-live="polite" className="contribute-outcome" data-testid="upload-outcome">
-        {outcome?.kind === 'success' ? <p className="form-success">{outcome.queued ? t('upload.queuedOffline') : t('upload.success')}</p> : null}
+        {outcome?.kind === 'success' ? <p className="form-success">{t(outcome.inMemory ? 'upload.inMemory' : outcome.queued ? 'upload.queuedOffline' : 'upload.success')}</p> : null}
       </div>
       <div role="alert" className="contribute-outcome" data-testid="upload-error">
         {outcome?.kind === 'error' ? (
