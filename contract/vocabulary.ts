@@ -3,6 +3,8 @@
  * calls. They live here, apart from schemas/ (whose modules import zod), so the PWA imports them without
  * loading zod (a lint rule keeps it so). The schema modules re-export them beside their schemas.
  */
+import { API_BASE } from './limits.ts'
+import { ROUTES } from './routes.ts'
 
 // captions
 /** Where a video's speech comes from; `null` until someone sets it. */
@@ -36,8 +38,8 @@ export const OUTSIDE_MINUTES_MAX = 720
 export const OUTSIDE_NOTE_MAX_CHARS = 500
 
 // contributors
-/** Where the PWA sends the file of a submission (tus 1.0.0). */
-export const UPLOADS_PATH = '/api/v1/uploads'
+/** Where the PWA sends the file of a submission (tus 1.0.0): the route table's `uploads.create`, under the API. */
+export const UPLOADS_PATH = `${API_BASE}${ROUTES['uploads.create'].path}` as const
 /**
  * tus-js-client sends an upload in PATCHes of this size, so a connection cut (the server closes one
  * silent for 60 s; a phone changes network) costs at most one chunk. Measured in bench/tus-upload.bench.ts.

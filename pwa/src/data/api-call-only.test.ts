@@ -1,6 +1,10 @@
+// @vitest-environment node
 /**
  * Every call of the API goes through the typed door (api-call.ts): no string path of a route, no
  * `/api/v1` and no untyped `api.get<T>(…)` in the PWA's sources outside api.ts and api-call.ts.
+ * And pwa/src/data is the only door to IndexedDB, Cache Storage and the network: nothing outside it
+ * (pages, features, the player, the frame, the service worker) imports Dexie, opens a cache, calls
+ * fetch() or posts a form by its path.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -47,5 +51,29 @@ describe('the PWA calls the API only through call() (pwa/src/data/api-call.ts)',
     const advice = "Call the route by its name: call('<route name>', body, { params, query })"
     expect(found, advice).toEqual([])
     expect(untyped, advice).toEqual([])
+  })
+})
+
+/** Every source file of the PWA outside pwa/src/data, the service worker included. */
+const outsideData = () => sources(SRC).filter((file) => !file.startsWith(DATA + path.sep))
+
+describe('nothing outside pwa/src/data reaches IndexedDB, Cache Storage or the network itself', () => {
+  it('imports no Dexie', () => {
+    const found = findings(outsideData(), (line) => /(from\s+|import\s*\(\s*)['"]dexie(-react-hooks)?['"]/.test(line))
+    expect(found, 'Read and write through a module of pwa/src/data').toEqual([])
+  })
+
+  it('calls no fetch() and opens no Cache Storage', () => {
+    // The service worker's network strategies (workbox-strategies: NetworkFirst, StaleWhileRevalidate,
+    // the precache) fetch inside workbox, not in our sources; what the worker reads or writes itself
+    // goes through data/ (downloads/background-finish.ts, downloads/offline-media-cache.ts).
+    const found = findings(outsideData(), (line) => /(^|[^\w.]|\b(self|window|globalThis)\.)fetch\s*\(/.test(line) || /\bcaches\s*\.\s*(open|match|keys|delete|has)\b/.test(line))
+    expect(found, 'Fetch and cache through a module of pwa/src/data').toEqual([])
+  })
+
+  it('sends no request by a path of its own: the typed doors take route names', () => {
+    // apiRequest, api.get/post/patch, authorizedFetch and postForm take a path; call() and postFormTo() a route name.
+    const found = findings(outsideData(), (line) => /\b(apiRequest|authorizedFetch|postForm|api\s*\.\s*(get|post|patch))\s*[<(]/.test(line))
+    expect(found, "Call the route by its name: call('<route name>', …) or postFormTo('<route name>', form)").toEqual([])
   })
 })

@@ -9,7 +9,7 @@ import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { takeEarlyAnswer } from './early-answers.ts'
 import { connectivity } from './runtime/connectivity.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
-import { deviceTimeZone } from './time-zone.ts'
+import { sessionHeaders } from './request-headers.ts'
 import { reportUnauthorized } from './unauthorized.ts'
 
 export { setUnauthorizedHandler } from './unauthorized.ts'
@@ -56,11 +56,9 @@ export interface RequestOptions {
 const DEFAULT_TIMEOUT_MS = 15_000
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  const zone = deviceTimeZone()
-  if (zone) headers['X-Time-Zone'] = zone
   const token = options.token !== undefined ? options.token : readString(STORAGE_KEYS.token)
-  if (token) headers.Authorization = `Bearer ${token}`
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) }
+  const zone: string | undefined = headers['X-Time-Zone']
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.rawBody !== undefined) headers['Content-Type'] = options.rawBody.type
 

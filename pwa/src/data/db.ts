@@ -13,6 +13,7 @@ import type { Comment, WatchEventInput } from '../../../contract/schemas/watchin
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
 import { frozenPageTransactions } from './runtime/frozen-page-transactions.ts'
+import { DATABASE_NAME } from './database-name.ts'
 
 export type { DownloadRecord, UploadBlob, UploadItem }
 
@@ -132,7 +133,7 @@ export type DeHieuDb = Dexie & {
   commentCopies: EntityTable<CommentCopy, 'videoId'>
 }
 
-export const db = new Dexie('de-hieu') as DeHieuDb
+export const db = new Dexie(DATABASE_NAME) as DeHieuDb
 
 db.version(1).stores({
   languages: 'code, order',

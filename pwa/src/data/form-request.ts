@@ -1,7 +1,7 @@
 /**
  * Calls that are not JSON: multipart forms (the contributor application, the publish form, admin
  * thumbnails) and raw bytes (an application's video, which a <video> cannot fetch itself since it
- * needs the bearer header). Same headers as api.ts (bearer token when stored, the device's time zone)
+ * needs the bearer header). Same headers as api.ts (request-headers.ts: bearer token, time zone)
  * and the same ApiError / NetworkError, so callers handle every call alike. No Content-Type is set:
  * the browser writes the multipart boundary itself. No time-out either: a video of tens of megabytes
  * may take minutes on a slow phone connection.
@@ -10,8 +10,10 @@ import { watchedFetch } from './runtime/connectivity.ts'
 import { API_BASE } from '../../../contract/limits.ts'
 import type { ApiErrorBody } from '../../../contract/errors.ts'
 import { ApiError, NetworkError } from './api.ts'
+import { pathOf } from './api-call.ts'
+import { ROUTES, type RouteName } from '../../../contract/routes.ts'
 import { readString, STORAGE_KEYS } from './storage.ts'
-import { deviceTimeZone } from './time-zone.ts'
+import { sessionHeaders } from './request-headers.ts'
 
 export interface RawRequestOptions {
   body?: FormData
@@ -21,11 +23,8 @@ export interface RawRequestOptions {
 
 /** Answers the response when it is 2xx; throws ApiError (with the contract's body) or NetworkError. */
 export async function authorizedFetch(method: string, path: string, options: RawRequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  const zone = deviceTimeZone() // none: the server keeps the stored one
-  if (zone) headers['X-Time-Zone'] = zone
   const token = readString(STORAGE_KEYS.token)
-  if (token) headers.Authorization = `Bearer ${token}`
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) }
 
   let response: Response
   try {
@@ -47,7 +46,7 @@ export async function authorizedFetch(method: string, path: string, options: Raw
   return response
 }
 
-export async function postForm<T>(path: string, form: FormData, options: { onUnauthorized?: () => void } = {}): Promise<T> {
+async function postForm<T>(path: string, form: FormData, options: { onUnauthorized?: () => void } = {}): Promise<T> {
   const response = await authorizedFetch('POST', path, { body: form, onUnauthorized: options.onUnauthorized })
   let text: string
   try {
@@ -60,4 +59,13 @@ export async function postForm<T>(path: string, form: FormData, options: { onUna
   } catch {
     return null as T
   }
+}
+
+/** The routes whose body is a multipart form (contract/routes.ts). */
+export type FormRoute = { [K in RouteName]: (typeof ROUTES)[K]['body']['kind'] extends 'multipart' ? K : never }[RouteName]
+
+/** The typed door for a form: `postFormTo('applications.create', form)`, method and path from the route table. */
+export function postFormTo<T>(name: FormRoute, form: FormData, options: { params?: Record<string, string | number>; onUnauthorized?: () => void } = {}): Promise<T> {
+  if (ROUTES[name].method !== 'POST') throw new Error(`${name} is not a POST`)
+  return postForm<T>(pathOf(name, options.params), form, { onUnauthorized: options.onUnauthorized })
 }

@@ -12,95 +12,17 @@
  * English file loads only once it is chosen.
  */
 import type { CaptionLanguage } from '../../../contract/schemas/captions.ts'
-import { DEFAULT_PLAYER_PREFS, type PlayerPrefs } from '../data/preferences/player-prefs.ts'
+import type { PlayerPrefs } from '../data/preferences/player-prefs.ts'
+import { toggleFullscreen } from './fullscreen.ts'
 import type { Playback, Quality } from './hls-playback.ts'
-import { anchorLine, crossedLineEnd, END_MARGIN_SECONDS, nextTarget, previousTarget, replayTarget, sortLines, activeLine, type Line } from './lines.ts'
+import { clockTick } from './clock-tick.ts'
+import { anchorLine, END_MARGIN_SECONDS, nextTarget, previousTarget, replayTarget, sortLines, type Line } from './lines.ts'
+import { bindMediaSession, clearMediaSession, updateMediaSession } from './media-session.ts'
+import { captionsOn, CONTROLS_HIDE_MS, EMPTY, initialPlayerState, SLOW_RATE, toolLines, type MediaInfo, type PlayerState } from './player-state.ts'
 import { createStore, type Store } from './store.ts'
 
-export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
-export const SLOW_RATE = 0.75
-export const SKIP_SECONDS = 5
-/** Controls hide after this long of play without a touch, a key or the pointer moving over them. */
-export const CONTROLS_HIDE_MS = 3000
-
-export interface TrackState {
-  /** The track's lines once loaded, null while loading or when it failed. */
-  lines: Line[] | null
-  failed: boolean
-}
-
-export interface PlayerState {
-  playing: boolean
-  /** Waiting for data while meant to play. */
-  waiting: boolean
-  time: number
-  duration: number
-  tracks: Partial<Record<CaptionLanguage, TrackState>>
-  /** The track the line tools and the transcript use: Vietnamese when there is one. */
-  toolLanguage: CaptionLanguage | null
-  prefs: PlayerPrefs
-  /** Stopped by auto-pause at a line's end: a tap on the picture or any play resumes. */
-  autoPaused: boolean
-  /** The line being looped (an index into the tool track), or -1. */
-  loopLine: number
-  /** The line being replayed slowly, or -1: the speed goes back once it ends. */
-  slowLine: number
-  controlsShown: boolean
-  settingsOpen: boolean
-  fullscreen: boolean
-  /** Listening mode: lines revealed by a tap or a key (indices into the tool track). */
-  revealed: ReadonlySet<number>
-  speed: number
-  qualities: Quality[]
-  quality: number
-  failed: 'network' | 'media' | null
-  /** A short word for screen readers after an action with no visible focus change (auto-pause, a skip). */
-  announcement: string
-}
-
-const EMPTY: ReadonlySet<number> = new Set()
-
-export function initialPlayerState(): PlayerState {
-  return {
-    playing: false,
-    waiting: false,
-    time: 0,
-    duration: 0,
-    tracks: {},
-    toolLanguage: null,
-    prefs: DEFAULT_PLAYER_PREFS,
-    autoPaused: false,
-    loopLine: -1,
-    slowLine: -1,
-    controlsShown: true,
-    settingsOpen: false,
-    fullscreen: false,
-    revealed: EMPTY,
-    speed: 1,
-    qualities: [],
-    quality: -1,
-    failed: null,
-    announcement: '',
-  }
-}
-
-const NO_LINES: Line[] = []
-
-/** The tool track's lines (empty while none is loaded; the same empty list each time, for selectors). */
-export function toolLines(state: PlayerState): Line[] {
-  return (state.toolLanguage && state.tracks[state.toolLanguage]?.lines) || NO_LINES
-}
-
-/** Whether any caption track is shown over the picture. */
-export function captionsOn(state: PlayerState): boolean {
-  return (Object.keys(state.tracks) as CaptionLanguage[]).some((language) => state.prefs.captions[language])
-}
-
-export interface MediaInfo {
-  title: string
-  artist?: string
-  artwork?: string
-}
+// The state's shape and readings live in player-state.ts; the views import them from here too.
+export { captionsOn, SKIP_SECONDS, SLOW_RATE, SPEEDS, toolLines, type PlayerState } from './player-state.ts'
 
 /** Choices made before the kept ones arrived: whole fields, and caption languages one by one. */
 type EarlyPrefChanges = Partial<Omit<PlayerPrefs, 'captions'>> & { captions?: Partial<PlayerPrefs['captions']> }
@@ -418,25 +340,8 @@ export class PlayerController {
     this.hideTimer = setTimeout(() => this.hideControls(), CONTROLS_HIDE_MS)
   }
 
-  async toggleFullscreen(): Promise<void> {
-    const stage = this.stage
-    const video = this.video
-    if (!stage || !video) return
-    if (document.fullscreenElement) {
-      screen.orientation?.unlock?.()
-      await document.exitFullscreen().catch(() => undefined)
-      return
-    }
-    if (stage.requestFullscreen) {
-      await stage.requestFullscreen({ navigationUI: 'hide' }).catch(() => undefined)
-      // Phones turn to landscape for a landscape video where the browser allows it (not iOS Safari).
-      const landscape = video.videoWidth >= video.videoHeight
-      const orientation = screen.orientation as ScreenOrientation & { lock?: (orientation: string) => Promise<void> }
-      if (landscape && document.fullscreenElement && orientation?.lock) await orientation.lock('landscape').catch(() => undefined)
-    } else {
-      // iPhone Safari has no element fullscreen: its own video fullscreen (with its own controls).
-      ;(video as HTMLVideoElement & { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen?.()
-    }
+  toggleFullscreen(): Promise<void> {
+    return toggleFullscreen(this.stage, this.video)
   }
 
   // The clock: once a frame while playing (timeupdate in the background, where frames stop)
@@ -459,89 +364,35 @@ export class PlayerController {
     const previous = this.lastTime
     this.lastTime = time
     const state = this.state
-    const lines = toolLines(state)
-    if (!video.paused && previous !== null) {
-      const loop = lines[state.loopLine]
-      const slow = lines[state.slowLine]
-      if (loop && time >= loop.end - END_MARGIN_SECONDS) {
-        this.seek(loop.start)
-        return
-      }
-      if (slow && (time >= slow.end - END_MARGIN_SECONDS || time < slow.start - 1)) {
-        video.playbackRate = state.speed
-        this.store.set({ slowLine: -1 })
-      }
-      if (state.prefs.autoPause && !loop && crossedLineEnd(lines, previous, time) !== null) {
-        video.pause()
-        this.store.set({ autoPaused: true, time: video.currentTime, announcement: 'autoPaused' })
-        return
-      }
+    const tick = clockTick(state, previous, time, !video.paused)
+    if (tick.loopTo !== undefined) return this.seek(tick.loopTo)
+    if (tick.endSlow) {
+      video.playbackRate = state.speed
+      this.store.set({ slowLine: -1 })
     }
-    // The views follow lines exactly but the clock only four times a second.
-    if (Math.abs(time - state.time) >= 0.25 || this.shownKey(state, time) !== this.shownKey(state, state.time)) this.store.set({ time })
+    if (tick.autoPause) {
+      video.pause()
+      this.store.set({ autoPaused: true, time: video.currentTime, announcement: 'autoPaused' })
+      return
+    }
+    if (tick.showTime) this.store.set({ time })
   }
 
-  private shownKey(state: PlayerState, time: number): string {
-    let key = ''
-    for (const track of Object.values(state.tracks)) key += `${track?.lines ? activeLine(track.lines, time) : -1},`
-    return key + anchorLine(toolLines(state), time)
-  }
-
-  // Lock screen and headset buttons
+  // Lock screen and headset buttons (media-session.ts)
 
   private bindMediaSession(): void {
-    if (!('mediaSession' in navigator) || !this.video || !this.media) return
-    this.sessionBound = true
-    const session = navigator.mediaSession
-    const { title, artist, artwork } = this.media
-    try {
-      session.metadata = new MediaMetadata({ title, artist: artist ?? '', album: 'Dễ Hiểu', artwork: artwork ? [{ src: artwork }] : [] })
-    } catch {
-      // MediaMetadata missing (an old browser): the actions still work.
-    }
-    const actions: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => this.play()],
-      ['pause', () => this.pause()],
-      ['seekbackward', (details) => this.skip(-(details.seekOffset ?? SKIP_SECONDS))],
-      ['seekforward', (details) => this.skip(details.seekOffset ?? SKIP_SECONDS)],
-      ['seekto', (details) => details.seekTime !== undefined && this.seek(details.seekTime)],
-      // A headset's or the lock screen's previous/next track: the previous/next line.
-      ['previoustrack', () => this.previousLine()],
-      ['nexttrack', () => this.nextLine()],
-    ]
-    for (const [action, handler] of actions) {
-      try {
-        session.setActionHandler(action, handler)
-      } catch {
-        // An action this browser does not know.
-      }
-    }
+    if (!this.video || !this.media) return
+    // The controller's own play, pause, skip, seek and line steps answer the buttons.
+    this.sessionBound = bindMediaSession(this.media, this) || this.sessionBound
   }
 
   /** The lock screen's position and state, kept in step with the player. */
   updateMediaSession(): void {
-    if (!('mediaSession' in navigator) || !this.video) return
-    const state = this.state
-    navigator.mediaSession.playbackState = state.playing ? 'playing' : 'paused'
-    if (state.duration > 0 && navigator.mediaSession.setPositionState) {
-      try {
-        navigator.mediaSession.setPositionState({ duration: state.duration, position: Math.min(state.time, state.duration), playbackRate: this.video.playbackRate || 1 })
-      } catch {
-        // A position the browser refuses (a live edge): the lock screen shows no position.
-      }
-    }
+    if (this.video) updateMediaSession(this.state, this.video.playbackRate)
   }
 
   dispose(): void {
     this.attach(null)
-    if ('mediaSession' in navigator && this.media) {
-      for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'seekto', 'previoustrack', 'nexttrack'] as MediaSessionAction[]) {
-        try {
-          navigator.mediaSession.setActionHandler(action, null)
-        } catch {
-          // as above
-        }
-      }
-    }
+    if (this.media) clearMediaSession()
   }
 }

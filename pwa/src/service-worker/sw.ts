@@ -15,7 +15,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from './background-downloads.ts'
+import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from '../data/downloads/background-finish.ts'
 import { routeAroundWorker } from './network-only.ts'
 import { answerOfflineMedia } from './offline-media.ts'
 import { isOfflineMedia } from '../data/downloads/offline-urls.ts'
@@ -78,7 +78,7 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'translations' }),
 )
 
-// Downloads the browser fetched in the background, with or without a tab open (service-worker/background-downloads.ts).
+// Downloads the browser fetched in the background, with or without a tab open (data/downloads/background-finish.ts).
 for (const [type, outcome] of [['backgroundfetchsuccess', 'success'], ['backgroundfetchfail', 'failure']] as const) {
   self.addEventListener(type, (event) => {
     const fetched = event as unknown as BackgroundFetchedEvent

@@ -5,6 +5,7 @@
 import { API_BASE } from '../../../../contract/limits.ts'
 import { ApiError, NetworkError } from '../api.ts'
 import { pathOf } from '../api-call.ts'
+import { sessionHeaders } from '../request-headers.ts'
 import { readString, STORAGE_KEYS } from '../storage.ts'
 import { reportUnauthorized } from '../unauthorized.ts'
 
@@ -16,7 +17,7 @@ export async function downloadExport(format: ExportFormat): Promise<void> {
   let blob: Blob
   try {
     response = await fetch(`${API_BASE}${pathOf(format === 'csv' ? 'account.exportCsv' : 'account.export')}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: sessionHeaders(token),
     })
     blob = await response.blob()
   } catch (error) {

@@ -4,7 +4,7 @@ import type { AccessLevel } from '../../../../contract/schemas/catalogue.ts'
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import type { ApplicationStatus } from '../../../../contract/schemas/contributors.ts'
 import { call, pathOf } from '../api-call.ts'
-import { authorizedFetch, postForm } from '../form-request.ts'
+import { authorizedFetch, postFormTo } from '../form-request.ts'
 import { session } from '../session/session.ts'
 import type { ListRequest } from './use-cursor-list.ts'
 
@@ -27,7 +27,7 @@ export const adminApi = {
     const form = new FormData()
     if (files.thumbnail) form.append('thumbnail', files.thumbnail)
     if (files.youtubeThumbnail) form.append('youtube_thumbnail', files.youtubeThumbnail)
-    const answer = await postForm<{ data: AdminVideo }>(pathOf('admin.videoThumbnails', { id }), form, { onUnauthorized: () => session.expire() })
+    const answer = await postFormTo<{ data: AdminVideo }>('admin.videoThumbnails', form, { params: { id }, onUnauthorized: () => session.expire() })
     return answer.data
   },
 

@@ -3,7 +3,7 @@
  * downloads the parts itself while it is in sight (the fast path: the browser's fetch stores each part
  * twice, its own store and then the worker's cache.put); when it goes out of sight or away mid-download
  * (page-leaving.ts), it hands the parts not yet stored to the browser, which fetches them with the app
- * closed, and the service worker stores them when they have all arrived (service-worker/background-downloads.ts).
+ * closed, and the service worker stores them when they have all arrived (background-finish.ts).
  * What the worker needs to finish without the page (where each part goes, the playlists to write) travels
  * in the download's record. Elsewhere the page download simply goes on (download-manager.ts).
  *

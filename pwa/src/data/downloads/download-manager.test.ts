@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Dexie, type EntityTable, type Table } from 'dexie'
+import { Dexie, type EntityTable } from 'dexie'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { makePremium, seedVideo } from '../../../../sync-server/test-support/catalogue-fixtures.ts'
@@ -21,7 +21,7 @@ import { parsePartFiles } from './parts.ts'
 import { memoryLocks, tryLock, type TabLocks } from '../runtime/locks.ts'
 import type { BackgroundFetchManagerLike } from './background-fetch.ts'
 import type { PageLeaving } from './page-leaving.ts'
-import { finishBackgroundDownload, type HandedRecord } from '../../service-worker/background-downloads.ts'
+import { finishBackgroundDownload } from './background-finish.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()
@@ -582,7 +582,7 @@ function fakeBackgroundFetch(tab: { db: Db; cache: MemoryCache }) {
     const records = registration.urls.map((url) => ({ request: new Request(url), responseReady: fetch(url) }))
     registration.result = 'success'
     await finishBackgroundDownload({ registration: { id: registration.id, matchAll: async () => records }, waitUntil: () => undefined }, 'success', {
-      table: tab.db.downloads as unknown as Table<HandedRecord, number>,
+      table: tab.db.downloads,
       openCache: async () => tab.cache as unknown as Cache,
     })
     running.delete(registration.id)

@@ -1,7 +1,6 @@
 /** A download's record in Dexie (db.downloads), what plan() and start() answer, and how a download fails. */
 import type { HandedDownload } from './background-fetch.ts'
 import { AUDIO_ONLY } from './hls-manifest.ts'
-import type { Persistence } from './storage-space.ts'
 
 /** What a download would store, shown before it starts (plan()). */
 export interface PlannedDownload {
@@ -61,6 +60,9 @@ export interface DownloadRecord {
 
 /** What a download holds: the picture and sound, or the audio alone. */
 export type DownloadKind = 'video' | 'audio'
+/** Whether the browser agreed to keep this site's storage (storage-space.ts asks). */
+export type Persistence = 'granted' | 'refused' | 'unsupported'
+
 export const downloadKind = (record: Pick<DownloadRecord, 'height'>): DownloadKind => (record.height === AUDIO_ONLY ? 'audio' : 'video')
 
 export class DownloadError extends Error {

@@ -3,6 +3,8 @@
  * navigator.storage.estimate() (approximate, so a margin is kept), and the first download asks for
  * persistent storage so the browser does not clear downloads under pressure.
  */
+import type { Persistence } from './record.ts'
+
 export const SAFETY_MARGIN_BYTES = 50 * 1024 * 1024
 
 type Storage = Pick<StorageManager, 'estimate'> & Partial<Pick<StorageManager, 'persist' | 'persisted'>>
@@ -20,8 +22,6 @@ export async function checkSpace(neededBytes: number, storage: Storage | undefin
   const free = Math.max(0, quota - (usage ?? 0))
   return { fits: neededBytes + SAFETY_MARGIN_BYTES <= free, freeBytes: free, usedBytes: usage ?? null }
 }
-
-export type Persistence = 'granted' | 'refused' | 'unsupported'
 
 export async function askPersistence(storage: Storage | undefined = navigator.storage): Promise<Persistence> {
   if (!storage?.persist) return 'unsupported'

@@ -6,6 +6,7 @@ import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
 import { THUMBNAIL_CACHE, thumbnailCacheKey } from './thumbnail-cache.ts'
 import { holdsPlannedFiles, parsePartFiles, type PartFile, type PartPlan } from './parts.ts'
 import { DownloadError } from './record.ts'
+import { offlineBase } from './offline-urls.ts'
 
 /** The thumbnails cache of the service worker (data/downloads/thumbnail-cache.ts), where there is Cache Storage. */
 export async function pictureShown(url: string): Promise<Response | undefined> {
@@ -86,4 +87,18 @@ export function createFileStore(doFetch: typeof fetch, shownPicture: (url: strin
   }
 
   return { fetchToStore, storeReadWhole, storePoster, storePart }
+}
+
+/** Removes a download's stored entries, all of them or all but `keep` (pathnames). */
+export async function removeDownloadFiles(cache: Cache, videoId: number, keep = new Set<string>()): Promise<void> {
+  const base = offlineBase(videoId)
+  const keys = await cache.keys()
+  await Promise.all(
+    keys
+      .filter((request) => {
+        const pathname = new URL(request.url).pathname
+        return pathname.startsWith(base) && !keep.has(pathname)
+      })
+      .map((request) => cache.delete(request)),
+  )
 }

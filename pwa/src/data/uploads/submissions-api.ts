@@ -2,8 +2,8 @@
 import type { Series, Submission } from '../../../../contract/schemas/contributors.ts'
 import type { RouteAnswers } from '../../../../contract/route-answers.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
-import { call, pathOf } from '../api-call.ts'
-import { postForm } from '../form-request.ts'
+import { call } from '../api-call.ts'
+import { postFormTo } from '../form-request.ts'
 import { session } from '../session/session.ts'
 
 export type SubmissionPage = RouteAnswers['submissions.list']
@@ -27,6 +27,6 @@ export async function seriesOf(languageCode: string): Promise<Series[]> {
 }
 
 export async function publishSubmission(id: number, form: FormData): Promise<VideoDetail> {
-  const { data } = await postForm<{ data: VideoDetail }>(pathOf('submissions.publish', { id }), form, { onUnauthorized: () => session.expire() })
+  const { data } = await postFormTo<{ data: VideoDetail }>('submissions.publish', form, { params: { id }, onUnauthorized: () => session.expire() })
   return data
 }

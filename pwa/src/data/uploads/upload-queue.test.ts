@@ -119,7 +119,8 @@ describe('the upload queue', () => {
     expect(upload.options.metadata).toEqual({ submission_id: '7', filename: 'clip.mp4', filetype: 'video/mp4' })
     const headers: Record<string, string> = {}
     upload.options.onBeforeRequest({ setHeader: (name: string, value: string) => (headers[name] = value) })
-    expect(headers).toEqual({ Authorization: 'Bearer token-123' })
+    // The same session headers as every API call (request-headers.ts): the bearer token and the time zone.
+    expect(headers).toEqual({ Authorization: 'Bearer token-123', 'X-Time-Zone': expect.any(String) })
     upload.options.onProgress(500, 1000)
     await settle()
     expect(await db.items.get(id)).toMatchObject({ status: 'uploading', bytesSent: 500 })

@@ -60,7 +60,7 @@ function OutcomeLines({ outcome }: { outcome: UploadOutcome }) {
   return (
     <>
       <div role="status" aria-live="polite" className="contribute-outcome" data-testid="upload-outcome">
-        {outcome?.kind === 'success' ? <p className="form-success">{outcome.queued ? t('upload.queuedOffline') : t('upload.success')}</p> : null}
+        {outcome?.kind === 'success' ? <p className="form-success">{t(outcome.inMemory ? 'upload.inMemory' : outcome.queued ? 'upload.queuedOffline' : 'upload.success')}</p> : null}
       </div>
       <div role="alert" className="contribute-outcome" data-testid="upload-error">
         {outcome?.kind === 'error' ? (

@@ -16,7 +16,9 @@ import { useWakeLock } from './use-wake-lock.ts'
 import { QueuedCaptions } from '../captions/QueuedCaptions.tsx'
 
 /** Reasons the queue stores as codes; anything else is the server's own sentence. */
-const KNOWN_REASONS = new Set(['signed_out', 'forbidden', 'too_large', 'gone', 'refused', 'processing_failed'])
+const KNOWN_REASONS = new Set(['signed_out', 'forbidden', 'too_large', 'gone', 'refused', 'processing_failed', 'lost_with_tab', 'not_on_device'])
+/** Failed because the file itself is gone from this device: trying again cannot help. */
+const FILE_GONE = new Set(['gone', 'lost_with_tab', 'not_on_device'])
 
 export function UploadQueueList() {
   const { t } = useTranslation('contribute')
@@ -73,7 +75,7 @@ function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }
   const uploadPercent = percentOf(item.bytesSent, item.size)
   const sending = item.status === 'waiting' || item.status === 'uploading' || item.status === 'paused'
   // Failed before the last byte: the file is still on this device and can be sent again.
-  const canRetry = item.status === 'failed' && item.bytesSent < item.size && item.error !== 'gone'
+  const canRetry = item.status === 'failed' && item.bytesSent < item.size && !FILE_GONE.has(item.error ?? '')
   const reason = item.error ? (KNOWN_REASONS.has(item.error) ? t(`queue.reasons.${item.error}`) : item.error) : t('queue.reasons.refused')
 
   let state: string
@@ -121,6 +123,11 @@ function QueueRow({ item, onCancel }: { item: UploadItem; onCancel: () => void }
       <p className={item.status === 'failed' ? 'form-error queue-state' : 'queue-state'} data-testid="upload-state" aria-live="polite">
         {state}
       </p>
+      {item.inMemory && sending ? (
+        <p className="muted" data-testid="upload-in-memory">
+          {t('queue.inMemory')}
+        </p>
+      ) : null}
       <QueuedCaptions captions={item.captions} />
       {percent !== null ? (
         <progress

@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react'
 import { ApiError } from '../../data/api.ts'
-import { postForm } from '../../data/form-request.ts'
+import { postFormTo } from '../../data/form-request.ts'
 import { applicationFormData, checkApplication, EMPTY_APPLICATION, type ApplicationDraft, type ApplicationField, type ApplicationProblems } from './application-draft.ts'
 import { applicationMessageFor, type ApplicationMessage } from './application-rules.ts'
 
@@ -41,7 +41,7 @@ export function useApplicationForm() {
     }
     setBusy(true)
     try {
-      await postForm('/contributor_applications', applicationFormData(draft, draft.video, draft.english))
+      await postFormTo('applications.create', applicationFormData(draft, draft.video, draft.english))
       setDone(true)
     } catch (error) {
       const message = applicationMessageFor(error)

@@ -11,7 +11,7 @@ import { emptyUploadDraft, PROBLEM_OF, queuedUploadOf, type UploadDraft } from '
 import { checkUpload, type UploadProblems } from './upload-rules.ts'
 
 /** `queued`: stored while offline, it goes once the network is back. `error`: it could not be stored here. */
-export type UploadOutcome = { kind: 'success'; queued: boolean } | { kind: 'error'; why: NotKeptReason } | null
+export type UploadOutcome = { kind: 'success'; queued: boolean; inMemory: boolean } | { kind: 'error'; why: NotKeptReason } | null
 
 export type SetDraftValue = <K extends keyof UploadDraft>(key: K, value: UploadDraft[K]) => void
 
@@ -42,11 +42,11 @@ export function useUploadForm(initialLanguage: () => string) {
     }
     setBusy(true)
     try {
-      await uploadQueue.enqueue(queuedUploadOf(draft, draft.file, draft.level))
+      const id = await uploadQueue.enqueue(queuedUploadOf(draft, draft.file, draft.level))
       setDraft(emptyUploadDraft(draft.language))
       setFileInputKey((key) => key + 1)
       setProblems({})
-      setOutcome({ kind: 'success', queued: !connectivity.isUp() })
+      setOutcome({ kind: 'success', queued: !connectivity.isUp(), inMemory: uploadQueue.keptInMemory(id) })
     } catch (error) {
       // Only the device can fail here: its storage full, or a browser that keeps no files for this
       // site (a private window, storage turned off). The learner is told which.

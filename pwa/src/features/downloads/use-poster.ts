@@ -4,7 +4,7 @@
  * could not store one, the video's thumbnail URL.
  */
 import { useEffect, useState } from 'react'
-import { OFFLINE_MEDIA_CACHE, offlinePosterUrl } from '../../data/downloads/offline-urls.ts'
+import { storedPosterUrl } from '../../data/downloads/offline-media-cache.ts'
 
 /**
  * `stored`: the stored poster's URL, null when there is none, undefined while that is still being
@@ -16,19 +16,12 @@ export function choosePoster(thumbnailUrl: string | null, downloaded: boolean, s
   return stored ?? thumbnailUrl ?? undefined
 }
 
-async function storedPoster(videoId: number): Promise<string | null> {
-  if (typeof caches === 'undefined') return null
-  const url = offlinePosterUrl(videoId)
-  const cache = await caches.open(OFFLINE_MEDIA_CACHE)
-  return (await cache.match(url)) ? url : null
-}
-
 export function usePoster(videoId: number, thumbnailUrl: string | null, downloaded: boolean): string | undefined {
   const [found, setFound] = useState<{ videoId: number; url: string | null } | null>(null)
   useEffect(() => {
     if (!downloaded) return
     let live = true
-    storedPoster(videoId)
+    storedPosterUrl(videoId)
       .catch(() => null)
       .then((url) => live && setFound({ videoId, url }))
     return () => {

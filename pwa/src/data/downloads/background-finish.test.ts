@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { db } from '../data/db.ts'
-import { backgroundFetchId, type HandedDownload } from '../data/downloads/background-fetch.ts'
-import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable } from './background-downloads.ts'
+import { db } from '../db.ts'
+import { backgroundFetchId, type HandedDownload } from './background-fetch.ts'
+import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable } from './background-finish.ts'
 
 class MemoryCache {
   entries = new Map<string, Response>()

@@ -1,31 +1,24 @@
 /**
- * Service-worker side of downloads the browser fetched in the background (data/downloads/
- * background-fetch.ts). When every part has arrived, each is checked (the files it holds are the ones
+ * Downloads the browser fetched in the background (background-fetch.ts), finished by the service
+ * worker (service-worker/sw.ts hands it the events): it reaches the record and the cache from here,
+ * as every part of the app reaches IndexedDB and Cache Storage through pwa/src/data. When every part has arrived, each is checked (the files it holds are the ones
  * planned) and stored, then the playlists are written and the record says complete: the download is
  * playable even though no tab was open. When the fetch failed (network gone), the parts that arrived
  * whole are stored and the record waits for the network, so the next start of the app resumes from the
  * first part missing. An aborted fetch (pause, delete) is the page's business.
  */
-import { Dexie, type Table } from 'dexie'
-import { MEDIA_PART_FILES_HEADER } from '../../../contract/limits.ts'
-import { videoOfBackgroundFetch, type HandedDownload } from '../data/downloads/background-fetch.ts'
-import { sameMediaUrl } from '../data/downloads/grant-urls.ts'
-import { OFFLINE_MEDIA_CACHE } from '../data/downloads/offline-urls.ts'
-import { byteRangePlaylist, holdsPlannedFiles, parsePartFiles, type StoredPart } from '../data/downloads/parts.ts'
+import { Dexie, type EntityTable } from 'dexie'
+import { MEDIA_PART_FILES_HEADER } from '../../../../contract/limits.ts'
+import { videoOfBackgroundFetch, type HandedDownload } from './background-fetch.ts'
+import { sameMediaUrl } from './grant-urls.ts'
+import { OFFLINE_MEDIA_CACHE } from './offline-urls.ts'
+import { byteRangePlaylist, holdsPlannedFiles, parsePartFiles, type StoredPart } from './parts.ts'
+import type { DownloadRecord } from './record.ts'
 
-/** The app's IndexedDB database, as data/db.ts names it (a test holds the two together). */
-export const DATABASE_NAME = 'de-hieu'
+export { DATABASE_NAME } from '../database-name.ts'
 
-/** The fields of a download's record (data/downloads/download-manager.ts) that the worker writes. */
-export interface HandedRecord {
-  videoId: number
-  status: string
-  bytesDone: number
-  bytesTotal: number
-  filesDone: number
-  completedAt?: number
-  handed?: HandedDownload
-}
+/** The downloads table as the worker opens it: the pages' own record type (record.ts). */
+export type DownloadsTable = EntityTable<DownloadRecord, 'videoId'>
 
 interface FetchedRecord {
   request: Request
@@ -52,7 +45,7 @@ async function storeArrived(cache: Cache, handed: HandedDownload, records: Fetch
 export async function finishBackgroundDownload(
   event: BackgroundFetchedEvent,
   outcome: 'success' | 'failure',
-  deps: { table: Table<HandedRecord, number>; openCache?: () => Promise<Cache>; now?: () => number },
+  deps: { table: DownloadsTable; openCache?: () => Promise<Cache>; now?: () => number },
 ): Promise<void> {
   const videoId = videoOfBackgroundFetch(event.registration.id)
   if (videoId === undefined) return
@@ -91,7 +84,7 @@ export async function finishBackgroundDownload(
  * The app's database as it stands, opened without a schema of the worker's own (data/db.ts keeps the
  * schema and is written for pages), and closed again so the worker never holds back a tab's upgrade.
  */
-export async function withDownloadsTable<T>(databaseName: string, work: (table: Table<HandedRecord, number>) => Promise<T>): Promise<T> {
+export async function withDownloadsTable<T>(databaseName: string, work: (table: DownloadsTable) => Promise<T>): Promise<T> {
   const database = new Dexie(databaseName)
   await database.open()
   try {
