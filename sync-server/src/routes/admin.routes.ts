@@ -70,13 +70,11 @@ export function adminThumbnailsRoute(
     pathId(req.params.id)
     next()
   }
-  const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  const badType = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge, badType }
   early(app, 'admin.videoThumbnails', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
     const { files, problems } = formOf(req)
-    for (const problem of Object.values(problems)) {
-      if (problem === 'too_large') throw tooLarge()
-      if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-    }
+    if (Object.values(problems).includes('too_large')) throw tooLarge()
     res.json({ data: await deps.videos.replaceThumbnails(currentUser(req), pathId(req.params.id), files) })
   })
 }

@@ -73,14 +73,12 @@ export function publishFormRoutes(
     next()
   }
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
-  const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  const badType = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge, badType }
   early(app, 'submissions.publish', ...deps.prelude, deps.requireUser, checked, form, async (req, res) => {
     const read = formOf(req)
     const problems = Object.values(read.problems)
     if (problems.includes('too_large')) throw tooLarge()
-    if (problems.includes('bad_type')) {
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-    }
     const fields = parseWith(publishFieldsSchema, read.fields)
     const video = await deps.publishing.publish(currentUser(req), currentSession(req), pathId(req.params.id), fields, {
       product: read.files.product_thumbnail,
