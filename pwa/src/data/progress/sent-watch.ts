@@ -21,7 +21,7 @@ import type { WatchStretch } from '../../player/watch-tracker.ts'
 import { db, type OutboxItem, type SentWatch, type WatchSendStart } from '../db.ts'
 import { startOfLocalDay } from './local-day.ts'
 
-export type { SentWatch, WatchSendStart }
+export type { SentWatch }
 
 export const SENT_WATCH_KEY = 'sentWatch'
 export const WATCH_SEND_STARTS_KEY = 'watchSendStarts'
@@ -38,7 +38,7 @@ export function firstStarts(starts: WatchSendStart[]): Map<string, number> {
  * first start; starts before `at`'s local day are dropped (the bar counts only today's events, and no
  * event of today was sent before today began).
  */
-export function withSendStart(starts: WatchSendStart[], items: OutboxItem[], at: number): WatchSendStart[] {
+function withSendStart(starts: WatchSendStart[], items: OutboxItem[], at: number): WatchSendStart[] {
   const dayStart = startOfLocalDay(localDay(new Date(at)))
   const kept = starts.filter((start) => start.at >= dayStart)
   const known = firstStarts(kept)

@@ -33,7 +33,7 @@ export interface GoalFigure {
 }
 
 /** Seconds of today's outbox events whose first send began at `startedAt`. */
-export interface StartedSeconds {
+interface StartedSeconds {
   startedAt: number
   seconds: number
 }
