@@ -12,6 +12,7 @@ import { runMediaS3Bench } from './media-s3.bench.ts'
 import { runAdminListsBench } from './admin-lists.bench.ts'
 import { runTranscodeBench } from './transcode.bench.ts'
 import { runTusBench } from './tus-upload.bench.ts'
+import { printCaptionWrites, runCaptionWritesBench } from './caption-writes.bench.ts'
 import { DOWNLOAD_GOAL, runDownloadsBench } from './downloads.bench.ts'
 import { runLieFiFlushBench, runOutboxFlushBench } from './outbox-flush.bench.ts'
 import { runScaleBench } from './scale.bench.ts'
@@ -126,6 +127,13 @@ async function main() {
     console.log(`  bare @tus/server        ${fmt(tus.bareTusMBps)} MB/s`)
     console.log(`  Dễ Hiểu /api/v1/uploads (auth + ownership on every request)   ${fmt(tus.oursMBps)} MB/s`)
     console.log(`  ratio to bare tus: ${fmt(tus.ratioToBareTus, 2)} (goal ≥ 0.80): ${tus.goalMet ? 'met' : 'NOT met'}; to disk ${fmt(tus.ratioToDisk, 2)}`)
+  }
+
+  if (!only || only === 'captions') {
+    console.log('\n## Other requests during 20 concurrent 1 MB caption uploads (4,000 cues each; goal: none waits more than about 100 ms)')
+    const captions = await runCaptionWritesBench(printCaptionWrites)
+    results.captionWrites = captions
+    if (captions.postgresSkipped) console.log(`  PostgreSQL skipped: ${captions.postgresSkipped}`)
   }
 
   if (!only || only === 'transcode') {

@@ -5,14 +5,9 @@
 -- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5"},{"start":6,"end":7,"text":"text-8"}],"durationSeconds":9,"nowIso":"2026-01-15T12:00:00.000Z"})
 begin;
 
-select "id"
-from "caption_cues"
+delete from "caption_cues"
 where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
-
-delete from "caption_cues"
-where "id" in (?);
--- parameters: [null]
 
 insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "duration_seconds", "updated_at")
 values (?, ?, ?, ?, ?, ?)
@@ -29,14 +24,9 @@ commit;
 -- captions.remove(1, "vi")
 begin;
 
-select "id"
-from "caption_cues"
+delete from "caption_cues"
 where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
-
-delete from "caption_cues"
-where "id" in (?);
--- parameters: [null]
 
 delete from "caption_tracks"
 where "submission_id" = ? and "language" = ?;

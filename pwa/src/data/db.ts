@@ -49,8 +49,16 @@ export interface OpenStretch {
 /** The seconds of one local day's events that one send delivered, and when its answer came (epoch ms). */
 export interface SentWatch {
   at: number
+  /** When the first send of these events began (epoch ms); missing in records kept before it was. */
+  startedAt?: number
   day: string
   seconds: number
+}
+
+/** Watch events whose first send began at `at` (epoch ms) and that are still in the outbox: data/progress/sent-watch.ts. */
+export interface WatchSendStart {
+  at: number
+  ids: string[]
 }
 
 /** "How much did you understand?" of one video: due once half is watched, asked once. */
@@ -98,9 +106,11 @@ export type CachedRecord =
    * The navbar's last daily progress, its local day and when its request left (missing in records kept
    * before that was stored), so the goal bar shows after an offline reload.
    */
-  | { key: 'dailyProgress'; value: DailyProgress & { day: string; requestedAt?: number } }
+  | { key: 'dailyProgress'; value: DailyProgress & { day: string; requestedAt?: number; answeredAt?: number } }
   /** Watch seconds sent since that figure's request, per local day: data/progress/sent-watch.ts. */
   | { key: 'sentWatch'; value: SentWatch[] }
+  /** When each watch event still in the outbox was first sent, if it was: data/progress/sent-watch.ts. */
+  | { key: 'watchSendStarts'; value: WatchSendStart[] }
   /** Whose data the local database holds (a user id): data/local-cache.ts claimLocalData. */
   | { key: 'owner'; value: number }
   /** A watch stretch still running (or left open by a page that died): data/progress/open-stretches.ts. */

@@ -11,6 +11,20 @@ import type { BillingRepository } from '../repositories/billing.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import type { BillingProvider } from './billing-provider.ts'
 
+/**
+ * A call to Stripe that Stripe did not answer as asked (no connection, its 5xx or rate limit, our key
+ * or a price refused): 503 billing_unavailable, the cause logged by the error handler, rather than a
+ * bare 500 (issue 45). The learner can try again; nothing of ours was written before the call.
+ */
+async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error
+    throw new ApiError(503, 'billing_unavailable', 'We could not reach the payment provider. Please try again in a few minutes.', { cause: error })
+  }
+}
+
 export function createStripeProvider(deps: {
   stripe: Stripe
   prices: { month?: string; year?: string }
@@ -34,7 +48,7 @@ export function createStripeProvider(deps: {
         (['month', 'year'] as const)
           .filter((plan) => deps.prices[plan])
           .map(async (plan): Promise<BillingPlan> => {
-            const price = await stripe.prices.retrieve(deps.prices[plan]!)
+            const price = await atStripe(() => stripe.prices.retrieve(deps.prices[plan]!))
             return { id: plan, amount: price.unit_amount ?? 0, currency: price.currency, interval: plan }
           }),
       ).catch((error: unknown) => {
@@ -46,16 +60,19 @@ export function createStripeProvider(deps: {
 
     async startCheckout(user, plan) {
       const customer = (await billing.subscriptionOf(user.id))?.stripe_customer_id ?? undefined
-      const session = await stripe.checkout.sessions.create({
+      const price = priceOf(plan)
+      const session = await atStripe(() =>
+        stripe.checkout.sessions.create({
         mode: 'subscription',
-        line_items: [{ price: priceOf(plan), quantity: 1 }],
-        success_url: `${deps.publicUrl}/billing/success?session={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${deps.publicUrl}/billing`,
-        client_reference_id: String(user.id),
-        ...(customer ? { customer } : { customer_email: user.email }),
-        subscription_data: { metadata: { user_id: String(user.id), plan } },
-        metadata: { user_id: String(user.id), plan },
-      })
+          line_items: [{ price, quantity: 1 }],
+          success_url: `${deps.publicUrl}/billing/success?session={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${deps.publicUrl}/billing`,
+          client_reference_id: String(user.id),
+          ...(customer ? { customer } : { customer_email: user.email }),
+          subscription_data: { metadata: { user_id: String(user.id), plan } },
+          metadata: { user_id: String(user.id), plan },
+        }),
+      )
       await billing.createCheckout(session.id, user.id, plan, 'stripe', new Date(deps.clock.now()).toISOString())
       return { id: session.id, url: session.url! }
     },
@@ -63,7 +80,7 @@ export function createStripeProvider(deps: {
     async confirm(user, checkoutId) {
       const checkout = await billing.findCheckout(checkoutId)
       if (!checkout || checkout.user_id !== user.id) throw notFound('No such checkout.')
-      const session = await stripe.checkout.sessions.retrieve(checkoutId)
+      const session = await atStripe(() => stripe.checkout.sessions.retrieve(checkoutId))
       return { paid: session.payment_status === 'paid' || session.status === 'complete' }
     },
 
@@ -81,7 +98,7 @@ export function createStripeProvider(deps: {
     async portal(user: UserRow) {
       const customer = (await billing.subscriptionOf(user.id))?.stripe_customer_id
       if (!customer) throw new ApiError(409, ERROR_CODES.conflict, 'There is no subscription to manage yet.')
-      const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` })
+      const session = await atStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` }))
       return { url: session.url }
     },
   }

@@ -7,10 +7,15 @@
  *   finds it taken). Nothing in the transaction calls Stripe.
  * - Changes to one user's subscription take turns (the user's row is held), so events for the same
  *   user arriving together never write over each other's fields.
+ * - The signed timestamp must be within WEBHOOK_TOLERANCE_S of our clock either way: Stripe's own check
+ *   refuses only a late one, so a delivery signed for an hour ahead was taken (issue 45).
+ * - An event naming no user of ours (an id we never had, or one since deleted) is acknowledged (200)
+ *   and logged: an error would have Stripe deliver it again for days, and no retry can find the user.
  * - Handled: checkout.session.completed (links the customer to the user), customer.subscription.
  *   created/updated/deleted (status and period), invoice.payment_failed (past due: no premium).
  */
 import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
 import type Stripe from 'stripe'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
@@ -20,16 +25,31 @@ import { fromStripeStatus, isPremium } from './subscription-state.ts'
 
 type Loose = Record<string, any>
 
-export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: Kysely<Database>; clock: Clock }) {
+/** How far the signed `t` may be from our clock, in seconds, either way (Stripe's default, 5 minutes). */
+const WEBHOOK_TOLERANCE_S = 300
+/** Our user ids are 32-bit integers on PostgreSQL: a larger one in metadata names nobody. */
+const MAX_USER_ID = 2_147_483_647
+
+/** The `t=` of a Stripe-Signature header, the last one as Stripe's own parser takes it; NaN when absent. */
+function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=')
+    if (key?.trim() === 't') timestamp = /^\d{1,12}$/.test(value?.trim() ?? '') ? Number(value!.trim()) : Number.NaN
+  }
+  return timestamp
+}
+
+export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: Kysely<Database>; clock: Clock; logger: Logger }) {
   async function userIdOf(billing: BillingRepository, object: Loose): Promise<number | undefined> {
     const fromMetadata = Number(object.metadata?.user_id ?? object.client_reference_id)
-    if (Number.isSafeInteger(fromMetadata) && fromMetadata > 0) return fromMetadata
+    if (Number.isSafeInteger(fromMetadata) && fromMetadata > 0 && fromMetadata <= MAX_USER_ID) return fromMetadata
     const customer = typeof object.customer === 'string' ? object.customer : object.customer?.id
     return customer ? (await billing.subscriptionOfCustomer(customer))?.user_id : undefined
   }
 
+  /** Under the user's row, held by `apply`. */
   async function save(billing: BillingRepository, userId: number, change: Partial<SubscriptionRow>, nowIso: string) {
-    await billing.lockUser(userId)
     const current = await billing.subscriptionOf(userId)
     const next: SubscriptionRow = {
       user_id: userId,
@@ -52,7 +72,10 @@ export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: 
     if (!(await billing.recordEvent(event.id, event.type, nowIso))) return { applied: false }
     const object = event.data.object as Loose
     const userId = await userIdOf(billing, object)
-    if (userId === undefined) return { applied: true }
+    if (userId === undefined || !(await billing.lockUser(userId))) {
+      deps.logger.warn({ eventId: event.id, type: event.type, userId }, 'a Stripe event for no user of ours: acknowledged, nothing changed')
+      return { applied: true }
+    }
     const customer = typeof object.customer === 'string' ? object.customer : (object.customer?.id ?? undefined)
     switch (event.type) {
       case 'checkout.session.completed': {
@@ -94,11 +117,16 @@ export function createStripeWebhook(deps: { stripe: Stripe; secret: string; db: 
     /** Verifies and applies one delivery; answers whether it was new. */
     async handle(rawBody: Buffer, signature: string | undefined): Promise<{ applied: boolean }> {
       let event: Stripe.Event
+      const now = deps.clock.now()
       try {
-        // Local: checks the HMAC over the body, no call to Stripe.
-        event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.secret)
+        // Local: checks the HMAC over the body, no call to Stripe (and a timestamp too old, by our clock).
+        event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.secret, WEBHOOK_TOLERANCE_S, undefined, now)
       } catch {
         throw new ApiError(400, 'invalid_signature', 'The webhook signature does not match.')
+      }
+      // Signed, so `t` is Stripe's: it must not lie ahead of us either.
+      if (!(Math.abs(now / 1000 - signedTimestamp(signature ?? '')) <= WEBHOOK_TOLERANCE_S)) {
+        throw new ApiError(400, 'invalid_signature', 'The webhook timestamp is outside the tolerance.')
       }
       return deps.db.transaction().execute((trx) => apply(createBillingRepository(trx), event))
     },

@@ -1,9 +1,11 @@
 /**
  * Streams a multipart/form-data request: text fields into memory (small), each expected file straight
  * to a temp file in `dir` under a random name. A file is typed by sniffing its first bytes, and counted
- * as it arrives: past its limit or of the wrong type, the rest is drained and discarded (never
- * buffered) and the temp file removed, so the caller can answer with the right code. The caller moves
- * the files it keeps and calls `cleanup()` in every case; client file names are never used.
+ * as it arrives. A file past its limit (413), of the wrong type (415), a file part the form does not
+ * take or takes once (422), or a body past every limit together, with or without Content-Length
+ * (413), is refused at that byte: the rest is never read (leave-unread.ts) and the temp files are
+ * removed. The caller moves the files it keeps and calls `cleanup()` in every case; client file names
+ * are never used.
  *
  * A body that breaks off (cut short, no closing boundary, a malformed part header, the client gone)
  * rejects with 400 after every half-written temp file is closed and removed: nothing of it is kept.
@@ -19,6 +21,7 @@ import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError } from '../errors.ts'
 import { SNIFF_BYTES } from '../media/sniff.ts'
 import type { ReceivedFile } from '../services/received-file.ts'
+import { leaveUnread } from './leave-unread.ts'
 import { checkedText } from './text.ts'
 
 export interface FileSpec<T extends { type: string; ext: string }> {
@@ -29,7 +32,8 @@ export interface FileSpec<T extends { type: string; ext: string }> {
 
 export type { ReceivedFile }
 
-export type FileProblem = 'too_large' | 'bad_type' | 'empty'
+/** A file the form keeps no copy of: empty, or its temp file could not be written. */
+export type FileProblem = 'too_large' | 'empty'
 
 export interface MultipartResult {
   fields: Record<string, string>
@@ -49,8 +53,10 @@ export function readMultipart(
   options: {
     dir: string
     files: Record<string, FileSpec<{ type: string; ext: string }>>
-    /** Answered before reading when Content-Length is already above every limit together. */
+    /** A file past its limit, or a body past every limit together (before reading, by Content-Length). */
     tooLarge: () => ApiError
+    /** A file whose first bytes are not of a type it takes. */
+    badType: () => ApiError
   },
 ): Promise<MultipartResult> {
   if (!req.is('multipart/form-data')) {
@@ -58,6 +64,7 @@ export function readMultipart(
   }
   const ceiling = Object.values(options.files).reduce((sum, spec) => sum + spec.maxBytes, 0) + MAX_FIELDS * FIELD_MAX_BYTES
   if (Number(req.headers['content-length'] ?? 0) > ceiling) {
+    leaveUnread(req)
     return Promise.reject(options.tooLarge())
   }
   fs.mkdirSync(options.dir, { recursive: true })
@@ -88,9 +95,8 @@ export function readMultipart(
     const fail = (error: ApiError) => {
       if (failed || closed) return
       failed = true
-      req.unpipe(parser)
-      // Read off what the client still sends (into nothing), so the answer can reach it.
-      req.resume()
+      req.removeListener('data', count)
+      leaveUnread(req)
       parser.destroy()
       for (const out of open) out.destroy()
       Promise.allSettled(writes).then(() => {
@@ -112,9 +118,10 @@ export function readMultipart(
       // would stop the process. The parser reports the same break, so here it only has to be heard.
       stream.on('error', () => fail(interrupted()))
       const spec = options.files[name]
-      if (failed || !spec || files[name] || problems[name] || temps.some((t) => t.endsWith(`.${name}.part`))) {
-        stream.resume() // an unexpected or repeated file part is read and dropped
-        return
+      if (failed) return stream.resume()
+      if (!spec || files[name] || problems[name] || temps.some((t) => t.endsWith(`.${name}.part`))) {
+        stream.resume()
+        return fail(new ApiError(422, ERROR_CODES.validation, `The form takes no${spec ? ' second' : ''} file "${name}".`))
       }
       const temp = path.join(options.dir, `${crypto.randomUUID()}.${name}.part`)
       let head = Buffer.alloc(0)
@@ -128,7 +135,7 @@ export function readMultipart(
       }
       const start = () => {
         kind = spec.sniff(head)
-        if (!kind) return drop('bad_type')
+        if (!kind) return fail(options.badType())
         temps.push(temp)
         out = fs.createWriteStream(temp, { flags: 'wx' })
         const opened = out
@@ -150,7 +157,7 @@ export function readMultipart(
       stream.on('data', (chunk: Buffer) => {
         if (failed || problems[name]) return
         bytes += chunk.length
-        if (bytes > spec.maxBytes) return drop('too_large')
+        if (bytes > spec.maxBytes) return fail(options.tooLarge())
         if (!out) {
           head = Buffer.concat([head, chunk])
           if (head.length >= SNIFF_BYTES) start()
@@ -165,7 +172,7 @@ export function readMultipart(
         if (failed || problems[name]) return
         if (bytes === 0) return drop('empty')
         if (!out) start()
-        if (!out || problems[name]) return
+        if (failed || !out || problems[name]) return
         out.end()
         files[name] = { path: temp, bytes, type: kind!.type, ext: kind!.ext }
       })
@@ -181,6 +188,14 @@ export function readMultipart(
         resolve({ fields, files, problems, cleanup })
       })
     })
+    // The whole body's bytes, as they come: without Content-Length (or with a false one) busboy would
+    // read past the last part (an epilogue, parts past its limits) for as long as the client sends.
+    let received = 0
+    function count(chunk: Buffer) {
+      received += chunk.length
+      if (received > ceiling) fail(options.tooLarge())
+    }
+    req.on('data', count)
     req.on('error', () => fail(interrupted()))
     // The client went away before the body was complete (no 'end' will come to end the parser).
     req.on('close', () => {

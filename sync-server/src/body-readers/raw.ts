@@ -6,13 +6,14 @@
 import type { Request } from 'express'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import { ApiError, bodyErrors } from '../errors.ts'
+import { leaveUnread } from './leave-unread.ts'
 
 export function readRawBody(req: Request, limitBytes: number, tooLarge: () => ApiError = bodyErrors.tooLarge): Promise<Buffer> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase()
   if (encoding !== 'identity') return Promise.reject(new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Send the file uncompressed.'))
   const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length'])
   if (declared !== undefined && declared > limitBytes) {
-    req.pause()
+    leaveUnread(req)
     return Promise.reject(tooLarge())
   }
   return new Promise((resolve, reject) => {
@@ -27,7 +28,7 @@ export function readRawBody(req: Request, limitBytes: number, tooLarge: () => Ap
       req.removeListener('error', onError)
       req.removeListener('aborted', onError)
       if (error) {
-        req.pause()
+        leaveUnread(req)
         reject(error)
       } else resolve(Buffer.concat(chunks, received))
     }

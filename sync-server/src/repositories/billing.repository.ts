@@ -57,14 +57,16 @@ export function createBillingRepository(db: Kysely<Database>) {
     /**
      * Inside a transaction: holds the user's row until it ends (a write that changes nothing), so two
      * transactions changing one user's subscription take turns instead of each writing what it read
-     * before the other committed. SQLite's BEGIN IMMEDIATE already runs them one at a time.
+     * before the other committed. SQLite's BEGIN IMMEDIATE already runs them one at a time. False when
+     * there is no such user (nothing is held).
      */
-    async lockUser(userId: number): Promise<void> {
-      await db
+    async lockUser(userId: number): Promise<boolean> {
+      const result = await db
         .updateTable('users')
         .set((eb) => ({ is_premium: eb.ref('is_premium') }))
         .where('id', '=', userId)
-        .execute()
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
     },
     /** Active subscriptions whose paid period has ended. */
     lapsedSubscriptions: (nowIso: string): Promise<SubscriptionRow[]> =>

@@ -31,30 +31,41 @@ export interface NewCaptionTrack {
 }
 
 /**
- * Cues per statement, with a turn of the event loop between statements: on SQLite each cue also goes into
- * the trigram index (about 0.1 ms a cue), and a track of CAPTIONS_MAX_CUES written in one go held the
- * event loop for 0.35–0.65 s (issue 29). A chunk of 100 is a few milliseconds.
+ * The new cues go in statements of power-of-two sizes (4000 = 2048 + 1024 + 512 + …): a few statements,
+ * none waiting on the event loop, and few distinct SQL texts. SQLite's handle keeps every statement
+ * it prepared, by text (db/dialect/sqlite.ts): one statement of exactly the track's length would keep
+ * a large statement for every cue count ever uploaded.
  */
-const CUES_PER_STATEMENT = 100
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+const LARGEST_STATEMENT_CUES = 2048
+
+function* powerOfTwoSlices<T>(items: readonly T[]): Generator<readonly T[]> {
+  let at = 0
+  for (let size = LARGEST_STATEMENT_CUES; size >= 1; size >>= 1) {
+    while (items.length - at >= size) {
+      yield items.slice(at, at + size)
+      at += size
+    }
+  }
+}
 
 export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
 
 export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch) {
-  /** Deletes a track's cues a chunk at a time (each also leaves the search index). */
+  /** Deletes a track's cues (each also leaves the search index). */
   const deleteCues = async (trx: Kysely<Database>, submissionId: number, language: CaptionLanguage) => {
-    const ids = await trx.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).execute()
-    for (let i = 0; i < ids.length; i += CUES_PER_STATEMENT) {
-      if (i > 0) await nextTurn()
-      await trx
-        .deleteFrom('caption_cues')
-        .where('id', 'in', ids.slice(i, i + CUES_PER_STATEMENT).map((row) => row.id))
-        .execute()
-    }
+    await trx.deleteFrom('caption_cues').where('submission_id', '=', submissionId).where('language', '=', language).execute()
   }
 
   return {
-    /** Writes the track and its cues in place of any earlier one of that language. */
+    /**
+     * Writes the track and its cues in place of any earlier one of that language: the old cues go in
+     * one statement and the new in a few multi-row ones with no wait between (powerOfTwoSlices), so
+     * the transaction is as short as the database makes it. It was written 100 cues a statement with
+     * a turn of the event loop between: the turns
+     * spared the event loop, but the transaction held its connection (SQLite's only one) across all
+     * of them, and every other request waited behind it (issue 45). The caller bounds how many run
+     * at once (captions.service.ts).
+     */
     async replace(track: NewCaptionTrack): Promise<void> {
       const write = async (trx: Kysely<Database>) => {
         await deleteCues(trx, track.submissionId, track.language)
@@ -64,17 +75,14 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
           .values({ submission_id: track.submissionId, language: track.language, ...values })
           .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values))
           .execute()
-        for (let i = 0; i < track.cues.length; i += CUES_PER_STATEMENT) {
-          await nextTurn()
-          const rows = track.cues.slice(i, i + CUES_PER_STATEMENT).map((cue) => ({
-            submission_id: track.submissionId,
-            language: track.language,
-            start_seconds: cue.start,
-            end_seconds: cue.end,
-            text: cue.text,
-          }))
-          await trx.insertInto('caption_cues').values(rows).execute()
-        }
+        const rows = track.cues.map((cue) => ({
+          submission_id: track.submissionId,
+          language: track.language,
+          start_seconds: cue.start,
+          end_seconds: cue.end,
+          text: cue.text,
+        }))
+        for (const slice of powerOfTwoSlices(rows)) await trx.insertInto('caption_cues').values([...slice]).execute()
       }
       return db.isTransaction ? write(db) : db.transaction().execute(write)
     },

@@ -49,13 +49,11 @@ export function adminThumbnailsRoute(routes: Routes, deps: { videos: AdminVideos
     pathId(req.params.id)
     next()
   }
-  const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  const badType = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge, badType }
   routes.add('admin.videoThumbnails', { guards: [deps.uploadGuard], checks: [checked], form }, async ({ req, res, user }) => {
     const { files, problems } = formOf(req)
-    for (const problem of Object.values(problems)) {
-      if (problem === 'too_large') throw tooLarge()
-      if (problem === 'bad_type') throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-    }
+    if (Object.values(problems).includes('too_large')) throw tooLarge()
     res.json({ data: await deps.videos.replaceThumbnails(user, pathId(req.params.id), files) })
   })
 }

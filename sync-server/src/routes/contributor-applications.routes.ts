@@ -53,14 +53,12 @@ export function applicationFormRoutes(
     deps.diskReserve.check()
     next()
   }
-  const form = { dir: incomingDir(deps.dataDir), sniff: { video: sniffVideo }, tooLarge }
+  const badType = () => new ApiError(415, CONTRIBUTOR_ERROR_CODES.invalidFileType, 'Please upload a video file (MP4, WebM, or MOV).')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { video: sniffVideo }, tooLarge, badType }
   routes.add('applications.create', { guards: [limit, reserve], form }, async ({ req, res }) => {
     const read = formOf(req)
     const problem = read.problems.video
     if (problem === 'too_large') throw tooLarge()
-    if (problem === 'bad_type') {
-      throw new ApiError(415, CONTRIBUTOR_ERROR_CODES.invalidFileType, 'Please upload a video file (MP4, WebM, or MOV).')
-    }
     const video = read.files.video
     if (!video) throw new ApiError(422, CONTRIBUTOR_ERROR_CODES.noVideoFile, 'Please upload a video file.')
     const fields = parseWith(applicationFieldsSchema, read.fields)

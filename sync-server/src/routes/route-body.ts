@@ -18,12 +18,14 @@ import { readMultipart, type FileSpec, type MultipartResult } from '../body-read
 import { readRawBody } from '../body-readers/raw.ts'
 import { ApiError } from '../errors.ts'
 
-/** What a multipart route tells its reader beyond the contract: where files go, how each is typed, the early 413. */
+/** What a multipart route tells its reader beyond the contract: where files go, how each is typed, its 413 and 415. */
 export interface FormOptions {
   dir: string
   sniff: Record<string, FileSpec<{ type: string; ext: string }>['sniff']>
-  /** Answered before reading when Content-Length is already above every limit together. */
+  /** A file past its limit, or the body past every limit together: answered at that byte. */
   tooLarge: () => ApiError
+  /** A file of a type its sniffer refuses: answered at its first bytes. */
+  badType: () => ApiError
 }
 
 const forms = new WeakMap<Request, MultipartResult>()
@@ -85,7 +87,7 @@ export function withBody(name: RouteName, handler: RequestHandler, form: FormOpt
       }),
     )
     return async (req: Request, res: Response, next: NextFunction) => {
-      const read = await readMultipart(req, { dir: form.dir, files, tooLarge: form.tooLarge })
+      const read = await readMultipart(req, { dir: form.dir, files, tooLarge: form.tooLarge, badType: form.badType })
       forms.set(req, read)
       try {
         return await handler(req, res, next)

@@ -52,14 +52,12 @@ export function publishFormRoutes(routes: Routes, deps: { publishing: Publishing
     next()
   }
   const tooLarge = () => new ApiError(413, ERROR_CODES.tooLarge, 'Thumbnails must be 5 MB or less.')
-  const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge }
+  const badType = () => new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
+  const form = { dir: incomingDir(deps.dataDir), sniff: { product_thumbnail: sniffImage, youtube_thumbnail: sniffImage }, tooLarge, badType }
   routes.add('submissions.publish', { guards: [deps.uploadGuard], checks: [checked], form }, async ({ req, res, user }) => {
     const read = formOf(req)
     const problems = Object.values(read.problems)
     if (problems.includes('too_large')) throw tooLarge()
-    if (problems.includes('bad_type')) {
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, 'Thumbnails must be JPEG, PNG or WebP images.')
-    }
     const fields = parseWith(publishFieldsSchema, read.fields)
     const video = await deps.publishing.publish(user, currentSession(req), pathId(req.params.id), fields, {
       product: read.files.product_thumbnail,

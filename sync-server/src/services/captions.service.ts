@@ -47,6 +47,7 @@ import { createSubmissionsRepository, type SubmissionsRepository } from '../repo
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { requireContributor } from '../rules/contributor-roles.ts'
+import { writeSlots } from './write-slots.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
 
@@ -73,6 +74,12 @@ export function createCaptionsService(deps: {
   parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
   const parse = deps.parse ?? parseCaptions
+  /**
+   * One track written at a time in this process, parsed before it takes its turn: a track's write is
+   * one short transaction (captions.repository.ts), and the others wait here, not on a database
+   * connection, so every other request finds one free between them.
+   */
+  const oneWrite = writeSlots(1)
   const invalid = (errors: string[]) =>
     new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
 
@@ -89,14 +96,10 @@ export function createCaptionsService(deps: {
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
     const repository = db === deps.db ? deps.captions : createCaptionsRepository(db, deps.search)
-    await repository.replace({
-      submissionId,
-      language,
-      vtt: parsed.vtt,
-      cues: parsed.cues,
-      durationSeconds: parsed.durationSeconds,
-      nowIso: new Date(deps.clock.now()).toISOString(),
-    })
+    const write = () =>
+      repository.replace({ submissionId, language, vtt: parsed.vtt, cues: parsed.cues, durationSeconds: parsed.durationSeconds, nowIso: new Date(deps.clock.now()).toISOString() })
+    // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
+    await (db === deps.db ? oneWrite(write) : write())
     return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
   }
 
@@ -130,7 +133,7 @@ export function createCaptionsService(deps: {
     /** DELETE /submissions/ID/captions/LANG: the owner or an admin; no track is no error (the call is safe to repeat). */
     async remove(user: UserRow, submissionId: number, language: CaptionLanguage): Promise<void> {
       await owned(user, submissionId)
-      await deps.captions.remove(submissionId, language)
+      await oneWrite(() => deps.captions.remove(submissionId, language))
     },
 
     /**

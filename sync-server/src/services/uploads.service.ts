@@ -17,6 +17,7 @@ import type { Logger } from 'pino'
 import { ERROR_CODES, parsePlainId, UPLOAD_SILENCE_EXPIRY_HOURS } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
+import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError, forbidden, notFound } from '../errors.ts'
 import type { AppJobQueue } from '../jobs/kinds.ts'
@@ -43,6 +44,7 @@ function owned(user: UserRow, row: SubmissionRow | undefined): SubmissionRow {
 
 export function createUploadsService(deps: {
   db: Kysely<Database>
+  locking: Locking
   submissions: SubmissionsRepository
   jobs: AppJobQueue
   clock: Clock
@@ -72,9 +74,37 @@ export function createUploadsService(deps: {
     return removed
   }
 
-  function bind(submissionId: number, uploadId: string, size: number | null): Promise<string | null> {
-    return deps.db.transaction().execute(async (trx) => {
+  /**
+   * Refuses (429) when `userId`'s unfinished uploads, with one more declaring `declaredBytes` (null:
+   * deferred), would pass their share. The submission's own unfinished upload is replaced by the new
+   * one, so it is not counted.
+   */
+  async function checkQuota(from: SubmissionsRepository, userId: number, submissionId: number, declaredBytes: number | null): Promise<void> {
+    const { maxUploadBytes } = deps.unfinished
+    const open = await from.unfinishedUploadsOf(userId, submissionId, maxUploadBytes)
+    const adding = Math.min(declaredBytes ?? maxUploadBytes, maxUploadBytes)
+    if (open.count + 1 <= deps.unfinished.uploads && open.bytes + adding <= deps.unfinished.bytes) return
+    throw new ApiError(
+      429,
+      ERROR_CODES.uploadQuota,
+      open.count + 1 > deps.unfinished.uploads
+        ? `You have ${open.count} uploads still unfinished, the most at once. Finish or cancel one first.`
+        : 'Your unfinished uploads are as large as allowed at once. Finish or cancel one first.',
+      { headers: { 'Retry-After': '600' }, extra: { unfinished_uploads: open.count, unfinished_bytes: open.bytes } },
+    )
+  }
+
+  /**
+   * Binds the new upload to its submission, counted again against the quota under the contributor's
+   * lock: the count at authorizeCreate alone let 12 creations at once all pass it (issue 45), as each
+   * counted before any had bound. Answers the submission's earlier upload id, if any.
+   */
+  async function bind(submissionId: number, uploadId: string, size: number | null): Promise<string | null> {
+    const row = await submissions.findById(submissionId)
+    if (!row) throw notFound('No such upload.')
+    return personTransaction(deps.db, deps.locking, row.user_id, async (trx) => {
       const inTrx = createSubmissionsRepository(trx)
+      await checkQuota(inTrx, row.user_id, submissionId, size)
       const before = await inTrx.findById(submissionId)
       await inTrx.bindUpload(submissionId, uploadId, size, clock.now())
       return before?.upload_id ?? null
@@ -105,20 +135,8 @@ export function createUploadsService(deps: {
       if (row.upload_state === 'complete' || row.published_video_id !== null) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This submission already has its video.')
       }
-      // The quota: this submission's own unfinished upload is replaced by the new one, so it is not counted.
-      const { maxUploadBytes } = deps.unfinished
-      const open = await submissions.unfinishedUploadsOf(user.id, row.id, maxUploadBytes)
-      const adding = Math.min(declaredBytes ?? maxUploadBytes, maxUploadBytes)
-      if (open.count + 1 > deps.unfinished.uploads || open.bytes + adding > deps.unfinished.bytes) {
-        throw new ApiError(
-          429,
-          ERROR_CODES.uploadQuota,
-          open.count + 1 > deps.unfinished.uploads
-            ? `You have ${open.count} uploads still unfinished, the most at once. Finish or cancel one first.`
-            : 'Your unfinished uploads are as large as allowed at once. Finish or cancel one first.',
-          { headers: { 'Retry-After': '600' }, extra: { unfinished_uploads: open.count, unfinished_bytes: open.bytes } },
-        )
-      }
+      // A quick refusal before tus stores anything; bind counts again, under the lock, and decides.
+      await checkQuota(submissions, user.id, row.id, declaredBytes)
       return row
     },
 
@@ -131,7 +149,14 @@ export function createUploadsService(deps: {
 
     /** Called by tus once the upload exists: bind it, and drop an unfinished earlier one. */
     async created(submissionId: number, uploadId: string, size: number | null): Promise<void> {
-      const previous = await bind(submissionId, uploadId, size)
+      let previous: string | null
+      try {
+        previous = await bind(submissionId, uploadId, size)
+      } catch (error) {
+        // Refused (the quota, most likely): the upload tus just made is bound to nothing, so it goes now.
+        await removeUploadFiles(uploadId).catch((removal: unknown) => deps.logger.warn({ err: removal, uploadId }, 'a refused upload could not be removed; the orphan sweep will'))
+        throw error
+      }
       if (previous && previous !== uploadId) await removeUploadFiles(previous)
     },
 

@@ -19,7 +19,7 @@ function stripeApiAt(apiUrl: string | undefined): Stripe.StripeConfig {
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol }
 }
 
-export function createAdminBillingModule({ config, clock, database, search, storage }: Shared, repositories: Repositories, usersService: UsersService) {
+export function createAdminBillingModule({ config, clock, logger, database, search, storage }: Shared, repositories: Repositories, usersService: UsersService) {
   const stripe = config.stripe.secretKey ? new Stripe(config.stripe.secretKey, stripeApiAt(config.stripe.apiUrl)) : undefined
   const provider = stripe
     ? createStripeProvider({
@@ -34,7 +34,7 @@ export function createAdminBillingModule({ config, clock, database, search, stor
       : createLocalProvider({ db: database.db, billing: repositories.billing, clock })
   const stripeWebhook =
     stripe && config.stripe.webhookSecret
-      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db: database.db, clock })
+      ? createStripeWebhook({ stripe, secret: config.stripe.webhookSecret, db: database.db, clock, logger })
       : undefined
   return {
     stripeWebhook,

@@ -11,7 +11,7 @@ import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
 export function createContributorsModule(
-  { config, clock, logger, database, storage }: Shared,
+  { config, clock, logger, database, storage, locking }: Shared,
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
   jobs: AppJobQueue,
@@ -60,6 +60,7 @@ export function createContributorsModule(
     }),
     uploads: createUploadsService({
       db,
+      locking,
       submissions: repositories.submissions,
       jobs,
       clock,
@@ -70,6 +71,7 @@ export function createContributorsModule(
     publishing,
     contributorApplications: createContributorApplicationsService({
       db,
+      locking,
       applications: repositories.contributorApplications,
       clock,
       storage,

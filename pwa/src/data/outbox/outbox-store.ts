@@ -20,10 +20,13 @@ export function createOutboxStore(tables: {
    * sent watch seconds, data/progress/sent-watch.ts), on `tables`.
    */
   onDone?: { tables: Table[]; write: (items: OutboxItem[], at: number) => Promise<void> }
+  /** Written before items are sent (when the goal bar's watch events were first sent). */
+  onSend?: (items: OutboxItem[], at: number) => Promise<void>
 }): OutboxStore {
   return {
     due: (kind, now, limit) =>
       tables.outbox.where('[kind+nextAttemptAt]').between([kind, 0], [kind, now], true, true).limit(limit).toArray(),
+    sending: async (items, at) => tables.onSend?.(items, at),
     remove: (items, at) =>
       tables.transaction([tables.outbox, ...(tables.onDone?.tables ?? [])], async () => {
         await deleteIds(tables.outbox, items.map((item) => item.id))

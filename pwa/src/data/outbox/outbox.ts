@@ -3,7 +3,7 @@
  * them. Start it once signed in; stop it on sign-out. Items go in by enqueue (enqueue.ts) only.
  */
 import { db } from '../db.ts'
-import { recordSends } from '../progress/sent-watch.ts'
+import { recordSendStart, recordSends } from '../progress/sent-watch.ts'
 import { checkPayloadsWith, onEnqueued } from './enqueue.ts'
 import { createOutboxStore } from './outbox-store.ts'
 import { payloadProblem } from './payload-checks.ts'
@@ -27,6 +27,7 @@ export const outboxStore = createOutboxStore({
   saveLastSync: (at) => db.records.put({ key: 'lastSyncAt', value: at }).then(() => undefined),
   transaction: (tables, work) => db.transaction('rw', tables, work),
   onDone: { tables: [db.records], write: recordSends },
+  onSend: recordSendStart,
 })
 
 export const syncEngine = createSyncEngine({ store: outboxStore, send: sendOutbox, kinds: OUTBOX_KINDS })

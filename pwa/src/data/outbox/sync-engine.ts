@@ -27,6 +27,8 @@ export type { OutboxItem, OutboxKind }
 export interface OutboxStore {
   /** Items due now, oldest first. */
   due(kind: OutboxKind, now: number, limit: number): Promise<OutboxItem[]>
+  /** Before `items` are sent, at `at`: what must be on the device before the request leaves (sent-watch.ts). */
+  sending?(items: OutboxItem[], at: number): Promise<void>
   /** Takes out the items the server answered for, at `at` (epoch ms, when its answer arrived). */
   remove(items: OutboxItem[], at: number): Promise<void>
   deadLetter(items: Array<{ item: OutboxItem; error: string }>): Promise<void>
@@ -96,12 +98,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         for (;;) {
           const items = await deps.store.due(kind, now(), batch)
           if (items.length === 0) break
+          await deps.store.sending?.(items, now())
           const outcome = await settle(items, await deps.send(kind, items))
           sentSomething = true
           if (outcome === 'stop') return
         }
       } else {
         for (const item of await deps.store.due(kind, now(), ONE_BY_ONE_PER_FLUSH)) {
+          await deps.store.sending?.([item], now())
           const outcome = await settle([item], await deps.send(kind, [item]))
           sentSomething = true
           if (outcome === 'stop') return

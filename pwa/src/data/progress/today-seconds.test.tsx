@@ -3,7 +3,7 @@ import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db.ts'
 import { createOutboxStore } from '../outbox/outbox-store.ts'
-import { recordSends } from './sent-watch.ts'
+import { recordSendStart, recordSends } from './sent-watch.ts'
 import type { DayProgress } from './daily-progress.ts'
 import { msToNextLocalMidnight } from './local-day.ts'
 import { useLastDailyProgress, useTodayWatchSeconds } from './today-seconds.ts'
@@ -155,5 +155,58 @@ describe('the goal bar across a flush whose refresh is lost', () => {
       void db.records.get('sentWatch').then((record) => (kept = record?.value))
       expect(kept).toEqual([])
     })
+  })
+})
+
+describe('the goal bar after a page left in the middle of a send', () => {
+  // The app's outbox store: the send start noted before the request leaves, the removal with the sent record.
+  const store = createOutboxStore({
+    outbox: db.outbox,
+    deadLetters: db.deadLetters,
+    saveLastSync: async () => undefined,
+    transaction: (tables, work) => db.transaction('rw', tables, work),
+    onDone: { tables: [db.records], write: recordSends },
+    onSend: recordSendStart,
+  })
+
+  it('never counts the seconds the server already holds twice, before or after the resend, and counts new ones', async () => {
+    const answered = { ...figure, answeredAt: figure.requestedAt + 200 }
+    await unsent('w1', new Date(2026, 5, 10, 23, 48), 30)
+    const first = renderHook(() => useGoal(answered))
+    await until(() => expect(first.result.current.seconds).toBe(630))
+
+    // The send leaves (its start noted first); the server stores the 30 s; the page goes before the
+    // outbox's removal commits: w1 is still in the outbox.
+    vi.advanceTimersByTime(1_000)
+    const leaving = await db.outbox.toArray()
+    await act(() => store.sending!(leaving, Date.now()))
+    await until(() => expect(first.result.current.seconds).toBe(630))
+    first.unmount()
+
+    // The next page: the server's figure holds the 30 s, and the outbox still has them.
+    vi.advanceTimersByTime(1_000)
+    const next: DayProgress = { ...figure, today_watch_seconds: 630, requestedAt: Date.now() - 100, answeredAt: Date.now() }
+    const page = renderHook(() => useGoal(next))
+    await until(() => expect(page.result.current.seconds).toBe(630))
+    expect(await db.outbox.count()).toBe(1)
+
+    // The resend: its start stays the first one; the server answers duplicate and w1 leaves the outbox.
+    vi.advanceTimersByTime(1_000)
+    const resent = await db.outbox.toArray()
+    await act(() => store.sending!(resent, Date.now()))
+    await until(() => expect(page.result.current.seconds).toBe(630))
+    await act(() => store.remove(resent, Date.now()))
+    await until(() => expect(page.result.current.seconds).toBe(630))
+    expect(await db.outbox.count()).toBe(0)
+
+    // What is watched since counts as always, in the outbox and once sent.
+    await act(() => unsent('w2', new Date(), 10))
+    await until(() => expect(page.result.current.seconds).toBe(640))
+    vi.advanceTimersByTime(1_000)
+    const fresh = await db.outbox.toArray()
+    await act(() => store.sending!(fresh, Date.now()))
+    await act(() => store.remove(fresh, Date.now()))
+    await until(() => expect(page.result.current.seconds).toBe(640))
+    expect((await db.records.get('watchSendStarts'))?.value).toEqual([])
   })
 })

@@ -6,6 +6,11 @@
  * seconds from the outbox to the sent record in one transaction, and the next server figure (refreshed
  * after every successful sync) carries a request time after them, so the bar neither dips nor doubles;
  * both records live in IndexedDB, so an offline reload keeps them too.
+ * A send the page was left in the middle of (the server has its events, their removal from the outbox
+ * did not commit) would count twice, in the next figure and in the outbox, until the resend is
+ * answered as a duplicate (issue 45). So an event or a send counts only if its first send began after
+ * the figure's answer came (sent-watch.ts keeps when it began): one that began before may be in the
+ * figure. A figure answered later holds what it left out.
  * "Today" is the device's local day: at local midnight the bar starts again from today's events, and a
  * server figure counts only on the local day it was fetched for (offline past midnight, the last one is
  * yesterday's).
@@ -14,27 +19,38 @@ import { useLiveData } from '../use-live-data.ts'
 import { useEffect, useMemo, useRef } from 'react'
 import { db } from '../db.ts'
 import { openStretches } from './open-stretches.ts'
-import { saveDailyFigure, SENT_WATCH_KEY, type SentWatch } from './sent-watch.ts'
+import { firstStarts, saveDailyFigure, SENT_WATCH_KEY, WATCH_SEND_STARTS_KEY, type SentWatch } from './sent-watch.ts'
 import type { WatchStretch } from './watch-stretch.ts'
 import { refreshDailyProgress, type DayProgress } from './daily-progress.ts'
 import { startOfLocalDay, useLocalDay } from './local-day.ts'
 
-/** A server figure as the bar reads it: `day` and `requestedAt` are unknown before any answer. */
+/** A server figure as the bar reads it: `day`, `requestedAt` and `answeredAt` are unknown before any answer. */
 export interface GoalFigure {
   today_watch_seconds: number
   day?: string
   requestedAt?: number
+  answeredAt?: number
+}
+
+/** Seconds of today's outbox events whose first send began at `startedAt`. */
+interface StartedSeconds {
+  startedAt: number
+  seconds: number
 }
 
 /**
- * The bar's seconds on `today`: the figure if it is that day's, the sends of that day answered after
- * the figure's request left, and the unsent seconds (already only that day's).
+ * The bar's seconds on `today`: the figure if it is that day's, the sends of that day that began after
+ * the figure's answer came and were answered after its request left, the unsent seconds (already only
+ * that day's) never sent, and those in `started` whose first send began after the figure's answer. A
+ * figure kept before answer times were stored counts from its request.
  */
-export function goalBarSeconds(figure: GoalFigure, sends: SentWatch[], unsent: number, today: string): number {
+export function goalBarSeconds(figure: GoalFigure, sends: SentWatch[], unsent: number, today: string, started: StartedSeconds[] = []): number {
   const server = figure.day === undefined || figure.day === today ? figure.today_watch_seconds : 0
   const requestedAt = figure.requestedAt ?? 0
-  const sent = sends.reduce((sum, send) => (send.day === today && send.at > requestedAt ? sum + send.seconds : sum), 0)
-  return server + sent + unsent
+  const answeredAt = figure.answeredAt ?? requestedAt
+  const sent = sends.reduce((sum, send) => (send.day === today && send.at > requestedAt && (send.startedAt ?? send.at) > answeredAt ? sum + send.seconds : sum), 0)
+  const sending = started.reduce((sum, item) => (item.startedAt > answeredAt ? sum + item.seconds : sum), 0)
+  return server + sent + unsent + sending
 }
 
 /**
@@ -43,24 +59,31 @@ export function goalBarSeconds(figure: GoalFigure, sends: SentWatch[], unsent: n
  * ones and enters the outbox in one transaction, as events leave the outbox and enter the sends, and
  * separate queries could answer in between (counting seconds twice or not at all).
  */
-export function useTodayLocalSeconds(): { day: string; unsent: number; sends: SentWatch[] } {
+export function useTodayLocalSeconds(): { day: string; unsent: number; sends: SentWatch[]; started: StartedSeconds[] } {
   const today = useLocalDay()
   const local = useLiveData(async () => {
     const from = startOfLocalDay(today)
+    const startsRecord = await db.records.get(WATCH_SEND_STARTS_KEY)
+    const starts = firstStarts(startsRecord?.key === WATCH_SEND_STARTS_KEY ? startsRecord.value : [])
     let unsent = 0
-    const add = (event: WatchStretch) => {
-      if (Date.parse(event.occurred_at) >= from) unsent += event.watched_seconds
+    const byStart = new Map<number, number>()
+    const add = (event: WatchStretch, id?: string) => {
+      if (Date.parse(event.occurred_at) < from) return
+      const startedAt = id === undefined ? undefined : starts.get(id)
+      if (startedAt === undefined) unsent += event.watched_seconds
+      else byStart.set(startedAt, (byStart.get(startedAt) ?? 0) + event.watched_seconds)
     }
     // One getAll, not a cursor (`each`): this re-runs after every batch a flush takes out, and a
     // cursor's step per item held the outbox for ~300 ms at 10,000 items, so each batch's removal
     // waited on it (outbox flush bench: 5.0 s for 10,000 events).
-    for (const item of await db.outbox.where('kind').equals('watch_event').toArray()) add(item.payload as WatchStretch)
+    for (const item of await db.outbox.where('kind').equals('watch_event').toArray()) add(item.payload as WatchStretch, item.id)
     for (const open of await openStretches()) add(open.event)
     const kept = await db.records.get(SENT_WATCH_KEY)
-    return { day: today, unsent, sends: kept?.key === SENT_WATCH_KEY ? kept.value : [] }
+    const started = [...byStart].map(([startedAt, seconds]) => ({ startedAt, seconds }))
+    return { day: today, unsent, sends: kept?.key === SENT_WATCH_KEY ? kept.value : [], started }
   }, [today])
   // Until the new day's query answers, the last answer is yesterday's: none of its unsent seconds are today's.
-  return local?.day === today ? local : { day: today, unsent: 0, sends: local?.sends ?? [] }
+  return local?.day === today ? local : { day: today, unsent: 0, sends: local?.sends ?? [], started: [] }
 }
 
 /** Refreshes the server's daily figure after each successful sync (lastSyncAt changes). */
@@ -80,8 +103,8 @@ function useRefreshAfterSync(): void {
 /** `server` is the last daily-progress answer for today (useLastDailyProgress), or none yet. */
 export function useTodayWatchSeconds(server: GoalFigure): number {
   useRefreshAfterSync()
-  const { day, unsent, sends } = useTodayLocalSeconds()
-  return goalBarSeconds(server, sends, unsent, day)
+  const { day, unsent, sends, started } = useTodayLocalSeconds()
+  return goalBarSeconds(server, sends, unsent, day, started)
 }
 
 /**

@@ -23,6 +23,8 @@ import type { Database } from '../schema.ts'
 const USER_ROWS = 16_001
 /** "Issuing sign-in codes": checking the hourly send limits and storing a code, one at a time. */
 const SIGN_IN_CODES = 16_002
+/** "Storing application videos": the open form's hourly ceiling, counted and stored one at a time. */
+const APPLICATION_CEILING = 16_003
 
 export interface Locking {
   /**
@@ -34,6 +36,8 @@ export interface Locking {
   lockUserRows(trx: Kysely<Database>, userId: number): Promise<void>
   /** Every API process issues sign-in codes one at a time, so requests together cannot pass one count. */
   lockCodeIssuing(trx: Kysely<Database>): Promise<void>
+  /** Every API process stores application videos one at a time, so requests together cannot pass the hour's ceiling. */
+  lockApplicationCeiling(trx: Kysely<Database>): Promise<void>
 }
 
 /** Throws accountGone unless the account is there and not deleted, read inside the caller's transaction. */
@@ -46,6 +50,7 @@ const sqliteLocking: Locking = {
   writersTakeTurns: true,
   lockUserRows: checkStillThere,
   async lockCodeIssuing() {},
+  async lockApplicationCeiling() {},
 }
 
 const postgresLocking: Locking = {
@@ -56,6 +61,9 @@ const postgresLocking: Locking = {
   },
   async lockCodeIssuing(trx) {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(SIGN_IN_CODES)}, 0)`.execute(trx)
+  },
+  async lockApplicationCeiling(trx) {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(APPLICATION_CEILING)}, 0)`.execute(trx)
   },
 }
 
