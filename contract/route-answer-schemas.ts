@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { RouteName } from './routes.ts'
 import { accountSessionsResponseSchema, signOutOthersResponseSchema } from './schemas/account.ts'
-import { adminFeedbackSchema, adminJobSchema, adminUserSchema, adminVideoSchema } from './schemas/admin.ts'
+import { adminFeedbackSchema, adminJobSchema, adminSummarySchema, adminUserSchema, adminVideoSchema } from './schemas/admin.ts'
 import { codeSentSchema, verifyResponseSchema } from './schemas/auth.ts'
 import { billingConfirmedSchema, billingPlanSchema, billingRedirectSchema, subscriptionSchema, webhookReceivedSchema } from './schemas/billing.ts'
 import { captionTrackSavedSchema, transcriptCueSchema } from './schemas/captions.ts'
@@ -74,6 +74,7 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'admin.feedbackItem': dataOf(adminFeedbackSchema),
   'admin.applications': pageOf(contributorApplicationSchema),
   'admin.updateApplication': dataOf(contributorApplicationSchema),
+  'admin.summary': dataOf(adminSummarySchema),
   'admin.jobs': pageOf(adminJobSchema),
   'admin.retryJob': dataOf(adminJobSchema),
   'billing.plans': dataOf(z.array(billingPlanSchema)),

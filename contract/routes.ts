@@ -121,6 +121,7 @@ export const ROUTES = {
   'admin.applications': route('GET', '/admin/applications', 'admin', none),
   'admin.updateApplication': route('PATCH', '/admin/applications/:id', 'admin', json),
   'admin.applicationVideo': route('GET', '/admin/applications/:id/video', 'admin', none),
+  'admin.summary': route('GET', '/admin/summary', 'admin', none),
   'admin.jobs': route('GET', '/admin/jobs', 'admin', none),
   'admin.retryJob': route('POST', '/admin/jobs/:id/retry', 'admin', none),
   // Billing

@@ -252,13 +252,17 @@ test('a failed background job shows its error, and Retry now queues it again', a
   await expect(jobs.job(id)).toContainText('Attempts spent: 0')
   await expect(jobs.job(id).getByRole('button', { name: `Retry job ${id} now` })).toHaveCount(0)
 
-  // A worker for it runs it now, and it leaves the list.
+  // A worker for it runs it now: it leaves Queued, and All (what the page opens on) shows it Done.
   worker.state.broken = false
   await worker.start()
   expect(await worker.waitFor(id)).toMatchObject({ state: 'done', attempts: 1 })
   await worker.stop()
   await page.reload()
   await expect(jobs.heading).toHaveText('Background jobs')
+  await expect(jobs.state).toHaveValue('all')
+  await expect(jobs.job(id)).toContainText('Done')
+  await expect(page.getByText('No jobs here.')).toHaveCount(0)
+  await jobs.state.selectOption('queued')
   await expect(jobs.job(id)).toHaveCount(0)
 })
 

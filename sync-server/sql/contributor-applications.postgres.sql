@@ -28,11 +28,17 @@ order by "id" desc
 limit $3;
 -- parameters: [1,"pending",2]
 
--- contributor-applications.decide(1, "pending", "2026-01-15T12:00:00.000Z")
+-- contributor-applications.decide(1, "accepted", "2026-01-15T12:00:00.000Z")
 update "contributor_applications"
 set "status" = $1, "decided_at" = $2
-where "id" = $3;
--- parameters: ["pending","2026-01-15T12:00:00.000Z",1]
+where "id" = $3 and "status" = $4;
+-- parameters: ["accepted","2026-01-15T12:00:00.000Z",1,"pending"]
+
+-- contributor-applications.countPending()
+select count(*) as "count"
+from "contributor_applications"
+where "status" = $1;
+-- parameters: ["pending"]
 
 -- contributor-applications.isAcceptedEmail("learner@example.com")
 select "id"

@@ -28,11 +28,17 @@ order by "id" desc
 limit ?;
 -- parameters: [1,"pending",2]
 
--- contributor-applications.decide(1, "pending", "2026-01-15T12:00:00.000Z")
+-- contributor-applications.decide(1, "accepted", "2026-01-15T12:00:00.000Z")
 update "contributor_applications"
 set "status" = ?, "decided_at" = ?
-where "id" = ?;
--- parameters: ["pending","2026-01-15T12:00:00.000Z",1]
+where "id" = ? and "status" = ?;
+-- parameters: ["accepted","2026-01-15T12:00:00.000Z",1,"pending"]
+
+-- contributor-applications.countPending()
+select count(*) as "count"
+from "contributor_applications"
+where "status" = ?;
+-- parameters: ["pending"]
 
 -- contributor-applications.isAcceptedEmail("learner@example.com")
 select "id"

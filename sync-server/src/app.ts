@@ -77,7 +77,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   feedbackRoutes(api, { feedback: services.feedback, requireUser: signedIn })
   waitlistRoutes(api, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(api, { watchEvents: services.watchEvents, requireUser: signedIn })
-  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, requireUser: signedIn })
+  adminRoutes(api, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, summary: services.adminSummary, requireUser: signedIn })
   billingRoutes(api, { billing: services.billing, requireUser: signedIn })
   outsideHoursRoutes(api, { outsideHours: services.outsideHours, requireUser: signedIn })
   ratingsRoutes(api, { ratings: services.ratings, requireUser: signedIn })

@@ -252,6 +252,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/applications', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/applications' }) },
   { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
   { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
+  { method: 'GET', route: '/admin/summary', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/summary' }) },
   { method: 'GET', route: '/admin/jobs', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/jobs?state=failed' }) },
   { method: 'POST', route: '/admin/jobs/:id/retry', expected: adminOnly(200), call: () => ({ method: 'POST', path: `/admin/jobs/${failedJobId}/retry` }) },
 

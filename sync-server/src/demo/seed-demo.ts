@@ -99,7 +99,7 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
       for (const track of made.captions) await ctx.services.captions.save(submissionId, track.language, track.vtt, { db: trx })
       await submissions.bindUpload(submissionId, uploadId, bytes, clock.now())
       await submissions.completeUpload(submissionId, bytes)
-      await submissions.setStatus(submissionId, 'accepted')
+      await submissions.decide(submissionId, 'accepted')
       const fields: PublishFields = {
         title: clip.title,
         description: clip.description,

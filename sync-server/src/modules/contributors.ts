@@ -2,6 +2,7 @@
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
+import { createAdminSummaryService } from '../services/admin-summary.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
@@ -68,6 +69,7 @@ export function createContributorsModule(
       unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
     }),
     publishing,
+    adminSummary: createAdminSummaryService({ submissions: repositories.submissions, applications: repositories.contributorApplications }),
     contributorApplications: createContributorApplicationsService({
       db,
       applications: repositories.contributorApplications,

@@ -16,6 +16,7 @@ import { adminsOnly } from '../middleware/roles.ts'
 import { parseWith } from '../middleware/validate.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
 import type { AdminJobsService } from '../services/admin-jobs.service.ts'
+import type { AdminSummaryService } from '../services/admin-summary.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
@@ -24,7 +25,14 @@ import { on, early, formOf } from './route.ts'
 
 export function adminRoutes(
   router: Router,
-  deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService; requireUser: RequestHandler },
+  deps: {
+    videos: AdminVideosService
+    users: AdminUsersService
+    feedback: AdminFeedbackService
+    jobs: AdminJobsService
+    summary: AdminSummaryService
+    requireUser: RequestHandler
+  },
 ) {
   // Every admin route: signed in, then admin, then the input.
   const signedIn = [deps.requireUser, adminsOnly]
@@ -49,6 +57,9 @@ export function adminRoutes(
   })
   on(router, 'admin.feedbackItem', ...signedIn, async (req, res) => {
     res.json({ data: await deps.feedback.get(currentUser(req), id(req.params.id)) })
+  })
+  on(router, 'admin.summary', ...signedIn, async (req, res) => {
+    res.json({ data: await deps.summary.summary(currentUser(req)) })
   })
   on(router, 'admin.jobs', ...signedIn, async (req, res) => {
     res.json(await deps.jobs.list(currentUser(req), parseWith(adminJobsQuerySchema, req.query)))

@@ -1,15 +1,17 @@
 /**
  * Contributor applications: anyone may apply with a short video (sniffed MP4, MOV or WebM, under
  * 50 MB). Admins list them and accept or reject; accepting makes that e-mail's account a contributor
- * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account).
+ * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account). A decision
+ * is final (issue 41: a stray click must not reject someone accepted): only a pending application is
+ * decided, asking for the status it has already changes nothing, anything else is a 409.
  */
 import path from 'node:path'
 import type { ApplicationFields, ApplicationStatus, ContributorApplication } from '../../../contract/index.ts'
-import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
+import { API_BASE, ERROR_CODES, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { notFound, rateLimited } from '../errors.ts'
+import { ApiError, notFound, rateLimited } from '../errors.ts'
 import { applicationObjectKey, type MediaStore } from '../storage/media-store.ts'
 import type { Stores } from '../storage/stores.ts'
 import {
@@ -69,7 +71,13 @@ export function createContributorApplicationsService(deps: {
       const inTrx = createContributorApplicationsRepository(trx)
       const row = await inTrx.findById(id)
       if (!row) throw notFound('No such application.')
-      await inTrx.decide(id, status, status === 'pending' ? null : nowIso)
+      if (row.status === status) return row
+      // The guarded write: of two decisions at once, the second finds it decided.
+      if (status === 'pending' || row.status !== 'pending' || !(await inTrx.decide(id, status, nowIso))) {
+        const now = (await inTrx.findById(id))!
+        if (now.status === status) return now
+        throw new ApiError(409, ERROR_CODES.conflict, now.status === 'accepted' ? 'This application was accepted already.' : 'This application was declined already.')
+      }
       if (status === 'accepted') await inTrx.makeContributor(row.email)
       return (await inTrx.findById(id))!
     })
