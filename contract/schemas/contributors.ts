@@ -148,6 +148,11 @@ export const applicationFieldsSchema = z.object({
   location: text('Location', APPLICATION_LOCATION_MAX_CHARS).default(''),
   english_ability: z.enum(ENGLISH_ABILITIES, { error: 'English ability must be none, a_little or well.' }),
   notes: text('Notes', APPLICATION_NOTES_MAX_CHARS).default(''),
+  /** The app's language as the form was sent: the replies are e-mailed in it. Never a reason to refuse. */
+  ui_language: z
+    .unknown()
+    .optional()
+    .transform((value): 'en' | 'vi' => (value === 'vi' ? 'vi' : 'en')),
 })
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>
 

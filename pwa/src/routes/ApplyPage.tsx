@@ -55,7 +55,7 @@ export default function ApplyPage() {
 }
 
 function ApplyContent() {
-  const { t } = useTranslation('contribute')
+  const { t, i18n } = useTranslation('contribute')
   const { status } = useSession()
   const id = useId()
   const fieldId = (name: string) => `${id}-${name}`
@@ -94,6 +94,8 @@ function ApplyContent() {
     form.set('location', location.trim())
     form.set('english_ability', english)
     form.set('notes', notes.trim())
+    // The replies are e-mailed in the language the form was read in.
+    form.set('ui_language', i18n.resolvedLanguage ?? 'en')
     form.set('video', video)
     setBusy(true)
     try {

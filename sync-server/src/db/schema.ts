@@ -11,6 +11,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 type Flag = 0 | 1
 type Level = 'introductory' | 'beginner' | 'intermediate' | 'advanced'
 type Decision = 'pending' | 'accepted' | 'rejected'
+/** The languages e-mails are written in (the app's UI languages). */
+export type MailLanguage = 'vi' | 'en'
 type Provider = 'local' | 'stripe'
 type Plan = 'month' | 'year'
 /** 0014: how a video's Vietnamese is spoken; NULL until set. */
@@ -31,6 +33,8 @@ export interface UsersTable {
   last_sign_in_at: string | null
   /** 0016: when the account was deleted (its row kept, emptied of everything personal). */
   deleted_at: string | null
+  /** 0021: the language the person reads the app in, for e-mails; null until the app says. */
+  ui_language: MailLanguage | null
 }
 
 export interface OtpCodesTable {
@@ -206,6 +210,8 @@ export interface ContributorApplicationsTable {
   status: Generated<Decision>
   created_at: string
   decided_at: string | null
+  /** 0021: the app's language when it was sent: the replies are written in it. */
+  ui_language: Generated<MailLanguage>
 }
 
 /** 0005 */

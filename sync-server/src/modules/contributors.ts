@@ -2,6 +2,7 @@
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
+import { createContributorMail } from '../services/contributor-mail.ts'
 import { createAdminSummaryService } from '../services/admin-summary.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { createProcessingService } from '../services/processing.service.ts'
@@ -12,12 +13,13 @@ import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
 export function createContributorsModule(
-  { config, clock, logger, database, storage }: Shared,
+  { config, clock, logger, database, storage, mailer }: Shared,
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
   jobs: AppJobQueue,
 ) {
   const { db } = database
+  const mail = createContributorMail({ mailer, logger, users: repositories.users, appUrl: config.publicUrl ?? `http://localhost:${config.port}` })
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,
@@ -26,6 +28,7 @@ export function createContributorsModule(
     catalogue: learning.catalogue,
     clock,
     storage,
+    mail,
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,
@@ -76,6 +79,7 @@ export function createContributorsModule(
       clock,
       storage,
       perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
+      mail,
     }),
   }
   return { services }

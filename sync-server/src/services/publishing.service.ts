@@ -25,6 +25,7 @@ import {
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
+import type { ContributorMail } from './contributor-mail.ts'
 import type { ReceivedFile } from './received-file.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
@@ -47,6 +48,8 @@ export function createPublishingService(deps: {
   catalogue: Pick<CatalogueService, 'detail'>
   clock: Clock
   storage: Stores
+  /** The uploader hears that the video is published, with its link. */
+  mail: Pick<ContributorMail, 'submissionPublished'>
 }) {
   const { submissions } = deps
 
@@ -133,6 +136,7 @@ export function createPublishingService(deps: {
       const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       const videoId = await publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
+      await deps.mail.submissionPublished(row.user_id, fields.title, row.language_code, videoId)
       return await deps.catalogue.detail(admin, videoId, tokenHash)
     },
 
