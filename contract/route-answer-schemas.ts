@@ -17,7 +17,7 @@ import { progressSchema, videoDetailSchema, videoSummarySchema } from './schemas
 import { dataOf, idSchema, isoDateTimeSchema, pageOf } from './schemas/common.ts'
 import { contributorApplicationSchema, seriesSchema, submissionCreatedSchema, submissionSchema } from './schemas/contributors.ts'
 import { feedbackCreatedSchema } from './schemas/feedback.ts'
-import { healthSchema, languageSchema } from './schemas/languages.ts'
+import { demoProgressSchema, healthSchema, languageSchema } from './schemas/languages.ts'
 import { outsideHoursSavedSchema } from './schemas/outside-hours.ts'
 import { ratingsResultSchema } from './schemas/ratings.ts'
 import { dailyProgressSchema, userSchema } from './schemas/user.ts'
@@ -32,6 +32,7 @@ export const applicationCreatedSchema = dataOf(z.strictObject({ id: idSchema }))
 
 export const ROUTE_ANSWER_SCHEMAS = {
   'health.get': healthSchema,
+  'demo.progress': dataOf(demoProgressSchema.nullable()),
   'languages.list': dataOf(z.array(languageSchema)),
   'waitlist.join': waitlistJoinedSchema,
   'dev.outbox': devOutboxSchema,

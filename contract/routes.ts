@@ -61,6 +61,7 @@ const route = <M extends RouteMethod, P extends string, R extends RouteRole, B e
 export const ROUTES = {
   // Health, languages, waiting list, development
   'health.get': route('GET', '/health', 'public', none),
+  'demo.progress': route('GET', '/demo/progress', 'public', none),
   'languages.list': route('GET', '/languages', 'public', none),
   'waitlist.join': route('POST', '/waitlist', 'public', json),
   'dev.outbox': route('GET', '/dev/outbox', 'loopback', none),

@@ -17,3 +17,7 @@ export const healthSchema = z.strictObject({
   role: z.enum(['api', 'worker', 'api+worker']),
 })
 export type Health = z.infer<typeof healthSchema>
+
+/** GET /demo/progress: while the demo catalogue is being made on a new server, how many of its videos are ready. */
+export const demoProgressSchema = z.strictObject({ total: countSchema, ready: countSchema })
+export type DemoProgress = z.infer<typeof demoProgressSchema>

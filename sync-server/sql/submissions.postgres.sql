@@ -175,3 +175,11 @@ select "id"
 from "submissions"
 limit $1;
 -- parameters: [1]
+
+-- submissions.titlesOfUploader("learner@example.com")
+select "s"."title", "s"."published_video_id"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "u"."email" = $1
+order by "s"."id";
+-- parameters: ["learner@example.com"]

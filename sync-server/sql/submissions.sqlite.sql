@@ -172,3 +172,11 @@ select "id"
 from "submissions"
 limit ?;
 -- parameters: [1]
+
+-- submissions.titlesOfUploader("learner@example.com")
+select "s"."title", "s"."published_video_id"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "u"."email" = ?
+order by "s"."id";
+-- parameters: ["learner@example.com"]

@@ -14,7 +14,8 @@ import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
 import { feedbackRoutes } from './routes/feedback.routes.ts'
-import { healthRoutes } from './routes/health.routes.ts'
+import { demoRoutes, healthRoutes } from './routes/health.routes.ts'
+import { demoProgress } from './demo/seed-demo.ts'
 import { languagesRoutes } from './routes/languages.routes.ts'
 import { dailyProgressRoute, meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
@@ -70,6 +71,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
+  demoRoutes(api, { progress: async () => (ctx.config.seedDemo ? demoProgress(ctx.database.db) : null) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })

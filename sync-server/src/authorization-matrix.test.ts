@@ -112,6 +112,7 @@ const tusHeaders = (metadata: Record<string, string>) => ({
 const ROWS: Row[] = [
   // Public
   { method: 'GET', route: '/health', expected: all(200), call: () => ({ method: 'GET', path: '/health' }) },
+  { method: 'GET', route: '/demo/progress', expected: all(200), call: () => ({ method: 'GET', path: '/demo/progress' }) },
   { method: 'GET', route: '/languages', expected: all(200), call: () => ({ method: 'GET', path: '/languages' }) },
   { method: 'GET', route: '/billing/plans', expected: all(200), call: () => ({ method: 'GET', path: '/billing/plans' }) },
   { method: 'GET', route: '/dev/outbox', expected: all(200), call: () => ({ method: 'GET', path: '/dev/outbox' }) },

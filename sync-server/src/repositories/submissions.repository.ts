@@ -216,5 +216,16 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
     async hasAny(): Promise<boolean> {
       return (await db.selectFrom('submissions').select('id').limit(1).executeTakeFirst()) !== undefined
     },
+    /** The titles of one uploader's submissions, and which of them are published: the demo seed's progress. */
+    async titlesOfUploader(email: string): Promise<{ title: string; published: boolean }[]> {
+      const rows = await db
+        .selectFrom('submissions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.title', 's.published_video_id'])
+        .where('u.email', '=', email)
+        .orderBy('s.id')
+        .execute()
+      return rows.map((row) => ({ title: row.title, published: row.published_video_id !== null }))
+    },
   }
 }
