@@ -71,7 +71,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // Route modules add their routes to this one router. (A nested Router that does not match defers
   // to the next tick in Express 5, which cost half the throughput of a signed-in call.)
   healthRoutes(api, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }) })
-  demoRoutes(api, { progress: async () => (ctx.config.seedDemo ? demoProgress(ctx.database.db) : null) })
+  // The demo contributor exists only where a demo was seeded (never in production: config refuses SEED_DEMO there).
+  demoRoutes(api, { progress: () => demoProgress(ctx.database.db) })
   authRoutes(api, { auth: services.auth, users: services.users, requireUser: signedIn, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(api, { users: services.users, requireUser: signedIn })
   accountRoutes(api, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion, requireUser: signedIn })
