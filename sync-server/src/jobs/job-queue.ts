@@ -88,7 +88,8 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
 
   async function pump() {
     while (started && running.size < concurrency) {
-      const job = await jobs.claimNext(leaseMs, registry.kinds())
+      const first = registry.firstKinds()
+      const job = (first.length > 0 ? await jobs.claimNext(leaseMs, first) : undefined) ?? (await jobs.claimNext(leaseMs, registry.kinds()))
       if (!job) break
       const done = run(job).finally(() => active.delete(done))
       active.add(done)

@@ -50,6 +50,8 @@ export function createContributorsModule(
   })
   jobs.registry.define('publish_submission', {
     handler: ({ submissionId, fields, access }) => publishing.publishOnce(submissionId, fields, access),
+    // A few database writes that make a processed video watchable: ahead of the transcodes queued before it.
+    first: true,
     maxAttempts: 5,
     backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
   })

@@ -171,6 +171,21 @@ describe('the list', () => {
   })
 })
 
+describe('order', () => {
+  it('a kind marked first is claimed ahead of older jobs of other kinds (a publish does not wait behind transcodes)', async () => {
+    const ran: string[] = []
+    const registry = createJobRegistry({ slow_work: payload, quick_finish: payload })
+    registry.define('slow_work', { handler: async ({ n }) => void ran.push(`slow ${n}`) })
+    registry.define('quick_finish', { first: true, handler: async ({ n }) => void ran.push(`quick ${n}`) })
+    const queue = createJobQueue({ jobs: jobsRepository(), registry, logger, pollMs: 50, concurrency: 1 })
+    const ids = [await queue.enqueue('slow_work', { n: 1 }), await queue.enqueue('slow_work', { n: 2 }), await queue.enqueue('quick_finish', { n: 3 })]
+    await queue.start()
+    await Promise.all(ids.map((id) => queue.waitFor(id)))
+    await queue.stop()
+    expect(ran).toEqual(['quick 3', 'slow 1', 'slow 2'])
+  })
+})
+
 describe('stops and leases', () => {
   it('a clean stop mid-job hands it back without spending an attempt; another worker takes it at once', async () => {
     const first = worker('long', {
