@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { RouteName } from './routes.ts'
 import { accountSessionsResponseSchema, signOutOthersResponseSchema } from './schemas/account.ts'
-import { adminFeedbackSchema, adminJobSchema, adminUserSchema, adminVideoSchema } from './schemas/admin.ts'
+import { adminFeedbackSchema, adminJobSchema, adminSummarySchema, adminUserSchema, adminVideoSchema } from './schemas/admin.ts'
 import { codeSentSchema, verifyResponseSchema } from './schemas/auth.ts'
 import { billingConfirmedSchema, billingPlanSchema, billingRedirectSchema, subscriptionSchema, webhookReceivedSchema } from './schemas/billing.ts'
 import { captionTrackSavedSchema, transcriptCueSchema } from './schemas/captions.ts'
@@ -17,7 +17,7 @@ import { progressSchema, videoDetailSchema, videoSummarySchema } from './schemas
 import { dataOf, idSchema, isoDateTimeSchema, pageOf } from './schemas/common.ts'
 import { contributorApplicationSchema, seriesSchema, submissionCreatedSchema, submissionSchema } from './schemas/contributors.ts'
 import { feedbackCreatedSchema } from './schemas/feedback.ts'
-import { healthLiveSchema, healthReadySchema, healthSchema, languageSchema } from './schemas/languages.ts'
+import { demoProgressSchema, healthLiveSchema, healthReadySchema, healthSchema, languageSchema } from './schemas/languages.ts'
 import { outsideHoursSavedSchema } from './schemas/outside-hours.ts'
 import { ratingsResultSchema } from './schemas/ratings.ts'
 import { dailyProgressSchema, userSchema } from './schemas/user.ts'
@@ -34,6 +34,7 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'health.get': healthSchema,
   'health.live': healthLiveSchema,
   'health.ready': healthReadySchema,
+  'demo.progress': dataOf(demoProgressSchema.nullable()),
   'languages.list': dataOf(z.array(languageSchema)),
   'waitlist.join': waitlistJoinedSchema,
   'dev.outbox': devOutboxSchema,
@@ -76,6 +77,7 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'admin.feedbackItem': dataOf(adminFeedbackSchema),
   'admin.applications': pageOf(contributorApplicationSchema),
   'admin.updateApplication': dataOf(contributorApplicationSchema),
+  'admin.summary': dataOf(adminSummarySchema),
   'admin.jobs': pageOf(adminJobSchema),
   'admin.retryJob': dataOf(adminJobSchema),
   'billing.plans': dataOf(z.array(billingPlanSchema)),

@@ -77,6 +77,7 @@ export const ROUTES = {
   'health.get': route('GET', '/health', 'public', none),
   'health.live': route('GET', '/health/live', 'public', none),
   'health.ready': route('GET', '/health/ready', 'public', none),
+  'demo.progress': route('GET', '/demo/progress', 'public', none),
   'languages.list': route('GET', '/languages', 'public', none),
   'waitlist.join': route('POST', '/waitlist', 'public', json),
   'dev.outbox': route('GET', '/dev/outbox', 'loopback', none, { refused: 'The development outbox answers only requests from this machine (development mode).' }),
@@ -137,6 +138,7 @@ export const ROUTES = {
   'admin.applications': route('GET', '/admin/applications', 'admin', none),
   'admin.updateApplication': route('PATCH', '/admin/applications/:id', 'admin', json),
   'admin.applicationVideo': route('GET', '/admin/applications/:id/video', 'admin', none),
+  'admin.summary': route('GET', '/admin/summary', 'admin', none),
   'admin.jobs': route('GET', '/admin/jobs', 'admin', none),
   'admin.retryJob': route('POST', '/admin/jobs/:id/retry', 'admin', none),
   // Billing

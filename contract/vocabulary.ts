@@ -72,8 +72,8 @@ export type RatingRejection = (typeof RATING_REJECTIONS)[number]
 // admin
 export const ADMIN_FEEDBACK_RANGES = ['all', '30d', '7d'] as const
 export type AdminFeedbackRange = (typeof ADMIN_FEEDBACK_RANGES)[number]
-/** The jobs view (issue 34): jobs by state, newest first. `all`: queued, running and failed. */
-export const ADMIN_JOB_STATES = ['all', 'queued', 'running', 'failed'] as const
+/** The jobs view (issue 34): jobs by state, newest first. `all`: every job, done ones too (issue 41). */
+export const ADMIN_JOB_STATES = ['all', 'queued', 'running', 'done', 'failed'] as const
 export type AdminJobStateFilter = (typeof ADMIN_JOB_STATES)[number]
 
 // billing

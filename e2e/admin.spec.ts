@@ -1,8 +1,9 @@
 /**
  * The admin pages against the real server: an admin finds a user and renames them, changes a video's
  * access and a learner loses playback of it, uploads thumbnails, reads a feedback and copies its
- * environment data, decides a contributor application, sees a failed background job with its error
- * and retries it; a learner is told admin pages are not theirs.
+ * environment data, decides a contributor application, finds what is ready to publish from the
+ * dashboard and publishes it, sees a failed background job with its error and retries it; a learner is
+ * told admin pages are not theirs.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,13 +17,15 @@ import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { apiClient } from '../sync-server/test-support/http-client.ts'
 import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
-import { mediaDir } from '../sync-server/src/storage/media-paths.ts'
+import { mediaDir, newMediaKey } from '../sync-server/src/storage/media-paths.ts'
+import { makeContributor } from '../sync-server/test-support/users.ts'
 import { createJobQueue } from '../sync-server/src/jobs/job-queue.ts'
 import { createJobRegistry } from '../sync-server/src/jobs/registry.ts'
 import { createJobsRepository } from '../sync-server/src/repositories/jobs.repository.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test, uniqueEmail } from './fixtures.ts'
 import { AdminApplicationsPage, AdminFeedbackPage, AdminJobsPage, AdminUsersPage, AdminVideosPage } from './pages/AdminPages.ts'
+import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 
@@ -221,11 +224,64 @@ test('an admin plays an application video and accepts the applicant', async ({ p
 
   await row.getByRole('button', { name: 'Accept Nguyễn Văn An' }).click()
   await expect(applications.message).toHaveText('Nguyễn Văn An is accepted and is now a contributor.')
+  // Decided, it leaves the Pending list; under Accepted it can no longer be rejected by a stray click.
+  await expect(applications.row(email)).toHaveCount(0)
   await applications.status.selectOption('accepted')
   await expect(applications.row(email)).toContainText('Accepted')
+  await expect(applications.row(email).getByRole('button', { name: 'Reject Nguyễn Văn An' })).toHaveCount(0)
+  await expect(applications.row(email).getByRole('button', { name: 'Accept Nguyễn Văn An' })).toHaveCount(0)
   // Accepting before the person has an account: they are a contributor at their first sign-in.
   const session = await signIn(server, email)
   expect((session.user as { is_contributor?: boolean }).is_contributor).toBe(true)
+})
+
+test('the dashboard leads to what is ready to publish; a submission shows one status and only the actions that make sense', async ({ page, server, signInAs }) => {
+  const maker = await learner(server, 'maker')
+  await makeContributor(server, maker.id)
+  const title = `Chợ Bến Thành ${Date.now()}`
+  const created = await maker.api.post('/submissions', {
+    submission: { title, description: 'A morning at the market.', proficiency_level: 'beginner', language_code: 'vi', creator_emails: [], release_confirmed: true, publishable: true },
+  })
+  expect(created.status).toBe(201)
+  const id = created.body.data.id as number
+  // Processed, as the transcoder leaves it (publishing without thumbnails needs no media).
+  await server.ctx.database.db
+    .updateTable('submissions')
+    .set({ processing_state: 'ready', processing_percent: 100, duration_seconds: 42, media_key: newMediaKey() })
+    .where('id', '=', id)
+    .execute()
+
+  await signInAs({ admin: true, path: '/admin-dashboard' })
+  const card = page.getByRole('link', { name: /Submissions/ })
+  await expect(card).toContainText(/[1-9]\d* ready to publish · \d+ waiting for review/)
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(size)
+    await shoot(page, 'admin-dashboard-submissions')
+  }
+  await card.click()
+  await expect(page).toHaveURL(/\/submissions$/)
+
+  const submissions = new SubmissionsPage(page)
+  const submission = submissions.card(title)
+  // One status, and what an admin may do with a processed submission waiting for review.
+  await expect(submission.getByTestId('submission-status')).toHaveText('Waiting for review')
+  await expect(submission.locator('.badge')).toHaveCount(1)
+  for (const name of ['Accept', 'Decline', 'Publish']) await expect(submission.getByRole('button', { name, exact: true })).toHaveCount(1)
+  await shoot(page, 'submissions-waiting')
+
+  // Publishing it accepts it: Published, nothing left to accept, decline or publish, also after a reload.
+  const dialog = await submissions.openPublish(title)
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog).toBeHidden()
+  for (const reload of [false, true]) {
+    if (reload) await page.reload()
+    await expect(submission.getByTestId('submission-status')).toHaveText('Published')
+    await expect(submission.locator('.badge')).toHaveCount(1)
+    for (const name of ['Accept', 'Decline', 'Publish', 'Delete']) await expect(submission.getByRole('button', { name, exact: true })).toHaveCount(0)
+    await expect(submission.getByTestId('published-link')).toHaveAttribute('href', /^\/languages\/vi\/videos\/\d+$/)
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'submissions-published')
 })
 
 test('a failed background job shows its error, and Retry now queues it again', async ({ page, server, signInAs }) => {
@@ -252,13 +308,17 @@ test('a failed background job shows its error, and Retry now queues it again', a
   await expect(jobs.job(id)).toContainText('Attempts spent: 0')
   await expect(jobs.job(id).getByRole('button', { name: `Retry job ${id} now` })).toHaveCount(0)
 
-  // A worker for it runs it now, and it leaves the list.
+  // A worker for it runs it now: it leaves Queued, and All (what the page opens on) shows it Done.
   worker.state.broken = false
   await worker.start()
   expect(await worker.waitFor(id)).toMatchObject({ state: 'done', attempts: 1 })
   await worker.stop()
   await page.reload()
   await expect(jobs.heading).toHaveText('Background jobs')
+  await expect(jobs.state).toHaveValue('all')
+  await expect(jobs.job(id)).toContainText('Done')
+  await expect(page.getByText('No jobs here.')).toHaveCount(0)
+  await jobs.state.selectOption('queued')
   await expect(jobs.job(id)).toHaveCount(0)
 })
 

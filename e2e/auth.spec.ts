@@ -3,6 +3,7 @@ import { expect, test, uniqueEmail, openAs } from './fixtures.ts'
 import { LoginPage } from './pages/LoginPage.ts'
 import { Navbar } from './pages/Navbar.ts'
 import { signIn } from '../sync-server/test-support/test-server.ts'
+import { readMail } from '../sync-server/test-support/smtp-capture.ts'
 import type { Page } from '@playwright/test'
 
 /** Moves within the app, as its links do (no reload, so the page keeps what it knows). */
@@ -12,6 +13,38 @@ async function navigateInApp(page: Page, to: string) {
     dispatchEvent(new PopStateEvent('popstate'))
   }, to)
 }
+
+test('an accepted contributor is told by e-mail how to sign in, and the first sign-in lands on the contributor dashboard', async ({ page, server }) => {
+  const email = uniqueEmail('accepted')
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ name: 'Đỗ Minh Châu', email, english_ability: 'well', ui_language: 'en' })) form.set(name, value)
+  const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, ...new Array<number>(4000).fill(0x11)])
+  form.set('video', new Blob([mp4], { type: 'video/mp4' }), 'me.mp4')
+  const applied = await fetch(`${server.api}/contributor_applications`, { method: 'POST', body: form })
+  expect(applied.status).toBe(201)
+  const id = ((await applied.json()) as { data: { id: number } }).data.id
+  const boss = await signIn(server, 'admin@example.com')
+  await server.ctx.database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', boss.user.id).execute()
+  const decided = await fetch(`${server.api}/admin/applications/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${boss.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ application: { status: 'accepted' } }),
+  })
+  expect(decided.status).toBe(200)
+  await expect.poll(() => server.smtp.mails.filter((mail) => mail.to.includes(email) && /sign in at http\S+\/login with this e-mail address/.test(readMail(mail).text)).length).toBe(1)
+
+  const login = new LoginPage(page)
+  await login.goto()
+  const since = server.smtp.mails.length
+  await login.askForCode(email)
+  await login.enterCode(await server.smtp.waitForCode(email, { since }))
+  await expect(page).toHaveURL(/\/contributor-dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Which language do you want to learn?' })).toHaveCount(0)
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `e2e/screenshots/contributor-first-sign-in-${size.width < 600 ? 'phone' : 'desktop'}.png` })
+  }
+})
 
 test('a new person signs in with the mailed code, is welcomed once, and stays signed in', async ({ page, server }) => {
   const email = uniqueEmail('newcomer')

@@ -31,7 +31,7 @@ export const adminFeedbackQuerySchema = z.object({
 })
 
 export const adminJobsQuerySchema = z.object({
-  state: z.preprocess(blankToUndefined, z.enum(ADMIN_JOB_STATES, { error: 'state is all, queued, running or failed.' }).default('all')),
+  state: z.preprocess(blankToUndefined, z.enum(ADMIN_JOB_STATES, { error: 'state is all, queued, running, done or failed.' }).default('all')),
   cursor,
   limit: listLimitSchema,
 })
@@ -93,7 +93,7 @@ export type AdminFeedback = z.infer<typeof adminFeedbackSchema>
 export const adminJobSchema = z.strictObject({
   id: idSchema,
   kind: z.string(),
-  state: z.enum(['queued', 'running', 'failed']),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
   /** Attempts spent so far, of `max_attempts` (null: a kind this server has no handler for). */
   attempts: countSchema,
   max_attempts: countSchema.nullable(),
@@ -106,3 +106,12 @@ export const adminJobSchema = z.strictObject({
   run_after: isoDateTimeSchema.nullable(),
 })
 export type AdminJob = z.infer<typeof adminJobSchema>
+
+/** GET /admin/summary: what waits for an admin, for the dashboard. */
+export const adminSummarySchema = z.strictObject({
+  /** Processed, neither published nor declined: the submissions page's Publish. */
+  submissions_ready_to_publish: countSchema,
+  submissions_waiting_for_review: countSchema,
+  applications_pending: countSchema,
+})
+export type AdminSummary = z.infer<typeof adminSummarySchema>

@@ -28,12 +28,15 @@ export const CONTRIBUTOR_ERROR_CODES = {
 } as const
 
 export const SUBMISSION_STATUSES = ['pending', 'accepted', 'rejected'] as const
+/** The one status a person reads (issue 41): waiting for review → accepted → published, or declined. */
+export const SUBMISSION_STAGES = ['waiting', 'accepted', 'published', 'declined'] as const
 export const PUBLISHABLE_STATUSES = ['publishable', 'incomplete', 'published'] as const
 export const UPLOAD_STATES = ['awaiting', 'uploading', 'complete'] as const
 export const PROCESSING_STATES = ['waiting', 'queued', 'processing', 'ready', 'failed'] as const
 export const ENGLISH_ABILITIES = ['none', 'a_little', 'well'] as const
 
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
+export type SubmissionStage = (typeof SUBMISSION_STAGES)[number]
 export type UploadState = (typeof UPLOAD_STATES)[number]
 export type ProcessingState = (typeof PROCESSING_STATES)[number]
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
@@ -145,6 +148,11 @@ export const applicationFieldsSchema = z.object({
   location: text('Location', APPLICATION_LOCATION_MAX_CHARS).default(''),
   english_ability: z.enum(ENGLISH_ABILITIES, { error: 'English ability must be none, a_little or well.' }),
   notes: text('Notes', APPLICATION_NOTES_MAX_CHARS).default(''),
+  /** The app's language as the form was sent: the replies are e-mailed in it. Never a reason to refuse. */
+  ui_language: z
+    .unknown()
+    .optional()
+    .transform((value): 'en' | 'vi' => (value === 'vi' ? 'vi' : 'en')),
 })
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>
 
@@ -169,7 +177,9 @@ export const submissionSchema = z.strictObject({
   creators: z.array(z.strictObject({ email: z.string() })),
   series_name: z.string().nullable(),
   episode_number: z.number().int().nullable(),
+  /** The review's decision as stored; `stage` is what to show. */
   status: z.enum(SUBMISSION_STATUSES),
+  stage: z.enum(SUBMISSION_STAGES),
   publishable_status: z.enum(PUBLISHABLE_STATUSES),
   published_video_id: idSchema.nullable(),
   upload: z.strictObject({ state: z.enum(UPLOAD_STATES), bytes_received: countSchema, bytes_total: countSchema.nullable() }),

@@ -28,3 +28,6 @@ export const healthReadySchema = z.strictObject({
   status: z.literal('ready'),
   checks: z.strictObject({ database: z.literal('ok'), migrations: z.literal('ok'), disk: z.literal('ok'), bucket: z.literal('ok').optional() }),
 })
+/** GET /demo/progress: while the demo catalogue is being made on a new server, how many of its videos are ready. */
+export const demoProgressSchema = z.strictObject({ total: countSchema, ready: countSchema })
+export type DemoProgress = z.infer<typeof demoProgressSchema>

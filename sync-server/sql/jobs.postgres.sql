@@ -77,7 +77,7 @@ where "state" = $1 and "finished_at" < (EXTRACT(EPOCH FROM now()) * 1000)::bigin
 -- jobs.list({"state":"queued","limit":1,"beforeId":2})
 select *
 from "jobs"
-where "state" in ($1) and "id" < $2
+where "state" = $1 and "id" < $2
 order by "id" desc
 limit $3;
 -- parameters: ["queued",2,1]

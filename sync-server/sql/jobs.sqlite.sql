@@ -80,7 +80,7 @@ where "state" = ? and "finished_at" < CAST(ROUND((julianday('now') - 2440587.5) 
 -- jobs.list({"state":"queued","limit":1,"beforeId":2})
 select *
 from "jobs"
-where "state" in (?) and "id" < ?
+where "state" = ? and "id" < ?
 order by "id" desc
 limit ?;
 -- parameters: ["queued",2,1]

@@ -28,11 +28,11 @@ where "id" = $6 and exists (select "jobs"."id"
   where "jobs"."id" = $7 and "jobs"."state" = $8 and "jobs"."claims" = $9);
 -- parameters: ["ready",100,null,2,"mediaKey-3",1,4,"running",5]
 
--- submissions.setStatus(1, "accepted")
+-- submissions.decide(1, "accepted")
 update "submissions"
 set "status" = $1
-where "id" = $2;
--- parameters: ["accepted",1]
+where "id" = $2 and "status" = $3 and "published_video_id" is null;
+-- parameters: ["accepted",1,"pending"]
 
 -- submissions.setDialect(1, "northern")
 update "submissions"
@@ -42,9 +42,15 @@ where "id" = $2;
 
 -- submissions.markPublished(1, 2)
 update "submissions"
-set "published_video_id" = $1
-where "id" = $2 and "published_video_id" is null;
--- parameters: [2,1]
+set "published_video_id" = $1, "status" = $2
+where "id" = $3 and "published_video_id" is null and "status" != $4;
+-- parameters: [2,"accepted",1,"rejected"]
+
+-- submissions.reviewCounts()
+select sum(case when ("processing_state" = $1 and "media_key" is not null and "status" != $2) then 1 else 0 end) as "ready", sum(case when "status" = $3 then 1 else 0 end) as "waiting"
+from "submissions"
+where "published_video_id" is null;
+-- parameters: ["ready","rejected","pending"]
 
 -- submissions.remove(1)
 delete from "submissions"
@@ -70,6 +76,14 @@ select "id"
 from "submissions"
 limit $1;
 -- parameters: [1]
+
+-- submissions.titlesOfUploader("learner@example.com")
+select "s"."title", "s"."published_video_id"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "u"."email" = $1
+order by "s"."id";
+-- parameters: ["learner@example.com"]
 
 -- submissions.unfinishedUploadsOf(1, 2, 3)
 select "upload_bytes_total"

@@ -28,11 +28,11 @@ where "id" = ? and exists (select "jobs"."id"
   where "jobs"."id" = ? and "jobs"."state" = ? and "jobs"."claims" = ?);
 -- parameters: ["ready",100,null,2,"mediaKey-3",1,4,"running",5]
 
--- submissions.setStatus(1, "accepted")
+-- submissions.decide(1, "accepted")
 update "submissions"
 set "status" = ?
-where "id" = ?;
--- parameters: ["accepted",1]
+where "id" = ? and "status" = ? and "published_video_id" is null;
+-- parameters: ["accepted",1,"pending"]
 
 -- submissions.setDialect(1, "northern")
 update "submissions"
@@ -42,9 +42,15 @@ where "id" = ?;
 
 -- submissions.markPublished(1, 2)
 update "submissions"
-set "published_video_id" = ?
-where "id" = ? and "published_video_id" is null;
--- parameters: [2,1]
+set "published_video_id" = ?, "status" = ?
+where "id" = ? and "published_video_id" is null and "status" != ?;
+-- parameters: [2,"accepted",1,"rejected"]
+
+-- submissions.reviewCounts()
+select sum(case when ("processing_state" = ? and "media_key" is not null and "status" != ?) then 1 else 0 end) as "ready", sum(case when "status" = ? then 1 else 0 end) as "waiting"
+from "submissions"
+where "published_video_id" is null;
+-- parameters: ["ready","rejected","pending"]
 
 -- submissions.remove(1)
 delete from "submissions"
@@ -70,6 +76,14 @@ select "id"
 from "submissions"
 limit ?;
 -- parameters: [1]
+
+-- submissions.titlesOfUploader("learner@example.com")
+select "s"."title", "s"."published_video_id"
+from "submissions" as "s"
+inner join "users" as "u" on "u"."id" = "s"."user_id"
+where "u"."email" = ?
+order by "s"."id";
+-- parameters: ["learner@example.com"]
 
 -- submissions.unfinishedUploadsOf(1, 2, 3)
 select "upload_bytes_total"

@@ -14,7 +14,8 @@ import { accountRoutes } from './routes/account.routes.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { devRoutes } from './routes/dev.routes.ts'
 import { feedbackRoutes } from './routes/feedback.routes.ts'
-import { healthRoutes } from './routes/health.routes.ts'
+import { demoRoutes, healthRoutes } from './routes/health.routes.ts'
+import { demoProgress } from './demo/seed-demo.ts'
 import { languagesRoutes } from './routes/languages.routes.ts'
 import { dailyProgressRoute, meRoutes } from './routes/me.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
@@ -76,6 +77,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const routes = createRoutes({ app, api, signIn: signedIn, prelude })
   dailyProgressRoute(routes, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
   healthRoutes(routes, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }), readiness: services.readiness })
+  // The demo contributor exists only where a demo was seeded (never in production: config refuses SEED_DEMO there).
+  demoRoutes(routes, { progress: () => demoProgress(ctx.database.db) })
   authRoutes(routes, { auth: services.auth, users: services.users, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(routes, { users: services.users })
   accountRoutes(routes, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion })
@@ -83,7 +86,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   feedbackRoutes(routes, { feedback: services.feedback })
   waitlistRoutes(routes, { waitlist: services.waitlist, rateLimits })
   watchEventsRoutes(routes, { watchEvents: services.watchEvents })
-  adminRoutes(routes, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs })
+  adminRoutes(routes, { videos: services.adminVideos, users: services.adminUsers, feedback: services.adminFeedback, jobs: services.adminJobs, summary: services.adminSummary })
   billingRoutes(routes, { billing: services.billing })
   outsideHoursRoutes(routes, { outsideHours: services.outsideHours })
   ratingsRoutes(routes, { ratings: services.ratings })

@@ -114,6 +114,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/health', expected: all(200), call: () => ({ method: 'GET', path: '/health' }) },
   { method: 'GET', route: '/health/live', expected: all(200), call: () => ({ method: 'GET', path: '/health/live' }) },
   { method: 'GET', route: '/health/ready', expected: all(200), call: () => ({ method: 'GET', path: '/health/ready' }) },
+  { method: 'GET', route: '/demo/progress', expected: all(200), call: () => ({ method: 'GET', path: '/demo/progress' }) },
   { method: 'GET', route: '/languages', expected: all(200), call: () => ({ method: 'GET', path: '/languages' }) },
   { method: 'GET', route: '/billing/plans', expected: all(200), call: () => ({ method: 'GET', path: '/billing/plans' }) },
   { method: 'GET', route: '/dev/outbox', expected: all(200), call: () => ({ method: 'GET', path: '/dev/outbox' }) },
@@ -254,6 +255,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/applications', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/applications' }) },
   { method: 'PATCH', route: '/admin/applications/:id', expected: adminOnly(200), call: () => ({ method: 'PATCH', path: `/admin/applications/${applicationId}`, json: { application: { status: 'rejected' } } }) },
   { method: 'GET', route: '/admin/applications/:id/video', expected: adminOnly(200), call: () => ({ method: 'GET', path: `/admin/applications/${applicationId}/video` }) },
+  { method: 'GET', route: '/admin/summary', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/summary' }) },
   { method: 'GET', route: '/admin/jobs', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/jobs?state=failed' }) },
   { method: 'POST', route: '/admin/jobs/:id/retry', expected: adminOnly(200), call: () => ({ method: 'POST', path: `/admin/jobs/${failedJobId}/retry` }) },
 

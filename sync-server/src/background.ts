@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { AppContext } from './context.ts'
 import { incomingDir } from './storage/media-paths.ts'
-import { seedDemoCatalogue } from './demo/seed-demo.ts'
+import { logDemoPublishing, seedDemoCatalogue } from './demo/seed-demo.ts'
 
 /**
  * A multipart temp file untouched this long was left by a process that stopped mid-form. Another
@@ -60,11 +60,12 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
   if (runsJobs) starting = starting.then(() => ctx.jobs.start())
   starting = starting.catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
   let seeding: Promise<unknown> = Promise.resolve()
+  let stopDemoLog = () => {}
   if (serves && (options.seedDemo ?? ctx.config.seedDemo)) {
-    seeding = starting.then(() => seedDemoCatalogue(ctx))
-      .then((jobs) => {
-        if (jobs.length > 0) ctx.logger.info({ videos: jobs.length }, 'demo catalogue queued for processing')
-      })
+    // A line per video made (seedDemoCatalogue) and per video published, and one when all are.
+    stopDemoLog = logDemoPublishing(ctx)
+    seeding = starting
+      .then(() => seedDemoCatalogue(ctx))
       .catch((error) => ctx.logger.warn({ err: error }, 'demo catalogue could not be seeded'))
   }
   return {
@@ -74,6 +75,7 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
     seeding,
     async stop() {
       await Promise.all([starting, seeding])
+      stopDemoLog()
       await ctx.jobs.stop()
     },
   }

@@ -7,7 +7,10 @@ import { SMTPServer } from 'smtp-server'
 
 export interface CapturedMail {
   to: string[]
+  /** The message with quoted-printable undone byte by byte (enough to find a code in it). */
   raw: string
+  /** The message as it came over SMTP, for readMail. */
+  source: string
 }
 
 export interface SmtpCapture {
@@ -39,6 +42,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         mails.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+          source: Buffer.concat(chunks).toString('utf8'),
         })
         for (const wake of waiters) wake()
         callback()
@@ -85,4 +89,64 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+/**
+ * A received mail as a person reads it: the decoded subject and the plain text (the text/plain part of
+ * a multipart message), with quoted-printable or base64 undone as UTF-8.
+ */
+export function readMail(mail: CapturedMail): { subject: string; text: string } {
+  const { headers, body } = splitMessage(mail.source)
+  const subject = decodeWords(headers.get('subject') ?? '')
+  return { subject, text: textOf(headers, body) }
+}
+
+function splitMessage(source: string): { headers: Map<string, string>; body: string } {
+  const at = source.search(/\r?\n\r?\n/)
+  const head = at < 0 ? source : source.slice(0, at)
+  const body = at < 0 ? '' : source.slice(at).replace(/^\r?\n\r?\n/, '')
+  const headers = new Map<string, string>()
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+  }
+  return { headers, body }
+}
+
+function textOf(headers: Map<string, string>, body: string): string {
+  const type = headers.get('content-type') ?? 'text/plain'
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      const inner = splitMessage(part.replace(/^\r?\n/, ''))
+      if ((inner.headers.get('content-type') ?? '').toLowerCase().startsWith('text/plain')) return textOf(inner.headers, inner.body)
+    }
+    return ''
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (encoding === 'quoted-printable') return quotedPrintableBytes(body).toString('utf8').replace(/\r\n/g, '\n').trimEnd()
+  return body.replace(/\r\n/g, '\n').trimEnd()
+}
+
+function quotedPrintableBytes(text: string): Buffer {
+  const unwrapped = text.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < unwrapped.length; i++) {
+    const hex = unwrapped.slice(i + 1, i + 3)
+    if (unwrapped[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else bytes.push(...Buffer.from(unwrapped[i], 'utf8'))
+  }
+  return Buffer.from(bytes)
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes a non-ASCII subject. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : quotedPrintableBytes(data.replace(/_/g, ' ')).toString('utf8'),
+    )
 }

@@ -1,6 +1,7 @@
 /**
  * The access rules of spec section 2, driven by the session's three states:
- * - public-only pages (/, /login) send signed-in visitors to /languages (a brand-new account to /register);
+ * - public-only pages (/, /login) send signed-in visitors to /languages (a brand-new account to /register,
+ *   or, when an accepted application made it a contributor, to the contributor dashboard: issue 41);
  * - signed-in pages send others to /;
  * - any other path shows a not-found page with a way back (to /languages signed in, else to /; issue 32);
  * - except right after a logout or a 401 on this page (`ended`, until /login has shown): then to /login.
@@ -15,8 +16,12 @@ import { PageLoading } from './PageLoading.tsx'
 export function PublicOnly() {
   const status = useSessionValue((state) => state.status)
   const welcomePending = useSessionValue((state) => state.welcomePending)
+  const contributor = useSessionValue((state) => state.user?.is_contributor === true && state.user.is_admin !== true)
   if (status === 'loading') return <PageLoading />
-  if (status === 'signed-in') return <Navigate to={welcomePending ? '/register' : '/languages'} replace />
+  if (status === 'signed-in') {
+    const first = contributor ? '/contributor-dashboard' : '/register'
+    return <Navigate to={welcomePending ? first : '/languages'} replace />
+  }
   return <Outlet />
 }
 

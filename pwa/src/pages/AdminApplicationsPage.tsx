@@ -1,7 +1,8 @@
 /**
  * /admin-applications: contributor applications, newest first, filtered by status. An admin watches
  * the sample video and accepts (the person becomes a contributor, now or at their first sign-in) or
- * rejects; a decision can be changed later.
+ * rejects. A decision is final (the server refuses another): a decided application offers no
+ * Accept or Reject, and leaves a list filtered to another status.
  */
 import { useState } from 'react'
 import { APPLICATION_STATUSES } from '../../../contract/vocabulary.ts'
@@ -48,7 +49,9 @@ function AdminApplications() {
     setSavingId(application.id)
     setOutcome(null)
     try {
-      list.replace(await adminApi.decideApplication(application.id, next))
+      const decided = await adminApi.decideApplication(application.id, next)
+      if (status !== 'all' && decided.status !== status) list.remove(decided.id)
+      else list.replace(decided)
       setOutcome({ kind: 'success', text: t(`applications.decided.${next}`, { name: application.name }) })
     } catch (error) {
       setOutcome({ kind: 'error', text: t(adminErrorKey(error)) })
@@ -101,24 +104,28 @@ function AdminApplications() {
               >
                 {t('applications.play', { size: formatSize(application.video.bytes) })}
               </button>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={savingId === application.id || application.status === 'accepted'}
-                aria-label={t('applications.acceptFor', { name: application.name })}
-                onClick={() => void decide(application, 'accepted')}
-              >
-                {t('applications.accept')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={savingId === application.id || application.status === 'rejected'}
-                aria-label={t('applications.rejectFor', { name: application.name })}
-                onClick={() => void decide(application, 'rejected')}
-              >
-                {t('applications.reject')}
-              </button>
+              {application.status === 'pending' ? (
+                <>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={savingId === application.id}
+                    aria-label={t('applications.acceptFor', { name: application.name })}
+                    onClick={() => void decide(application, 'accepted')}
+                  >
+                    {t('applications.accept')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={savingId === application.id}
+                    aria-label={t('applications.rejectFor', { name: application.name })}
+                    onClick={() => void decide(application, 'rejected')}
+                  >
+                    {t('applications.reject')}
+                  </button>
+                </>
+              ) : null}
             </td>
           </>
         )}

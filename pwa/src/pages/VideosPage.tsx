@@ -40,6 +40,7 @@ import { preloadHls } from '../player/hls-playback.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { ApiError } from '../data/api.ts'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
+import { useDemoProgress } from '../data/catalogue/demo-progress.ts'
 import { useTranslation } from 'react-i18next'
 import '../styles/watching.css'
 import '../features/captions/captions.css'
@@ -91,6 +92,9 @@ export default function VideosPage() {
   const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
   const guides = useMemo(() => guidesOf(shown ?? []), [shown])
+  // A new server's demo, made video by video: its progress instead of "no videos", the list asked again as each is ready.
+  const [demoReady, setDemoReady] = useState(0)
+  const demo = useDemoProgress(online, () => setDemoReady((count) => count + 1))
 
   // A pause in typing becomes the search.
   useEffect(() => {
@@ -117,7 +121,7 @@ export default function VideosPage() {
     return () => {
       live = false
     }
-  }, [code, filters, online, key])
+  }, [code, filters, online, key, demoReady])
 
   const loading = (online && (current === null || loadingMore)) || offline.pending
 
@@ -180,7 +184,12 @@ export default function VideosPage() {
         </p>
       ) : null}
 
-      {listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage ? (
+      {demo && !narrowed ? (
+        <p className="notice notice-info" role="status" data-testid="demo-progress">
+          {t('list.demoMaking', { ready: demo.ready, total: demo.total })}
+        </p>
+      ) : null}
+      {listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage && !(demo && !narrowed) ? (
         <p className="muted" data-testid="videos-empty">
           {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
         </p>

@@ -1,17 +1,30 @@
-/** The demo seed: an empty data folder gets a published catalogue that speaks, through the real pipeline, once. */
+/**
+ * The demo seed: an empty data folder gets a published catalogue that speaks, through the real
+ * pipeline, once; video by video, shortest introductory first, with a log line per video made and
+ * published and one when complete, and its progress readable while it goes.
+ */
 import path from 'node:path'
+import { Writable } from 'node:stream'
+import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { maxVolume } from '../../test-support/audio-level.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { mediaDir } from '../storage/media-paths.ts'
 import { DEMO_VIDEOS } from './catalogue.ts'
-import { DEMO_SPEAKERS, hasData, seedDemoCatalogue } from './seed-demo.ts'
+import { DEMO_ORDER, DEMO_SPEAKERS, demoProgress, hasData, logDemoPublishing, seedDemoCatalogue } from './seed-demo.ts'
 
 let server: TestServer
+const lines: { msg: string; title?: string; video?: number; of?: number }[] = []
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number])
+    done()
+  },
+})
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ logger: pino({ level: 'info' }, sink) })
 })
 
 afterAll(() => server?.close())
@@ -19,18 +32,35 @@ afterAll(() => server?.close())
 it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeline, and is skipped once data exists', async () => {
   expect(server.ctx.config.seedDemo).toBe(false)
   expect(await hasData(server.ctx)).toBe(false)
+  expect(await demoProgress(server.ctx.database.db)).toBeNull()
+  // No demo seeded yet: the list is told there is none being made.
+  expect((await apiClient(server.api).get('/demo/progress')).body).toEqual({ data: null })
+  const stopLog = logDemoPublishing(server.ctx)
   // The first saying of each script: the short demo, through the same pipeline.
   const jobs = await seedDemoCatalogue(server.ctx, { sayings: 1 })
   expect(jobs).toHaveLength(DEMO_VIDEOS.length)
   await server.ctx.jobs.whenIdle()
   for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
+  expect((await apiClient(server.api).get('/demo/progress')).body).toEqual({ data: { total: DEMO_VIDEOS.length, ready: DEMO_VIDEOS.length } })
+
+  // Made and queued video by video, introductory first and the shortest of them first.
+  expect(DEMO_ORDER.slice(0, 3).every((video) => video.level === 'introductory')).toBe(true)
+  const made = lines.filter((line) => line.msg.startsWith('demo video made: '))
+  expect(made.map((line) => [line.title, line.video, line.of])).toEqual(DEMO_ORDER.map((video, index) => [video.title, index + 1, DEMO_VIDEOS.length]))
+  expect([...jobs].sort((a, b) => a - b)).toEqual(jobs)
+  // A line per video published, then one for the whole demo.
+  await expect.poll(() => lines.some((line) => line.msg === `demo catalogue complete: ${DEMO_VIDEOS.length} videos published`)).toBe(true)
+  const published = lines.filter((line) => line.msg.startsWith('demo video published: '))
+  expect(new Set(published.map((line) => line.title))).toEqual(new Set(DEMO_VIDEOS.map((video) => video.title)))
+  expect(published.map((line) => line.video)).toEqual(DEMO_VIDEOS.map((_, index) => index + 1))
+  stopLog()
 
   const videos = await server.ctx.database.db
     .selectFrom('videos')
     .select(['title', 'proficiency_level', 'access_level', 'series_id', 'episode_number', 'media_key', 'published_at'])
     .orderBy('id')
     .execute()
-  expect(videos.map((v) => v.title)).toEqual(DEMO_VIDEOS.map((v) => v.title))
+  expect(videos.map((v) => v.title)).toEqual(DEMO_ORDER.map((v) => v.title))
   expect(new Set(videos.map((v) => v.proficiency_level))).toEqual(new Set(['introductory', 'beginner', 'intermediate', 'advanced']))
   expect(new Set(videos.map((v) => v.access_level))).toEqual(new Set(['free', 'premium', 'preview']))
   expect(videos.filter((v) => v.series_id !== null).map((v) => v.episode_number)).toEqual([1, 2, 3])

@@ -14,6 +14,7 @@ describeOnEachEngine((engine, database) => {
     schema: undefined as never,
     handler: async () => {},
     maxAttempts,
+    first: false,
     backoff: { baseMs: 60_000, maxMs: 60_000 },
     onFailed: (_payload, error) => void told.push(error),
   })

@@ -95,7 +95,8 @@ export function createJobQueue<Payloads extends Record<string, z.ZodType>>(deps:
 
   async function pump() {
     while (started && running.size < concurrency) {
-      const job = await jobs.claimNext(runDeps.leaseMs, registry.kinds())
+      const first = registry.firstKinds()
+      const job = (first.length > 0 ? await jobs.claimNext(runDeps.leaseMs, first) : undefined) ?? (await jobs.claimNext(runDeps.leaseMs, registry.kinds()))
       if (!job) break
       const done = runJob(job, runDeps).finally(() => active.delete(done))
       active.add(done)

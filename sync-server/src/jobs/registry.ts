@@ -33,6 +33,11 @@ export interface JobDefinition<P> {
   onFailed?: (payload: P, error: string) => unknown
   /** Periodic work: one job per period for the whole cluster (its unique key names the period). */
   everyMs?: number
+  /**
+   * Claimed ahead of other kinds' older jobs: short work that finishes what a person waits for (a
+   * processed video's publish should not queue behind the next videos' transcodes: issue 41).
+   */
+  first?: boolean
 }
 
 export interface RegisteredJob {
@@ -43,6 +48,7 @@ export interface RegisteredJob {
   backoff: Backoff
   onFailed?: (payload: unknown, error: string) => unknown
   everyMs?: number
+  first: boolean
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5
@@ -88,12 +94,17 @@ export function createJobRegistry<Payloads extends Record<string, z.ZodType>>(pa
         backoff: definition.backoff ?? DEFAULT_BACKOFF,
         onFailed: definition.onFailed as RegisteredJob['onFailed'],
         everyMs: definition.everyMs,
+        first: definition.first ?? false,
       })
     },
     get,
     /** The kinds with a handler. */
     kinds(): string[] {
       return [...registered.keys()]
+    },
+    /** The kinds claimed first (`first`). */
+    firstKinds(): string[] {
+      return [...registered.values()].filter((job) => job.first).map((job) => job.kind)
     },
     /** Throws a JobRegistryError naming every kind with no handler, two handlers, or no schema. */
     check(): void {

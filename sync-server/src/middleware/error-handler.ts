@@ -36,8 +36,22 @@ function fromParserError(error: HttpParserError): ApiError | undefined {
   }
 }
 
+/**
+ * The browser closed the connection before the answer was written (a tab closed mid-download): nothing
+ * is wrong on our side and nobody is left to answer. Express's sendFile reports it as ECONNABORTED.
+ */
+function clientWentAway(error: unknown, req: Request): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ECONNABORTED' || ((code === 'ECONNRESET' || code === 'EPIPE') && req.socket.destroyed)
+}
+
 export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (clientWentAway(error, req)) {
+      logger.info({ reqId: req.id, method: req.method, path: req.originalUrl.split('?', 1)[0] }, 'client went away before the answer was sent')
+      if (!res.destroyed) res.destroy()
+      return
+    }
     if (res.headersSent) return next(error)
     const known = error instanceof ApiError ? error : fromParserError(error as HttpParserError)
     if (!known || (known.status >= 500 && !known.expected)) {

@@ -32,8 +32,23 @@ export function createContributorApplicationsRepository(db: Kysely<Database>) {
       if (status) query = query.where('status', '=', status)
       return query.orderBy('id', 'desc').limit(limit).execute()
     },
-    async decide(id: number, status: ApplicationRow['status'], decidedAtIso: string | null): Promise<void> {
-      await db.updateTable('contributor_applications').set({ status, decided_at: decidedAtIso }).where('id', '=', id).execute()
+    /** Decides a pending application; false when it is no longer pending. */
+    async decide(id: number, status: 'accepted' | 'rejected', decidedAtIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('contributor_applications')
+        .set({ status, decided_at: decidedAtIso })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+    async countPending(): Promise<number> {
+      const row = await db
+        .selectFrom('contributor_applications')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
     },
     async isAcceptedEmail(email: string): Promise<boolean> {
       const row = await db

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts'
 
 export type { JobRow }
 export type JobsRepository = ReturnType<typeof createJobsRepository>
-export type ListedJobState = 'queued' | 'running' | 'failed'
+export type ListedJobState = 'queued' | 'running' | 'done' | 'failed'
 
 export function createJobsRepository(db: Kysely<Database>, engine: EngineName) {
   const claim = jobClaimFor(engine)
@@ -112,12 +112,10 @@ export function createJobsRepository(db: Kysely<Database>, engine: EngineName) {
       return Number(result.numDeletedRows)
     },
 
-    /** The admin view: newest first, by state (every listed state when none is given). */
+    /** The admin view: newest first, of one state or (none given) every job. */
     async list(options: { state?: ListedJobState; limit: number; beforeId?: number }): Promise<JobRow[]> {
-      let query = db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('state', 'in', options.state ? [options.state] : ['queued', 'running', 'failed'])
+      let query = db.selectFrom('jobs').selectAll()
+      if (options.state) query = query.where('state', '=', options.state)
       if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId)
       return query.orderBy('id', 'desc').limit(options.limit).execute()
     },

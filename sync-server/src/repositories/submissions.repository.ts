@@ -173,17 +173,44 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       const result = await query.executeTakeFirst()
       return result.numUpdatedRows > 0n
     },
-    setStatus: (id: number, value: 'accepted' | 'rejected') => update(id, { status: value }),
-    setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
-    /** False when the submission is gone or already published. */
-    async markPublished(id: number, videoId: number): Promise<boolean> {
+    /** The review's decision, only while the submission waits for one; false when it no longer does. */
+    async decide(id: number, value: 'accepted' | 'rejected'): Promise<boolean> {
       const result = await db
         .updateTable('submissions')
-        .set({ published_video_id: videoId })
+        .set({ status: value })
         .where('id', '=', id)
+        .where('status', '=', 'pending')
         .where('published_video_id', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows > 0n
+    },
+    setDialect: (id: number, dialect: Dialect | null) => update(id, { dialect }),
+    /** Publishing accepts a waiting submission. False when it is gone, already published or declined. */
+    async markPublished(id: number, videoId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('submissions')
+        .set({ published_video_id: videoId, status: 'accepted' })
+        .where('id', '=', id)
+        .where('published_video_id', 'is', null)
+        .where('status', '!=', 'rejected')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+    /** The admin dashboard's counts: processed and not yet published nor declined; and waiting for review. */
+    async reviewCounts(): Promise<{ readyToPublish: number; waitingForReview: number }> {
+      const row = await db
+        .selectFrom('submissions')
+        .select((eb) => [
+          eb.fn
+            .sum<number | string | null>(
+              eb.case().when(eb.and([eb('processing_state', '=', 'ready'), eb('media_key', 'is not', null), eb('status', '!=', 'rejected')])).then(1).else(0).end(),
+            )
+            .as('ready'),
+          eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('waiting'),
+        ])
+        .where('published_video_id', 'is', null)
+        .executeTakeFirstOrThrow()
+      return { readyToPublish: Number(row.ready ?? 0), waitingForReview: Number(row.waiting ?? 0) }
     },
     async remove(id: number): Promise<void> {
       await db.deleteFrom('submissions').where('id', '=', id).execute()
@@ -198,6 +225,17 @@ export function createSubmissionsRepository(db: Kysely<Database>, locking?: Lock
       select().where('s.upload_state', '=', 'uploading').where('s.upload_id', 'is not', null).execute(),
     async hasAny(): Promise<boolean> {
       return (await db.selectFrom('submissions').select('id').limit(1).executeTakeFirst()) !== undefined
+    },
+    /** The titles of one uploader's submissions, and which of them are published: the demo seed's progress. */
+    async titlesOfUploader(email: string): Promise<{ title: string; published: boolean }[]> {
+      const rows = await db
+        .selectFrom('submissions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.title', 's.published_video_id'])
+        .where('u.email', '=', email)
+        .orderBy('s.id')
+        .execute()
+      return rows.map((row) => ({ title: row.title, published: row.published_video_id !== null }))
     },
   }
 }

@@ -132,8 +132,57 @@ describe('retries', () => {
     expect(retried.body.data).toMatchObject({ id, state: 'queued', attempts: 0 })
     expect(await queue.waitFor(id)).toMatchObject({ state: 'done', attempts: 1 })
     expect((await admin.post(`/admin/jobs/${id}/retry`)).status).toBe(409)
-    expect((await listed('all')).some((job) => job.id === id)).toBe(false)
+    // Done, it is still listed under All (and Done), no longer under Failed.
+    expect((await listed('all')).find((job) => job.id === id)).toMatchObject({ state: 'done', error: null })
+    expect((await listed('done')).some((job) => job.id === id)).toBe(true)
+    expect((await listed('failed')).some((job) => job.id === id)).toBe(false)
     await queue.stop()
+  })
+})
+
+describe('the list', () => {
+  it('All is every job, done ones included, newest first, a page at a time', async () => {
+    const queue = worker('quick', { handler: async () => undefined })
+    const ids: number[] = []
+    for (let n = 0; n < 5; n++) ids.push(await queue.enqueue('quick', { n }))
+    await queue.start()
+    await Promise.all(ids.map((id) => queue.waitFor(id)))
+    await queue.stop()
+
+    const seen: Array<{ id: number; state: string; kind: string }> = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page = await admin.get(`/admin/jobs?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      expect(page.status).toBe(200)
+      const data = page.body.data as Array<{ id: number; state: string; kind: string }>
+      expect(data.length).toBeLessThanOrEqual(2)
+      seen.push(...data)
+      cursor = page.body.next_cursor as string | null
+      pages++
+    } while (cursor)
+    const ours = seen.filter((job) => job.kind === 'quick')
+    expect(ours.map((job) => job.id)).toEqual([...ids].reverse())
+    expect(ours.every((job) => job.state === 'done')).toBe(true)
+    expect(pages).toBeGreaterThanOrEqual(3)
+    // Newest first across the pages, nothing twice.
+    expect(seen.map((job) => job.id)).toEqual([...seen.map((job) => job.id)].sort((a, b) => b - a))
+    expect(new Set(seen.map((job) => job.id)).size).toBe(seen.length)
+  })
+})
+
+describe('order', () => {
+  it('a kind marked first is claimed ahead of older jobs of other kinds (a publish does not wait behind transcodes)', async () => {
+    const ran: string[] = []
+    const registry = createJobRegistry({ slow_work: payload, quick_finish: payload })
+    registry.define('slow_work', { handler: async ({ n }) => void ran.push(`slow ${n}`) })
+    registry.define('quick_finish', { first: true, handler: async ({ n }) => void ran.push(`quick ${n}`) })
+    const queue = createJobQueue({ jobs: jobsRepository(), registry, logger, pollMs: 50, concurrency: 1 })
+    const ids = [await queue.enqueue('slow_work', { n: 1 }), await queue.enqueue('slow_work', { n: 2 }), await queue.enqueue('quick_finish', { n: 3 })]
+    await queue.start()
+    await Promise.all(ids.map((id) => queue.waitFor(id)))
+    await queue.stop()
+    expect(ran).toEqual(['quick 3', 'slow 1', 'slow 2'])
   })
 })
 
@@ -197,7 +246,9 @@ describe('stops and leases', () => {
       expect(runs.size).toBe(60)
       expect([...runs.values()].every((count) => count === 1)).toBe(true)
       const rows = await jobsRepository().list({ limit: 1000 })
-      expect(rows.filter((row) => row.kind === 'shared')).toEqual([])
+      const shared = rows.filter((row) => row.kind === 'shared')
+      expect(shared.filter((row) => row.state !== 'done')).toEqual([])
+      expect(shared).toHaveLength(60)
       await Promise.all(workers.map((queue) => queue.stop()))
     } finally {
       await other.close()

@@ -5,6 +5,7 @@ import { incomingDir } from '../storage/media-paths.ts'
 import { sniffImage } from '../media/sniff.ts'
 import type { AdminFeedbackService } from '../services/admin-feedback.service.ts'
 import type { AdminJobsService } from '../services/admin-jobs.service.ts'
+import type { AdminSummaryService } from '../services/admin-summary.service.ts'
 import type { AdminUsersService } from '../services/admin-users.service.ts'
 import type { AdminVideosService } from '../services/admin-videos.service.ts'
 import { pathId } from '../web/path-id.ts'
@@ -12,7 +13,7 @@ import type { Routes } from './route.ts'
 import { formOf } from './route-body.ts'
 
 // Every admin route: signed in, then admin (the table's role), then the input.
-export function adminRoutes(routes: Routes, deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService }) {
+export function adminRoutes(routes: Routes, deps: { videos: AdminVideosService; users: AdminUsersService; feedback: AdminFeedbackService; jobs: AdminJobsService; summary: AdminSummaryService }) {
   const id = (raw: unknown) => pathId(raw)
 
   routes.add('admin.videos', async ({ res, user, query }) => {
@@ -32,6 +33,9 @@ export function adminRoutes(routes: Routes, deps: { videos: AdminVideosService; 
   })
   routes.add('admin.feedbackItem', async ({ req, res, user }) => {
     res.json({ data: await deps.feedback.get(user, id(req.params.id)) })
+  })
+  routes.add('admin.summary', async ({ res, user }) => {
+    res.json({ data: await deps.summary.summary(user) })
   })
   routes.add('admin.jobs', async ({ res, user, query }) => {
     res.json(await deps.jobs.list(user, query))

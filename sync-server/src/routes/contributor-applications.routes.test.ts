@@ -180,6 +180,34 @@ describe('admin review', () => {
     expect((await admin.patch('/admin/applications/99999', { application: { status: 'accepted' } })).status).toBe(404)
   })
 
+  it('a decision is final: an accepted one leaves Pending and cannot be rejected by a stray click; asking again changes nothing', async () => {
+    server.clock.advance(2 * 3_600_000) // past the hour whose per-IP allowance the tests above spent
+    const id = ((await (await apply({ ...fields, email: 'final@example.com' }, { bytes: video(mp4Head) })).json()) as { data: { id: number } }).data.id
+    const pendingIds = async () => ((await admin.get('/admin/applications?status=pending')).body.data as Array<{ id: number }>).map((row) => row.id)
+    expect(await pendingIds()).toContain(id)
+    const accepted = await admin.patch(`/admin/applications/${id}`, { application: { status: 'accepted' } })
+    expect(accepted.status).toBe(200)
+    expect(await pendingIds()).not.toContain(id)
+
+    const again = await admin.patch(`/admin/applications/${id}`, { application: { status: 'accepted' } })
+    expect(again.status).toBe(200)
+    expect(again.body.data).toMatchObject({ status: 'accepted', decided_at: accepted.body.data.decided_at })
+    for (const status of ['rejected', 'pending']) {
+      const refused = await admin.patch(`/admin/applications/${id}`, { application: { status } })
+      expect(refused.status, status).toBe(409)
+      expect(refused.body).toMatchObject({ error: 'conflict', message: 'This application was accepted already.' })
+    }
+    expect((await admin.get('/admin/applications?status=accepted')).body.data.find((row: { id: number }) => row.id === id)).toMatchObject({ status: 'accepted' })
+    expect((await signIn(server, 'final@example.com')).user).toMatchObject({ is_contributor: true })
+
+    const declinedId = ((await (await apply({ ...fields, email: 'declined@example.com' }, { bytes: video(mp4Head) })).json()) as { data: { id: number } }).data.id
+    expect((await admin.patch(`/admin/applications/${declinedId}`, { application: { status: 'rejected' } })).status).toBe(200)
+    const late = await admin.patch(`/admin/applications/${declinedId}`, { application: { status: 'accepted' } })
+    expect(late.status).toBe(409)
+    expect(late.body.message).toBe('This application was declined already.')
+    expect((await signIn(server, 'declined@example.com')).user).toMatchObject({ is_contributor: false })
+  })
+
   it('is rate-limited per IP (429 with Retry-After)', async () => {
     let response: Response | undefined
     for (let i = 0; i < 25; i++) {

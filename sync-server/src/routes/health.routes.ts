@@ -1,11 +1,21 @@
 import { sql, type Kysely } from 'kysely'
-import { ERROR_CODES } from '../../../contract/index.ts'
+import { ERROR_CODES, type DemoProgress } from '../../../contract/index.ts'
 import type { ProcessRole } from '../background.ts'
 import type { EngineName } from '../db/engine.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { Readiness } from '../services/readiness.service.ts'
 import type { Routes } from './route.ts'
+
+/**
+ * While a new server makes its demo catalogue, how many of its videos are ready (null otherwise): the
+ * videos page says so instead of "no videos" (issue 41). Never cached: it changes as the videos come.
+ */
+export function demoRoutes(routes: Routes, deps: { progress: () => Promise<DemoProgress | null> }) {
+  routes.add('demo.progress', async ({ res }) => {
+    res.set('Cache-Control', 'no-store').json({ data: await deps.progress() })
+  })
+}
 
 /**
  * /health answers once the database answers, with this process's role (api, or api+worker when

@@ -131,14 +131,25 @@ describe('listing, reading, reviewing and deleting', () => {
     expect((await maker.get('/submissions/abc')).status).toBe(404) // not an id: names nothing
   })
 
-  it('admins accept or reject; nobody else', async () => {
+  it('admins accept or decline a waiting submission; nobody else; a decision is not undone by a stray click', async () => {
     const id = (await maker.post('/submissions', body())).body.data.id
+    expect((await maker.get(`/submissions/${id}`)).body.data).toMatchObject({ status: 'pending', stage: 'waiting' })
     expect((await maker.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })).status).toBe(403)
     expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'published' } })).status).toBe(422)
     const accepted = await admin.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })
     expect(accepted.status).toBe(200)
-    expect(accepted.body.data.status).toBe('accepted')
-    expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'rejected' } })).body.data.status).toBe('rejected')
+    expect(accepted.body.data).toMatchObject({ status: 'accepted', stage: 'accepted' })
+    expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })).status).toBe(200)
+    const declineAccepted = await admin.patch(`/submissions/${id}`, { submission: { status: 'rejected' } })
+    expect(declineAccepted.status).toBe(409)
+    expect(declineAccepted.body).toMatchObject({ error: 'conflict', message: 'An accepted submission cannot be declined.' })
+    expect((await maker.get(`/submissions/${id}`)).body.data.stage).toBe('accepted')
+
+    const other = (await maker.post('/submissions', body())).body.data.id
+    expect((await admin.patch(`/submissions/${other}`, { submission: { status: 'rejected' } })).body.data).toMatchObject({ status: 'rejected', stage: 'declined' })
+    const acceptDeclined = await admin.patch(`/submissions/${other}`, { submission: { status: 'accepted' } })
+    expect(acceptDeclined.status).toBe(409)
+    expect(acceptDeclined.body.message).toBe('A declined submission cannot be accepted.')
   })
 
   it('owners and admins delete (204); others cannot', async () => {
@@ -156,6 +167,77 @@ describe('listing, reading, reviewing and deleting', () => {
     const anonymous = await apiClient(server.api).get('/languages/vi/series')
     expect(anonymous.status).toBe(401)
     expect(anonymous.body.error).toBe('unauthorized')
+  })
+})
+
+/** A submission of `maker`'s, processed as the transcoder leaves it (no media needed to publish without thumbnails). */
+async function processedSubmission(extra: Record<string, unknown> = {}): Promise<number> {
+  const id = (await maker.post('/submissions', body({ client_id: randomUUID(), publishable: true, ...extra }))).body.data.id as number
+  await server.ctx.database.db
+    .updateTable('submissions')
+    .set({ processing_state: 'ready', processing_percent: 100, duration_seconds: 42, media_key: newMediaKey() })
+    .where('id', '=', id)
+    .execute()
+  return id
+}
+
+function publish(id: number) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ title: 'Phở', description: 'Soup', proficiency_level: 'beginner', is_free: 'true', series_mode: 'none' })) {
+    form.set(name, value)
+  }
+  return fetch(`${server.api}/submissions/${id}/publish`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form })
+}
+
+describe('one status: waiting → accepted → published, or declined', () => {
+  it('publishing a waiting submission accepts it; published, it reads published and cannot be declined', async () => {
+    const id = await processedSubmission()
+    expect((await admin.get(`/submissions/${id}`)).body.data).toMatchObject({ stage: 'waiting', publishable_status: 'publishable' })
+    expect((await publish(id)).status).toBe(201)
+    // Read again, as after a reload.
+    expect((await admin.get(`/submissions/${id}`)).body.data).toMatchObject({ status: 'accepted', stage: 'published', publishable_status: 'published' })
+    expect((await maker.get(`/submissions/${id}`)).body.data.stage).toBe('published')
+    const decline = await admin.patch(`/submissions/${id}`, { submission: { status: 'rejected' } })
+    expect(decline.status).toBe(409)
+    expect(decline.body.message).toBe('A published submission cannot be declined.')
+    expect((await admin.patch(`/submissions/${id}`, { submission: { status: 'accepted' } })).body.data.stage).toBe('published')
+    const again = await publish(id)
+    expect(again.status).toBe(409)
+  })
+
+  it('a declined submission is not published, and nothing is written', async () => {
+    const id = await processedSubmission()
+    await admin.patch(`/submissions/${id}`, { submission: { status: 'rejected' } })
+    const videosBefore = (await server.ctx.database.db.selectFrom('videos').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n
+    const refused = await publish(id)
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ error: 'conflict', message: 'A declined submission cannot be published.' })
+    const videosAfter = (await server.ctx.database.db.selectFrom('videos').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n
+    expect(Number(videosAfter)).toBe(Number(videosBefore))
+    expect((await admin.get(`/submissions/${id}`)).body.data).toMatchObject({ stage: 'declined', published_video_id: null })
+  })
+
+  it("the admin summary counts what is ready to publish and waiting for review; admins only", async () => {
+    const before = (await admin.get('/admin/summary')).body.data as Record<string, number>
+    const ready = await processedSubmission()
+    await processedSubmission()
+    const declined = await processedSubmission()
+    await admin.patch(`/submissions/${declined}`, { submission: { status: 'rejected' } })
+    await maker.post('/submissions', body()) // waiting for its file: waiting for review, not ready
+    const counted = await admin.get('/admin/summary')
+    expect(counted.status).toBe(200)
+    expect(counted.body.data).toEqual({
+      submissions_ready_to_publish: before.submissions_ready_to_publish + 2,
+      submissions_waiting_for_review: before.submissions_waiting_for_review + 3,
+      applications_pending: before.applications_pending,
+    })
+    expect((await publish(ready)).status).toBe(201)
+    expect((await admin.get('/admin/summary')).body.data).toMatchObject({
+      submissions_ready_to_publish: before.submissions_ready_to_publish + 1,
+      submissions_waiting_for_review: before.submissions_waiting_for_review + 2,
+    })
+    expect((await maker.get('/admin/summary')).status).toBe(403)
+    expect((await learner.get('/admin/summary')).status).toBe(403)
   })
 })
 

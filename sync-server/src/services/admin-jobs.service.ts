@@ -1,4 +1,4 @@
-/** The admin jobs view (issue 34): queued, running and failed jobs, newest first, and "retry now". */
+/** The admin jobs view (issue 34): every job or those of one state, newest first, paged, and "retry now". */
 import { z } from 'zod'
 import type { AdminJob, AdminJobStateFilter, Page } from '../../../contract/index.ts'
 import { ApiError, notFound } from '../errors.ts'

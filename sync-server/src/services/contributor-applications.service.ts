@@ -1,16 +1,18 @@
 /**
  * Contributor applications: anyone may apply with a short video (sniffed MP4, MOV or WebM, under
  * 50 MB). Admins list them and accept or reject; accepting makes that e-mail's account a contributor
- * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account).
+ * now, or at its first sign-in (auth asks `isAcceptedEmail` when it creates the account). A decision
+ * is final (issue 41: a stray click must not reject someone accepted): only a pending application is
+ * decided, asking for the status it has already changes nothing, anything else is a 409.
  */
 import path from 'node:path'
 import type { ApplicationFields, ApplicationStatus, ContributorApplication } from '../../../contract/index.ts'
-import { API_BASE, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
+import { API_BASE, ERROR_CODES, LIST_DEFAULT_LIMIT } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Kysely } from 'kysely'
 import type { Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
-import { notFound, rateLimited } from '../errors.ts'
+import { ApiError, notFound, rateLimited } from '../errors.ts'
 import { applicationObjectKey, type MediaStore } from '../storage/media-store.ts'
 import type { Stores } from '../storage/stores.ts'
 import {
@@ -19,6 +21,7 @@ import {
   type ContributorApplicationsRepository,
 } from '../repositories/contributor-applications.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
+import type { ContributorMail } from './contributor-mail.ts'
 import type { ReceivedFile } from './received-file.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
 
@@ -34,6 +37,8 @@ export function createContributorApplicationsService(deps: {
   storage: Stores
   /** The ceiling on what the open form may store in any hour, from everyone together. */
   perHour: { videos: number; bytes: number }
+  /** The replies by e-mail: received, accepted, declined. */
+  mail: Pick<ContributorMail, 'applicationReceived' | 'applicationDecided'>
 }) {
   const { applications } = deps
 
@@ -79,15 +84,21 @@ export function createContributorApplicationsService(deps: {
     }
   }
 
-  /** The decision and, when accepted, the account's contributor flag, in one transaction. */
-  const decide = (id: number, status: ApplicationStatus, nowIso: string) =>
+  /** The decision and, when accepted, the account's contributor flag, in one transaction; `changed` false when it was decided already. */
+  const decide = (id: number, status: ApplicationStatus, nowIso: string): Promise<{ row: ApplicationRow; changed: boolean }> =>
     deps.db.transaction().execute(async (trx) => {
       const inTrx = createContributorApplicationsRepository(trx)
       const row = await inTrx.findById(id)
       if (!row) throw notFound('No such application.')
-      await inTrx.decide(id, status, status === 'pending' ? null : nowIso)
+      if (row.status === status) return { row, changed: false }
+      // The guarded write: of two decisions at once, the second finds it decided.
+      if (status === 'pending' || row.status !== 'pending' || !(await inTrx.decide(id, status, nowIso))) {
+        const now = (await inTrx.findById(id))!
+        if (now.status === status) return { row: now, changed: false }
+        throw new ApiError(409, ERROR_CODES.conflict, now.status === 'accepted' ? 'This application was accepted already.' : 'This application was declined already.')
+      }
       if (status === 'accepted') await inTrx.makeContributor(row.email)
-      return (await inTrx.findById(id))!
+      return { row: (await inTrx.findById(id))!, changed: true }
     })
 
   return {
@@ -111,6 +122,8 @@ export function createContributorApplicationsService(deps: {
           video_bytes: video.bytes,
           created_at: new Date(deps.clock.now()).toISOString(),
         })
+        const stored = await applications.findById(id)
+        if (stored) await deps.mail.applicationReceived(stored)
         return { id }
       } catch (error) {
         await deps.storage.media.remove(target).catch(() => undefined)
@@ -128,7 +141,10 @@ export function createContributorApplicationsService(deps: {
 
     async decide(admin: UserRow, id: number, status: ApplicationStatus): Promise<ContributorApplication> {
       requireAdmin(admin)
-      return toView(await decide(id, status, new Date(deps.clock.now()).toISOString()))
+      const { row, changed } = await decide(id, status, new Date(deps.clock.now()).toISOString())
+      // After the commit: the mail tells of a decision that stands. A repeated click mails nothing.
+      if (changed) await deps.mail.applicationDecided(row)
+      return toView(row)
     },
 
     /** The stored video's key in the media store (storage/media-store.ts) and its type. */

@@ -1,6 +1,7 @@
 /**
  * Publishing a processed submission into the catalogue (admins only):
- * - processing must be `ready`, and a submission is published once (409 otherwise);
+ * - processing must be `ready`, a submission is published once, and a declined one never (409 otherwise);
+ *   publishing a submission still waiting for review accepts it;
  * - access is `free` when the free flag is set, else `premium`;
  * - series: an existing one of the same language, none, or a new one (its name unused in that
  *   language); the episode number is the one given or the series' next;
@@ -24,9 +25,12 @@ import {
   type SubmissionsRepository,
 } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
+import type { ContributorMail } from './contributor-mail.ts'
 import type { ReceivedFile } from './received-file.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
+
+const declined = () => new ApiError(409, ERROR_CODES.conflict, 'A declined submission cannot be published.')
 
 export interface PublishThumbnails {
   product?: ReceivedFile
@@ -44,6 +48,8 @@ export function createPublishingService(deps: {
   catalogue: Pick<CatalogueService, 'detail'>
   clock: Clock
   storage: Stores
+  /** The uploader hears that the video is published, with its link. */
+  mail: Pick<ContributorMail, 'submissionPublished'>
 }) {
   const { submissions } = deps
 
@@ -85,9 +91,11 @@ export function createPublishingService(deps: {
         dialect: fields.dialect === undefined ? row.dialect : fields.dialect,
         nowIso: nowIso(),
       })
-      // Published once: of two publishes at the same time, the second finds the link set and rolls back.
+      // Published once: of two publishes at the same time, the second finds the link set and rolls back
+      // (as does a publish that lost to a decline).
       if (!(await createSubmissionsRepository(trx).markPublished(row.id, videoId))) {
-        throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
+        const now = await createSubmissionsRepository(trx).findById(row.id)
+        throw now?.status === 'rejected' ? declined() : new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
       }
       return videoId
     })
@@ -104,6 +112,7 @@ export function createPublishingService(deps: {
 
   async function publishRow(row: SubmissionRow, fields: PublishFields, access: 'free' | 'premium' | 'preview', thumbnails: PublishThumbnails) {
     if (row.published_video_id !== null) throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
+    if (row.status === 'rejected') throw declined()
     if (row.processing_state !== 'ready' || !row.media_key) {
       throw new ApiError(409, ERROR_CODES.conflict, 'The video is not processed yet.')
     }
@@ -127,6 +136,7 @@ export function createPublishingService(deps: {
       const row = await submissions.findById(submissionId)
       if (!row) throw notFound('No such submission.')
       const videoId = await publishRow(row, fields, fields.is_free ? 'free' : 'premium', thumbnails)
+      await deps.mail.submissionPublished(row.user_id, fields.title, row.language_code, videoId)
       return await deps.catalogue.detail(admin, videoId, tokenHash)
     },
 

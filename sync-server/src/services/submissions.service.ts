@@ -6,8 +6,11 @@
  * - Owners see their own; admins see all. Someone else's submission is "not found", not "forbidden",
  *   so ids reveal nothing.
  * - Deleting removes the upload and the processed media; a published submission cannot be deleted.
+ * - One stage a person reads (issue 41): waiting for review → accepted → published, or declined. Only
+ *   a waiting submission is accepted or declined (409 otherwise; asking for the stage it is in already
+ *   changes nothing); publishing accepts a waiting one (publishing.service.ts).
  */
-import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Dialect, type Submission } from '../../../contract/index.ts'
+import { ERROR_CODES, LIST_DEFAULT_LIMIT, UPLOADS_PATH, type Dialect, type Submission, type SubmissionStage } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import { ApiError, notFound, validationFailed } from '../errors.ts'
 import type { MediaGrants } from '../media/grants.ts'
@@ -64,6 +67,7 @@ export function createSubmissionsService(deps: {
       series_name: row.series_name,
       episode_number: row.episode_number,
       status: row.status,
+      stage: stageOf(row),
       publishable_status:
         row.published_video_id !== null ? 'published' : row.publishable === 1 && ready ? 'publishable' : 'incomplete',
       published_video_id: row.published_video_id,
@@ -82,6 +86,15 @@ export function createSubmissionsService(deps: {
     const row = await submissions.findById(id)
     if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
     return row
+  }
+
+  async function decide(row: SubmissionRow, status: 'accepted' | 'rejected'): Promise<void> {
+    if (await submissions.decide(row.id, status)) return
+    // Lost to another decision, or decided before: read what it is now.
+    const stage = stageOf((await submissions.findById(row.id)) ?? row)
+    if (stage === (status === 'accepted' ? 'accepted' : 'declined')) return
+    if (status === 'accepted' && stage === 'published') return
+    throw new ApiError(409, ERROR_CODES.conflict, STAGE_REFUSALS[stage][status])
   }
 
   return {
@@ -158,7 +171,7 @@ export function createSubmissionsService(deps: {
     ): Promise<Submission> {
       if (changes.status !== undefined) requireAdmin(user)
       const row = await visible(user, id)
-      if (changes.status !== undefined) await submissions.setStatus(row.id, changes.status)
+      if (changes.status !== undefined) await decide(row, changes.status)
       if (changes.dialect !== undefined) await submissions.setDialect(row.id, changes.dialect)
       return toView((await submissions.findById(row.id))!, user, tokenHash)
     },
@@ -173,6 +186,19 @@ export function createSubmissionsService(deps: {
       await removeSubmissionFiles(deps.storage, row)
     },
   }
+}
+
+export function stageOf(row: Pick<SubmissionRow, 'status' | 'published_video_id'>): SubmissionStage {
+  if (row.published_video_id !== null) return 'published'
+  if (row.status === 'rejected') return 'declined'
+  return row.status === 'accepted' ? 'accepted' : 'waiting'
+}
+
+const STAGE_REFUSALS: Record<SubmissionStage, Record<'accepted' | 'rejected', string>> = {
+  waiting: { accepted: 'This submission could not be accepted.', rejected: 'This submission could not be declined.' },
+  accepted: { accepted: '', rejected: 'An accepted submission cannot be declined.' },
+  published: { accepted: '', rejected: 'A published submission cannot be declined.' },
+  declined: { accepted: 'A declined submission cannot be accepted.', rejected: '' },
 }
 
 /** The upload (data and tus sidecar) and the processed media of a submission. */

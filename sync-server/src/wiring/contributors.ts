@@ -2,6 +2,8 @@
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
+import { createContributorMail } from '../services/contributor-mail.ts'
+import { createAdminSummaryService } from '../services/admin-summary.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
@@ -11,12 +13,13 @@ import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
 export function createContributorsModule(
-  { config, clock, logger, database, storage, locking }: Shared,
+  { config, clock, logger, database, storage, locking, mailer }: Shared,
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
   jobs: AppJobQueue,
 ) {
   const { db } = database
+  const mail = createContributorMail({ mailer, logger, users: repositories.users, appUrl: config.publicUrl ?? `http://localhost:${config.port}` })
   const publishing = createPublishingService({
     db,
     publishing: repositories.publishing,
@@ -25,6 +28,7 @@ export function createContributorsModule(
     catalogue: learning.catalogue,
     clock,
     storage,
+    mail,
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,
@@ -46,6 +50,8 @@ export function createContributorsModule(
   })
   jobs.registry.define('publish_submission', {
     handler: ({ submissionId, fields, access }) => publishing.publishOnce(submissionId, fields, access),
+    // A few database writes that make a processed video watchable: ahead of the transcodes queued before it.
+    first: true,
     maxAttempts: 5,
     backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
   })
@@ -69,6 +75,7 @@ export function createContributorsModule(
       unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
     }),
     publishing,
+    adminSummary: createAdminSummaryService({ submissions: repositories.submissions, applications: repositories.contributorApplications }),
     contributorApplications: createContributorApplicationsService({
       db,
       locking,
@@ -76,6 +83,7 @@ export function createContributorsModule(
       clock,
       storage,
       perHour: { videos: config.applicationVideosPerHour, bytes: config.applicationVideoBytesPerHour },
+      mail,
     }),
   }
   return { services }

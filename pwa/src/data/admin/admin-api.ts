@@ -34,6 +34,9 @@ export const adminApi = {
   updateUser: (id: number, user: { display_name?: string; is_contributor?: boolean }) =>
     call('admin.updateUser', { user }, { params: { id } }).then((r) => r.data),
 
+  /** What waits for an admin: submissions to publish and review, applications to decide. */
+  summary: () => call('admin.summary').then((r) => r.data),
+
   /** A failed job back in the queue now, its attempts reset. */
   retryJob: (id: number) => call('admin.retryJob', undefined, { params: { id } }).then((r) => r.data),
 

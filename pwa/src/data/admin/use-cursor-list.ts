@@ -28,6 +28,8 @@ export interface CursorList<T> {
   loadMore: () => void
   reload: () => void
   replace: (item: T) => void
+  /** Takes a row out (an edit moved it out of the list's filter). */
+  remove: (id: number) => void
 }
 
 interface Loaded<T> {
@@ -95,6 +97,10 @@ export function useCursorList<T extends { id: number }>(list: ListRequest): Curs
     setLoaded((value) => (value ? { ...value, items: value.items.map((row) => (row.id === item.id ? item : row)) } : value))
   }, [])
 
+  const remove = useCallback((id: number) => {
+    setLoaded((value) => (value ? { ...value, items: value.items.filter((row) => row.id !== id) } : value))
+  }, [])
+
   const reload = useCallback(() => setAttempt((value) => value + 1), [])
 
   return {
@@ -106,5 +112,6 @@ export function useCursorList<T extends { id: number }>(list: ListRequest): Curs
     loadMore,
     reload,
     replace,
+    remove,
   }
 }

@@ -1,7 +1,9 @@
 /**
- * One submission on /submissions: its status and publishable status (with the link once published),
- * where its file is (uploading, processing, failed), its details, and what this person may do with it:
- * play the processed video, delete it (unless published), and for admins accept, reject and publish.
+ * One submission on /submissions: its one status (waiting for review, accepted, published with its
+ * link, declined), where its file is (uploading, processing, failed), its details, and what this person
+ * may do with it now: play the processed video, delete it (unless published), and for admins accept or
+ * decline one waiting for review and publish a processed one not declined (publishing accepts it). The
+ * server refuses the rest (409).
  */
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -26,8 +28,10 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
   const [playing, setPlaying] = useState(false)
   const headingId = useId()
   const { processing, upload } = submission
-  const published = submission.publishable_status === 'published'
+  const { stage } = submission
+  const published = stage === 'published'
   const ready = processing.state === 'ready'
+  const canPublish = isAdmin && ready && (stage === 'waiting' || stage === 'accepted')
 
   let fileState: string
   if (processing.state === 'failed') fileState = t('submissions.file.failed', { reason: processing.error ?? t('submissions.file.unknownReason') })
@@ -47,11 +51,8 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
           {submission.title}
         </h2>
         <div className="submission-badges">
-          <span className={`badge badge-${submission.status}`} data-testid="submission-status">
-            {t(`submissions.status.${submission.status}`)}
-          </span>
-          <span className={`badge badge-${submission.publishable_status}`} data-testid="submission-publishable">
-            {t(`submissions.publishable.${submission.publishable_status}`)}
+          <span className={`badge badge-stage-${stage}`} data-testid="submission-status">
+            {t(`submissions.stage.${stage}`)}
           </span>
         </div>
       </div>
@@ -88,17 +89,17 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
             {playing ? t('submissions.hideVideo') : t('submissions.playVideo')}
           </button>
         ) : null}
-        {isAdmin && !published && submission.status !== 'accepted' ? (
-          <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'accepted')}>
-            {t('submissions.accept')}
-          </button>
+        {isAdmin && stage === 'waiting' ? (
+          <>
+            <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'accepted')}>
+              {t('submissions.accept')}
+            </button>
+            <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'rejected')}>
+              {t('submissions.reject')}
+            </button>
+          </>
         ) : null}
-        {isAdmin && !published && submission.status !== 'rejected' ? (
-          <button type="button" className="button button-secondary button-small" onClick={() => actions.onStatus(submission, 'rejected')}>
-            {t('submissions.reject')}
-          </button>
-        ) : null}
-        {isAdmin && ready && !published ? (
+        {canPublish ? (
           <button type="button" className="button button-small" onClick={() => actions.onPublish(submission)}>
             {t('submissions.publish')}
           </button>

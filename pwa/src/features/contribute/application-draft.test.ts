@@ -16,7 +16,7 @@ describe('the contributor application form', () => {
   })
 
   it('sends every field trimmed, with the video', () => {
-    const form = applicationFormData(complete, video, 'a_little')
+    const form = applicationFormData(complete, video, 'a_little', 'vi')
     expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'video'))).toEqual({
       name: 'Mai',
       email: 'mai@example.vn',

@@ -33,13 +33,15 @@ export function checkApplication(draft: ApplicationDraft): ApplicationProblems {
 }
 
 /** The body for a draft that passed checkApplication (so it has its video and its English answer). */
-export function applicationFormData(draft: ApplicationDraft, video: File, english: EnglishAbility): FormData {
+export function applicationFormData(draft: ApplicationDraft, video: File, english: EnglishAbility, uiLanguage: string): FormData {
   const form = new FormData()
   form.set('name', draft.name.trim())
   form.set('email', draft.email.trim())
   form.set('location', draft.location.trim())
   form.set('english_ability', english)
   form.set('notes', draft.notes.trim())
+  // The replies are e-mailed in the language the form was read in.
+  form.set('ui_language', uiLanguage)
   form.set('video', video)
   return form
 }

@@ -14,6 +14,7 @@ const submission: Submission = {
   series_name: 'Chợ Bến Thành ',
   episode_number: null,
   status: 'accepted',
+  stage: 'accepted',
   publishable_status: 'publishable',
   published_video_id: null,
   upload: { state: 'complete', bytes_received: 10, bytes_total: 10 },

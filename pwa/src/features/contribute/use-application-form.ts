@@ -3,6 +3,7 @@
  * which checks the draft, sends it as one multipart POST, and keeps the server's answer to show.
  */
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../data/api.ts'
 import { postFormTo } from '../../data/form-request.ts'
 import { applicationFormData, checkApplication, EMPTY_APPLICATION, type ApplicationDraft, type ApplicationField, type ApplicationProblems } from './application-draft.ts'
@@ -15,6 +16,7 @@ const FIELD_OF: Partial<Record<keyof ApplicationDraft, ApplicationField>> = { na
 export type SetApplicationValue = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => void
 
 export function useApplicationForm() {
+  const { i18n } = useTranslation()
   const [draft, setDraft] = useState<ApplicationDraft>(EMPTY_APPLICATION)
   const [problems, setProblems] = useState<ApplicationProblems>({})
   const [busy, setBusy] = useState(false)
@@ -41,7 +43,7 @@ export function useApplicationForm() {
     }
     setBusy(true)
     try {
-      await postFormTo('applications.create', applicationFormData(draft, draft.video, draft.english))
+      await postFormTo('applications.create', applicationFormData(draft, draft.video, draft.english, i18n.resolvedLanguage ?? 'en'))
       setDone(true)
     } catch (error) {
       const message = applicationMessageFor(error)

@@ -13,6 +13,7 @@ const base: Submission = {
   series_name: null,
   episode_number: null,
   status: 'pending',
+  stage: 'waiting',
   publishable_status: 'incomplete',
   published_video_id: null,
   upload: { state: 'complete', bytes_received: 10, bytes_total: 10 },

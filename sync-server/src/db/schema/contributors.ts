@@ -1,6 +1,6 @@
 /** Contributors: submissions and their creators, applications, and the durable jobs they start. The whole database: db/schema.ts. */
 import type { Generated } from 'kysely'
-import type { Flag, Level, Decision, DialectColumn } from './columns.ts'
+import type { Flag, Level, Decision, DialectColumn, MailLanguage } from './columns.ts'
 
 export interface SubmissionsTable {
   id: Generated<number>
@@ -68,4 +68,6 @@ export interface ContributorApplicationsTable {
   status: Generated<Decision>
   created_at: string
   decided_at: string | null
+  /** 0021: the app's language when it was sent: the replies are written in it. */
+  ui_language: Generated<MailLanguage>
 }

@@ -1,6 +1,6 @@
 /** People: accounts, sign-in codes and sessions, the limits on them, the waiting list and feedback. The whole database: db/schema.ts. */
 import type { Generated } from 'kysely'
-import type { Flag } from './columns.ts'
+import type { Flag, MailLanguage } from './columns.ts'
 
 /** 0001 */
 export interface UsersTable {
@@ -17,6 +17,8 @@ export interface UsersTable {
   last_sign_in_at: string | null
   /** 0016: when the account was deleted (its row kept, emptied of everything personal). */
   deleted_at: string | null
+  /** 0021: the language the person reads the app in, for e-mails; null until the app says. */
+  ui_language: MailLanguage | null
 }
 
 export interface OtpCodesTable {
