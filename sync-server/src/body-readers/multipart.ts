@@ -48,6 +48,21 @@ const MAX_FIELDS = 40
 const unreadableForm = () => new ApiError(400, 'bad_request', 'The form could not be read.')
 const interrupted = () => new ApiError(400, 'bad_request', 'The upload was interrupted before the form was complete.')
 
+/** A temp file's write, settled when it closes or fails; kept in `open` meanwhile, so a failure can close it. */
+function settled(out: fs.WriteStream, open: Set<fs.WriteStream>, onError: () => void): Promise<void> {
+  open.add(out)
+  return new Promise((done) => {
+    out.on('close', () => {
+      open.delete(out)
+      done()
+    })
+    out.on('error', () => {
+      onError()
+      done()
+    })
+  })
+}
+
 export function readMultipart(
   req: Request,
   options: {
@@ -138,21 +153,8 @@ export function readMultipart(
         if (!kind) return fail(options.badType())
         temps.push(temp)
         out = fs.createWriteStream(temp, { flags: 'wx' })
-        const opened = out
-        open.add(opened)
-        writes.push(
-          new Promise((done) => {
-            opened.on('close', () => {
-              open.delete(opened)
-              done()
-            })
-            opened.on('error', () => {
-              problems[name] ??= 'too_large'
-              done()
-            })
-          }),
-        )
-        opened.write(head)
+        writes.push(settled(out, open, () => (problems[name] ??= 'too_large')))
+        out.write(head)
       }
       stream.on('data', (chunk: Buffer) => {
         if (failed || problems[name]) return
