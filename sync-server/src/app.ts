@@ -36,6 +36,8 @@ import { publishFormRoutes, submissionsRoutes } from './routes/submissions.route
 import { createTusUploads } from './web/tus-uploads.ts'
 import { createDiskReserve } from './web/disk-reserve.ts'
 import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
+import { wordsRoutes } from './routes/words.routes.ts'
+import { glossaryRoutes } from './routes/glossary.routes.ts'
 
 export const DEFAULT_PWA_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/pwa')
 
@@ -86,6 +88,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   submissionsRoutes(api, { submissions: services.submissions, publishing: services.publishing, requireUser: signedIn })
   contributorApplicationsRoutes(api, { applications: services.contributorApplications, requireUser: signedIn })
   captionsRoutes(api, { captions: services.captions, requireUser: signedIn })
+  glossaryRoutes(api, { glossary: services.glossary, adminLexicon: services.adminLexicon, requireUser: signedIn })
+  wordsRoutes(api, { lexicon: services.lexicon, trackWords: services.trackWords, wordStates: services.wordStates, requireUser: signedIn })
   if (!ctx.config.isProduction) devRoutes(api, { mailer: ctx.mailer })
   // A path no route serves reads its body as every API call does (a bad body is refused before the 404).
   api.use(apiJsonBody, apiNotFound)

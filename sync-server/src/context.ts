@@ -26,6 +26,7 @@ import { createJobsModule, definePeriodicJobs } from './modules/jobs.ts'
 import { createLearningModule } from './modules/learning.ts'
 import { createPeopleModule } from './modules/people.ts'
 import { createRepositories } from './modules/repositories.ts'
+import { createWordsModule } from './modules/words.ts'
 import type { Shared } from './modules/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createStores, type Stores } from './storage/stores.ts'
@@ -78,11 +79,12 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
 
   const repositories = createRepositories(shared)
   const people = createPeopleModule(shared, repositories)
-  const learning = createLearningModule(shared, repositories)
+  const jobs = createJobsModule(shared)
+  const words = createWordsModule(shared, repositories, jobs.queue)
+  const learning = createLearningModule(shared, repositories, words)
   const admin = createAdminBillingModule(shared, repositories, people.users)
   const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
-  const jobs = createJobsModule(shared)
-  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue)
+  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue, words)
   definePeriodicJobs(shared, jobs, { uploads: contributor.services.uploads, auth: people.auth, billing: admin.services.billing }, repositories)
   // A kind with no handler, or two, stops the process here, before it serves or runs anything.
   jobs.queue.registry.check()
@@ -112,7 +114,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     secret,
     mailer,
     repositories,
-    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs },
+    services: { ...people, ...learning.services, ...words, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs },
     stripeWebhook: admin.stripeWebhook,
     jobs: jobs.queue,
     version: packageJson.version,

@@ -72,6 +72,8 @@ export interface LanguagesTable {
   name: string
   native_name: string
   position: Generated<number>
+  /** 0030: counts every change of the language's lexicon (its ETag; tracks segmented before are done again). */
+  lexicon_version: Generated<number>
 }
 
 /** 0002, with the publishing columns of 0004. */
@@ -314,6 +316,10 @@ export interface CaptionTracksTable {
   /** The end of the last cue. */
   duration_seconds: number
   updated_at: string
+  /** 0030: the lexicon version its cues' tokens were made against (null: not segmented, another language's track). */
+  lexicon_version: number | null
+  /** 0030: the preview length its words' preview_count was counted with. */
+  preview_seconds: number | null
 }
 
 /** 0014: a track's cues as plain text, for transcripts, the preview cut and transcript search. */
@@ -324,6 +330,59 @@ export interface CaptionCuesTable {
   start_seconds: number
   end_seconds: number
   text: string
+  /** 0030: the cue's words, JSON [[from, to, key], ...] (the track of the video's own language only). */
+  tokens: string | null
+}
+
+/** 0030: one entry of a language's lexicon, by key; glosses a JSON array of strings. */
+export interface LexiconEntriesTable {
+  id: Generated<number>
+  language_code: string
+  key: string
+  headword: string
+  glosses: string
+  reading: string | null
+  note: string | null
+  source: 'demo' | 'submission' | 'admin'
+  submission_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** 0030: a submission's glossary, joining the lexicon when it is published. */
+export interface SubmissionGlossaryTable {
+  submission_id: number
+  key: string
+  headword: string
+  glosses: string
+  reading: string | null
+  note: string | null
+}
+
+/** 0030: a track's word counts (the whole track, and the part a preview shows). */
+export interface TrackWordsTable {
+  submission_id: number
+  language: string
+  key: string
+  count: number
+  preview_count: number
+}
+
+/** 0030: a learner's latest state of a word (latest occurred_ms, ties the larger client_id). */
+export interface WordStatesTable {
+  user_id: number
+  language_code: string
+  key: string
+  state: 'new' | 'learning' | 'known' | 'ignored'
+  client_id: string
+  occurred_at: string
+  occurred_ms: number
+  received_at: string
+}
+
+export interface WordStateReceiptsTable {
+  user_id: number
+  client_id: string
 }
 
 /** 0015: a learner's latest rating of a video (how much they understood), and every rating client_id received. */
@@ -396,6 +455,11 @@ export interface Database {
   video_ratings: VideoRatingsTable
   rating_receipts: RatingReceiptsTable
   account_deletion_codes: AccountDeletionCodesTable
+  lexicon_entries: LexiconEntriesTable
+  submission_glossary: SubmissionGlossaryTable
+  track_words: TrackWordsTable
+  word_states: WordStatesTable
+  word_state_receipts: WordStateReceiptsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -430,6 +494,11 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'video_ratings',
   'rating_receipts',
   'account_deletion_codes',
+  'lexicon_entries',
+  'submission_glossary',
+  'track_words',
+  'word_states',
+  'word_state_receipts',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
+import { DEMO_GLOSSARY } from './glossary/index.ts'
 import { makeDemoClip, type DemoClipResult } from './demo-clip.ts'
 
 const DEMO_EMAIL = 'demo-contributor@dehieu.local'
@@ -76,6 +77,8 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
         .onConflict((conflict) => conflict.column('email').doNothing())
         .execute()
     }
+    // The meanings first, so the captions saved below are segmented against them.
+    await ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null)
     const seriesId = await createPublishingRepository(trx).insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso)
     const ids: number[] = []
     for (const { clip, uploadId, bytes, made } of sources) {

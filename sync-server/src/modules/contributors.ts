@@ -2,6 +2,7 @@
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
+import type { GlossaryService } from '../services/glossary.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
@@ -15,6 +16,7 @@ export function createContributorsModule(
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
   jobs: AppJobQueue,
+  words?: { glossary: GlossaryService },
 ) {
   const { db } = database
   const publishing = createPublishingService({
@@ -25,6 +27,7 @@ export function createContributorsModule(
     catalogue: learning.catalogue,
     clock,
     storage,
+    onPublished: words && ((trx, row) => words.glossary.publish(trx, row)),
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,

@@ -44,6 +44,8 @@ export function createPublishingService(deps: {
   catalogue: Pick<CatalogueService, 'detail'>
   clock: Clock
   storage: Stores
+  /** Inside the publish's transaction, once the video is written (the glossary joins the lexicon). */
+  onPublished?: (trx: Kysely<Database>, submission: SubmissionRow) => Promise<void>
 }) {
   const { submissions } = deps
 
@@ -89,6 +91,7 @@ export function createPublishingService(deps: {
       if (!(await createSubmissionsRepository(trx).markPublished(row.id, videoId))) {
         throw new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
       }
+      await deps.onPublished?.(trx, row)
       return videoId
     })
 
