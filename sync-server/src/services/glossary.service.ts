@@ -75,6 +75,7 @@ export function createGlossaryService(deps: { db: Kysely<Database>; submissions:
         reading: entry.reading,
         note: entry.note,
       }))
+      rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       await deps.db.transaction().execute((trx) => createGlossaryRepository(trx).replace(submissionId, rows))
       return { entries: rows.map(toEntry) }
     },
