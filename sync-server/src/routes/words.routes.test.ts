@@ -215,3 +215,25 @@ describe('POST /word_states', () => {
     expect((await list()).find((video) => video.id === ids.half)!.words.known_share).toBe(1)
   })
 })
+
+describe('a restart with another preview length', () => {
+  it('counts a preview’s words again for the new cut, by the job the start enqueues', async () => {
+    const first = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '30' } })
+    const contributor = await person(first, 'contributor')
+    const { videoId } = await videoWithLines(first, contributor.id, ['Một hai.', 'Ba bốn.', 'Năm sáu.', 'Bảy tám.'], 'preview')
+    const learner = await person(first, 'learner')
+    const keys = async (api: typeof learner.api) => ((await api.get(`/videos/${videoId}/words`)).body.data.counts as Array<[string, number]>).map(([key]) => key).sort()
+    expect(await keys(learner.api)).toEqual(['ba', 'bốn', 'hai', 'một', 'năm', 'sáu'])
+    const dataDir = first.dataDir
+    await first.close({ keepData: true })
+
+    const second = await startTestServer({ dataDir, env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '10' } })
+    try {
+      await second.ctx.jobs.whenIdle()
+      const again = await person(second, 'learner')
+      expect(await keys(again.api)).toEqual(['hai', 'một'])
+    } finally {
+      await second.close()
+    }
+  })
+})

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import type { CaptionLanguage, CommonWords, Segmenter, VideoWords, VideoWordsSummary } from '../../../contract/index.ts'
 import { ERROR_CODES } from '../../../contract/index.ts'
 import type { Database } from '../db/schema.ts'
+import type { AppJobQueue } from '../jobs/kinds.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import { createLexiconRepository } from '../repositories/lexicon.repository.ts'
@@ -110,6 +111,18 @@ export function createTrackWordsService(deps: {
         })
       }
       return stale.length
+    },
+
+    /**
+     * At start: a language whose tracks were segmented against another lexicon version or preview
+     * length (PREVIEW_SECONDS changed, a job lost) gets its job, once per version and length.
+     */
+    async enqueueStale(jobs: Pick<AppJobQueue, 'enqueueOnce'>, languages: readonly string[]): Promise<void> {
+      for (const language of languages) {
+        const version = (await createLexiconRepository(deps.db).version(language)) ?? 0
+        if ((await trackWords.staleTracks(language, version, deps.previewSeconds)).length === 0) continue
+        await jobs.enqueueOnce('resegment_language', { language }, `resegment_language@${language}@${version}@${deps.previewSeconds}`)
+      }
     },
 
     /** GET /videos/ID/words: for those who may read its transcript; a preview's part for a preview. */
