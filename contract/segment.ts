@@ -66,25 +66,30 @@ interface Unit {
 const HAN_OR_RUN = /\p{Script=Han}|[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’](?=\p{L}))*/gu
 const LETTER_RUN = /[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’](?=\p{L}))*/gu
 const SPACE_ONLY = /^\s*$/u
-// Keys are NFC; a unit of plain ASCII is NFC already and skips normalize (most of a line's cost).
-const NOT_ASCII = /[^\p{ASCII}]/u
 
-function unitKey(text: string): string {
-  return NOT_ASCII.test(text) ? text.normalize('NFC').toLowerCase() : text.toLowerCase()
+/** Whether only white space lies between two offsets (most gaps are one space: no slice, no regex). */
+function spaceOnly(text: string, from: number, to: number): boolean {
+  if (to - from === 1) {
+    const code = text.charCodeAt(from)
+    return code === 32 || code === 10 || code === 9 || code === 13 || code === 0xa0
+  }
+  return SPACE_ONLY.test(text.slice(from, to))
 }
 
 /** The units of a line with where each is, in order (a number or a mark of punctuation is none). */
 export function segmentUnits(text: string, language = 'vi'): Unit[] {
   const rule = segmentRule(language)
   const pattern = rule.characters ? HAN_OR_RUN : LETTER_RUN
+  // Keys are NFC: a line already NFC (as stored lines are) is normalised once, not unit by unit.
+  const nfc = text.normalize('NFC') === text
   pattern.lastIndex = 0
   const units: Unit[] = []
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const from = match.index
     const to = from + match[0].length
     const previous = units[units.length - 1]
-    if (previous) previous.joinsNext = SPACE_ONLY.test(text.slice(previous.to, from))
-    units.push({ from, to, key: unitKey(match[0]), joinsNext: false })
+    if (previous) previous.joinsNext = spaceOnly(text, previous.to, from)
+    units.push({ from, to, key: (nfc ? match[0] : match[0].normalize('NFC')).toLowerCase(), joinsNext: false })
   }
   return units
 }
