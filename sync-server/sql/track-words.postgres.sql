@@ -62,10 +62,10 @@ order by "count" desc, "key";
 -- track-words.sums(1, [{"submissionId":2,"language":"vi"},{"submissionId":3,"language":"vi"}])
 select "tw"."submission_id", sum(tw.count) as "total", count(*) as "distinct_keys", sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end) as "known", sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end) as "new_distinct", sum(tw.preview_count) as "preview_total", sum(case when tw.preview_count > 0 then 1 else 0 end) as "preview_distinct", sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end) as "preview_known", sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end) as "preview_new_distinct"
 from "track_words" as "tw"
-left join "word_states" as "ws" on "ws"."user_id" = $1 and "ws"."language_code" = "tw"."language" and "ws"."key" = "tw"."key"
-where (("tw"."submission_id" = $2 and "tw"."language" = $3) or ("tw"."submission_id" = $4 and "tw"."language" = $5))
+left join "word_states" as "ws" on "ws"."user_id" = $1 and "ws"."language_code" = $2 and "ws"."key" = "tw"."key"
+where "tw"."submission_id" in ($3, $4) and "tw"."language" = $5
 group by "tw"."submission_id";
--- parameters: [1,2,"vi",3,"vi"]
+-- parameters: [1,"vi",2,3,"vi"]
 
 -- track-words.common("vi", true, 1, 2)
 select "tw"."key", sum(tw.count) as "count"

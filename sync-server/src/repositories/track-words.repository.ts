@@ -107,26 +107,33 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    /** Each track's sums against the learner's states (one grouped query for a page of videos). */
+    /** Each track's sums against the learner's states (one grouped query per language for a page of videos). */
     async sums(userId: number, tracks: ReadonlyArray<{ submissionId: number; language: string }>): Promise<TrackWordSums[]> {
-      if (tracks.length === 0) return []
-      const rows = await db
-        .selectFrom('track_words as tw')
-        .leftJoin('word_states as ws', (join) => join.on('ws.user_id', '=', userId).onRef('ws.language_code', '=', 'tw.language').onRef('ws.key', '=', 'tw.key'))
-        .select([
-          'tw.submission_id',
-          sql<number>`sum(tw.count)`.as('total'),
-          sql<number>`count(*)`.as('distinct_keys'),
-          sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end)`.as('known'),
-          sql<number>`sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end)`.as('new_distinct'),
-          sql<number>`sum(tw.preview_count)`.as('preview_total'),
-          sql<number>`sum(case when tw.preview_count > 0 then 1 else 0 end)`.as('preview_distinct'),
-          sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end)`.as('preview_known'),
-          sql<number>`sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end)`.as('preview_new_distinct'),
-        ])
-        .where((eb) => eb.or(tracks.map((track) => eb.and([eb('tw.submission_id', '=', track.submissionId), eb('tw.language', '=', track.language)]))))
-        .groupBy('tw.submission_id')
-        .execute()
+      const byLanguage = new Map<string, number[]>()
+      for (const track of tracks) byLanguage.set(track.language, [...(byLanguage.get(track.language) ?? []), track.submissionId])
+      const rows = []
+      for (const [language, submissionIds] of byLanguage) {
+        rows.push(
+          ...(await db
+            .selectFrom('track_words as tw')
+            .leftJoin('word_states as ws', (join) => join.on('ws.user_id', '=', userId).on('ws.language_code', '=', language).onRef('ws.key', '=', 'tw.key'))
+            .select([
+              'tw.submission_id',
+              sql<number>`sum(tw.count)`.as('total'),
+              sql<number>`count(*)`.as('distinct_keys'),
+              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end)`.as('known'),
+              sql<number>`sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end)`.as('new_distinct'),
+              sql<number>`sum(tw.preview_count)`.as('preview_total'),
+              sql<number>`sum(case when tw.preview_count > 0 then 1 else 0 end)`.as('preview_distinct'),
+              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end)`.as('preview_known'),
+              sql<number>`sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end)`.as('preview_new_distinct'),
+            ])
+            .where('tw.submission_id', 'in', [...new Set(submissionIds)])
+            .where('tw.language', '=', language)
+            .groupBy('tw.submission_id')
+            .execute()),
+        )
+      }
       // PostgreSQL answers sums as text (bigint, numeric).
       return rows.map((row) => ({
         submission_id: Number(row.submission_id),

@@ -237,3 +237,28 @@ describe('a restart with another preview length', () => {
     }
   })
 })
+
+describe('sort=comprehensible over a large catalogue', () => {
+  it('ranks 1,100 videos with transcripts in one answer (one grouped query, not one condition per video)', async () => {
+    const large = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
+    try {
+      const learner = await person(large, 'learner')
+      const db = large.ctx.database.db
+      const now = new Date().toISOString()
+      for (let v = 0; v < 1100; v++) {
+        const { id: submissionId } = await db.insertInto('submissions').values({ user_id: learner.id, title: `S${v}`, proficiency_level: 'beginner', language_code: 'vi', created_at: now }).returning('id').executeTakeFirstOrThrow()
+        await db.insertInto('caption_tracks').values({ submission_id: submissionId, language: 'vi', vtt: 'WEBVTT\n', cue_count: 0, duration_seconds: 0, updated_at: now, lexicon_version: 0, preview_seconds: 180 }).execute()
+        // Video v: v % 20 tokens of "ba" in 20, so shares step by 0.05.
+        await db.insertInto('track_words').values([{ submission_id: submissionId, language: 'vi', key: 'ba', count: 1 + (v % 20), preview_count: 0 }, { submission_id: submissionId, language: 'vi', key: 'ca', count: 20 - (1 + (v % 20)) || 1, preview_count: 0 }]).execute()
+        await db.insertInto('videos').values({ language_code: 'vi', title: `V${v}`, description: '', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 60, published_at: new Date(Date.now() - v * 1000).toISOString(), created_at: now, submission_id: submissionId }).execute()
+      }
+      await learner.api.post('/word_states', { states: [{ client_id: uuidv7(), language: 'vi', key: 'ba', state: 'known', occurred_at: new Date().toISOString() }] })
+      const answer = await learner.api.get('/languages/vi/videos?sort=comprehensible&limit=10')
+      expect(answer.status).toBe(200)
+      expect(answer.body.data[0].words.known_share).toBe(0.95)
+      expect(answer.body.next_cursor).not.toBeNull()
+    } finally {
+      await large.close()
+    }
+  })
+})
