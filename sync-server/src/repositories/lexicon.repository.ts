@@ -16,7 +16,6 @@ export interface NewLexiconEntry {
   note: string | null
 }
 
-export type LexiconRepository = ReturnType<typeof createLexiconRepository>
 
 /** `db` may be a transaction: writers build one over theirs. */
 export function createLexiconRepository(db: Kysely<Database>) {

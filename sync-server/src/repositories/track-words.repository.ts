@@ -29,7 +29,6 @@ export interface TrackWordSums {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const ROWS_PER_STATEMENT = 200
 
-export type TrackWordsRepository = ReturnType<typeof createTrackWordsRepository>
 
 /** `db` may be a transaction (the caption save's, the re-segmenting job's). */
 export function createTrackWordsRepository(db: Kysely<Database>) {

@@ -8,7 +8,6 @@ import type { Database, Row } from '../db/schema.ts'
 
 export type WordStateRow = Row<'word_states'>
 
-export type WordStatesRepository = ReturnType<typeof createWordStatesRepository>
 
 export function createWordStatesRepository(db: Kysely<Database>) {
   return {
