@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createSegmenter, wordKey, type WordToken } from './segment.ts'
+import { createSegmenter, UNIT_MAX_CHARS, wordKey, type WordToken } from './segment.ts'
 
 const VI = ['cảm ơn', 'bây giờ', 'xin chào', 'tạm biệt', 'cà phê', 'cà phê sữa đá', 'thành phố', 'hồ chí minh', 'thành phố hồ chí minh', 'Hà Nội', 'ma', 'má']
 const vi = createSegmenter('vi', VI)
@@ -54,6 +54,8 @@ describe('segment (Vietnamese)', () => {
       ['độ', 'độ'],
     ])
     expect(vi.segment('123 ... !?')).toEqual([])
+    // A run of letters no word is that long is noise, and never joins the words around it.
+    expect(vi.segment(`cảm ${'a'.repeat(49)} ơn`).map((token) => token.key)).toEqual(['cảm', 'ơn'])
     expect(vi.segment('')).toEqual([])
   })
 
@@ -119,7 +121,11 @@ describe('segment (properties)', () => {
           for (let i = token.from; i < token.to; i++) covered[i] = true
           expect(token.key).toBe(wordKey(text.slice(token.from, token.to)))
         }
-        for (let i = 0; i < text.length; i++) if (/[\p{L}\p{M}]/u.test(text[i]!)) expect(covered[i]).toBe(true)
+        // Every letter of a run short enough to be a word (UNIT_MAX_CHARS) is in a token.
+        for (const run of text.matchAll(/[\p{L}\p{M}]+/gu)) {
+          if (run[0].length > UNIT_MAX_CHARS) continue
+          for (let i = run.index; i < run.index + run[0].length; i++) expect(covered[i]).toBe(true)
+        }
       }),
     )
   })

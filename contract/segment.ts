@@ -67,6 +67,13 @@ const HAN_OR_RUN = /\p{Script=Han}|[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’
 const LETTER_RUN = /[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’](?=\p{L}))*/gu
 const SPACE_ONLY = /^\s*$/u
 
+/**
+ * A run of letters longer than this is no word (the longest syllable has 7 letters, long English words
+ * in a Cantonese line about 30): it is left out, as a number is, so a line of noise makes no key of a
+ * megabyte that no index could hold.
+ */
+export const UNIT_MAX_CHARS = 48
+
 /** Whether only white space lies between two offsets (most gaps are one space: no slice, no regex). */
 function spaceOnly(text: string, from: number, to: number): boolean {
   if (to - from === 1) {
@@ -87,6 +94,7 @@ export function segmentUnits(text: string, language = 'vi'): Unit[] {
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const from = match.index
     const to = from + match[0].length
+    if (match[0].length > UNIT_MAX_CHARS) continue
     const previous = units[units.length - 1]
     if (previous) previous.joinsNext = spaceOnly(text, previous.to, from)
     units.push({ from, to, key: (nfc ? match[0] : match[0].normalize('NFC')).toLowerCase(), joinsNext: false })
