@@ -96,15 +96,20 @@ export function createLexiconService(deps: { db: Kysely<Database>; jobs: AppJobQ
       return version === undefined ? undefined : answerFor(language, version)
     },
 
-    /** The segmenter of a language as its lexicon is now (`db`: read inside the caller's transaction). */
+    /**
+     * The segmenter of a language as its lexicon is now (`db`: read inside the caller's transaction).
+     * One built outside a transaction is kept and answers any read of its version; one built inside
+     * is not (it may hold the transaction's own uncommitted entries).
+     */
     async segmenter(language: string, db: Kysely<Database> = deps.db): Promise<{ version: number; segmenter: Segmenter }> {
       const lexicon = createLexiconRepository(db)
       const version = (await lexicon.version(language)) ?? 0
       const kept = segmenters.get(language)
       if (kept?.version === version) return kept
       const made = { version, segmenter: createSegmenter(language, await lexicon.keys(language)) }
-      // A transaction may read an older version than one kept: keep only the newest.
-      if (!kept || kept.version < version) segmenters.set(language, made)
+      // Kept only when read outside a transaction: one that rolls back would leave a version number
+      // the next change takes with other headwords. And only the newest.
+      if (!db.isTransaction && (!kept || kept.version < version)) segmenters.set(language, made)
       return made
     },
 

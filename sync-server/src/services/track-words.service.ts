@@ -101,6 +101,8 @@ export function createTrackWordsService(deps: {
       const version = (await createLexiconRepository(deps.db).version(language)) ?? 0
       const stale = await trackWords.staleTracks(language, version, deps.previewSeconds)
       for (const track of stale) {
+        // Built once outside (kept), so each track's transaction finds it at the version it reads.
+        await deps.lexicon.segmenter(language)
         await deps.db.transaction().execute(async (trx) => {
           const { version: current, segmenter } = await deps.lexicon.segmenter(language, trx)
           const repository = createTrackWordsRepository(trx)
