@@ -22,6 +22,17 @@ import { outsideHoursSavedSchema } from './schemas/outside-hours.ts'
 import { ratingsResultSchema } from './schemas/ratings.ts'
 import { dailyProgressSchema, userSchema } from './schemas/user.ts'
 import { commentSchema, watchEventsResultSchema } from './schemas/watching.ts'
+import {
+  adminLexiconEntrySchema,
+  adminLexiconPageSchema,
+  commonWordsSchema,
+  glossarySchema,
+  glossarySuggestionsSchema,
+  lexiconSchema,
+  myWordStatesSchema,
+  videoWordsSchema,
+  wordStatesResultSchema,
+} from './schemas/words.ts'
 
 /** POST /waitlist: on the list (or already on it: the answer does not say which). */
 export const waitlistJoinedSchema = dataOf(z.strictObject({ joined: z.literal(true) }))
@@ -61,6 +72,15 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'ratings.create': ratingsResultSchema,
   'compass.upNext': dataOf(videoSummarySchema.nullable()),
   'compass.nextForYou': dataOf(z.array(videoSummarySchema)),
+  'lexicon.get': lexiconSchema,
+  'videos.words': videoWordsSchema,
+  'wordStates.create': wordStatesResultSchema,
+  'wordStates.list': myWordStatesSchema,
+  'words.common': commonWordsSchema,
+  'submissions.putGlossary': glossarySchema,
+  'submissions.glossarySuggestions': glossarySuggestionsSchema,
+  'admin.lexicon': adminLexiconPageSchema,
+  'admin.updateLexiconEntry': dataOf(adminLexiconEntrySchema),
   'submissions.create': submissionCreatedSchema,
   'submissions.list': pageOf(submissionSchema),
   'submissions.get': dataOf(submissionSchema),
@@ -90,7 +110,7 @@ export const ROUTE_ANSWER_SCHEMAS = {
 } as const satisfies { [K in RouteName]?: z.ZodType }
 
 /** The routes that answer 204, with no body. */
-export const NO_CONTENT_ROUTES = ['auth.logout', 'account.signOutSession', 'account.delete', 'submissions.delete', 'submissions.deleteCaptions'] as const satisfies readonly RouteName[]
+export const NO_CONTENT_ROUTES = ['auth.logout', 'account.signOutSession', 'account.delete', 'submissions.delete', 'submissions.deleteCaptions', 'admin.deleteLexiconEntry'] as const satisfies readonly RouteName[]
 
 /**
  * The routes whose answer is not JSON the app reads: files (the account export, its CSV, a caption

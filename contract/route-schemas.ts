@@ -30,6 +30,14 @@ import { outsideHoursBodySchema } from './schemas/outside-hours.ts'
 import { nextForYouQuerySchema, ratingsBodySchema } from './schemas/ratings.ts'
 import { dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema } from './schemas/user.ts'
 import { waitlistBodySchema } from './schemas/waitlist.ts'
+import {
+  adminLexiconQuerySchema,
+  commonWordsQuerySchema,
+  glossaryBodySchema,
+  myWordStatesQuerySchema,
+  patchLexiconEntryBodySchema,
+  wordStatesBodySchema,
+} from './schemas/words.ts'
 import { commentBodySchema, watchEventsBodySchema } from './schemas/watching.ts'
 
 export const ROUTE_SCHEMAS = {
@@ -50,6 +58,12 @@ export const ROUTE_SCHEMAS = {
   'comments.create': { body: commentBodySchema },
   'ratings.create': { body: ratingsBodySchema },
   'compass.nextForYou': { query: nextForYouQuerySchema },
+  'wordStates.create': { body: wordStatesBodySchema },
+  'wordStates.list': { query: myWordStatesQuerySchema },
+  'words.common': { query: commonWordsQuerySchema },
+  'submissions.putGlossary': { body: glossaryBodySchema },
+  'admin.lexicon': { query: adminLexiconQuerySchema },
+  'admin.updateLexiconEntry': { body: patchLexiconEntryBodySchema },
   'submissions.create': { body: createSubmissionBodySchema },
   'submissions.list': { query: submissionsQuerySchema },
   'submissions.update': { body: patchSubmissionBodySchema },

@@ -116,6 +116,17 @@ export const ROUTES = {
   'ratings.create': route('POST', '/ratings', 'signed_in', json),
   'compass.upNext': route('GET', '/videos/:id/up_next', 'signed_in', none),
   'compass.nextForYou': route('GET', '/languages/:code/next_for_you', 'signed_in', none),
+  // Words
+  'lexicon.get': route('GET', '/languages/:code/lexicon', 'signed_in', none),
+  'videos.words': route('GET', '/videos/:id/words', 'signed_in', none),
+  'wordStates.create': route('POST', '/word_states', 'signed_in', json),
+  'wordStates.list': route('GET', '/me/word_states', 'signed_in', none),
+  'words.common': route('GET', '/languages/:code/common_words', 'signed_in', none),
+  'submissions.putGlossary': route('PUT', '/submissions/:id/glossary', 'contributor', json),
+  'submissions.glossarySuggestions': route('GET', '/submissions/:id/glossary/suggestions', 'contributor', none),
+  'admin.lexicon': route('GET', '/admin/lexicon', 'admin', none),
+  'admin.updateLexiconEntry': route('PATCH', '/admin/lexicon/:id', 'admin', json),
+  'admin.deleteLexiconEntry': route('DELETE', '/admin/lexicon/:id', 'admin', none),
   // Contributors
   'submissions.create': route('POST', '/submissions', 'contributor', json),
   'submissions.list': route('GET', '/submissions', 'contributor', none),

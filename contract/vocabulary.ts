@@ -79,3 +79,26 @@ export type AdminJobStateFilter = (typeof ADMIN_JOB_STATES)[number]
 // billing
 export const BILLING_PLANS = ['month', 'year'] as const
 export type BillingPlanId = (typeof BILLING_PLANS)[number]
+
+// words
+/** A learner's state of a word (api-contract "Words"): `new` is the default and clears a kept one. */
+export const WORD_STATES = ['new', 'learning', 'known', 'ignored'] as const
+export type WordState = (typeof WORD_STATES)[number]
+/** Word states per POST /word_states (an outbox call). */
+export const WORD_STATES_MAX_BATCH = 500
+/** Why a word state was refused; the rest of its batch still lands. */
+export const WORD_STATE_REJECTIONS = ['invalid_word_state', 'unknown_language', 'in_the_future'] as const
+export type WordStateRejection = (typeof WORD_STATE_REJECTIONS)[number]
+/** The languages with a lexicon and a segmentation rule (contract/segment.ts). */
+export const LEXICON_LANGUAGES = ['vi', 'yue'] as const
+/** A key or headword is at most this long (four syllables, six characters, with room to spare). */
+export const WORD_MAX_CHARS = 100
+/** known_share from this to WORDS_COMPREHENSIBLE_MAX is "best for you now"; closest to the target first. */
+export const WORDS_COMPREHENSIBLE_MIN = 0.85
+export const WORDS_COMPREHENSIBLE_MAX = 0.98
+export const WORDS_COMPREHENSIBLE_TARGET = 0.95
+/** A glossary: entries per PUT, glosses per entry and characters per gloss. */
+export const GLOSSARY_MAX_ENTRIES = 2000
+export const GLOSSES_MAX = 5
+export const GLOSS_MAX_CHARS = 200
+export const LEXICON_NOTE_MAX_CHARS = 500

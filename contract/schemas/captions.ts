@@ -42,8 +42,16 @@ export const captionTrackSavedSchema = z.strictObject({
 })
 export type CaptionTrackSaved = z.infer<typeof captionTrackSavedSchema>
 
-/** One line of GET /videos/ID/transcript (seconds; plain text, tags removed). */
-export const transcriptCueSchema = z.strictObject({ start: z.number().min(0), end: z.number().min(0), text: z.string() })
+/**
+ * One line of GET /videos/ID/transcript (seconds; plain text, tags removed). A cue of the track in the
+ * video's own language also has its words (contract/segment.ts): UTF-16 offsets into `text` and keys.
+ */
+export const transcriptCueSchema = z.strictObject({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  text: z.string(),
+  tokens: z.array(z.strictObject({ from: countSchema, to: countSchema, key: z.string() })).optional(),
+})
 export type TranscriptCue = z.infer<typeof transcriptCueSchema>
 
 /** A video's caption track for the player: a signed URL under the video's grant. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS, SEARCH_MAX_CHARS } from '../limits.ts'
 import { CAPTION_LANGUAGES, DIALECTS, captionLinkSchema, transcriptMatchSchema } from './captions.ts'
 import { countSchema, idSchema, isoDateSchema, isoDateTimeSchema, queryWholeNumber } from './common.ts'
+import { videoWordsSummarySchema } from './words.ts'
 
 export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
@@ -38,6 +39,8 @@ export const videoSummarySchema = z.strictObject({
   difficulty: z.number().min(1).max(100).nullable(),
   /** This learner's own rating (how much they understood, 1..5), or null. */
   my_rating: z.number().int().min(1).max(5).nullable(),
+  /** The transcript's words against this learner's word states (issue 42). */
+  words: videoWordsSummarySchema,
 })
 export type VideoSummary = z.infer<typeof videoSummarySchema>
 
@@ -85,7 +88,7 @@ export const videoListQuerySchema = z.object({
   access: z.preprocess(blankToUndefined, z.enum(ACCESS_LEVELS, { error: 'Unknown access level.' }).optional()),
   series: z.preprocess(blankToUndefined, z.coerce.number({ error: 'series must be an id.' }).int().positive().optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_CHARS, { error: 'Search is too long.' }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty', 'for_you'], { error: 'sort is for_you, newest, level or difficulty.' }).default('newest')),
+  sort: z.preprocess(blankToUndefined, z.enum(['newest', 'level', 'difficulty', 'for_you', 'comprehensible'], { error: 'sort is for_you, newest, level, difficulty or comprehensible.' }).default('newest')),
   difficulty_min: queryWholeNumber('difficulty_min', 1, 100),
   difficulty_max: queryWholeNumber('difficulty_max', 1, 100),
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),

@@ -2,7 +2,7 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5"},{"start":6,"end":7,"text":"text-8"}],"durationSeconds":9,"nowIso":"2026-01-15T12:00:00.000Z"})
+-- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5","tokens":"tokens-6"},{"start":7,"end":8,"text":"text-9","tokens":"tokens-10"}],"durationSeconds":11,"nowIso":"2026-01-15T12:00:00.000Z","words":{"tokens":["tokens-12","tokens-13"],"counts":[{"key":"key-14","count":15,"preview_count":16},{"key":"key-17","count":18,"preview_count":19}],"lexiconVersion":20,"previewSeconds":21}})
 begin;
 
 delete from "caption_cues"
@@ -13,11 +13,24 @@ insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "
 values (?, ?, ?, ?, ?, ?)
 on conflict ("submission_id", "language") do update
 set "vtt" = ?, "cue_count" = ?, "duration_seconds" = ?, "updated_at" = ?;
--- parameters: [1,"vi","vtt-2",2,9,"2026-01-15T12:00:00.000Z","vtt-2",2,9,"2026-01-15T12:00:00.000Z"]
+-- parameters: [1,"vi","vtt-2",2,11,"2026-01-15T12:00:00.000Z","vtt-2",2,11,"2026-01-15T12:00:00.000Z"]
 
-insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text")
+insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text", "tokens")
+values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?);
+-- parameters: [1,"vi",3,4,"text-5","tokens-12",1,"vi",7,8,"text-9","tokens-13"]
+
+delete from "track_words"
+where "submission_id" = ? and "language" = ?;
+-- parameters: [1,"vi"]
+
+insert into "track_words" ("submission_id", "language", "key", "count", "preview_count")
 values (?, ?, ?, ?, ?), (?, ?, ?, ?, ?);
--- parameters: [1,"vi",3,4,"text-5",1,"vi",6,7,"text-8"]
+-- parameters: [1,"vi","key-14",15,16,1,"vi","key-17",18,19]
+
+update "caption_tracks"
+set "lexicon_version" = ?, "preview_seconds" = ?
+where "submission_id" = ? and "language" = ?;
+-- parameters: [20,21,1,"vi"]
 
 commit;
 
@@ -48,7 +61,7 @@ where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
 
 -- captions.cues(1, "vi", 1768478400000, {"offset":2,"limit":3})
-select "start_seconds" as "start", "end_seconds" as "end", "text"
+select "start_seconds" as "start", "end_seconds" as "end", "text", "tokens"
 from "caption_cues"
 where "submission_id" = ? and "language" = ? and "start_seconds" < ?
 order by "start_seconds", "id"

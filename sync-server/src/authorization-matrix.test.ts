@@ -69,6 +69,16 @@ async function asRole(role: Role, call: Call, token: 'main' | 'spare' = 'main') 
   return response.status
 }
 
+let entries = 0
+/** A fresh entry of the Vietnamese lexicon (a removal takes it away): its id. */
+async function lexiconEntry(): Promise<number> {
+  // Letters only: a number is no part of a word's key.
+  const headword = `từ thử ${'abcdefghijklmnopqrstuvwxyz'[entries++]}`
+  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', [{ headword, glosses: ['a test word'], reading: null, note: null }], 'admin', null))
+  const row = await server.ctx.database.db.selectFrom('lexicon_entries').select('id').where('headword', '=', headword).executeTakeFirstOrThrow()
+  return row.id
+}
+
 async function createSubmission(role: 'contributor' | 'admin') {
   const response = await fetch(`${server.api}/submissions`, {
     method: 'POST',
@@ -258,6 +268,32 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/summary', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/summary' }) },
   { method: 'GET', route: '/admin/jobs', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/jobs?state=failed' }) },
   { method: 'POST', route: '/admin/jobs/:id/retry', expected: adminOnly(200), call: () => ({ method: 'POST', path: `/admin/jobs/${failedJobId}/retry` }) },
+  // Words (issue 42)
+  { method: 'GET', route: '/languages/:code/lexicon', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/lexicon' }) },
+  { method: 'GET', route: '/videos/:id/words', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${captionedVideoId}/words` }) },
+  {
+    method: 'POST',
+    route: '/word_states',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/word_states', json: { states: [{ client_id: uuidv7(), language: 'vi', key: 'xin chào', state: 'known', occurred_at: new Date().toISOString() }] } }),
+  },
+  { method: 'GET', route: '/me/word_states', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/word_states?language=vi' }) },
+  { method: 'GET', route: '/languages/:code/common_words', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/common_words?limit=5' }) },
+  {
+    method: 'PUT',
+    route: '/submissions/:id/glossary',
+    expected: contributorOrAdmin(200),
+    call: () => ({ method: 'PUT', path: `/submissions/${submissionId}/glossary`, json: { entries: [{ headword: 'chợ nổi', glosses: ['floating market'] }] } }),
+  },
+  { method: 'GET', route: '/submissions/:id/glossary/suggestions', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}/glossary/suggestions` }) },
+  { method: 'GET', route: '/admin/lexicon', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/lexicon?language=vi&q=xin' }) },
+  {
+    method: 'PATCH',
+    route: '/admin/lexicon/:id',
+    expected: adminOnly(200),
+    call: async () => ({ method: 'PATCH', path: `/admin/lexicon/${await lexiconEntry()}`, json: { entry: { glosses: ['hello'] } } }),
+  },
+  { method: 'DELETE', route: '/admin/lexicon/:id', expected: adminOnly(204), call: async () => ({ method: 'DELETE', path: `/admin/lexicon/${await lexiconEntry()}` }) },
 
   { method: 'GET', route: '/me/export', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export' }) },
   { method: 'GET', route: '/me/export.csv', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/export.csv' }) },

@@ -58,6 +58,8 @@ export function startBackgroundWork(ctx: AppContext, options: { seedDemo?: boole
     starting = ctx.services.uploads.finishStored()
   }
   if (runsJobs) starting = starting.then(() => ctx.jobs.start())
+  // Tracks segmented against an older lexicon or another preview length get their words again (a job).
+  if (serves) starting = starting.then(async () => ctx.services.trackWords.enqueueStale(ctx.jobs, (await ctx.repositories.languages.list()).map((language) => language.code)))
   starting = starting.catch((error) => ctx.logger.error({ err: error }, 'job queue could not start'))
   let seeding: Promise<unknown> = Promise.resolve()
   let stopDemoLog = () => {}

@@ -30,6 +30,7 @@ import { createJobsModule, definePeriodicJobs } from './wiring/jobs.ts'
 import { createLearningModule } from './wiring/learning.ts'
 import { createPeopleModule } from './wiring/people.ts'
 import { createRepositories } from './wiring/repositories.ts'
+import { createWordsModule } from './wiring/words.ts'
 import type { Shared } from './wiring/shared.ts'
 import { loadAppSecret } from './security/app-secret.ts'
 import { createReadiness } from './services/readiness.service.ts'
@@ -85,11 +86,12 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
 
   const repositories = createRepositories(shared)
   const people = createPeopleModule(shared, repositories)
-  const learning = createLearningModule(shared, repositories)
+  const jobs = createJobsModule(shared)
+  const words = createWordsModule(shared, repositories, jobs.queue)
+  const learning = createLearningModule(shared, repositories, words)
   const admin = createAdminBillingModule(shared, repositories, people.users)
   const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
-  const jobs = createJobsModule(shared)
-  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue)
+  const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue, words)
   definePeriodicJobs(shared, jobs, { uploads: contributor.services.uploads, auth: people.auth, billing: admin.services.billing }, repositories)
   // A kind with no handler, or two, stops the process here, before it serves or runs anything.
   jobs.queue.registry.check()
@@ -134,7 +136,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** What this process says to a monitoring system (metrics/metrics.ts). */
     metrics: shared.metrics,
     repositories,
-    services: { ...people, ...learning.services, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
+    services: { ...people, ...learning.services, ...words, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
     stripeWebhook: admin.stripeWebhook,
     jobs: jobs.queue,
     version: packageJson.version,

@@ -61,6 +61,9 @@ export async function personWithEverything(
   const rating = { client_id: uuidv7(), video_id: ratedVideoId, understood: 4, occurred_at: new Date(now - 9 * 60_000).toISOString() }
   const rated = (await must('rating', api.post('/ratings', { ratings: [rating] }), 200)) as unknown as { data: { accepted: string[] } }
   if (!rated.data.accepted.includes(rating.client_id)) throw new Error(`rating not accepted: ${JSON.stringify(rated)}`)
+  const states = ['cảm ơn', 'xin chào'].map((key) => ({ client_id: uuidv7(), language: 'vi', key, state: 'known', occurred_at: new Date(now - 8 * 60_000).toISOString() }))
+  const marked = (await must('word states', api.post('/word_states', { states }), 200)) as unknown as { data: { accepted: string[] } }
+  if (marked.data.accepted.length !== states.length) throw new Error(`word states not accepted: ${JSON.stringify(marked)}`)
   await must('outside hours', api.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(now).toISOString().slice(0, 10), minutes: 30, type: 'listening', note: `Podcast of ${email}` } }), 201)
   const comment = await must('comment', api.post(`/videos/${videoId}/comments`, { comment: { text: `Hay quá! (${email})`, client_id: uuidv7() } }), 201)
   const feedback = await must('feedback', api.post('/user_feedbacks', { user_feedback: { feedback: `Feedback from ${email}, thanks.`, environment_data: { userAgent: PHONE_AGENT, screen: '390x844' } } }), 201)

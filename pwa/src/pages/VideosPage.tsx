@@ -184,16 +184,7 @@ export default function VideosPage() {
         </p>
       ) : null}
 
-      {demo && !narrowed ? (
-        <p className="notice notice-info" role="status" data-testid="demo-progress">
-          {t('list.demoMaking', { ready: demo.ready, total: demo.total })}
-        </p>
-      ) : null}
-      {listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage && !(demo && !narrowed) ? (
-        <p className="muted" data-testid="videos-empty">
-          {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
-        </p>
-      ) : null}
+      <ListNotice demo={narrowed ? null : demo} empty={listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage} narrowed={narrowed} />
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {cards}
       </ul>
@@ -341,5 +332,23 @@ function Highlighted({ text, words }: { text: string; words: string }) {
       <mark>{line.slice(...at)}</mark>
       {line.slice(at[1])}
     </>
+  )
+}
+
+/** Under the filters: a new server's demo being made (instead of "no videos"), or that nothing matches. */
+function ListNotice({ demo, empty, narrowed }: { demo: { ready: number; total: number } | null; empty: boolean; narrowed: boolean }) {
+  const { t } = useTranslation('watch')
+  if (demo) {
+    return (
+      <p className="notice notice-info" role="status" data-testid="demo-progress">
+        {t('list.demoMaking', { ready: demo.ready, total: demo.total })}
+      </p>
+    )
+  }
+  if (!empty) return null
+  return (
+    <p className="muted" data-testid="videos-empty">
+      {t(narrowed ? 'list.empty' : 'list.emptyLanguage')}
+    </p>
   )
 }

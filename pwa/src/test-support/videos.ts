@@ -20,6 +20,7 @@ export function videoSummary(id: number, fields: Partial<VideoSummary> = {}): Vi
     guides: [],
     difficulty: null,
     my_rating: null,
+    words: { total: 0, distinct: 0, known_share: null, new_distinct: 0 },
     ...fields,
   }
 }

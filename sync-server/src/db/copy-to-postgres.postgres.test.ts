@@ -160,7 +160,7 @@ async function filledSource(): Promise<string> {
       .execute()
     await db
       .insertInto('caption_cues')
-      .values({ id: 12_000_000_000, submission_id: SUBMISSION, language: 'vi', start_seconds: 1, end_seconds: 2.5, text: 'Đi chợ thôi!' })
+      .values({ id: 12_000_000_000, submission_id: SUBMISSION, language: 'vi', start_seconds: 1, end_seconds: 2.5, text: 'Đi chợ thôi!', tokens: '[[0,6,"đi chợ"],[7,11,"thôi"]]' })
       .execute()
     await db
       .insertInto('jobs')
@@ -238,6 +238,13 @@ async function filledSource(): Promise<string> {
         { user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', video_id: VIDEO },
       ])
       .execute()
+    // Words (0030): an entry, a glossary, a track's counts, a learner's state and its receipt.
+    const WORD_CLIENT = '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a61'
+    await db.insertInto('lexicon_entries').values({ id: 13_000_000_000, language_code: 'vi', key: 'đi chợ', headword: 'đi chợ', glosses: '["to go to the market"]', reading: null, note: 'Hà Nội', source: 'demo', submission_id: null, created_at: ISO, updated_at: ISO }).execute()
+    await db.insertInto('submission_glossary').values({ submission_id: SUBMISSION, key: 'thôi', headword: 'thôi', glosses: '["that\'s all"]', reading: null, note: null }).execute()
+    await db.insertInto('track_words').values({ submission_id: SUBMISSION, language: 'vi', key: 'đi chợ', count: 1, preview_count: 1 }).execute()
+    await db.insertInto('word_states').values({ user_id: USER, language_code: 'vi', key: 'đi chợ', state: 'known', client_id: WORD_CLIENT, occurred_at: ISO, occurred_ms: AT, received_at: ISO }).execute()
+    await db.insertInto('word_state_receipts').values({ user_id: USER, client_id: WORD_CLIENT }).execute()
     await db
       .insertInto('account_deletion_codes')
       .values({ id: 7_000_000_000, user_id: USER, code_hash: 'd'.repeat(64), created_at: AT, expires_at: AT + 600_000, wrong_tries: 1, consumed_at: null })

@@ -118,7 +118,7 @@ async function reasonsNotEmpty(client: pg.ClientBase, seeds: Map<string, Set<str
     if (name !== BOOKKEEPING && !COPIED_TABLES.includes(name)) reasons.push(`${name}: a table that is not ours`)
   }
   if (names.includes(BOOKKEEPING)) {
-    const known = readMigrations('postgres').length
+    const known = Math.max(0, ...readMigrations('postgres').map((migration) => migration.version))
     const { rows } = await client.query<{ newest: number | null }>(`SELECT max(version) AS newest FROM ${BOOKKEEPING}`)
     const newest = rows[0]?.newest
     if (newest !== null && newest !== undefined && newest > known) {
@@ -156,7 +156,7 @@ function checkSourceVersion(source: Db, file: string) {
     throw new CopyRefused(`${file} has no ${BOOKKEEPING} table: it is not a database this server has started on. Nothing was written.`)
   }
   const newest = source.prepare(`SELECT max(version) FROM ${BOOKKEEPING}`).pluck().get() as number | null
-  const known = readMigrations('sqlite').length
+  const known = Math.max(0, ...readMigrations('sqlite').map((migration) => migration.version))
   if (newest !== null && newest > known) {
     throw new CopyRefused(`${file} is at migration ${newest}, newer than this code (${known}): run db:copy from the version of the code that last ran on it. Nothing was written.`)
   }

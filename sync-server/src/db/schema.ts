@@ -13,6 +13,7 @@ import type { LanguagesTable, VideosTable, SeriesTable, CaptionTracksTable, Capt
 import type { DailyTotalsTable, WatchEventsTable, VideoProgressTable, CommentsTable, OutsideHoursTable, DailyGoalChangesTable, WatchCoverageTable, VideoRatingsTable, RatingReceiptsTable } from './schema/watching.ts'
 import type { SubmissionsTable, SubmissionCreatorsTable, JobsTable, ContributorApplicationsTable } from './schema/contributors.ts'
 import type { BillingCheckoutsTable, SubscriptionsTable, BillingEventsTable } from './schema/billing.ts'
+import type { LexiconEntriesTable, SubmissionGlossaryTable, TrackWordsTable, WordStatesTable, WordStateReceiptsTable } from './schema/words.ts'
 
 
 export interface SchemaMigrationsTable {
@@ -55,6 +56,11 @@ export interface Database {
   video_ratings: VideoRatingsTable
   rating_receipts: RatingReceiptsTable
   account_deletion_codes: AccountDeletionCodesTable
+  lexicon_entries: LexiconEntriesTable
+  submission_glossary: SubmissionGlossaryTable
+  track_words: TrackWordsTable
+  word_states: WordStatesTable
+  word_state_receipts: WordStateReceiptsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -89,6 +95,11 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'video_ratings',
   'rating_receipts',
   'account_deletion_codes',
+  'lexicon_entries',
+  'submission_glossary',
+  'track_words',
+  'word_states',
+  'word_state_receipts',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

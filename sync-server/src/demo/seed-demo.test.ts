@@ -7,6 +7,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { wordKey } from '../../../contract/index.ts'
 import { maxVolume } from '../../test-support/audio-level.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
@@ -101,6 +102,17 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
     if (video.level === 'introductory') {
       expect(cues.filter((cue) => cue.title === video.title && cue.language === 'en').map((cue) => cue.text), video.title).toEqual([first.en])
     }
+  }
+  // Every word of every transcript a premium learner reads has a meaning in the lexicon the device downloads.
+  const premium = apiClient(server.api, { token: (await signIn(server, 'premium@example.com')).token })
+  await server.ctx.database.db.updateTable('users').set({ is_premium: 1 }).where('email', '=', 'premium@example.com').execute()
+  const lexicon = (await premium.get('/languages/vi/lexicon')).body.data as { entries: Array<{ headword: string; glosses: string[] }> }
+  const meanings = new Map(lexicon.entries.map((entry) => [wordKey(entry.headword), entry.glosses]))
+  for (const video of listed) {
+    const transcript = (await premium.get(`/videos/${video.id}/transcript?lang=vi`)).body.data as Array<{ tokens: Array<{ key: string }> }>
+    const keys = transcript.flatMap((cue) => cue.tokens.map((token) => token.key))
+    expect(keys.length, video.title).toBeGreaterThan(0)
+    expect(keys.filter((key) => !meanings.get(key)?.length), video.title).toEqual([])
   }
   const series = await learner.get('/languages/vi/series')
   expect(series.body.data).toEqual([expect.objectContaining({ name: 'Một ngày ở Hà Nội', video_count: 3, next_episode_number: 4 })])

@@ -20,6 +20,7 @@ import type { Database } from '../db/schema.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
+import { DEMO_GLOSSARY } from './glossary/index.ts'
 import { makeDemoClip } from './demo-clip.ts'
 
 export const DEMO_EMAIL = 'demo-contributor@dehieu.local'
@@ -70,6 +71,9 @@ async function demoAccount(ctx: AppContext, nowIso: string): Promise<{ userId: n
         .onConflict((conflict) => conflict.column('email').doNothing())
         .execute()
     }
+    // The meanings first, so the captions saved after are segmented against them (adding them again on a
+    // resumed seed changes nothing).
+    await ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null)
     const publishing = createPublishingRepository(trx)
     const series = await publishing.findSeriesByName('vi', DEMO_SERIES.name)
     const seriesId = series?.id ?? (await publishing.insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso))

@@ -23,6 +23,8 @@ export const jobPayloads = {
   }),
   /** Publish a processed submission (the follow-up of processing for the demo seed). */
   publish_submission: z.object({ submissionId, fields: publishFields, access }),
+  /** Segment again the tracks of a language whose lexicon changed since they were segmented (services/track-words.service.ts). */
+  resegment_language: z.object({ language: z.string().min(1).max(20) }),
   /** Periodic: uploads whose every byte is stored finished, silent unfinished ones expired, and ladders no video points at removed. */
   sweep_uploads: z.object({}),
   /** Periodic: spent sign-in codes and ended rate-limit windows pruned, lapsed subscriptions ended, old finished jobs removed. */

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { CaptionLanguage } from '../../../contract/index.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
+import { createTrackWordsRepository, type TrackWordCount } from './track-words.repository.ts'
 
 export interface CaptionTrackInfo {
   submission_id: number
@@ -19,6 +20,8 @@ export interface CueRow {
   start: number
   end: number
   text: string
+  /** The cue's words (JSON), for the track of the video's own language (0030). */
+  tokens?: string | null
 }
 
 export interface NewCaptionTrack {
@@ -28,6 +31,8 @@ export interface NewCaptionTrack {
   cues: readonly CueRow[]
   durationSeconds: number
   nowIso: string
+  /** The track's words when it is in the video's own language: each cue's tokens, in order, and the counts. */
+  words?: { tokens: readonly string[]; counts: readonly TrackWordCount[]; lexiconVersion: number; previewSeconds: number }
 }
 
 /**
@@ -75,14 +80,18 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
           .values({ submission_id: track.submissionId, language: track.language, ...values })
           .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values))
           .execute()
-        const rows = track.cues.map((cue) => ({
+        const rows = track.cues.map((cue, k) => ({
           submission_id: track.submissionId,
           language: track.language,
           start_seconds: cue.start,
           end_seconds: cue.end,
           text: cue.text,
+          tokens: track.words?.tokens[k] ?? null,
         }))
         for (const slice of powerOfTwoSlices(rows)) await trx.insertInto('caption_cues').values([...slice]).execute()
+        const words = createTrackWordsRepository(trx)
+        if (track.words) await words.replaceCounts(track.submissionId, track.language, track.words.counts, track.words.lexiconVersion, track.words.previewSeconds)
+        else await words.clear(track.submissionId, track.language)
       }
       return db.isTransaction ? write(db) : db.transaction().execute(write)
     },
@@ -118,7 +127,7 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
     cues(submissionId: number, language: CaptionLanguage, before?: number, page?: { offset: number; limit: number }): Promise<CueRow[]> {
       let query = db
         .selectFrom('caption_cues')
-        .select(['start_seconds as start', 'end_seconds as end', 'text'])
+        .select(['start_seconds as start', 'end_seconds as end', 'text', 'tokens'])
         .where('submission_id', '=', submissionId)
         .where('language', '=', language)
       if (before !== undefined) query = query.where('start_seconds', '<', before)

@@ -45,7 +45,7 @@ async function leftOf(userId: number, email: string): Promise<Record<string, num
 
 /**
  * One person: device A asks for the code; device B syncs watch events (three batches in flight at
- * once), outside hours and goal changes in a loop; A confirms the deletion while B is at it; B keeps
+ * once), outside hours, goal changes and word states in a loop; A confirms the deletion while B is at it; B keeps
  * going until every kind of write it sends has been refused.
  */
 async function deleteWhileSyncing(n: number) {
@@ -73,12 +73,16 @@ async function deleteWhileSyncing(n: number) {
         entry: { client_id: uuidv7(), date: new Date(server.clock.now() - (rounds % 300) * 86_400_000).toISOString().slice(0, 10), minutes: 1, type: 'listening', note: '' },
       }),
     goal: () => deviceB.patch('/me/daily_goal', { daily_goal_minutes: 10 + (rounds % 50) }),
+    words: () =>
+      deviceB.post('/word_states', {
+        states: ['cảm ơn', 'xin chào', 'bạn'].map((key, i) => ({ client_id: uuidv7(), language: 'vi', key, state: i % 2 ? 'known' : 'learning', occurred_at: new Date(server.clock.now() - rounds * 1000).toISOString() })),
+      }),
   }
   let firstRounds: () => void = () => {}
   const ready = new Promise<void>((resolve) => (firstRounds = resolve))
   const syncing = (async () => {
     // Until every kind has been refused after the deletion, and a few rounds at most after it.
-    for (let after = 0; !(deleted && (refused.size === 3 || after > 20)); after += deleted ? 1 : 0) {
+    for (let after = 0; !(deleted && (refused.size === Object.keys(kinds).length || after > 20)); after += deleted ? 1 : 0) {
       const sent = Object.entries(kinds).flatMap(([kind, send]) => (kind === 'watch' ? [send(), send(), send()] : [send()]).map((answer) => answer.then((r) => [kind, r.status] as const)))
       for (const [kind, status] of await Promise.all(sent)) {
         statuses.push(status)
@@ -101,7 +105,7 @@ describe('deleting an account while another device of the person is still syncin
       expect(outcome.deletion).toBe(204)
       expect(outcome.statuses.filter((status) => status >= 500)).toEqual([])
       // Every write of the second device was refused once the account was gone.
-      expect([...outcome.refused].sort()).toEqual(['goal', 'outside', 'watch'])
+      expect([...outcome.refused].sort()).toEqual(['goal', 'outside', 'watch', 'words'])
       expect(await leftOf(outcome.id, outcome.email)).toEqual({})
       // The emptied account row keeps nothing of the person either (the goal they set last, say).
       const row = await server.ctx.database.db.selectFrom('users').selectAll().where('id', '=', outcome.id).executeTakeFirstOrThrow()

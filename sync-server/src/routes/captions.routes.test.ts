@@ -189,6 +189,12 @@ describe('PUT /submissions/:id/captions/:lang', () => {
   })
 })
 
+/** A transcript page without its cues' words (words.routes.test.ts checks those). */
+const withoutTokens = (page: { data: Array<Record<string, unknown>>; next_cursor: unknown }) => ({
+  ...page,
+  data: page.data.map(({ tokens: _tokens, ...cue }) => cue),
+})
+
 describe('the track and the transcript under the video grant', () => {
   let owner: Awaited<ReturnType<typeof person>>
   let previewVideo: number
@@ -261,7 +267,7 @@ describe('the track and the transcript under the video grant', () => {
     expect(await learner.api.get(`/videos/${premiumVideo}/transcript?lang=vi`)).toMatchObject({ status: 403, body: { error: 'premium_required' } })
 
     const cut = await learner.api.get(`/videos/${previewVideo}/transcript?lang=vi`)
-    expect(cut.body).toEqual({
+    expect(withoutTokens(cut.body)).toEqual({
       data: [
         { start: 5, end: 8, text: 'Xin chào các bạn.' },
         { start: 25, end: PREVIEW, text: 'Hôm nay chúng ta đi chợ với mẹ.' },
@@ -271,7 +277,7 @@ describe('the track and the transcript under the video grant', () => {
     const premium = await person('premium')
     const whole = await premium.api.get(`/videos/${premiumVideo}/transcript`)
     expect(whole.body.data).toHaveLength(3)
-    expect(whole.body.data[2]).toEqual({ start: 40, end: 45.5, text: 'Mua rau & cá.' })
+    expect(whole.body.data[2]).toMatchObject({ start: 40, end: 45.5, text: 'Mua rau & cá.' })
     expect((await premium.api.get(`/videos/${premiumVideo}/transcript?lang=en`)).status).toBe(404)
     expect((await premium.api.get(`/videos/${premiumVideo}/transcript?lang=fr`)).status).toBe(422)
     expect((await apiClient(server.api).get(`/videos/${premiumVideo}/transcript`)).status).toBe(401)
@@ -420,7 +426,7 @@ describe('one contributor cannot hold up everyone else with captions (issue 29)'
     expect(rest.body).toMatchObject({ next_cursor: null })
     expect(rest.body.data.map((cue: { text: string }) => cue.text)).toEqual([0, 1, 2, 3, 4].map((i) => `Câu ${TRANSCRIPT_PAGE_MAX_CUES + i}`))
     const small = await learner.api.get(`/videos/${videoId}/transcript?limit=2&cursor=2`)
-    expect(small.body).toEqual({ data: [{ start: 2, end: 3, text: 'Câu 2' }, { start: 3, end: 4, text: 'Câu 3' }], next_cursor: '4' })
+    expect(withoutTokens(small.body)).toEqual({ data: [{ start: 2, end: 3, text: 'Câu 2' }, { start: 3, end: 4, text: 'Câu 3' }], next_cursor: '4' })
     for (const query of ['limit=0', `limit=${TRANSCRIPT_PAGE_MAX_CUES + 1}`, 'limit=1.5', 'cursor=-1', 'cursor=abc']) {
       expect(await learner.api.get(`/videos/${videoId}/transcript?${query}`)).toMatchObject({ status: 422, body: { error: 'validation_failed' } })
     }

@@ -48,6 +48,7 @@ import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { requireContributor } from '../rules/contributor-roles.ts'
 import { writeSlots } from './write-slots.ts'
+import { tokensOf, type TrackWordsService } from './track-words.service.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
 
@@ -70,6 +71,8 @@ export function createCaptionsService(deps: {
   playlistAccess: PlaylistAccess
   previewSeconds: number
   clock: Clock
+  /** The words of a track in the video's own language (issue 42); none when left out. */
+  trackWords?: Pick<TrackWordsService, 'forTrack'>
   /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
   parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
@@ -95,11 +98,22 @@ export function createCaptionsService(deps: {
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
-    const repository = db === deps.db ? deps.captions : createCaptionsRepository(db, deps.search)
-    const write = () =>
-      repository.replace({ submissionId, language, vtt: parsed.vtt, cues: parsed.cues, durationSeconds: parsed.durationSeconds, nowIso: new Date(deps.clock.now()).toISOString() })
+    const write = async (trx: Kysely<Database>) => {
+      // Segmented inside the write, so the lexicon version noted on the track is the one its words were made with.
+      const words = await deps.trackWords?.forTrack(trx, submission.language_code, language, parsed.cues)
+      await createCaptionsRepository(trx, deps.search).replace({
+        submissionId,
+        language,
+        vtt: parsed.vtt,
+        cues: parsed.cues,
+        durationSeconds: parsed.durationSeconds,
+        nowIso: new Date(deps.clock.now()).toISOString(),
+        words,
+      })
+    }
+    const run = () => (db.isTransaction ? write(db) : db.transaction().execute(write))
     // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
-    await (db === deps.db ? oneWrite(write) : write())
+    await (db === deps.db ? oneWrite(run) : run())
     return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
   }
 
@@ -149,7 +163,8 @@ export function createCaptionsService(deps: {
       if (grant.previewSeconds !== null) {
         const cues = await deps.captions.cues(submissionId, language, grant.previewSeconds)
         if (cues.length === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
-        return { vtt: cuesToVtt(cutCuesAt(cues, grant.previewSeconds)), expiresAt: grant.expiresAt }
+        const plain = cues.map(({ start, end, text }) => ({ start, end, text }))
+        return { vtt: cuesToVtt(cutCuesAt(plain, grant.previewSeconds)), expiresAt: grant.expiresAt }
       }
       const vtt = await deps.captions.vtt(submissionId, language)
       if (vtt === undefined) throw noTrack()
@@ -170,7 +185,10 @@ export function createCaptionsService(deps: {
       // One cue more than the page: whether a next page exists, without counting.
       const read = await deps.captions.cues(submissionId, language, before, { offset: page.cursor, limit: page.limit + 1 })
       if (read.length === 0 && page.cursor === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
-      const cues = read.slice(0, page.limit)
+      const cues = read.slice(0, page.limit).map(({ tokens, ...cue }): TranscriptCue => {
+        const words = tokensOf(tokens)
+        return words ? { ...cue, tokens: words } : cue
+      })
       return {
         cues: before === undefined ? cues : cutCuesAt(cues, before),
         nextCursor: read.length > page.limit ? String(page.cursor + page.limit) : null,

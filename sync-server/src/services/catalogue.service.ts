@@ -5,7 +5,8 @@
  * cut the stream at PREVIEW_SECONDS.
  */
 import { z } from 'zod'
-import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary } from '../../../contract/index.ts'
+import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary, VideoWordsSummary } from '../../../contract/index.ts'
+import { WORDS_COMPREHENSIBLE_MAX, WORDS_COMPREHENSIBLE_MIN, WORDS_COMPREHENSIBLE_TARGET } from '../../../contract/index.ts'
 import type { videoListQuerySchema } from '../../../contract/index.ts'
 import { PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import { levelForInputSeconds } from '../../../contract/roadmap.ts'
@@ -23,8 +24,25 @@ import type { VideoProgressRepository, VideoProgressRow } from '../repositories/
 import { canWatch, transcriptReach } from '../rules/access.ts'
 import { captionLinks } from './captions.service.ts'
 import { percentCovered, type Span } from '../rules/played-spans.ts'
+import type { TrackWordsService } from './track-words.service.ts'
 
 const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
+
+/** The most videos sort=comprehensible orders (it ranks the learner's share of every one in memory). */
+const COMPREHENSIBLE_MAX_VIDEOS = 5000
+const NO_WORDS: VideoWordsSummary = { total: 0, distinct: 0, known_share: null, new_distinct: 0 }
+
+/**
+ * sort=comprehensible's order (api-contract "Words"): shares from 0.85 to 0.98 first, closest to 0.95
+ * first; then the rest by share, highest first; videos without a share last. A sort that keeps ties
+ * in the list's order (newest first).
+ */
+export function comprehensibleOrder(a: number | null, b: number | null): number {
+  const band = (share: number | null) => (share === null ? 2 : share >= WORDS_COMPREHENSIBLE_MIN && share <= WORDS_COMPREHENSIBLE_MAX ? 0 : 1)
+  const byBand = band(a) - band(b)
+  if (byBand !== 0 || a === null || b === null) return byBand
+  return band(a) === 0 ? Math.abs(a - WORDS_COMPREHENSIBLE_TARGET) - Math.abs(b - WORDS_COMPREHENSIBLE_TARGET) : b - a
+}
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
 
@@ -42,6 +60,30 @@ interface Extras {
   guides: VideoSummary['guides']
 }
 
+/** One video as the list shows it to this learner. */
+function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras, myRating: number | null, words: VideoWordsSummary = NO_WORDS): VideoSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    language_code: row.language_code,
+    proficiency_level: row.proficiency_level as ProficiencyLevel,
+    access_level: row.access_level as AccessLevel,
+    duration_seconds: Math.round(row.duration_seconds),
+    thumbnail_url: row.media_key ? mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg') : null,
+    series: row.series_id !== null && row.series_name !== null ? { id: row.series_id, name: row.series_name } : null,
+    episode_number: row.episode_number,
+    published_at: row.published_at!,
+    progress: progressOf(row, progress),
+    dialect: row.dialect,
+    has_captions: extras.captions,
+    guides: extras.guides,
+    difficulty: row.difficulty,
+    my_rating: myRating,
+    words,
+  }
+}
+
 export function createCatalogueService(deps: {
   catalogue: CatalogueRepository
   captions: CaptionsRepository
@@ -54,28 +96,10 @@ export function createCatalogueService(deps: {
   audioRendition?: (mediaKey: string) => Promise<AudioRendition | null>
   /** The learner's input in a language (watched here plus logged outside), for sort=for_you. */
   inputSecondsOf?: (userId: number, languageCode: string) => Promise<number>
+  /** VideoSummary.words (issue 42); none when left out. */
+  words?: Pick<TrackWordsService, 'summaries'>
 }) {
-  function toSummary(row: CatalogueVideoRow, progress: VideoProgressRow | undefined, extras: Extras, myRating: number | null): VideoSummary {
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      language_code: row.language_code,
-      proficiency_level: row.proficiency_level as ProficiencyLevel,
-      access_level: row.access_level as AccessLevel,
-      duration_seconds: Math.round(row.duration_seconds),
-      thumbnail_url: row.media_key ? mediaFileUrl(row.media_key, row.thumbnail_file ?? 'poster.jpg') : null,
-      series: row.series_id !== null && row.series_name !== null ? { id: row.series_id, name: row.series_name } : null,
-      episode_number: row.episode_number,
-      published_at: row.published_at!,
-      progress: progressOf(row, progress),
-      dialect: row.dialect,
-      has_captions: extras.captions,
-      guides: extras.guides,
-      difficulty: row.difficulty,
-      my_rating: myRating,
-    }
-  }
+  const wordsOf = async (user: UserRow, rows: readonly CatalogueVideoRow[]) => (deps.words ? deps.words.summaries(user, rows) : new Map<number, VideoWordsSummary>())
 
   /** The caption languages and guides of these videos, by video id (a few queries for a whole page). */
   async function extrasOf(rows: readonly CatalogueVideoRow[]): Promise<Map<number, Extras>> {
@@ -93,10 +117,15 @@ export function createCatalogueService(deps: {
 
   async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
     const ids = rows.map((row) => row.id)
-    const [progressRows, extras, ratingRows] = await Promise.all([deps.videoProgress.forVideos(user.id, ids), extrasOf(rows), deps.ratings.understoodOf(user.id, ids)])
+    const [progressRows, extras, ratingRows, words] = await Promise.all([
+      deps.videoProgress.forVideos(user.id, ids),
+      extrasOf(rows),
+      deps.ratings.understoodOf(user.id, ids),
+      wordsOf(user, rows),
+    ])
     const progress = new Map(progressRows.map((p) => [p.video_id, p]))
     const ratings = new Map(ratingRows.map((r) => [r.video_id, r.understood]))
-    return rows.map((row) => toSummary(row, progress.get(row.id), extras.get(row.id)!, ratings.get(row.id) ?? null))
+    return rows.map((row) => toSummary(row, progress.get(row.id), extras.get(row.id)!, ratings.get(row.id) ?? null, words.get(row.id)))
   }
 
   /**
@@ -118,6 +147,40 @@ export function createCatalogueService(deps: {
     return new Map(rows.flatMap((row) => (row.submission_id !== null && found.has(row.submission_id) ? [[row.id, found.get(row.submission_id)!]] : [])))
   }
 
+  /**
+   * sort=comprehensible: the learner's share is per learner, so the filtered list (newest first, up to
+   * COMPREHENSIBLE_MAX_VIDEOS) is ranked in memory and paged by position (the cursor's `r`).
+   */
+  async function comprehensible(user: UserRow, languageCode: string, query: z.output<typeof videoListQuerySchema>, offset: number): Promise<Page<VideoSummary>> {
+    const rows = await deps.catalogue.list({
+      languageCode,
+      userId: user.id,
+      level: query.level,
+      access: query.access,
+      seriesId: query.series,
+      dialect: query.dialect,
+      guideId: query.guide,
+      captions: query.captions,
+      query: query.q,
+      hideFinished: query.hide_finished,
+      sort: 'newest',
+      difficultyMin: query.difficulty_min,
+      difficultyMax: query.difficulty_max,
+      limit: COMPREHENSIBLE_MAX_VIDEOS,
+    })
+    const words = await wordsOf(user, rows)
+    const share = (row: CatalogueVideoRow) => words.get(row.id)?.known_share ?? null
+    const ranked = [...rows].sort((a, b) => comprehensibleOrder(share(a), share(b)))
+    const slice = ranked.slice(offset, offset + query.limit + 1)
+    const page = pageOf(slice, query.limit, () => ({ r: offset + query.limit, p: '', i: 0 }))
+    const data = await summaries(user, page.data)
+    if (query.q) {
+      const matches = await matchesOf(user, page.data, query.q)
+      for (const video of data) video.match = matches.get(video.id) ?? null
+    }
+    return { data, next_cursor: page.next_cursor }
+  }
+
   return {
     summaries,
 
@@ -126,6 +189,7 @@ export function createCatalogueService(deps: {
       if (!(await deps.languages.exists(languageCode))) throw notFound('No such language.')
       const query = queryOf()
       const after = decodeCursor(cursorSchema, query.cursor)
+      if (query.sort === 'comprehensible') return comprehensible(user, languageCode, query, after?.r ?? 0)
       const forYou = query.sort === 'for_you'
       const forLevel = forYou ? levelForInputSeconds((await deps.inputSecondsOf?.(user.id, languageCode)) ?? 0) : null
       const rows = await deps.catalogue.list({
@@ -140,7 +204,7 @@ export function createCatalogueService(deps: {
         query: query.q,
         transcriptReach: query.q ? transcriptReach(user, deps.previewSeconds) : undefined,
         hideFinished: query.hide_finished,
-        sort: query.sort,
+        sort: query.sort as Exclude<typeof query.sort, 'comprehensible'>,
         forLevelRank: forLevel === null ? undefined : PROFICIENCY_LEVELS.indexOf(forLevel),
         difficultyMin: query.difficulty_min,
         difficultyMax: query.difficulty_max,
@@ -180,7 +244,13 @@ export function createCatalogueService(deps: {
         }
       }
       return {
-        ...toSummary(row, await deps.videoProgress.get(user.id, row.id), extras, (await deps.ratings.understoodOf(user.id, [row.id]))[0]?.understood ?? null),
+        ...toSummary(
+          row,
+          await deps.videoProgress.get(user.id, row.id),
+          extras,
+          (await deps.ratings.understoodOf(user.id, [row.id]))[0]?.understood ?? null,
+          (await wordsOf(user, [row])).get(row.id),
+        ),
         can_watch: access,
         playback,
         audio_only: audio ? { bytes_estimate: audioBytesEstimate(audio, row.duration_seconds) } : null,

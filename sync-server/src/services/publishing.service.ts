@@ -50,6 +50,8 @@ export function createPublishingService(deps: {
   storage: Stores
   /** The uploader hears that the video is published, with its link. */
   mail: Pick<ContributorMail, 'submissionPublished'>
+  /** Inside the publish's transaction, once the video is written (the glossary joins the lexicon). */
+  onPublished?: (trx: Kysely<Database>, submission: SubmissionRow) => Promise<void>
 }) {
   const { submissions } = deps
 
@@ -97,6 +99,7 @@ export function createPublishingService(deps: {
         const now = await createSubmissionsRepository(trx).findById(row.id)
         throw now?.status === 'rejected' ? declined() : new ApiError(409, ERROR_CODES.conflict, 'This submission is already published.')
       }
+      await deps.onPublished?.(trx, row)
       return videoId
     })
 

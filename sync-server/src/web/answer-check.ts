@@ -12,6 +12,7 @@
  * answers (their shape is errors.ts's), 204s, files (`Content-Disposition: attachment`, streamed bodies)
  * and anything not JSON.
  */
+import zlib from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
 import { API_BASE } from '../../../contract/index.ts'
@@ -60,7 +61,11 @@ function problemOf(req: Request, res: Response, chunk: unknown, streamed: boolea
   if (!schema) return { route, problem: 'answers JSON, but has no answer schema in contract/route-answer-schemas.ts' }
   let body: unknown
   try {
-    body = JSON.parse(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))
+    // A route that sends its own compressed copy (the lexicon) is read as the client reads it.
+    const encoding = String(res.getHeader('content-encoding') ?? '')
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    const plain = encoding === 'br' ? zlib.brotliDecompressSync(bytes) : encoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes
+    body = JSON.parse(plain.toString('utf8'))
   } catch {
     return { route, problem: 'the answer is not JSON' }
   }
@@ -86,6 +91,7 @@ export function answerCheck(onMismatch: (mismatch: AnswerMismatch) => void): Req
         const text = JSON.stringify({ error: ANSWER_MISMATCH, message: `${found.route} answered ${res.statusCode} with a body its answer schema refuses: ${found.problem}` })
         res.statusCode = 500
         res.setHeader('Content-Type', 'application/json; charset=utf-8')
+        res.removeHeader('Content-Encoding')
         res.setHeader('Content-Length', Buffer.byteLength(text))
         const callback = args.find((arg) => typeof arg === 'function')
         return (end as (...a: unknown[]) => Response).call(this, text, 'utf8', callback)

@@ -4,6 +4,7 @@ import type { MediaGrants } from '../media/grants.ts'
 import type { CatalogueService } from '../services/catalogue.service.ts'
 import { createContributorMail } from '../services/contributor-mail.ts'
 import { createAdminSummaryService } from '../services/admin-summary.service.ts'
+import type { GlossaryService } from '../services/glossary.service.ts'
 import { createContributorApplicationsService } from '../services/contributor-applications.service.ts'
 import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
@@ -17,6 +18,7 @@ export function createContributorsModule(
   repositories: Repositories,
   learning: { grants: MediaGrants; catalogue: CatalogueService },
   jobs: AppJobQueue,
+  words?: { glossary: GlossaryService },
 ) {
   const { db } = database
   const mail = createContributorMail({ mailer, logger, users: repositories.users, appUrl: config.publicUrl ?? `http://localhost:${config.port}` })
@@ -29,6 +31,7 @@ export function createContributorsModule(
     clock,
     storage,
     mail,
+    onPublished: words && ((trx, row) => words.glossary.publish(trx, row)),
   })
   const processing = createProcessingService({
     submissions: repositories.submissions,

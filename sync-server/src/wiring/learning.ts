@@ -16,9 +16,14 @@ import { createRatingsService } from '../services/ratings.service.ts'
 import { createUpNextService } from '../services/up-next.service.ts'
 import { createWatchEventsIngest } from '../watch-ingest/ingest.ts'
 import type { Repositories } from './repositories.ts'
+import type { createWordsModule } from './words.ts'
 import type { Shared } from './shared.ts'
 
-export function createLearningModule({ config, clock, logger, database, secret, locking, search, storage, metrics }: Shared, repositories: Repositories) {
+export function createLearningModule(
+  { config, clock, logger, database, secret, locking, search, storage, metrics }: Shared,
+  repositories: Repositories,
+  words: ReturnType<typeof createWordsModule>,
+) {
   const mediaGrants = createMediaGrants({ secret, clock })
   const playlistAccess = createPlaylistAccess({ access: createMediaAccessRepository(database.db), clock })
   const catalogue = createCatalogueService({
@@ -32,6 +37,7 @@ export function createLearningModule({ config, clock, logger, database, secret, 
     audioRendition: createAudioRenditions(storage.media),
     inputSecondsOf: async (userId, languageCode) =>
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
+    words: words.trackWords,
   })
   const captionParser = createCaptionParser()
   const services = {
@@ -54,6 +60,7 @@ export function createLearningModule({ config, clock, logger, database, secret, 
       previewSeconds: config.previewSeconds,
       clock,
       parse: captionParser.parse,
+      trackWords: words.trackWords,
     }),
     progress: createProgressService({
       clock,

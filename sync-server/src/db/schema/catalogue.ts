@@ -8,6 +8,8 @@ export interface LanguagesTable {
   name: string
   native_name: string
   position: Generated<number>
+  /** 0030: counts every change of the language's lexicon (its ETag; tracks segmented before are done again). */
+  lexicon_version: Generated<number>
 }
 
 /** 0002, with the publishing columns of 0004. */
@@ -59,6 +61,10 @@ export interface CaptionTracksTable {
   /** The end of the last cue. */
   duration_seconds: number
   updated_at: string
+  /** 0030: the lexicon version its cues' tokens were made against (null: not segmented, another language's track). */
+  lexicon_version: number | null
+  /** 0030: the preview length its words' preview_count was counted with. */
+  preview_seconds: number | null
 }
 
 /** 0014: a track's cues as plain text, for transcripts, the preview cut and transcript search. */
@@ -69,4 +75,6 @@ export interface CaptionCuesTable {
   start_seconds: number
   end_seconds: number
   text: string
+  /** 0030: the cue's words, JSON [[from, to, key], ...] (the track of the video's own language only). */
+  tokens: string | null
 }

@@ -1,0 +1,80 @@
+-- The SQL sync-server/src/repositories/track-words.repository.ts sends to PostgreSQL, one method at a time, with
+-- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
+-- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
+
+-- track-words.replaceCounts(1, "vi", [{"key":"key-2","count":3,"preview_count":4},{"key":"key-5","count":6,"preview_count":7}], 8, 9)
+delete from "track_words"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+insert into "track_words" ("submission_id", "language", "key", "count", "preview_count")
+values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10);
+-- parameters: [1,"vi","key-2",3,4,1,"vi","key-5",6,7]
+
+update "caption_tracks"
+set "lexicon_version" = $1, "preview_seconds" = $2
+where "submission_id" = $3 and "language" = $4;
+-- parameters: [8,9,1,"vi"]
+
+-- track-words.clear(1, "vi")
+delete from "track_words"
+where "submission_id" = $1 and "language" = $2;
+-- parameters: [1,"vi"]
+
+update "caption_tracks"
+set "lexicon_version" = $1, "preview_seconds" = $2
+where "submission_id" = $3 and "language" = $4;
+-- parameters: [null,null,1,"vi"]
+
+-- track-words.setCueTokens([{"id":1,"tokens":"tokens-2"},{"id":3,"tokens":"tokens-4"}])
+update "caption_cues"
+set "tokens" = $1
+where "id" = $2;
+-- parameters: ["tokens-2",1]
+
+update "caption_cues"
+set "tokens" = $1
+where "id" = $2;
+-- parameters: ["tokens-4",3]
+
+-- track-words.cuesOf(1, "vi")
+select "id", "start_seconds", "text"
+from "caption_cues"
+where "submission_id" = $1 and "language" = $2
+order by "start_seconds", "id";
+-- parameters: [1,"vi"]
+
+-- track-words.staleTracks("vi", 1, 2)
+select "ct"."submission_id", "ct"."language"
+from "caption_tracks" as "ct"
+inner join "submissions" as "s" on "s"."id" = "ct"."submission_id"
+where "s"."language_code" = $1 and "ct"."language" = "s"."language_code" and ("ct"."lexicon_version" is null or "ct"."lexicon_version" <> $2 or "ct"."preview_seconds" is null or "ct"."preview_seconds" <> $3)
+order by "ct"."submission_id";
+-- parameters: ["vi",1,2]
+
+-- track-words.countsOf(1, "vi")
+select "key", "count", "preview_count"
+from "track_words"
+where "submission_id" = $1 and "language" = $2
+order by "count" desc, "key";
+-- parameters: [1,"vi"]
+
+-- track-words.sums(1, [{"submissionId":2,"language":"vi"},{"submissionId":3,"language":"vi"}])
+select "tw"."submission_id", sum(tw.count) as "total", count(*) as "distinct_keys", sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end) as "known", sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end) as "new_distinct", sum(tw.preview_count) as "preview_total", sum(case when tw.preview_count > 0 then 1 else 0 end) as "preview_distinct", sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end) as "preview_known", sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end) as "preview_new_distinct"
+from "track_words" as "tw"
+left join "word_states" as "ws" on "ws"."user_id" = $1 and "ws"."language_code" = $2 and "ws"."key" = "tw"."key"
+where "tw"."submission_id" in ($3, $4) and "tw"."language" = $5
+group by "tw"."submission_id";
+-- parameters: [1,"vi",2,3,"vi"]
+
+-- track-words.common("vi", true, 1, 2)
+select "tw"."key", sum(tw.count) as "count"
+from "track_words" as "tw"
+inner join "videos" as "v" on "v"."submission_id" = "tw"."submission_id"
+where "v"."language_code" = $1 and "v"."published_at" is not null and "tw"."language" = "v"."language_code"
+group by "tw"."key"
+having sum(tw.count) > $2
+order by "count" desc, "tw"."key"
+limit $3
+offset $4;
+-- parameters: ["vi",0,1,2]

@@ -1,0 +1,169 @@
+/**
+ * The words of caption tracks (migration 0030): each cue's tokens (JSON on caption_cues) and each
+ * track's word counts (track_words), the whole track's and the part a preview shows, and the sums the
+ * catalogue reads against a learner's word states.
+ */
+import { sql, type Kysely } from 'kysely'
+import type { CaptionLanguage } from '../../../contract/index.ts'
+import type { Database } from '../db/schema.ts'
+
+export interface TrackWordCount {
+  key: string
+  count: number
+  preview_count: number
+}
+
+/** A track's words against one learner's states: the whole track (`*`) and a preview's part (`preview_*`). */
+export interface TrackWordSums {
+  submission_id: number
+  total: number
+  distinct_keys: number
+  known: number
+  new_distinct: number
+  preview_total: number
+  preview_distinct: number
+  preview_known: number
+  preview_new_distinct: number
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+const ROWS_PER_STATEMENT = 200
+
+
+/** `db` may be a transaction (the caption save's, the re-segmenting job's). */
+export function createTrackWordsRepository(db: Kysely<Database>) {
+  return {
+    /** Replaces a track's counts and notes the lexicon version and preview length they were made with. */
+    async replaceCounts(submissionId: number, language: CaptionLanguage, counts: readonly TrackWordCount[], lexiconVersion: number, previewSeconds: number): Promise<void> {
+      await db.deleteFrom('track_words').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+      for (let i = 0; i < counts.length; i += ROWS_PER_STATEMENT) {
+        const rows = counts.slice(i, i + ROWS_PER_STATEMENT).map((count) => ({ submission_id: submissionId, language, ...count }))
+        await db.insertInto('track_words').values(rows).execute()
+      }
+      await db
+        .updateTable('caption_tracks')
+        .set({ lexicon_version: lexiconVersion, preview_seconds: previewSeconds })
+        .where('submission_id', '=', submissionId)
+        .where('language', '=', language)
+        .execute()
+    },
+
+    /** A track with no words of its own (not the video's language): no counts, never segmented. */
+    async clear(submissionId: number, language: CaptionLanguage): Promise<void> {
+      await db.deleteFrom('track_words').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+      await db
+        .updateTable('caption_tracks')
+        .set({ lexicon_version: null, preview_seconds: null })
+        .where('submission_id', '=', submissionId)
+        .where('language', '=', language)
+        .execute()
+    },
+
+    /** Sets cues' tokens, a statement each, with a turn of the event loop every few hundred. */
+    async setCueTokens(rows: ReadonlyArray<{ id: number; tokens: string }>): Promise<void> {
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0 && i % ROWS_PER_STATEMENT === 0) await nextTurn()
+        await db.updateTable('caption_cues').set({ tokens: rows[i]!.tokens }).where('id', '=', rows[i]!.id).execute()
+      }
+    },
+
+    cuesOf(submissionId: number, language: CaptionLanguage): Promise<Array<{ id: number; start_seconds: number; text: string }>> {
+      return db
+        .selectFrom('caption_cues')
+        .select(['id', 'start_seconds', 'text'])
+        .where('submission_id', '=', submissionId)
+        .where('language', '=', language)
+        .orderBy('start_seconds')
+        .orderBy('id')
+        .execute()
+    },
+
+    /**
+     * Tracks in a language's own tongue (the submission's language) not segmented against this version
+     * of its lexicon, or counted for another preview length.
+     */
+    staleTracks(languageCode: string, lexiconVersion: number, previewSeconds: number): Promise<Array<{ submission_id: number; language: CaptionLanguage }>> {
+      return db
+        .selectFrom('caption_tracks as ct')
+        .innerJoin('submissions as s', 's.id', 'ct.submission_id')
+        .select(['ct.submission_id', 'ct.language'])
+        .where('s.language_code', '=', languageCode)
+        .whereRef('ct.language', '=', 's.language_code')
+        .where((eb) => eb.or([eb('ct.lexicon_version', 'is', null), eb('ct.lexicon_version', '<>', lexiconVersion), eb('ct.preview_seconds', 'is', null), eb('ct.preview_seconds', '<>', previewSeconds)]))
+        .orderBy('ct.submission_id')
+        .execute()
+    },
+
+    /** A track's counts, most frequent first. */
+    countsOf(submissionId: number, language: string): Promise<TrackWordCount[]> {
+      return db
+        .selectFrom('track_words')
+        .select(['key', 'count', 'preview_count'])
+        .where('submission_id', '=', submissionId)
+        .where('language', '=', language)
+        .orderBy('count', 'desc')
+        .orderBy('key')
+        .execute()
+    },
+
+    /** Each track's sums against the learner's states (one grouped query per language for a page of videos). */
+    async sums(userId: number, tracks: ReadonlyArray<{ submissionId: number; language: string }>): Promise<TrackWordSums[]> {
+      const byLanguage = new Map<string, number[]>()
+      for (const track of tracks) byLanguage.set(track.language, [...(byLanguage.get(track.language) ?? []), track.submissionId])
+      const rows = []
+      for (const [language, submissionIds] of byLanguage) {
+        rows.push(
+          ...(await db
+            .selectFrom('track_words as tw')
+            .leftJoin('word_states as ws', (join) => join.on('ws.user_id', '=', userId).on('ws.language_code', '=', language).onRef('ws.key', '=', 'tw.key'))
+            .select([
+              'tw.submission_id',
+              sql<number>`sum(tw.count)`.as('total'),
+              sql<number>`count(*)`.as('distinct_keys'),
+              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end)`.as('known'),
+              sql<number>`sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end)`.as('new_distinct'),
+              sql<number>`sum(tw.preview_count)`.as('preview_total'),
+              sql<number>`sum(case when tw.preview_count > 0 then 1 else 0 end)`.as('preview_distinct'),
+              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end)`.as('preview_known'),
+              sql<number>`sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end)`.as('preview_new_distinct'),
+            ])
+            .where('tw.submission_id', 'in', [...new Set(submissionIds)])
+            .where('tw.language', '=', language)
+            .groupBy('tw.submission_id')
+            .execute()),
+        )
+      }
+      // PostgreSQL answers sums as text (bigint, numeric).
+      return rows.map((row) => ({
+        submission_id: Number(row.submission_id),
+        total: Number(row.total),
+        distinct_keys: Number(row.distinct_keys),
+        known: Number(row.known),
+        new_distinct: Number(row.new_distinct),
+        preview_total: Number(row.preview_total),
+        preview_distinct: Number(row.preview_distinct),
+        preview_known: Number(row.preview_known),
+        preview_new_distinct: Number(row.preview_new_distinct),
+      }))
+    },
+
+    /**
+     * The words of the transcripts a learner may read in a language, most frequent first: published
+     * videos' tracks of the language's own tongue, whole where they may watch it all, a preview's part
+     * where they may watch a preview, none of a premium video they may not watch (rules/access.ts in SQL).
+     */
+    async common(languageCode: string, entitled: boolean, limit: number, offset: number): Promise<Array<{ key: string; count: number }>> {
+      const counted = entitled ? sql<number>`sum(tw.count)` : sql<number>`sum(case when v.access_level = 'preview' then tw.preview_count else tw.count end)`
+      let query = db
+        .selectFrom('track_words as tw')
+        .innerJoin('videos as v', 'v.submission_id', 'tw.submission_id')
+        .select(['tw.key', counted.as('count')])
+        .where('v.language_code', '=', languageCode)
+        .where('v.published_at', 'is not', null)
+        .whereRef('tw.language', '=', 'v.language_code')
+      if (!entitled) query = query.where('v.access_level', 'in', ['free', 'preview'])
+      const rows = await query.groupBy('tw.key').having(counted, '>', 0).orderBy('count', 'desc').orderBy('tw.key').limit(limit).offset(offset).execute()
+      return rows.map((row) => ({ key: row.key, count: Number(row.count) }))
+    },
+  }
+}
