@@ -87,10 +87,12 @@ export default function VideoPage() {
     return (
       <PageFrame title={t('video.title')}>
         {backLink}
-        <p className={state.kind === 'loading' ? 'muted' : 'form-error'} role={state.kind === 'loading' ? 'status' : 'alert'} data-testid="video-state">
-          {message}
-        </p>
-        {state.kind === 'failed' ? <RetryButton onRetry={state.retry} /> : null}
+        <div className="video-needs-connection">
+          <p className={state.kind === 'loading' ? 'muted' : 'form-error'} role={state.kind === 'loading' ? 'status' : 'alert'} data-testid="video-state">
+            {message}
+          </p>
+          {state.kind === 'failed' ? <RetryButton onRetry={state.retry} /> : null}
+        </div>
       </PageFrame>
     )
   }

@@ -105,12 +105,19 @@ export function FloatingPlayer({ pipWindow, video }: { pipWindow: Window; video:
     place.prepend(video)
     // Moving a media element between documents may pause it; it plays on as it did.
     if (playing && video.paused) void video.play().catch(() => undefined)
-    return () => {
-      const stillPlaying = !video.paused
+    // Put back as the window goes (pagehide), before its closing document pauses what it holds.
+    const putBack = () => {
+      if (video.parentElement === home) return
+      const wasPlaying = !video.paused
       home.insertBefore(video, next && next.parentNode === home ? next : home.firstChild)
-      if (stillPlaying && video.paused) void video.play().catch(() => undefined)
+      if (wasPlaying && video.paused) void video.play().catch(() => undefined)
     }
-  }, [video])
+    pipWindow.addEventListener('pagehide', putBack)
+    return () => {
+      pipWindow.removeEventListener('pagehide', putBack)
+      putBack()
+    }
+  }, [video, pipWindow])
   return createPortal(
     <div className="player-floating" ref={host} data-testid="player-floating">
       <div className="player-floating-captions">
