@@ -3,7 +3,8 @@
  * (Chromium) the floating window takes the picture and the line with it: the <video> element itself
  * moves into that window (it plays on, hls.js and all) under our captions, and comes back when the
  * window closes. Elsewhere (Safari) the <video> alone floats (requestPictureInPicture), without our
- * captions, which the browser cannot draw there. Firefox has neither API: no button, its own toggle.
+ * captions, which the browser cannot draw there. A browser with neither API gets no button (Firefox
+ * before Document Picture-in-Picture: its own toggle, which player.css keeps clear of our captions).
  * Not offered in listening mode: there is no picture to float.
  */
 import { useEffect, useRef, useState } from 'react'
