@@ -152,6 +152,16 @@ test('a video page that could not load offline comes back by itself with the net
   await expect(player.video).toBeVisible({ timeout: 20_000 })
   await expect(video.state).toHaveCount(0)
 
+  // Seen once, so its page opens offline from the saved copy, but cannot stream: it says so, with
+  // Retry, and plays once the network is back, without a reload.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(video.needsConnection).toBeVisible()
+  await expect(video.retry).toBeVisible()
+  await context.setOffline(false)
+  await expect(player.video).toBeVisible({ timeout: 20_000 })
+  await expect(video.needsConnection).toHaveCount(0)
+
   // The server did not answer this video (the network stayed up, so nothing comes back by itself):
   // Retry asks again.
   await page.route(`**/api/v1/videos/${second}`, (route) => route.abort('connectionrefused'))
