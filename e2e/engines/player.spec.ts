@@ -6,6 +6,7 @@
  */
 import { captionedVideo, vtt } from '../captioned-video.ts'
 import { expect, test } from './fixtures.ts'
+import { byTestId } from './driver.ts'
 import { Player, SyncStatus, until, VideoPage } from './pages.ts'
 
 /** Six lines, one every 3 s, each 2.5 s long. */
@@ -64,4 +65,35 @@ test('the player: our own play button starts the video, Replay goes back to the 
   // More than the distance played forward: the replayed line counted too.
   expect(await onServer()).toBeGreaterThan(pausedAt + 1)
   console.log(`[${engine}] player: replayed from ${beforeReplay.toFixed(1)} s to the line's start, paused at ${pausedAt.toFixed(1)} s; listened ${listened.toFixed(1)} s; goal bar +${shown} s; server ${(await onServer()).toFixed(1)} s`)
+})
+
+test('Picture-in-Picture: our button where the browser has an API for it; in Firefox, whose own toggle shows as well, our captions keep clear of it', async ({ tab, server, signInAs, engine }) => {
+  const { user } = await signInAs({ path: '/languages' })
+  const title = `Hình trong hình ${engine} ${Date.now()}`
+  const videoId = await captionedVideo(server, user.id, title, { seconds: 18, vi: vtt(LINES) })
+  const video = new VideoPage(tab)
+  const player = new Player(tab)
+  await video.open(videoId)
+  await video.heading(title)
+  await player.ready()
+  const offered = await tab.evaluate(() => ({
+    api: 'documentPictureInPicture' in window || document.pictureInPictureEnabled === true,
+    button: document.querySelector('[data-testid="player-pip"]') !== null,
+  }))
+  expect(offered.button).toBe(offered.api)
+  if (engine === 'chromium') expect(offered.button).toBe(true)
+  if (engine !== 'firefox') return
+  // Firefox's toggle (shown whether it has the API or not): 40 px wide, its right edge 18 px in from the picture's (pipToggle.css), at 70% of
+  // the height, where our captions are drawn: they end before it.
+  await tab.click(byTestId('captions-vi', { visible: true }))
+  await tab.evaluate(() => {
+    const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+    if (element) element.currentTime = 1
+  })
+  const boxes = await until(tab, 'the captions over the picture', () => {
+    const captions = document.querySelector('[data-testid="player-captions"]')?.getBoundingClientRect()
+    const frame = document.querySelector('[data-testid="player-frame"]')?.getBoundingClientRect()
+    return captions && frame ? { captionsRight: captions.right, frameRight: frame.right } : null
+  })
+  expect(boxes!.captionsRight).toBeLessThanOrEqual(boxes!.frameRight - 58)
 })

@@ -7,12 +7,18 @@ export class CaptionsPlayer {
   readonly currentLine: Locator
   /** Shown while the transcript does not follow the video (the learner scrolled it). */
   readonly backToCurrent: Locator
+  /** The English under each line (shown while English is on). */
+  readonly translations: Locator
+  /** The transcript's own English on/off. */
+  readonly englishToggle: Locator
 
   constructor(readonly page: Page) {
     this.transcript = page.getByTestId('transcript')
     this.backToCurrent = page.getByTestId('transcript-back')
     this.lines = this.transcript.getByRole('listitem')
     this.currentLine = this.transcript.locator('li[aria-current="true"]')
+    this.translations = this.transcript.getByTestId('transcript-translation')
+    this.englishToggle = this.transcript.getByTestId('transcript-english')
   }
 
   /** Whether the current line shows inside the transcript's scrolled box (whatever the page's own scroll). */

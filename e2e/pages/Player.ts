@@ -26,6 +26,11 @@ export class PlayerModel {
   readonly audioOnly: Locator
   /** "Listen only" / "Show the video" under the player. */
   readonly listenSwitch: Locator
+  /** The small play button at the start of the bar (a mouse, or a line-end pause). */
+  readonly barPlay: Locator
+  readonly captionsOverPicture: Locator
+  /** Our Picture-in-Picture button (where the browser has an API for it). */
+  readonly pictureInPicture: Locator
 
   constructor(readonly page: Page) {
     this.video = page.getByTestId('player-video')
@@ -50,6 +55,9 @@ export class PlayerModel {
     this.announcement = page.getByTestId('player-announcement')
     this.audioOnly = page.getByTestId('player-audio-only')
     this.listenSwitch = page.getByTestId('listen-switch')
+    this.barPlay = page.getByTestId('player-bar-play')
+    this.captionsOverPicture = page.getByTestId('player-captions')
+    this.pictureInPicture = page.getByTestId('player-pip')
   }
 
   /** Waits until the stream is attached (hls.js loads with the page's chunk). */

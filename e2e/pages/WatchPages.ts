@@ -78,6 +78,11 @@ export class VideoPage {
   readonly commentsFailed: Locator
   readonly upgradePrompt: Locator
   readonly commentsUpgrade: Locator
+  /** What the page says instead of the video (loading, not found, could not load). */
+  readonly state: Locator
+  readonly needsConnection: Locator
+  readonly retry: Locator
+  readonly facts: Locator
 
   constructor(readonly page: Page) {
     this.video = page.getByTestId('player-video')
@@ -92,6 +97,10 @@ export class VideoPage {
     this.commentsFailed = page.getByTestId('comments-failed')
     this.upgradePrompt = page.getByTestId('upgrade-prompt')
     this.commentsUpgrade = page.getByTestId('comments-upgrade')
+    this.state = page.getByTestId('video-state')
+    this.needsConnection = page.getByTestId('video-needs-connection')
+    this.retry = page.getByTestId('video-retry')
+    this.facts = page.locator('.video-facts')
   }
 
   async open(code: string, id: number) {

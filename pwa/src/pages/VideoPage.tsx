@@ -84,9 +84,12 @@ export default function VideoPage() {
     return (
       <PageFrame title={t('video.title')}>
         {backLink}
-        <p className={state.kind === 'loading' ? 'muted' : 'form-error'} role={state.kind === 'loading' ? 'status' : 'alert'} data-testid="video-state">
-          {message}
-        </p>
+        <div className="video-needs-connection">
+          <p className={state.kind === 'loading' ? 'muted' : 'form-error'} role={state.kind === 'loading' ? 'status' : 'alert'} data-testid="video-state">
+            {message}
+          </p>
+          {state.kind === 'failed' ? <RetryButton onRetry={state.retry} /> : null}
+        </div>
       </PageFrame>
     )
   }
@@ -147,9 +150,12 @@ export default function VideoPage() {
           ) : playerPending ? (
             <PlayerPlaceholder poster={poster} label={t('video.loading')} />
           ) : (
-            <p className="form-error" role="alert">
-              {t('video.needsConnection')}
-            </p>
+            <div className="video-needs-connection">
+              <p className="form-error" role="alert" data-testid="video-needs-connection">
+                {t('video.needsConnection')}
+              </p>
+              <RetryButton onRetry={state.retry} />
+            </div>
           )}
           {playerPending ? null : (
             <AfterThePlayer>
@@ -187,5 +193,15 @@ function BackLink({ code }: { code: string }) {
       <ArrowLeftIcon />
       {t('video.back')}
     </Link>
+  )
+}
+
+/** Tries again now; the page also tries by itself when the network comes back (data/catalogue/video-detail.ts). */
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('watch')
+  return (
+    <button type="button" className="button button-secondary" onClick={onRetry} data-testid="video-retry">
+      {t('video.retry')}
+    </button>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeLine, anchorLine, crossedLineEnd, nextTarget, previousTarget, replayTarget, sortLines, type Line } from './lines.ts'
+import { activeLine, anchorLine, crossedLineEnd, nextTarget, previousTarget, replayTarget, sortLines, translationsFor, type Line } from './lines.ts'
 
 const line = (start: number, end: number, text = `${start}`): Line => ({ start, end, text })
 /** Three lines with gaps: 1-3, 4-6, 8-10. */
@@ -72,5 +72,24 @@ describe('line arithmetic', () => {
     expect(crossedLineEnd(overlapping, 3.5, 4)).toBeCloseTo(3.95)
     expect(crossedLineEnd(overlapping, 5.9, 6.1)).toBeCloseTo(5.95)
     expect(crossedLineEnd(gaps, 5, 4)).toBe(null) // backwards is a seek, not play
+  })
+
+  it('finds what the other track says over each line, however the two are timed', () => {
+    const vi = [
+      { start: 0, end: 3, text: 'Xin chào.' },
+      { start: 3, end: 8, text: 'Hôm nay tôi đi chợ với mẹ.' },
+      { start: 10, end: 12, text: 'Về nhà.' },
+      { start: 20, end: 21, text: 'Im lặng.' },
+    ]
+    const en = [
+      { start: 0.2, end: 2.8, text: 'Hello.' },
+      // Split in two by the translator: both belong to the one Vietnamese line.
+      { start: 3, end: 5, text: 'Today I go' },
+      { start: 5, end: 8, text: 'to the market with my mother.' },
+      // Longer than its line, its middle outside it: the most overlapping cue still answers.
+      { start: 9.5, end: 16, text: 'Home.' },
+    ]
+    expect(translationsFor(vi, en)).toEqual(['Hello.', 'Today I go to the market with my mother.', 'Home.', ''])
+    expect(translationsFor(vi, [])).toEqual(['', '', '', ''])
   })
 })

@@ -83,3 +83,28 @@ export function crossedLineEnd(lines: readonly Line[], from: number, to: number)
   }
   return crossed
 }
+
+/**
+ * What another track says over each line (the English under each Vietnamese line of the transcript):
+ * the cues whose middle falls within the line, else the one cue overlapping it most, else ''. The
+ * tracks are timed apart (a translator splits and joins sentences), so no cue is matched by index.
+ */
+export function translationsFor(lines: readonly Line[], other: readonly Line[]): string[] {
+  return lines.map((line) => {
+    const inside = other.filter((cue) => {
+      const middle = (cue.start + cue.end) / 2
+      return middle >= line.start && middle < line.end
+    })
+    if (inside.length) return inside.map((cue) => cue.text).join(' ')
+    let best = ''
+    let most = 0
+    for (const cue of other) {
+      const overlap = Math.min(line.end, cue.end) - Math.max(line.start, cue.start)
+      if (overlap > most) {
+        most = overlap
+        best = cue.text
+      }
+    }
+    return best
+  })
+}

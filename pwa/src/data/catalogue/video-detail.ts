@@ -1,14 +1,17 @@
 /**
  * One video's page data: fetched when the network answers and cached in db.records (`video:<id>`),
  * so a downloaded video's page still opens offline. The cached copy shows at once; the fetch replaces it.
+ * A fetch that failed (the page opened offline) is made again when the network comes back, and at the
+ * learner's Retry: what the page said offline does not stay until a reload.
  */
 import { useLiveData } from '../use-live-data.ts'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { ApiError } from '../api.ts'
 import { call } from '../api-call.ts'
 import { db } from '../db.ts'
+import { connectivity } from '../runtime/connectivity.ts'
 
 export type DetailState =
   | { kind: 'loading' }
@@ -59,7 +62,7 @@ export function takeVideoDetail(id: number): Promise<{ data: VideoDetail }> {
   return call('videos.get', undefined, { params: { id } })
 }
 
-export function useVideoDetail(id: number): DetailState {
+export function useVideoDetail(id: number): DetailState & { retry: () => void } {
   const cached = useLiveData(async () => (await db.records.get(`video:${id}`)) ?? null, [id])
   // A detail that has already arrived (asked for ahead) shows in the page's first render.
   const [fetched, setFetched] = useState<{ id: number; result: 'ok' | 'not-found' | 'failed'; video?: VideoDetail } | null>(() => {
@@ -73,6 +76,15 @@ export function useVideoDetail(id: number): DetailState {
   useEffect(() => {
     latestReading.current = cached
   })
+  // Each attempt fetches again; one that failed shows "loading" again while it retries (a press on
+  // Retry is seen to do something), and the network coming back starts one by itself.
+  const [attempt, setAttempt] = useState(0)
+  const failedNow = useRef(false)
+  const retry = useCallback(() => {
+    setFetched((known) => (known?.result === 'failed' && !known.video ? null : known))
+    setAttempt((count) => count + 1)
+  }, [])
+  useEffect(() => connectivity.onUp(() => failedNow.current && retry()), [retry])
 
   useEffect(() => {
     let live = true
@@ -90,20 +102,23 @@ export function useVideoDetail(id: number): DetailState {
     return () => {
       live = false
     }
-  }, [id])
+  }, [id, attempt])
 
   const result = fetched?.id === id ? fetched.result : null
+  useEffect(() => {
+    failedNow.current = result === 'failed'
+  })
   const copy = cached && cached.key === `video:${id}` ? (cached.value as VideoDetail) : null
   const answered = fetched?.id === id ? fetched.video : undefined
   const copyIsNewer = stored?.id === id && cached !== stored.reading && copy !== null
   // The same detail read back is not a new one: the page keeps the object it has (its caption list
   // feeds the player's tracks, which a new identity would set up again under a learner's seek).
   const copyDiffers = useMemo(() => copyIsNewer && JSON.stringify(copy) !== JSON.stringify(answered), [copyIsNewer, copy, answered])
-  if (result === 'not-found') return { kind: 'not-found' }
+  if (result === 'not-found') return { kind: 'not-found', retry }
   const value = (copyDiffers ? copy : answered) ?? copy
-  if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed' }
-  if (result === 'failed') return cached === undefined ? { kind: 'loading' } : { kind: 'failed' }
-  return { kind: 'loading' }
+  if (value) return { kind: 'ready', video: value, fresh: result === 'ok', stale: result === 'failed', retry }
+  if (result === 'failed') return cached === undefined ? { kind: 'loading', retry } : { kind: 'failed', retry }
+  return { kind: 'loading', retry }
 }
 
 /** What a fresh grant gives a stream: its playlist and its caption tracks, signed together. */

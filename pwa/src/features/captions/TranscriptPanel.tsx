@@ -1,7 +1,11 @@
 /**
- * The transcript under the video: every cue with its time, the current one highlighted as it plays;
- * a tap on a line seeks there. For screen readers it is a list of buttons, the current line marked
- * with aria-current: no live region, so nothing is announced while the video plays.
+ * The transcript beside the video (under it on a phone): every cue with its time, the current one
+ * highlighted as it plays. Each line's time is its own button, "hear this": it seeks there and plays,
+ * paused or not. The words are text, not part of that button (a word is to be its own button, for the
+ * word sheet): no interactive element inside another. With the English track on, each line shows its
+ * English under it, as on the picture; the head's toggle turns it off and on (the same choice as the
+ * English captions). For screen readers it is a list, the current line marked with aria-current: no
+ * live region, so nothing is announced while the video plays.
  * The list follows the video (scrolls itself to keep the current line in sight) until the learner
  * scrolls it herself (wheel, touch or keys); a "back to the current line" button then brings it back,
  * and so does a tap on any line. In listening mode each line's words are hidden until she reveals it.
@@ -25,21 +29,28 @@ export function TranscriptPanel({
   language,
   failed,
   current,
-  onSeek,
+  onPlay,
   listening = false,
   revealed,
   onReveal,
+  translations = null,
+  english = null,
 }: {
   cues: readonly TranscriptCue[] | null
   /** The cues' language, so a screen reader reads them with the right voice. */
   language: string
   failed: boolean
   current: number
-  onSeek: (seconds: number) => void
+  /** Plays from there (the time's button: "hear this"). */
+  onPlay: (seconds: number) => void
   /** Listening mode: words hidden until revealed. */
   listening?: boolean
   revealed?: ReadonlySet<number>
   onReveal?: (index: number) => void
+  /** What the English track says over each line (by index), shown under it; null: not shown. */
+  translations?: readonly string[] | null
+  /** The English toggle in the head, where the video has English captions. */
+  english?: { shown: boolean; onToggle: () => void } | null
 }) {
   const { t } = useTranslation('captions')
   const { t: tw } = useTranslation('watch')
@@ -70,6 +81,11 @@ export function TranscriptPanel({
         <h2 id={headingId} className="transcript-title">
           {t('transcript.title')}
         </h2>
+        {english ? (
+          <button type="button" className="caption-chip transcript-english" aria-pressed={english.shown} onClick={english.onToggle} data-testid="transcript-english">
+            {t('transcript.english')}
+          </button>
+        ) : null}
         {!following && current >= 0 ? (
           <button
             type="button"
@@ -89,38 +105,57 @@ export function TranscriptPanel({
       ) : cues.length === 0 ? (
         <p className="muted small">{t('transcript.empty')}</p>
       ) : (
-        <ol
-          ref={listRef}
-          className="transcript-list"
-          lang={language}
-          onWheel={leave}
-          onTouchMove={leave}
-          onKeyDown={(event) => SCROLL_KEYS.has(event.key) && leave()}
-        >
-          {cues.map((cue, index) => {
-            const hidden = listening && !revealed?.has(index)
-            return (
-              <li key={`${cue.start}-${index}`} aria-current={index === current ? 'true' : undefined} className={index === current ? 'transcript-line transcript-current' : 'transcript-line'}>
-                <button
-                  type="button"
-                  className={hidden ? 'transcript-button is-hidden-text' : 'transcript-button'}
-                  aria-label={hidden ? tw('player.hiddenLine', { time: formatCueTime(cue.start) }) : undefined}
-                  onClick={() => {
-                    setFollowing(true)
-                    if (hidden) onReveal?.(index)
-                    else onSeek(cue.start)
-                  }}
-                  data-testid="transcript-line"
-                >
-                  <span className="transcript-time">{formatCueTime(cue.start)}</span>
-                  <span className="transcript-text" aria-hidden={hidden || undefined}>
-                    {cue.text}
-                  </span>
-                </button>
-              </li>
-            )
-          })}
-        </ol>
+        <>
+          <span id={`${headingId}-hear`} hidden>
+            {t('transcript.hear')}
+          </span>
+          <ol
+            ref={listRef}
+            className="transcript-list"
+            lang={language}
+            onWheel={leave}
+            onTouchMove={leave}
+            onKeyDown={(event) => SCROLL_KEYS.has(event.key) && leave()}
+          >
+            {cues.map((cue, index) => {
+              const hidden = listening && !revealed?.has(index)
+              const time = formatCueTime(cue.start)
+              const translation = translations?.[index]
+              return (
+                <li key={`${cue.start}-${index}`} aria-current={index === current ? 'true' : undefined} className={index === current ? 'transcript-line transcript-current' : 'transcript-line'}>
+                  <button
+                    type="button"
+                    className={hidden ? 'transcript-button is-hidden-text' : 'transcript-button'}
+                    // Named by what it plays: its time, its words, then what it does (a list of "play" alone says nothing).
+                    aria-label={hidden ? tw('player.hiddenLine', { time }) : undefined}
+                    aria-labelledby={hidden ? undefined : `${headingId}-t${index} ${headingId}-w${index} ${headingId}-hear`}
+                    onClick={() => {
+                      setFollowing(true)
+                      if (hidden) onReveal?.(index)
+                      else onPlay(cue.start)
+                    }}
+                    data-testid="transcript-line"
+                  >
+                    <span className="transcript-play" aria-hidden="true" />
+                    <span className="transcript-time" id={`${headingId}-t${index}`}>
+                      {time}
+                    </span>
+                  </button>
+                  <div className={hidden ? 'transcript-words is-hidden-text' : 'transcript-words'} aria-hidden={hidden || undefined}>
+                    <p className="transcript-text" id={`${headingId}-w${index}`}>
+                      {cue.text}
+                    </p>
+                    {translation ? (
+                      <p className="transcript-translation" lang="en" data-testid="transcript-translation">
+                        {translation}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+        </>
       )}
     </section>
   )

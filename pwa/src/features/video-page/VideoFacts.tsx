@@ -1,4 +1,4 @@
-/** The facts beside the player: level, access, length, dialect, series and episode, creators, description. */
+/** The facts under the player (the transcript has the place beside it on a wide screen): level, access, length, dialect, series and episode, creators, description. */
 import type { VideoDetail } from '../../../../contract/schemas/catalogue.ts'
 import { useTranslation } from 'react-i18next'
 import { formatDuration } from '../../components/format-duration.ts'

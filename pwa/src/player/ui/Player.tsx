@@ -17,7 +17,7 @@ import { Component, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { readPlayerPrefs, writePlayerPrefs } from '../../data/preferences/player-prefs.ts'
 import { PlayerController, toolLines } from '../controller.ts'
-import { activeLine } from '../lines.ts'
+import { activeLine, translationsFor } from '../lines.ts'
 import { PlayerContext, useControllerState, usePlayer, usePlayerController } from '../use-player.ts'
 import { usePlayerKeys } from '../use-player-keys.ts'
 import { useTrackElements } from '../use-track-elements.ts'
@@ -28,6 +28,7 @@ import { TranscriptPanel } from '../../features/captions/TranscriptPanel.tsx'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
 import { LineTools } from './LineTools.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
+import { canFloat, FloatingPlayer, PictureInPictureButton, usePictureInPicture } from './PictureInPicture.tsx'
 import { SettingsSheet } from './SettingsSheet.tsx'
 import './player.css'
 
@@ -72,17 +73,28 @@ function PlayerTranscript() {
   const current = usePlayer((state) => activeLine(toolLines(state), state.time))
   const listening = usePlayer((state) => state.prefs.listening)
   const revealed = usePlayer((state) => state.revealed)
+  // The English under each Vietnamese line: where the video has it, and while the learner has it on.
+  const hasEnglish = usePlayer((state) => state.toolLanguage === 'vi' && Boolean(state.tracks.en))
+  const englishShown = usePlayer((state) => state.prefs.captions.en)
+  const englishLines = usePlayer((state) => (state.prefs.captions.en ? state.tracks.en?.lines : null) ?? null)
+  const lines = track?.lines ?? null
+  const translations = useMemo(() => (hasEnglish && lines && englishLines ? translationsFor(lines, englishLines) : null), [hasEnglish, lines, englishLines])
   if (!language) return null
   return (
     <TranscriptPanel
-      cues={track?.lines ?? null}
+      cues={lines}
       language={language}
       failed={Boolean(track?.failed)}
       current={current}
-      onSeek={(seconds) => controller.seek(seconds)}
+      onPlay={(seconds) => {
+        controller.seek(seconds)
+        controller.play()
+      }}
       listening={listening}
       revealed={revealed}
       onReveal={(index) => controller.reveal(index)}
+      translations={translations}
+      english={hasEnglish ? { shown: englishShown, onToggle: () => controller.setCaptions({ ...controller.state.prefs.captions, en: !englishShown }) } : null}
     />
   )
 }
@@ -168,6 +180,8 @@ export function Player({
   }, [controller, learnerId])
   useTrackElements(controller, video, captions)
   usePlayerKeys(controller)
+  const pip = usePictureInPicture(video)
+  const floatable = !audioOnly && canFloat()
 
   useHlsSource(controller, video, src, { startAt, refreshSource, autoPlay })
   useKeptStretches(videoId, video, audioOnly, { onWatchedSpan, onEnded })
@@ -185,7 +199,7 @@ export function Player({
             </video>
             {stockControls ? null : (
               <ControlsBoundary onFail={() => setStockControls(true)}>
-                <PlayerControls>
+                <PlayerControls topExtra={floatable ? <PictureInPictureButton floating={pip.floating} onToggle={() => void pip.toggle()} /> : null}>
                   <CaptionOverlay />
                 </PlayerControls>
               </ControlsBoundary>
@@ -207,6 +221,7 @@ export function Player({
         <SettingsSheet />
         <MediaSessionSync />
         <PlayerTranscript />
+        {pip.pipWindow && video ? <FloatingPlayer pipWindow={pip.pipWindow} video={video} /> : null}
       </div>
     </PlayerContext.Provider>
   )

@@ -5,6 +5,9 @@
  * starts, fullscreen (one row, so the captions above it stay clear of the play button on a phone).
  * A double tap on the left or right third skips 5 s back or forward (a setting). With a mouse, a click
  * on the picture plays or pauses, as on a desktop player. Stopped by auto-pause, any tap goes on.
+ * At a line-end pause, the moment the learner reads, the picture stays clear: no big button in the
+ * middle (where a slide draws its sentence) and no dimming, only the bar with a small play button at
+ * its start, below the captions. With a mouse that small button is always there, as on a desktop player.
  */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -64,11 +67,12 @@ function TimeLabel() {
   )
 }
 
-export function PlayerControls({ children }: { children?: ReactNode }) {
+export function PlayerControls({ children, topExtra }: { children?: ReactNode; /** More buttons at the top (Picture-in-Picture). */ topExtra?: ReactNode }) {
   const { t } = useTranslation('watch')
   const controller = usePlayerController()
   const shown = usePlayer((state) => state.controlsShown)
   const playing = usePlayer((state) => state.playing)
+  const linePaused = usePlayer((state) => state.autoPaused && !state.playing)
   const fullscreen = usePlayer((state) => state.fullscreen)
   const hasCaptions = usePlayer((state) => Object.keys(state.tracks).length > 0)
   const captions = usePlayer(captionsOn)
@@ -113,7 +117,7 @@ export function PlayerControls({ children }: { children?: ReactNode }) {
         </span>
       ) : null}
       <div
-        className={shown ? 'player-overlay is-shown' : 'player-overlay'}
+        className={['player-overlay', shown ? 'is-shown' : '', linePaused ? 'is-line-paused' : ''].join(' ')}
         role="group"
         aria-label={t('player.controls')}
         // Held by keyboard focus only: a button a finger or the mouse pressed keeps focus, and must not
@@ -124,8 +128,10 @@ export function PlayerControls({ children }: { children?: ReactNode }) {
         }}
         data-testid="player-controls"
         data-shown={shown}
+        data-line-paused={linePaused}
       >
         <div className="player-top player-fade">
+          {topExtra}
           {hasCaptions ? (
             <button
               type="button"
@@ -158,6 +164,15 @@ export function PlayerControls({ children }: { children?: ReactNode }) {
         {/* The captions sit between the play button and the bar, so neither ever covers them. */}
         {children}
         <div className="player-bar player-fade">
+          <button
+            type="button"
+            className="player-icon-button player-bar-play"
+            onClick={() => controller.togglePlay()}
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            data-testid="player-bar-play"
+          >
+            <Icon name={playing ? 'pause' : 'play'} />
+          </button>
           <TimeLabel />
           <Scrubber />
           <button
