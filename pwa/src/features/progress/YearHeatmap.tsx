@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatListening } from './time-spans.ts'
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
 import { heatmapWeeks, monthSummaries, yearTotals, type HeatmapDay } from './heatmap.ts'
 
 const CELL = 12
@@ -52,8 +53,8 @@ export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
         })}
       </p>
       {today ? (
-        <p className="year-today" data-testid="heatmap-today" data-minutes={Math.round(today.watch_seconds / 60)}>
-          {t('progress.today', { minutes: Math.round(today.watch_seconds / 60) })}
+        <p className="year-today" data-testid="heatmap-today" data-minutes={inputMinutes(today.watch_seconds)}>
+          {t('progress.today', { minutes: inputMinutes(today.watch_seconds) })}
         </p>
       ) : null}
       <div className="year-scroll" ref={scroller} tabIndex={0} role="group" aria-labelledby={titleId}>

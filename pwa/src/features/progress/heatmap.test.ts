@@ -23,6 +23,16 @@ describe('the year heatmap', () => {
     expect(cells.every((cell) => weeks.flat().indexOf(cell) % 7 === cell.weekday)).toBe(true)
   })
 
+  it('counts a day in the whole minutes the header counts: 14 min 50 s of a 15 min goal is 14, not 15', () => {
+    const days: HeatmapDay[] = [
+      { date: '2026-11-23', watch_seconds: 890, goal_minutes: 15, goal_met: false },
+      { date: '2026-11-24', watch_seconds: 119, goal_minutes: 15, goal_met: false },
+    ]
+    const cells = heatmapWeeks(days).flat().filter((cell) => cell !== null)
+    expect(cells.map((cell) => cell.minutes)).toEqual([14, 1])
+    expect(monthSummaries(days)[0]!.minutes).toBe(16)
+  })
+
   it('marks a day that met its goal, and shades the others by their share of it', () => {
     expect(shade(0, 15, false)).toBe(0)
     expect(shade(3, 15, false)).toBe(1)
