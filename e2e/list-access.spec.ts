@@ -28,6 +28,9 @@ test('a premium learner may download every video she may watch, and sees no Prev
     await expect(list.download(title)).toBeVisible()
     await expect(list.badge(title)).toHaveCount(0)
   }
+  // And the download goes through: the server lets her keep what she may watch.
+  await list.download(titles.premium).click()
+  await expect(list.card(titles.premium).getByTestId('download-complete')).toBeVisible({ timeout: 30_000 })
   for (const [name, size] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]] as const) {
     await page.setViewportSize(size)
     await shoot(page, `list-access-premium-${name}`)
