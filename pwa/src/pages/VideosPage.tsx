@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -151,11 +151,7 @@ export default function VideosPage() {
   const cards = useMemo(
     () =>
       videos.map((video, index) => (
-        <Fragment key={video.id}>
-          <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} />
-          {/* Installing is offered in the flow after the first video, never over the page. */}
-          {index === 0 ? <InstallBanner as="li" /> : null}
-        </Fragment>
+        <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} />
       )),
     [videos, code, downloaded, online, query, matches, myRatings, entitled],
   )
@@ -199,6 +195,8 @@ export default function VideosPage() {
           </button>
         </div>
       ) : null}
+      {/* Under the list, not a slot of it: arriving late, it pushes no card down. */}
+      {videos.length > 0 ? <InstallBanner /> : null}
     </PageFrame>
   )
 }
