@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { heatmapWeeks, monthSummaries, shade, type HeatmapDay } from './heatmap.ts'
+import { HEATMAP_CELL, HEATMAP_GAP, HEATMAP_LEFT, heatmapWeeks, heatmapWidth, monthSummaries, shade, type HeatmapDay } from './heatmap.ts'
 
 const day = (date: string, minutes: number, goal = 15): HeatmapDay => ({ date, watch_seconds: minutes * 60, goal_minutes: goal, goal_met: minutes >= goal })
 
@@ -31,6 +31,13 @@ describe('the year heatmap', () => {
     const cells = heatmapWeeks(days).flat().filter((cell) => cell !== null)
     expect(cells.map((cell) => cell.minutes)).toEqual([14, 1])
     expect(monthSummaries(days)[0]!.minutes).toBe(16)
+  })
+
+  it('leaves room for a month whose name starts in the last week ("Dec", "thg 12" at 10px)', () => {
+    const weeks = heatmapWeeks(year()).length
+    const lastColumn = HEATMAP_LEFT + (weeks - 1) * (HEATMAP_CELL + HEATMAP_GAP)
+    // "thg 12": six characters of about 5.5px at 10px.
+    expect(heatmapWidth(weeks) - lastColumn).toBeGreaterThanOrEqual(33)
   })
 
   it('marks a day that met its goal, and shades the others by their share of it', () => {

@@ -5,6 +5,21 @@
  */
 import { inputMinutes } from '../../data/progress/input-minutes.ts'
 
+/** The grid's geometry in px: a square, the gap between squares, the weekday column, the month row. */
+export const HEATMAP_CELL = 12
+export const HEATMAP_GAP = 3
+export const HEATMAP_LEFT = 30
+export const HEATMAP_TOP = 16
+/**
+ * Room after the last week for a month's name that begins there: at 10px "Dec" is about 20px and
+ * "thg 12" about 32px, wider than a week's column, and the SVG clipped it (issue 41 item 17).
+ */
+export const MONTH_LABEL_ROOM = 36
+
+export function heatmapWidth(weekCount: number): number {
+  return HEATMAP_LEFT + weekCount * (HEATMAP_CELL + HEATMAP_GAP) + MONTH_LABEL_ROOM
+}
+
 export interface HeatmapDay {
   date: string
   watch_seconds: number
