@@ -11,6 +11,7 @@ import { DownloadControls } from './pages/Downloads.ts'
 import { Navbar, UserMenuItems } from './pages/Navbar.ts'
 import { bytesIn, controlsCoveredBy, isFixedLayer, offerInstalling, whollyInView } from './pages/PhoneChecks.ts'
 import { VideoPage, VideosPage } from './pages/WatchPages.ts'
+import { shoot } from './spoken-lines.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { generateTestVideo, probeVideo, transcodeToHls } from '../sync-server/src/media/ffmpeg.ts'
@@ -86,7 +87,7 @@ test('admins and premium members never see Upgrade', async ({ page, signInAs }) 
   await expect(navbar.upgrade).toHaveCount(0)
 })
 
-test('the install offer sits in the list after the first video, over no control, and "Not now" is remembered while the menu still offers it', async ({ page, server, signInAs }) => {
+test('the install offer is a slim banner under the list, not a slot of it, over no control; "Not now" holds for weeks while the menu still offers it', async ({ page, server, signInAs }) => {
   const stamp = Date.now()
   for (let i = 0; i < 3; i++) await seedVideo(server, { level: 'introductory', title: `Bài ${i} ${stamp}`, mediaKey: makeHlsFixture(server.dataDir, 4) })
   await signInAs({ path: '/languages/vi/videos' })
@@ -96,12 +97,22 @@ test('the install offer sits in the list after the first video, over no control,
   const banner = page.getByTestId('install-banner')
   await expect(banner).toBeVisible()
   expect(await isFixedLayer(banner)).toBe(false)
-  // Right after the first card in the list.
-  expect(await banner.evaluate((element) => element.previousElementSibling?.getAttribute('data-testid'))).toBe('video-card')
+  // Not a card of the grid: the grid holds only videos, and the banner comes after it.
+  await expect(list.list.getByTestId('install-banner')).toHaveCount(0)
+  expect(await list.list.evaluate((grid) => [...grid.children].every((child) => child.getAttribute('data-testid') === 'video-card'))).toBe(true)
+  expect(await banner.evaluate((element, grid) => Boolean(grid!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING), await list.list.elementHandle())).toBe(true)
+  // Slim: no taller than two lines of buttons.
+  expect((await banner.boundingBox())!.height).toBeLessThan(130)
   for (const scroll of [0, 400, 800]) {
     await page.evaluate((y) => window.scrollTo(0, y), scroll)
     expect(await controlsCoveredBy(page, banner)).toEqual([])
   }
+  await shoot(page, 'install-banner-list-phone')
+  const phone = page.viewportSize()!
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await banner.scrollIntoViewIfNeeded()
+  await shoot(page, 'install-banner-list-desktop')
+  await page.setViewportSize(phone)
   await banner.getByRole('button', { name: 'Not now' }).click()
   await expect(banner).toHaveCount(0)
   await page.reload()
@@ -110,6 +121,31 @@ test('the install offer sits in the list after the first video, over no control,
   const menu = new UserMenuItems(page)
   await new Navbar(page).openUserMenu()
   await expect(menu.install).toBeVisible()
+  await expect(banner).toHaveCount(0)
+  // Five weeks later it is offered once more.
+  await page.evaluate(() => localStorage.setItem('installDismissed', String(Date.now() - 35 * 86_400_000)))
+  await page.reload()
+  await expect(list.cards.first()).toBeVisible()
+  await offerInstalling(page)
+  await expect(banner).toBeVisible()
+})
+
+test('the install offer is not made offline, nor on the apply page', async ({ page, context, server, signInAs }) => {
+  await seedVideo(server, { level: 'introductory', title: `Bài offline ${Date.now()}`, mediaKey: makeHlsFixture(server.dataDir, 4) })
+  await signInAs({ path: '/languages/vi/videos' })
+  const list = new VideosPage(page)
+  await expect(list.cards.first()).toBeVisible()
+  await offerInstalling(page)
+  const banner = page.getByTestId('install-banner')
+  await expect(banner).toBeVisible()
+  await context.setOffline(true)
+  await expect(banner).toHaveCount(0)
+  await context.setOffline(false)
+  await expect(banner).toBeVisible()
+  await page.goto('/apply')
+  await expect(page.locator('main')).toBeVisible()
+  await offerInstalling(page)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(banner).toHaveCount(0)
 })
 

@@ -57,7 +57,7 @@ export class DownloadsPage {
   }
 
   async deleteDownload(title: string) {
-    await this.item(title).getByRole('button', { name: /Delete download|Xoá bản tải/ }).click()
+    await this.item(title).getByRole('button', { name: /Delete download|Xóa bản tải/ }).click()
     await expect(this.item(title)).toHaveCount(0)
   }
 }

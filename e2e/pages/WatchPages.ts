@@ -61,6 +61,16 @@ export class VideosPage {
   card(title: string): Locator {
     return this.cards.filter({ hasText: title })
   }
+  /** The access badge on a card's picture ("Premium", "Preview"), when the learner's access is limited. */
+  badge(title: string): Locator {
+    return this.card(title).locator('.video-thumb-badge')
+  }
+
+  /** The Download button under a card. */
+  download(title: string): Locator {
+    return this.card(title).getByTestId('download-start')
+  }
+
 }
 
 export class VideoPage {

@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -42,6 +42,8 @@ import { ApiError } from '../data/api.ts'
 import { InstallBanner } from '../features/pwa/InstallBanner.tsx'
 import { useDemoProgress } from '../data/catalogue/demo-progress.ts'
 import { useTranslation } from 'react-i18next'
+import { useSessionValue } from '../data/session/session.ts'
+import { accessFor } from '../../../contract/access.ts'
 import '../styles/watching.css'
 import '../features/captions/captions.css'
 
@@ -91,6 +93,7 @@ export default function VideosPage() {
   const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel), [listCached, listFilters, matches, forLevel])
   const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
+  const entitled = useSessionValue((state) => Boolean(state.user?.is_premium || state.user?.premium || state.user?.is_admin))
   const guides = useMemo(() => guidesOf(shown ?? []), [shown])
   // A new server's demo, made video by video: its progress instead of "no videos", the list asked again as each is ready.
   const [demoReady, setDemoReady] = useState(0)
@@ -152,13 +155,9 @@ export default function VideosPage() {
   const cards = useMemo(
     () =>
       videos.map((video, index) => (
-        <Fragment key={video.id}>
-          <VideoCard code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} />
-          {/* Installing is offered in the flow after the first video, never over the page. */}
-          {index === 0 ? <InstallBanner as="li" /> : null}
-        </Fragment>
+        <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} />
       )),
-    [videos, code, downloaded, online, query, matches, myRatings],
+    [videos, code, downloaded, online, query, matches, myRatings, entitled],
   )
 
   return (
@@ -196,6 +195,8 @@ export default function VideosPage() {
           </button>
         </div>
       ) : null}
+      {/* Under the list, not a slot of it: arriving late, it pushes no card down. */}
+      {videos.length > 0 ? <InstallBanner /> : null}
     </PageFrame>
   )
 }
@@ -220,6 +221,7 @@ const VideoCard = memo(function VideoCard({
   query,
   mine,
   first,
+  entitled,
 }: {
   code: string
   video: VideoSummary
@@ -233,11 +235,15 @@ const VideoCard = memo(function VideoCard({
   query?: string
   /** This learner's own rating, if any. */
   mine: number | undefined
+  /** Premium or admin: watches premium and preview videos in full. */
+  entitled: boolean
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
   const guideNames = (video.guides ?? []).map((guide) => guide.display_name).filter(Boolean)
   const playable = online || downloaded
+  // The badge and the Download button describe this learner's access, not the catalogue's level.
+  const access = accessFor(video.access_level, entitled)
   const percent = Math.round(video.progress?.percent ?? 0)
   const finished = percent >= FINISHED_PERCENT
   const series = video.series ? (video.episode_number ? t('list.seriesEpisode', { series: video.series.name, episode: video.episode_number }) : video.series.name) : null
@@ -245,7 +251,7 @@ const VideoCard = memo(function VideoCard({
     <>
       <div className="video-thumb">
         {video.thumbnail_url ? <img src={video.thumbnail_url} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} /> : <span className="video-thumb-empty" aria-hidden="true" />}
-        {video.access_level !== 'free' ? <span className={`video-thumb-badge access-${video.access_level}`}>{t(`access.${video.access_level}`)}</span> : null}
+        {access !== 'full' ? <span className={`video-thumb-badge access-${video.access_level}`}>{t(`access.${video.access_level}`)}</span> : null}
         {downloaded ? (
           <span className="video-thumb-saved" title={t('list.downloaded')} data-testid="video-downloaded">
             <CheckIcon />
@@ -308,7 +314,7 @@ const VideoCard = memo(function VideoCard({
           {body}
         </div>
       )}
-      {online && video.access_level === 'free' ? (
+      {online && access === 'full' ? (
         <div className="video-card-download">
           <DownloadControls videoId={video.id} compact />
         </div>

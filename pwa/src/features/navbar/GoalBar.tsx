@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { goalPercent, useDailyProgress } from '../../data/progress/daily-progress.ts'
 import { useLastDailyProgress, useTodayWatchSeconds } from '../../data/progress/today-seconds.ts'
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
 
 const NO_PROGRESS = { today_watch_seconds: 0 }
 
@@ -13,7 +14,7 @@ export function GoalBar() {
   if (!server || !server.daily_goal_minutes) return null
   const progress = { ...server, today_watch_seconds: today }
   const percent = goalPercent(progress)
-  const watched = Math.floor(progress.today_watch_seconds / 60)
+  const watched = inputMinutes(progress.today_watch_seconds)
   const text = t('goal.text', { watched, goal: progress.daily_goal_minutes })
   return (
     <div className="goal" data-testid="goal-bar" data-seconds={Math.floor(today)}>

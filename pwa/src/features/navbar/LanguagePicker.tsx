@@ -7,15 +7,17 @@ import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Menu } from '../../components/Menu.tsx'
 import { useCachedLanguages } from '../../data/catalogue/languages.ts'
 import { selectLanguage, useSelectedLanguage } from '../languages/selected-language.ts'
+import { languageName } from '../languages/language-name.ts'
 
 /** A page of one language: its code, then which page (a video's page is under `videos`). */
 const LANGUAGE_PAGE = /^\/languages\/([^/]+)\/(videos|progress)/
 
 export function LanguagePicker() {
-  const { t } = useTranslation('navbar')
+  const { t, i18n } = useTranslation('navbar')
   const languages = useCachedLanguages()
   const selected = useSelectedLanguage(languages)
   const current = languages?.find((language) => language.code === selected)
+  const nameOf = (language: { code: string; name: string }) => languageName(language.code, language.name, i18n.language)
   const { pathname } = useLocation()
   const navigate = useNavigate()
   // A page of one language (a shared link, a bookmark, the installed app reopening where it was)
@@ -35,14 +37,14 @@ export function LanguagePicker() {
 
   return (
     <Menu
-      label={current ? t('languagePicker.current', { language: current.name }) : t('languagePicker.select')}
+      label={current ? t('languagePicker.current', { language: nameOf(current) }) : t('languagePicker.select')}
       buttonClassName="button button-ghost picker-button"
       align="start"
       testId="language-picker"
       button={
         <>
           <Flag code={current?.code ?? null} />
-          <span className="picker-name">{current ? current.name : t('languagePicker.select')}</span>
+          <span className="picker-name">{current ? nameOf(current) : t('languagePicker.select')}</span>
           <ChevronDownIcon />
         </>
       }
@@ -63,7 +65,13 @@ export function LanguagePicker() {
             >
               <Flag code={language.code} />
               <span>
-                {language.name} <span className="muted" lang={language.code}>{language.native_name}</span>
+                {nameOf(language)}{' '}
+                {/* In the language's own UI the two names are one ("Tiếng Việt"): said once. */}
+                {nameOf(language) === language.native_name ? null : (
+                  <span className="muted" lang={language.code}>
+                    {language.native_name}
+                  </span>
+                )}
               </span>
             </button>
           ))

@@ -4,6 +4,7 @@
  */
 import type { Progress } from '../../../../contract/schemas/catalogue.ts'
 import { useTranslation } from 'react-i18next'
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
 
 const WIDTH = 600
 const HEIGHT = 160
@@ -26,7 +27,7 @@ export function DailyChart({ days }: { days: Progress['days'] }) {
           return (
             <g key={day.date}>
               <rect className={day.goal_met ? 'bar bar-met' : 'bar'} x={x} y={y(value)} width={barWidth} height={HEIGHT - y(value)}>
-                <title>{t('progress.dayTitle', { date: label(day.date), minutes: Math.round(value), goal: day.goal_minutes })}</title>
+                <title>{t('progress.dayTitle', { date: label(day.date), minutes: inputMinutes(value * 60), goal: day.goal_minutes })}</title>
               </rect>
               {day.goal_minutes > 0 ? <line className="goal-line" x1={x} x2={x + barWidth} y1={y(day.goal_minutes)} y2={y(day.goal_minutes)} /> : null}
             </g>
@@ -55,7 +56,7 @@ export function DailyChart({ days }: { days: Progress['days'] }) {
           {days.map((day, index) => (
             <tr key={day.date}>
               <td>{label(day.date)}</td>
-              <td>{Math.round(minutes[index]!)}</td>
+              <td>{inputMinutes(days[index]!.watch_seconds)}</td>
               <td>{day.goal_minutes}</td>
             </tr>
           ))}

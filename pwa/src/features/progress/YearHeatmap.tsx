@@ -7,12 +7,8 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatListening } from './time-spans.ts'
-import { heatmapWeeks, monthSummaries, yearTotals, type HeatmapDay } from './heatmap.ts'
-
-const CELL = 12
-const GAP = 3
-const LEFT = 30
-const TOP = 16
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
+import { HEATMAP_CELL as CELL, HEATMAP_GAP as GAP, HEATMAP_LEFT as LEFT, HEATMAP_TOP as TOP, heatmapWeeks, heatmapWidth, monthSummaries, yearTotals, type HeatmapDay } from './heatmap.ts'
 
 export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
   const { t, i18n } = useTranslation(['compass', 'watch'])
@@ -33,7 +29,7 @@ export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
   const monthLong = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const weekdayFormat = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
   const asDate = (date: string) => new Date(`${date}T00:00:00Z`)
-  const width = LEFT + weeks.length * (CELL + GAP)
+  const width = heatmapWidth(weeks.length)
   const height = TOP + 7 * (CELL + GAP)
 
   // A month's name over the first week that holds its first day.
@@ -52,8 +48,8 @@ export function YearHeatmap({ days }: { days: readonly HeatmapDay[] }) {
         })}
       </p>
       {today ? (
-        <p className="year-today" data-testid="heatmap-today" data-minutes={Math.round(today.watch_seconds / 60)}>
-          {t('progress.today', { minutes: Math.round(today.watch_seconds / 60) })}
+        <p className="year-today" data-testid="heatmap-today" data-minutes={inputMinutes(today.watch_seconds)}>
+          {t('progress.today', { minutes: inputMinutes(today.watch_seconds) })}
         </p>
       ) : null}
       <div className="year-scroll" ref={scroller} tabIndex={0} role="group" aria-labelledby={titleId}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { heatmapWeeks, monthSummaries, shade, type HeatmapDay } from './heatmap.ts'
+import { HEATMAP_CELL, HEATMAP_GAP, HEATMAP_LEFT, heatmapWeeks, heatmapWidth, monthSummaries, shade, type HeatmapDay } from './heatmap.ts'
 
 const day = (date: string, minutes: number, goal = 15): HeatmapDay => ({ date, watch_seconds: minutes * 60, goal_minutes: goal, goal_met: minutes >= goal })
 
@@ -21,6 +21,23 @@ describe('the year heatmap', () => {
     // 2026-11-24 is a Tuesday: the second slot of the last week, followed by empty slots.
     expect(weeks.at(-1)!.slice(1).map((cell) => cell?.date ?? null)).toEqual(['2026-11-24', null, null, null, null, null])
     expect(cells.every((cell) => weeks.flat().indexOf(cell) % 7 === cell.weekday)).toBe(true)
+  })
+
+  it('counts a day in the whole minutes the header counts: 14 min 50 s of a 15 min goal is 14, not 15', () => {
+    const days: HeatmapDay[] = [
+      { date: '2026-11-23', watch_seconds: 890, goal_minutes: 15, goal_met: false },
+      { date: '2026-11-24', watch_seconds: 119, goal_minutes: 15, goal_met: false },
+    ]
+    const cells = heatmapWeeks(days).flat().filter((cell) => cell !== null)
+    expect(cells.map((cell) => cell.minutes)).toEqual([14, 1])
+    expect(monthSummaries(days)[0]!.minutes).toBe(16)
+  })
+
+  it('leaves room for a month whose name starts in the last week ("Dec", "thg 12" at 10px)', () => {
+    const weeks = heatmapWeeks(year()).length
+    const lastColumn = HEATMAP_LEFT + (weeks - 1) * (HEATMAP_CELL + HEATMAP_GAP)
+    // "thg 12": six characters of about 5.5px at 10px.
+    expect(heatmapWidth(weeks) - lastColumn).toBeGreaterThanOrEqual(33)
   })
 
   it('marks a day that met its goal, and shades the others by their share of it', () => {

@@ -3,6 +3,23 @@
  * goal_minutes, goal_met}`, oldest first, local days): weeks as columns, Monday first, as calendars
  * here are read; each day's shade by its minutes against that day's goal; and a summary per month.
  */
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
+
+/** The grid's geometry in px: a square, the gap between squares, the weekday column, the month row. */
+export const HEATMAP_CELL = 12
+export const HEATMAP_GAP = 3
+export const HEATMAP_LEFT = 30
+export const HEATMAP_TOP = 16
+/**
+ * Room after the last week for a month's name that begins there: at 10px "Dec" is about 20px and
+ * "thg 12" about 32px, wider than a week's column, and the SVG clipped it (issue 41 item 17).
+ */
+export const MONTH_LABEL_ROOM = 36
+
+export function heatmapWidth(weekCount: number): number {
+  return HEATMAP_LEFT + weekCount * (HEATMAP_CELL + HEATMAP_GAP) + MONTH_LABEL_ROOM
+}
+
 export interface HeatmapDay {
   date: string
   watch_seconds: number
@@ -37,7 +54,7 @@ export function heatmapWeeks(days: readonly HeatmapDay[]): HeatmapWeek[] {
     // 1970-01-01 was a Thursday: (n + 3) mod 7 is 0 on Mondays.
     const weekday = (((dayNumber(day.date) + 3) % 7) + 7) % 7
     if (week.length === 0) week = Array.from({ length: weekday }, () => null)
-    const minutes = Math.round(day.watch_seconds / 60)
+    const minutes = inputMinutes(day.watch_seconds)
     week.push({ ...day, minutes, weekday, level: shade(day.watch_seconds / 60, day.goal_minutes, day.goal_met) })
     if (week.length === 7) {
       weeks.push(week)
@@ -66,7 +83,7 @@ export function monthSummaries(days: readonly HeatmapDay[]): MonthSummary[] {
     if (day.goal_met) summary.daysMet += 1
     months.set(month, summary)
   }
-  return [...months.values()].map((summary) => ({ ...summary, minutes: Math.round(summary.minutes) }))
+  return [...months.values()].map((summary) => ({ ...summary, minutes: inputMinutes(summary.minutes * 60) }))
 }
 
 export function yearTotals(days: readonly HeatmapDay[]) {

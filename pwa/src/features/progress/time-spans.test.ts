@@ -11,7 +11,10 @@ describe('listening time a person believes', () => {
   it('says minutes under an hour, hours and minutes above, never a fraction of an hour', async () => {
     const t = i18n.getFixedT('en', 'watch')
     expect(formatListening(t, 0)).toBe('0 min')
-    expect(formatListening(t, 36)).toBe('1 min')
+    // Whole minutes rounded down, as the header's goal bar counts them (issue 41 item 8).
+    expect(formatListening(t, 36)).toBe('0 min')
+    expect(formatListening(t, 124.1)).toBe('2 min')
+    expect(formatListening(t, 119)).toBe('1 min')
     expect(formatListening(t, 12 * 60)).toBe('12 min')
     expect(formatListening(t, 3600)).toBe('1 h')
     expect(formatListening(t, 3 * 3600 + 20 * 60)).toBe('3 h 20 min')

@@ -5,10 +5,11 @@
  * their plural forms come from i18next (watch:progress.span.*), so each language says it its own way.
  */
 import type { TFunction } from 'i18next'
+import { inputMinutes } from '../../data/progress/input-minutes.ts'
 
 /** Whole minutes of listening, split for display: under an hour only minutes, else hours and minutes. */
 export function splitMinutes(seconds: number): { hours: number; minutes: number } {
-  const total = Math.max(0, Math.round(seconds / 60))
+  const total = inputMinutes(seconds)
   return { hours: Math.floor(total / 60), minutes: total % 60 }
 }
 

@@ -17,7 +17,23 @@ export type InstallOffer = 'none' | 'prompt' | 'ios-howto'
 const listeners = new Set<() => void>()
 let deferred = takeEarlyInstallEvent() as BeforeInstallPromptEvent | null
 let installed = false
-let dismissed = readString(STORAGE_KEYS.installDismissed) === '1'
+/**
+ * "Not now" holds for INSTALL_QUIET_MS (issue 41 item 11: remembered for weeks, then offered once
+ * more). The key keeps when it was said; the older value '1' counts as said today.
+ */
+export const INSTALL_QUIET_MS = 28 * 86_400_000
+let dismissed = readDismissal(Date.now())
+
+export function readDismissal(now: number): boolean {
+  const kept = readString(STORAGE_KEYS.installDismissed)
+  if (kept === null) return false
+  const at = Number(kept)
+  if (kept === '1' || !Number.isFinite(at)) {
+    writeString(STORAGE_KEYS.installDismissed, String(now))
+    return true
+  }
+  return now - at < INSTALL_QUIET_MS
+}
 
 function notify() {
   for (const listener of listeners) listener()
@@ -72,7 +88,7 @@ export async function promptInstall(): Promise<void> {
 
 export function dismissInstall(): void {
   dismissed = true
-  writeString(STORAGE_KEYS.installDismissed, '1')
+  writeString(STORAGE_KEYS.installDismissed, String(Date.now()))
   notify()
 }
 
