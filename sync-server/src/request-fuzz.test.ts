@@ -350,6 +350,8 @@ describe('request body fuzzing', () => {
 
 describe('forged media paths', () => {
   it("never gives a free video's grant the premium video's bytes, however the climb between them is spelled", async () => {
+    // The fuzz before may have ended the learner's session (a logout among its bodies).
+    await keepSignedIn()
     const detail = await fetch(`${server.api}/videos/${media.freeVideo}`, { headers: { authorization: `Bearer ${tokens.learner}` } })
     const grant = new URL(((await detail.json()) as { data: { playback: { hls_url: string } } }).data.playback.hls_url, server.baseUrl).searchParams.get('grant')!
     const check = async (url: string) => {

@@ -23,6 +23,7 @@ describe('the contributor application form', () => {
       location: 'Huế',
       english_ability: 'a_little',
       notes: 'Hi',
+      ui_language: 'vi',
     })
     expect((form.get('video') as File).name).toBe('me.mp4')
   })

@@ -30,6 +30,7 @@ export interface ActiveSessionRow {
   created_at: string
   last_sign_in_at: string | null
   deleted_at: string | null
+  ui_language: 'vi' | 'en' | null
   session_expires_at: number
   /** When the session was last marked as used (epoch ms; null before its first mark). */
   session_last_seen_at: number | null
@@ -53,9 +54,9 @@ export interface HotPathReads {
 /** The columns of `users` in the order the SQLite row arrays hold them (the test compares with Kysely's `u.*`). */
 const USER_COLUMNS = [
   'id', 'email', 'display_name', 'display_name_changed_at', 'daily_goal_minutes', 'is_premium', 'is_admin', 'is_contributor', 'time_zone',
-  'created_at', 'last_sign_in_at', 'deleted_at',
+  'created_at', 'last_sign_in_at', 'deleted_at', 'ui_language',
 ] as const
-type ActiveSessionArray = [number, string, string | null, string | null, number, 0 | 1, 0 | 1, 0 | 1, string, string, string | null, string | null, number, number | null]
+type ActiveSessionArray = [number, string, string | null, string | null, number, 0 | 1, 0 | 1, 0 | 1, string, string, string | null, string | null, 'vi' | 'en' | null, number, number | null]
 type ActiveSessionDayArray = [...ActiveSessionArray, number]
 
 const SESSION_COLUMNS = `${USER_COLUMNS.map((column) => `u.${column}`).join(', ')}, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at`
@@ -105,7 +106,7 @@ export function hotPathReadsFor(engine: Engine): HotPathReads {
       const row = activeWithDay.get(day, tokenHash, now)
       if (!row) return undefined
       const answer = sessionRow(row) as ActiveSessionDayRow
-      answer.day_watch_seconds = row[14]
+      answer.day_watch_seconds = row[15]
       return answer
     },
     watchSeconds: (userId, day) => watched.get(userId, day) ?? 0,
@@ -127,7 +128,8 @@ function sessionRow(row: ActiveSessionArray | ActiveSessionDayArray): ActiveSess
     created_at: row[9],
     last_sign_in_at: row[10],
     deleted_at: row[11],
-    session_expires_at: row[12],
-    session_last_seen_at: row[13],
+    ui_language: row[12],
+    session_expires_at: row[13],
+    session_last_seen_at: row[14],
   }
 }
