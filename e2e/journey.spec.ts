@@ -41,7 +41,7 @@ test('a new learner signs in, goes Vietnamese, sets a goal, sends feedback, and 
   await page.reload()
   await expect(page.getByTestId('offline-indicator')).toContainText('Bạn đang ngoại tuyến')
   await expect(page.getByRole('heading', { level: 1, name: 'Video' })).toBeVisible()
-  await expect(navbar.languageButton).toContainText('Vietnamese')
+  await expect(navbar.languageButton).toContainText('Tiếng Việt')
   await expect(navbar.userMenuButton).toContainText(email)
   await context.setOffline(false)
 })
