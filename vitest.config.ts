@@ -49,7 +49,9 @@ export default defineConfig({
           name: 'pwa',
           environment: 'happy-dom',
           include: ['pwa/**/*.test.{ts,tsx}'],
-          setupFiles: ['fake-indexeddb/auto'],
+          // A file of ours rather than the package's path: vite serves a setup file by its real path, which
+          // for a worktree whose node_modules is a link lies outside the root and is refused.
+          setupFiles: ['pwa/src/test-support/indexeddb-setup.ts'],
         },
       },
     ],
