@@ -4,6 +4,9 @@
  * written through the database layer:
  * - Lighthouse 12, mobile with its default throttling, on the signed-in videos page and on a video
  *   page (cold: no service worker, caches or IndexedDB): performance ≥ 90, accessibility 100;
+ * - each signed-in page's gap to the floor beneath it in the same run (issue 48: within 5 points and
+ *   150 ms of TBT), beside the benchmark index Lighthouse measured; `PHONE_SLOW_INDEX=700` slows the
+ *   simulated CPU until the phone has about that index (a slow Android phone), where the gap is the goal;
  * - the landing page's JavaScript before the visitor's first move (it must stay the small entry);
  * - interaction to next paint, from the Event Timing API (PerformanceObserver 'event',
  *   durationThreshold 16, grouped by interactionId as INP does), at 390×844 under 4× CPU slowdown
@@ -18,9 +21,9 @@ import { chromium, type Page } from '@playwright/test'
 import { startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { seedDemoCatalogue } from '../sync-server/src/demo/seed-demo.ts'
 import { mediaDir, newMediaKey } from '../sync-server/src/storage/media-paths.ts'
-import { CHROMIUM, CHROMIUM_FLAGS, DIST, measure, printLighthouse, requireBuild, runLighthouse, signedInStorage, type LighthouseScores, type PageWeight } from './lib/browser.ts'
+import { CHROMIUM, CHROMIUM_FLAGS, DIST, measure, printLighthouse, requireBuild, runLighthouse, signedInStorage, slowDownTo, type LighthouseScores, type PageWeight } from './lib/browser.ts'
 
-export const PHONE_GOALS = { performance: 90, accessibility: 100, inpMs: 200, landingKb: 90 } as const
+export const PHONE_GOALS = { performance: 90, accessibility: 100, inpMs: 200, landingKb: 90, floorGapPoints: 5, floorGapTbtMs: 150 } as const
 const CATALOGUE = 1000
 const CPU_SLOWDOWN = 4
 const LEVELS = ['introductory', 'beginner', 'intermediate', 'advanced'] as const
@@ -56,8 +59,28 @@ export interface PhoneBenchResult {
   videoFloor: LighthouseScores | null
   landing: PageWeight
   inp: InteractionResult[]
+  /** Each signed-in page against its floor in the same run: the figure that matters (issue 48). */
+  gaps: FloorGap[]
+  /** The CPU slowdown Lighthouse simulated (4× by default; more under PHONE_SLOW_INDEX). */
+  cpuSlowdown: number
   cardsShown: number
   goalsMet: boolean
+}
+
+export interface FloorGap {
+  page: string
+  /** Points of performance below the floor, and milliseconds of TBT above it (negative: better than it). */
+  points: number
+  tbtMs: number
+  met: boolean
+}
+
+/** How far a page is above the floor beneath it: the app's own main-thread work over the libraries'. */
+function floorGap(page: LighthouseScores | undefined, floor: LighthouseScores | null): FloorGap | null {
+  if (!page || !floor) return null
+  const points = floor.performance - page.performance
+  const tbtMs = page.tbtMs - floor.tbtMs
+  return { page: page.path, points, tbtMs, met: points <= PHONE_GOALS.floorGapPoints && tbtMs <= PHONE_GOALS.floorGapTbtMs }
 }
 
 /** 1,000 published videos through Kysely, as varied as the filters are, each with a copy of the demo's poster. */
@@ -198,9 +221,17 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     const demo = await server.ctx.database.db.selectFrom('videos').select(['id', 'media_key']).where('title', '=', 'Xin chào!').executeTakeFirstOrThrow()
     await seedCatalogue(server, demo.media_key!)
 
-    const landing = await measure(browser, server, '/', '[data-testid="waitlist-form"]', { i18nextLng: 'en' })
+    const landing = await measure(browser, server, '/', '[data-testid="landing-start"]', { i18nextLng: 'en' })
     console.log(`  landing / before the first move: ${(landing.sentBytes / 1024).toFixed(1)} KB of JS sent (${(landing.gzipBytes / 1024).toFixed(1)} KB as gzip) in ${landing.scripts} script(s) (budget ≤ ${PHONE_GOALS.landingKb} KB)`)
 
+    // PHONE_SLOW_INDEX=700: simulate a slower phone (issue 48), Lighthouse's benchmark index near 700.
+    const slowIndex = Number(process.env.PHONE_SLOW_INDEX ?? 0)
+    let cpuSlowdown = 4
+    if (slowIndex > 0) {
+      const slow = await slowDownTo(server, slowIndex)
+      cpuSlowdown = slow.slowdown
+      console.log(`  slow setting: this machine's benchmark index ${slow.benchmarkIndex}; CPU slowdown ${slow.slowdown}× (4× by default) simulates a phone of index about ${slowIndex}`)
+    }
     const storage = await signedInStorage(server, 'phone-bench@example.com')
     const lighthouse: LighthouseScores[] = []
     // PHONE_PARTS=inp (or lighthouse) runs one half, while working on it.
@@ -225,6 +256,10 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
     // Beneath the video page: the same libraries, its poster and hls.js on its stream.
     const videoFloor = parts.includes('lighthouse') && pages.includes('floor') ? await withFloorPage('video', demo.id, () => runLighthouse(server, `/${FLOOR_PAGE}`, storage)) : null
     if (videoFloor) printLighthouse(videoFloor, '/ (video page floor)')
+    const gaps = [floorGap(lighthouse.find((score) => score.path.endsWith('/videos')), floor), floorGap(lighthouse.find((score) => /\/videos\/\d+$/.test(score.path)), videoFloor)].filter((gap) => gap !== null)
+    for (const gap of gaps) {
+      console.log(`  gap to the floor ${gap.page.padEnd(22)} ${gap.points} points, ${gap.tbtMs > 0 ? '+' : ''}${gap.tbtMs} ms TBT (goal within ${PHONE_GOALS.floorGapPoints} points and ${PHONE_GOALS.floorGapTbtMs} ms): ${gap.met ? 'met' : 'NOT met'}`)
+    }
 
     // INP at 390×844 with the whole catalogue on the device.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, baseURL: server.baseUrl })
@@ -298,12 +333,14 @@ export async function runPhoneBench(): Promise<PhoneBenchResult> {
       )
     }
     const goalsMet =
-      lighthouse.every((score) => score.performance >= PHONE_GOALS.performance && score.accessibility >= PHONE_GOALS.accessibility) &&
+      // Under the slow setting the goal is the gap to each floor alone: the floors fall too (issue 48).
+      lighthouse.every((score) => (slowIndex > 0 || score.performance >= PHONE_GOALS.performance) && score.accessibility >= PHONE_GOALS.accessibility) &&
       inp.every((result) => result.worst.durationMs < PHONE_GOALS.inpMs) &&
-      landing.sentBytes <= PHONE_GOALS.landingKb * 1024
-    console.log(`  goals (performance ≥ 90, accessibility 100, INP < 200 ms): ${goalsMet ? 'met' : 'NOT met'}`)
+      landing.sentBytes <= PHONE_GOALS.landingKb * 1024 &&
+      gaps.every((gap) => gap.met)
+    console.log(`  goals (performance ≥ 90, accessibility 100, INP < 200 ms, within 5 points and 150 ms TBT of each floor): ${goalsMet ? 'met' : 'NOT met'}`)
     console.log('  (Lighthouse throttles the CPU 4x on top of the real one: run it on an otherwise idle machine.)')
-    return { lighthouse, reference, floor, videoFloor, landing, inp, cardsShown, goalsMet }
+    return { lighthouse, reference, floor, videoFloor, landing, inp, gaps, cpuSlowdown, cardsShown, goalsMet }
   } finally {
     await browser.close()
     await server.close()
