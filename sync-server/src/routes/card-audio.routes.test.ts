@@ -14,23 +14,43 @@ import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidv7 } from '../../../contract/index.ts'
 import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { maxVolume } from '../../test-support/audio-level.ts'
 import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
+import { mediaDir } from '../storage/media-paths.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { person } from '../../test-support/words-fixtures.ts'
 
 let server: TestServer
 let videoId: number
+let toneVideoId: number
+
+/** A ladder whose a48k rendition is silent but for a tone from 7 to 9 s (its 2 s segments as the fixture's). */
+function toneLadder(dataDir: string): string {
+  const mediaKey = makeHlsFixture(dataDir, 12, { audioOnly: true })
+  const folder = mediaDir(dataDir, mediaKey)
+  fs.rmSync(path.join(folder, 'a48k'), { recursive: true })
+  fs.mkdirSync(path.join(folder, 'a48k'))
+  execFileSync(
+    'ffmpeg',
+    ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(between(t,7,9),0.5*sin(2*PI*440*t),0)':s=48000:d=12",
+      '-c:a', 'aac', '-b:a', '48k', '-ac', '1', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
+      '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', 'a48k/seg_%03d.m4s', 'a48k/index.m3u8'],
+    { cwd: folder },
+  )
+  return mediaKey
+}
 
 beforeAll(async () => {
   server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
   const mediaKey = makeHlsFixture(server.dataDir, 12, { audioOnly: true })
   videoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey, title: 'Chợ Bến Thành' })
+  toneVideoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey: toneLadder(server.dataDir) })
 })
 afterAll(() => server.close())
 
 type Learner = Awaited<ReturnType<typeof person>>
-const save = async (learner: Learner, start: number, end: number, text = 'Chợ mở cửa lúc sáu giờ.') => {
-  const line = { client_id: uuidv7(), video_id: videoId, start, end, text, translation: 'The market opens at six.', created_at: new Date(server.clock.now()).toISOString() }
+const save = async (learner: Learner, start: number, end: number, text = 'Chợ mở cửa lúc sáu giờ.', video = videoId) => {
+  const line = { client_id: uuidv7(), video_id: video, start, end, text, translation: 'The market opens at six.', created_at: new Date(server.clock.now()).toISOString() }
   expect((await learner.api.post('/cards', { cards: [line] })).body.data.accepted).toEqual([line.client_id])
   return line
 }
@@ -84,6 +104,23 @@ describe('the clip of a saved line', () => {
     const seconds = Number(probe(file).format.duration)
     expect(seconds).toBeGreaterThan(1.65)
     expect(seconds).toBeLessThan(1.9)
+  })
+
+  it('holds the line\'s own sound: a line in the silence is silent, the line of the tone is loud', async () => {
+    const learner = await person(server, 'learner')
+    const quiet = await save(learner, 4, 6.5, 'Im lặng.', toneVideoId)
+    const loud = await save(learner, 7.3, 8.7, 'Tiếng chuông.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const cards = new Map((await cardsOf(learner)).map((item) => [item.id, item]))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clip-'))
+    const level = async (id: string) => {
+      const file = path.join(dir, `${id}.m4a`)
+      fs.writeFileSync(file, Buffer.from(await (await fetchAudio(cards.get(id)!.audio_url)).arrayBuffer()))
+      return maxVolume(file)
+    }
+    // The tone begins 0.5 s after the quiet clip ends (6.5 + 0.25): a clip cut from the wrong segment would hold it.
+    expect(await level(quiet.client_id)).toBeLessThan(-60)
+    expect(await level(loud.client_id)).toBeGreaterThan(-12)
   })
 
   it('is refused to a forged grant, to another learner, and once the video is premium', async () => {
