@@ -124,4 +124,3 @@ export function createCardsRepository(db: Kysely<Database>) {
   }
 }
 
-export type CardsRepository = ReturnType<typeof createCardsRepository>

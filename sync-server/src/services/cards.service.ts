@@ -57,7 +57,6 @@ const REVIEW_MESSAGES: Record<ReviewRejection, string> = {
   card_removed: 'This card was removed.',
 }
 
-type Rejected<E> = { client_id: string | null; error: E; message: string }
 const clientIdOf = (item: unknown) => {
   const given = (item as { client_id?: unknown } | null)?.client_id
   return typeof given === 'string' ? given.slice(0, 64).toLowerCase() : null
@@ -98,194 +97,202 @@ function scheduleOf(row: CardRow): CardSchedule {
   }
 }
 
-export type CardsService = ReturnType<typeof createCardsService>
-
-export function createCardsService(deps: {
+interface Deps {
   db: Kysely<Database>
   locking: Locking
   clock: Clock
   jobs: AppJobQueue
   catalogue: Pick<CatalogueRepository, 'findPublishedByIds'>
   previewSeconds: number
-}) {
-  const latest = () => deps.clock.now() + WATCH_EVENT_MAX_FUTURE_MINUTES * 60_000
-
-  async function createCards(user: UserRow, items: readonly unknown[]): Promise<CardsResult['data']> {
-    const result: CardsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
-    const reject = (clientId: string | null, error: CardRejection, message = CARD_MESSAGES[error]) => result.rejected.push({ client_id: clientId, error, message })
-    const parsed = items.map((item) => ({ item, read: cardSchema.safeParse(item) }))
-    const videoIds = parsed.flatMap(({ read }) => (read.success ? [read.data.video_id] : []))
-    const videos = new Map((await deps.catalogue.findPublishedByIds([...new Set(videoIds)])).map((video) => [video.id, video]))
-    const now = new Date(deps.clock.now()).toISOString()
-    const queued = await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
-      const cards = createCardsRepository(trx)
-      const valid = parsed.flatMap(({ read }) => (read.success ? [read.data.client_id.toLowerCase()] : []))
-      const held = await cards.byClientIds(user.id, valid)
-      const removed = await cards.removedClientIds(user.id, valid)
-      const inBatch: Array<{ clientId: string; videoId: number; start: number }> = []
-      let made = 0
-      for (const { item, read } of parsed) {
-        if (!read.success) {
-          reject(clientIdOf(item), 'invalid_card', issues(read.error))
-          continue
-        }
-        const card = read.data
-        const clientId = card.client_id.toLowerCase()
-        const createdMs = Date.parse(card.created_at)
-        const video = videos.get(card.video_id)
-        if (held.has(clientId) || removed.has(clientId) || inBatch.some((other) => other.clientId === clientId)) {
-          result.duplicate.push(clientId)
-          continue
-        }
-        if (!video) {
-          reject(clientId, 'unknown_video')
-          continue
-        }
-        const access = canWatch(video, user)
-        if (access === 'none' || (access === 'preview' && card.end > deps.previewSeconds)) {
-          reject(clientId, 'not_watchable')
-          continue
-        }
-        if (video.duration_seconds > 0 && card.start >= video.duration_seconds) {
-          reject(clientId, 'invalid_card', 'The line starts after the end of the video.')
-          continue
-        }
-        if (createdMs > latest()) {
-          reject(clientId, 'in_the_future')
-          continue
-        }
-        const sameLine = (other: { videoId: number; start: number }) => other.videoId === card.video_id && Math.abs(other.start - card.start) <= CARD_SAME_LINE_SECONDS
-        if (inBatch.some(sameLine) || (await cards.sameLine(user.id, card.video_id, card.start, CARD_SAME_LINE_SECONDS)).length > 0) {
-          result.duplicate.push(clientId)
-          continue
-        }
-        inBatch.push({ clientId, videoId: card.video_id, start: card.start })
-        const id = await cards.insert({
-          user_id: user.id,
-          client_id: clientId,
-          video_id: card.video_id,
-          language_code: video.language_code,
-          start_seconds: card.start,
-          end_seconds: card.end,
-          text: card.text,
-          translation: card.translation,
-          created_at: new Date(createdMs).toISOString(),
-          created_ms: createdMs,
-          received_at: now,
-          ...scheduleColumns(newCardSchedule(createdMs)),
-          clip_path: null,
-        })
-        await deps.jobs.enqueue('cut_card_clip', { cardId: id }, { trx })
-        made++
-        result.accepted.push(clientId)
-      }
-      return made
-    })
-    if (queued > 0) deps.jobs.wake()
-    return result
-  }
-
-  async function recordReviews(user: UserRow, items: readonly unknown[]): Promise<ReviewsResult['data']> {
-    const result: ReviewsResult['data'] = { accepted: [], duplicate: [], rejected: [], deferred: [] }
-    const reject = (clientId: string | null, error: ReviewRejection, message = REVIEW_MESSAGES[error]) => result.rejected.push({ client_id: clientId, error, message })
-    const parsed = items.map((item) => ({ item, read: reviewSchema.safeParse(item) }))
-    const received = new Date(deps.clock.now()).toISOString()
-    await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
-      const cards = createCardsRepository(trx)
-      const valid = parsed.flatMap(({ read }) => (read.success ? [read.data] : []))
-      const stored = await cards.storedReviews(user.id, valid.map((review) => review.client_id.toLowerCase()))
-      const held = await cards.byClientIds(user.id, valid.map((review) => review.card_id.toLowerCase()))
-      const removed = await cards.removedClientIds(user.id, valid.map((review) => review.card_id.toLowerCase()).filter((id) => !held.has(id)))
-      const seen = new Set<string>()
-      const byCard = new Map<CardRow, Array<{ client_id: string; rating: ReviewRating; reviewed_at: number }>>()
-      const rows: Array<NewRow<'card_reviews'>> = []
-      for (const { item, read } of parsed) {
-        if (!read.success) {
-          reject(clientIdOf(item), 'invalid_review', issues(read.error))
-          continue
-        }
-        const clientId = read.data.client_id.toLowerCase()
-        const cardId = read.data.card_id.toLowerCase()
-        const reviewedMs = Date.parse(read.data.reviewed_at)
-        if (stored.has(clientId) || seen.has(clientId)) {
-          result.duplicate.push(clientId)
-          continue
-        }
-        const card = held.get(cardId)
-        if (!card) {
-          if (removed.has(cardId)) reject(clientId, 'card_removed')
-          else result.deferred.push(clientId)
-          continue
-        }
-        if (reviewedMs > latest()) {
-          reject(clientId, 'in_the_future')
-          continue
-        }
-        seen.add(clientId)
-        result.accepted.push(clientId)
-        const effective = Math.max(card.created_ms, reviewedMs)
-        rows.push({
-          user_id: user.id,
-          card_id: card.id,
-          client_id: clientId,
-          rating: read.data.rating,
-          reviewed_at: new Date(reviewedMs).toISOString(),
-          reviewed_ms: reviewedMs,
-          duration_ms: read.data.duration_ms,
-          day: localDay(effective, user.time_zone),
-          received_at: received,
-        })
-        byCard.set(card, [...(byCard.get(card) ?? []), { client_id: clientId, rating: read.data.rating, reviewed_at: reviewedMs }])
-      }
-      await cards.insertReviews(rows)
-      for (const [card, reviews] of byCard) {
-        let schedule: CardSchedule | null = scheduleOf(card)
-        for (const review of sortReviews(card.created_ms, reviews)) {
-          if (!comesAfter(schedule, card.created_ms, review)) {
-            schedule = null
-            break
-          }
-          schedule = stepCardSchedule(schedule, card.created_ms, review)
-        }
-        // Out of order: this card's reviews (now stored, the new ones with them) folded again.
-        if (schedule === null) {
-          const log = await cards.reviewsOf(card.id)
-          schedule = foldCardReviews(
-            card.created_ms,
-            log.map((review) => ({ client_id: review.client_id, rating: review.rating as ReviewRating, reviewed_at: review.reviewed_ms })),
-          )
-        }
-        await cards.setSchedule(card.id, scheduleColumns(schedule))
-      }
-    })
-    return result
-  }
-
-  async function removeCards(user: UserRow, items: readonly unknown[]): Promise<CardRemovalsResult['data']> {
-    const result: CardRemovalsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
-    const parsed = items.map((item) => ({ item, read: cardRemovalSchema.safeParse(item) }))
-    await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
-      const cards = createCardsRepository(trx)
-      const stored = await cards.storedRemovals(user.id, parsed.flatMap(({ read }) => (read.success ? [read.data.client_id.toLowerCase()] : [])))
-      for (const { item, read } of parsed) {
-        if (!read.success) {
-          result.rejected.push({ client_id: clientIdOf(item), error: 'invalid_removal', message: issues(read.error) })
-          continue
-        }
-        const clientId = read.data.client_id.toLowerCase()
-        if (stored.has(clientId)) {
-          result.duplicate.push(clientId)
-          continue
-        }
-        stored.add(clientId)
-        const cardId = read.data.card_id.toLowerCase()
-        await cards.insertRemoval({ user_id: user.id, client_id: clientId, card_client_id: cardId, occurred_at: new Date(Date.parse(read.data.occurred_at)).toISOString() })
-        await cards.remove(user.id, cardId)
-        result.accepted.push(clientId)
-      }
-    })
-    return result
-  }
-
-  return { createCards, recordReviews, removeCards }
 }
+
+/** The latest time an item may carry: a few minutes ahead of the server's clock. */
+const latest = (deps: Deps) => deps.clock.now() + WATCH_EVENT_MAX_FUTURE_MINUTES * 60_000
+
+export type CardsService = ReturnType<typeof createCardsService>
+
+export function createCardsService(deps: Deps) {
+  return {
+    createCards: (user: UserRow, items: readonly unknown[]) => createCards(deps, user, items),
+    recordReviews: (user: UserRow, items: readonly unknown[]) => recordReviews(deps, user, items),
+    removeCards: (user: UserRow, items: readonly unknown[]) => removeCards(deps, user, items),
+  }
+}
+
+async function createCards(deps: Deps, user: UserRow, items: readonly unknown[]): Promise<CardsResult['data']> {
+  const result: CardsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
+  const reject = (clientId: string | null, error: CardRejection, message = CARD_MESSAGES[error]) => result.rejected.push({ client_id: clientId, error, message })
+  const parsed = items.map((item) => ({ item, read: cardSchema.safeParse(item) }))
+  const videoIds = parsed.flatMap(({ read }) => (read.success ? [read.data.video_id] : []))
+  const videos = new Map((await deps.catalogue.findPublishedByIds([...new Set(videoIds)])).map((video) => [video.id, video]))
+  const now = new Date(deps.clock.now()).toISOString()
+  const queued = await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
+    const cards = createCardsRepository(trx)
+    const valid = parsed.flatMap(({ read }) => (read.success ? [read.data.client_id.toLowerCase()] : []))
+    const held = await cards.byClientIds(user.id, valid)
+    const removed = await cards.removedClientIds(user.id, valid)
+    const inBatch: Array<{ clientId: string; videoId: number; start: number }> = []
+    let made = 0
+    for (const { item, read } of parsed) {
+      if (!read.success) {
+        reject(clientIdOf(item), 'invalid_card', issues(read.error))
+        continue
+      }
+      const card = read.data
+      const clientId = card.client_id.toLowerCase()
+      const createdMs = Date.parse(card.created_at)
+      const video = videos.get(card.video_id)
+      if (held.has(clientId) || removed.has(clientId) || inBatch.some((other) => other.clientId === clientId)) {
+        result.duplicate.push(clientId)
+        continue
+      }
+      if (!video) {
+        reject(clientId, 'unknown_video')
+        continue
+      }
+      const access = canWatch(video, user)
+      if (access === 'none' || (access === 'preview' && card.end > deps.previewSeconds)) {
+        reject(clientId, 'not_watchable')
+        continue
+      }
+      if (video.duration_seconds > 0 && card.start >= video.duration_seconds) {
+        reject(clientId, 'invalid_card', 'The line starts after the end of the video.')
+        continue
+      }
+      if (createdMs > latest(deps)) {
+        reject(clientId, 'in_the_future')
+        continue
+      }
+      const sameLine = (other: { videoId: number; start: number }) => other.videoId === card.video_id && Math.abs(other.start - card.start) <= CARD_SAME_LINE_SECONDS
+      if (inBatch.some(sameLine) || (await cards.sameLine(user.id, card.video_id, card.start, CARD_SAME_LINE_SECONDS)).length > 0) {
+        result.duplicate.push(clientId)
+        continue
+      }
+      inBatch.push({ clientId, videoId: card.video_id, start: card.start })
+      const id = await cards.insert({
+        user_id: user.id,
+        client_id: clientId,
+        video_id: card.video_id,
+        language_code: video.language_code,
+        start_seconds: card.start,
+        end_seconds: card.end,
+        text: card.text,
+        translation: card.translation,
+        created_at: new Date(createdMs).toISOString(),
+        created_ms: createdMs,
+        received_at: now,
+        ...scheduleColumns(newCardSchedule(createdMs)),
+        clip_path: null,
+      })
+      await deps.jobs.enqueue('cut_card_clip', { cardId: id }, { trx })
+      made++
+      result.accepted.push(clientId)
+    }
+    return made
+  })
+  if (queued > 0) deps.jobs.wake()
+  return result
+}
+
+async function recordReviews(deps: Deps, user: UserRow, items: readonly unknown[]): Promise<ReviewsResult['data']> {
+  const result: ReviewsResult['data'] = { accepted: [], duplicate: [], rejected: [], deferred: [] }
+  const reject = (clientId: string | null, error: ReviewRejection, message = REVIEW_MESSAGES[error]) => result.rejected.push({ client_id: clientId, error, message })
+  const parsed = items.map((item) => ({ item, read: reviewSchema.safeParse(item) }))
+  const received = new Date(deps.clock.now()).toISOString()
+  await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
+    const cards = createCardsRepository(trx)
+    const valid = parsed.flatMap(({ read }) => (read.success ? [read.data] : []))
+    const stored = await cards.storedReviews(user.id, valid.map((review) => review.client_id.toLowerCase()))
+    const held = await cards.byClientIds(user.id, valid.map((review) => review.card_id.toLowerCase()))
+    const removed = await cards.removedClientIds(user.id, valid.map((review) => review.card_id.toLowerCase()).filter((id) => !held.has(id)))
+    const seen = new Set<string>()
+    const byCard = new Map<CardRow, Array<{ client_id: string; rating: ReviewRating; reviewed_at: number }>>()
+    const rows: Array<NewRow<'card_reviews'>> = []
+    for (const { item, read } of parsed) {
+      if (!read.success) {
+        reject(clientIdOf(item), 'invalid_review', issues(read.error))
+        continue
+      }
+      const clientId = read.data.client_id.toLowerCase()
+      const cardId = read.data.card_id.toLowerCase()
+      const reviewedMs = Date.parse(read.data.reviewed_at)
+      if (stored.has(clientId) || seen.has(clientId)) {
+        result.duplicate.push(clientId)
+        continue
+      }
+      const card = held.get(cardId)
+      if (!card) {
+        if (removed.has(cardId)) reject(clientId, 'card_removed')
+        else result.deferred.push(clientId)
+        continue
+      }
+      if (reviewedMs > latest(deps)) {
+        reject(clientId, 'in_the_future')
+        continue
+      }
+      seen.add(clientId)
+      result.accepted.push(clientId)
+      const effective = Math.max(card.created_ms, reviewedMs)
+      rows.push({
+        user_id: user.id,
+        card_id: card.id,
+        client_id: clientId,
+        rating: read.data.rating,
+        reviewed_at: new Date(reviewedMs).toISOString(),
+        reviewed_ms: reviewedMs,
+        duration_ms: read.data.duration_ms,
+        day: localDay(effective, user.time_zone),
+        received_at: received,
+      })
+      byCard.set(card, [...(byCard.get(card) ?? []), { client_id: clientId, rating: read.data.rating, reviewed_at: reviewedMs }])
+    }
+    await cards.insertReviews(rows)
+    for (const [card, reviews] of byCard) {
+      let schedule: CardSchedule | null = scheduleOf(card)
+      for (const review of sortReviews(card.created_ms, reviews)) {
+        if (!comesAfter(schedule, card.created_ms, review)) {
+          schedule = null
+          break
+        }
+        schedule = stepCardSchedule(schedule, card.created_ms, review)
+      }
+      // Out of order: this card's reviews (now stored, the new ones with them) folded again.
+      if (schedule === null) {
+        const log = await cards.reviewsOf(card.id)
+        schedule = foldCardReviews(
+          card.created_ms,
+          log.map((review) => ({ client_id: review.client_id, rating: review.rating as ReviewRating, reviewed_at: review.reviewed_ms })),
+        )
+      }
+      await cards.setSchedule(card.id, scheduleColumns(schedule))
+    }
+  })
+  return result
+}
+
+async function removeCards(deps: Deps, user: UserRow, items: readonly unknown[]): Promise<CardRemovalsResult['data']> {
+  const result: CardRemovalsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
+  const parsed = items.map((item) => ({ item, read: cardRemovalSchema.safeParse(item) }))
+  await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
+    const cards = createCardsRepository(trx)
+    const stored = await cards.storedRemovals(user.id, parsed.flatMap(({ read }) => (read.success ? [read.data.client_id.toLowerCase()] : [])))
+    for (const { item, read } of parsed) {
+      if (!read.success) {
+        result.rejected.push({ client_id: clientIdOf(item), error: 'invalid_removal', message: issues(read.error) })
+        continue
+      }
+      const clientId = read.data.client_id.toLowerCase()
+      if (stored.has(clientId)) {
+        result.duplicate.push(clientId)
+        continue
+      }
+      stored.add(clientId)
+      const cardId = read.data.card_id.toLowerCase()
+      await cards.insertRemoval({ user_id: user.id, client_id: clientId, card_client_id: cardId, occurred_at: new Date(Date.parse(read.data.occurred_at)).toISOString() })
+      await cards.remove(user.id, cardId)
+      result.accepted.push(clientId)
+    }
+  })
+  return result
+}
+
