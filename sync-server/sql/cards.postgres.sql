@@ -67,7 +67,7 @@ where "id" = $12;
 -- parameters: ["new",1768478400000,2,3,4,5,6,7,8,1768478400000,"last_review_client_id-9",1]
 
 -- cards.listPage(1, "vi", {"dueBeforeMs":1768478400000,"after":{"due":2,"id":"id-3"},"limit":4})
-select "c".*, "v"."title" as "video_title", "v"."media_key" as "media_key", "v"."access_level" as "access_level", "v"."published_at" as "published_at"
+select "c"."client_id", "c"."video_id", "c"."start_seconds", "c"."end_seconds", "c"."text", "c"."translation", "c"."created_at", "c"."state", "c"."due_ms", "c"."stability", "c"."difficulty", "c"."reps", "c"."lapses", "c"."scheduled_days", "c"."last_review_ms", "c"."clip_path", "v"."title" as "video_title", "v"."media_key" as "media_key", "v"."access_level" as "access_level", "v"."published_at" as "published_at"
 from "cards" as "c"
 inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."user_id" = $1 and "c"."language_code" = $2 and "c"."due_ms" < $3 and ("c"."due_ms" > $4 or ("c"."due_ms" = $5 and "c"."client_id" > $6))

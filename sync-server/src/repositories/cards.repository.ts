@@ -12,8 +12,32 @@ export type ScheduleColumns = Pick<
   'state' | 'due_ms' | 'stability' | 'difficulty' | 'reps' | 'lapses' | 'scheduled_days' | 'learning_steps' | 'elapsed_days' | 'last_review_ms' | 'last_review_client_id'
 >
 
-/** A card as GET /me/cards lists it: its row and its video's title and media key. */
-export type ListedCardRow = CardRow & { video_title: string; media_key: string | null; access_level: string; published_at: string | null }
+/** The columns GET /me/cards and the export read (the page's cost is in its bytes: no column more). */
+const LISTED = [
+  'c.client_id',
+  'c.video_id',
+  'c.start_seconds',
+  'c.end_seconds',
+  'c.text',
+  'c.translation',
+  'c.created_at',
+  'c.state',
+  'c.due_ms',
+  'c.stability',
+  'c.difficulty',
+  'c.reps',
+  'c.lapses',
+  'c.scheduled_days',
+  'c.last_review_ms',
+  'c.clip_path',
+] as const
+/** A card as GET /me/cards lists it: its columns and its video's title, media key and access. */
+export type ListedCardRow = Pick<CardRow, (typeof LISTED)[number] extends `c.${infer C}` ? C & keyof CardRow : never> & {
+  video_title: string
+  media_key: string | null
+  access_level: string
+  published_at: string | null
+}
 
 export function createCardsRepository(db: Kysely<Database>) {
   return {
@@ -85,7 +109,7 @@ export function createCardsRepository(db: Kysely<Database>) {
       let query = db
         .selectFrom('cards as c')
         .innerJoin('videos as v', 'v.id', 'c.video_id')
-        .selectAll('c')
+        .select(LISTED)
         .select(['v.title as video_title', 'v.media_key as media_key', 'v.access_level as access_level', 'v.published_at as published_at'])
         .where('c.user_id', '=', userId)
         .where('c.language_code', '=', languageCode)
