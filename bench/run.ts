@@ -21,6 +21,7 @@ import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult
 import { runPlayerBench } from './player.bench.ts'
 import { runPhoneBench } from './phone.bench.ts'
 import { runServerStartBench } from './server-start.bench.ts'
+import { runCardsBench } from './cards.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -218,6 +219,9 @@ async function main() {
       if (scale.skipped) console.log(`  warning: ${scale.skipped}`)
     }
   }
+
+  // Prints its own lines.
+  if (!only || only === 'cards') results.cards = await runCardsBench()
 
   // Both print their own lines (needs npm run build).
   if (!only || only === 'player') results.player = await runPlayerBench()

@@ -38,7 +38,7 @@ left join "series" as "s" on "s"."id" = "v"."series_id"
 where "v"."id" in ($1, $2) and "v"."published_at" is not null;
 -- parameters: [1,2]
 
--- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"newest","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+-- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
 select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
@@ -51,12 +51,12 @@ where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."profi
     from "caption_cues" as "cc"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."published_at" < $18 or ("v"."published_at" = $19 and "v"."id" < $20))
-order by "v"."published_at" desc, "v"."id" desc
-limit $21;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))
+order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
+limit $24;
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
 
--- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"newest","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+-- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
 select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
@@ -69,7 +69,7 @@ where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."profi
     from "caption_cues" as "cc"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."published_at" < $18 or ("v"."published_at" = $19 and "v"."id" < $20))
-order by "v"."published_at" desc, "v"."id" desc
-limit $21;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))
+order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
+limit $24;
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]

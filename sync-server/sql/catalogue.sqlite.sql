@@ -38,7 +38,7 @@ left join "series" as "s" on "s"."id" = "v"."series_id"
 where "v"."id" in (?, ?) and "v"."published_at" is not null;
 -- parameters: [1,2]
 
--- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"newest","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+-- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
 select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
@@ -51,12 +51,12 @@ where "v"."language_code" = ? and "v"."published_at" is not null and "v"."profic
     from "caption_cues" as "cc"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT rowid FROM "caption_cues_search" WHERE "caption_cues_search" MATCH ?) and (("v"."access_level" = ? and "cc"."start_seconds" < ?) or ("v"."access_level" = ? and "cc"."start_seconds" < ?)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?))
-order by "v"."published_at" desc, "v"."id" desc
+  where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."difficulty_rank" >= ? and ("v"."difficulty_rank" > ? or ("v"."difficulty_rank" = ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?)))))
+order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
 limit ?;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","{title} : \"query-6\"","\"query-6\"","free",7,"free",8,1,0,10,11,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","{title} : \"query-6\"","\"query-6\"","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
 
--- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"newest","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+-- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
 select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
@@ -69,7 +69,7 @@ where "v"."language_code" = ? and "v"."published_at" is not null and "v"."profic
     from "caption_cues" as "cc"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT rowid FROM "caption_cues_search" WHERE "caption_cues_search" MATCH ?) and (("v"."access_level" = ? and "cc"."start_seconds" < ?) or ("v"."access_level" = ? and "cc"."start_seconds" < ?)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?))
-order by "v"."published_at" desc, "v"."id" desc
+  where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."difficulty_rank" >= ? and ("v"."difficulty_rank" > ? or ("v"."difficulty_rank" = ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?)))))
+order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
 limit ?;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","{title} : \"query-6\"","\"query-6\"","free",7,"free",8,1,0,10,11,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+-- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","{title} : \"query-6\"","\"query-6\"","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]

@@ -39,31 +39,31 @@ where "state" <> $1
 group by "kind", "state", CASE WHEN error IS NULL THEN 0 ELSE 1 END;
 -- parameters: ["done"]
 
--- jobs.renewLease({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
+-- jobs.renewLease({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
 update "jobs"
 set "lease_until" = (EXTRACT(EPOCH FROM now()) * 1000)::bigint + $1
 where "id" = $2 and "state" = $3 and "claims" = $4;
 -- parameters: [1768478400000,1,"running",1768478400000]
 
--- jobs.markDone({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
+-- jobs.markDone({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
 update "jobs"
 set "state" = $1, "error" = $2, "finished_at" = (EXTRACT(EPOCH FROM now()) * 1000)::bigint, "lease_until" = $3, "run_after" = $4
 where "id" = $5 and "state" = $6 and "claims" = $7;
 -- parameters: ["done",null,null,null,1,"running",1768478400000]
 
--- jobs.markFailed({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7")
+-- jobs.markFailed({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7")
 update "jobs"
 set "state" = $1, "error" = $2, "finished_at" = (EXTRACT(EPOCH FROM now()) * 1000)::bigint, "lease_until" = $3
 where "id" = $4 and "state" = $5 and "claims" = $6;
 -- parameters: ["failed","error-7",null,1,"running",1768478400000]
 
--- jobs.retryLater({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7", 1768478400000)
+-- jobs.retryLater({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7", 1768478400000)
 update "jobs"
 set "state" = $1, "error" = $2, "lease_until" = $3, "run_after" = (EXTRACT(EPOCH FROM now()) * 1000)::bigint + $4
 where "id" = $5 and "state" = $6 and "claims" = $7;
 -- parameters: ["queued","error-7",null,1768478400000,1,"running",1768478400000]
 
--- jobs.handBack({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
+-- jobs.handBack({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
 update "jobs"
 set "state" = $1, "lease_until" = $2, "run_after" = $3, "attempts" = "attempts" - $4
 where "id" = $5 and "state" = $6 and "claims" = $7;

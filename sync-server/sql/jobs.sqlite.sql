@@ -42,31 +42,31 @@ where "state" <> ?
 group by "kind", "state", CASE WHEN error IS NULL THEN 0 ELSE 1 END;
 -- parameters: ["done"]
 
--- jobs.renewLease({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
+-- jobs.renewLease({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, 1768478400000)
 update "jobs"
 set "lease_until" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: [1768478400000,1,"running",1768478400000]
 
--- jobs.markDone({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
+-- jobs.markDone({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
 update "jobs"
 set "state" = ?, "error" = ?, "finished_at" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), "lease_until" = ?, "run_after" = ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["done",null,null,null,1,"running",1768478400000]
 
--- jobs.markFailed({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7")
+-- jobs.markFailed({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7")
 update "jobs"
 set "state" = ?, "error" = ?, "finished_at" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER), "lease_until" = ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["failed","error-7",null,1,"running",1768478400000]
 
--- jobs.retryLater({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7", 1768478400000)
+-- jobs.retryLater({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"}, "error-7", 1768478400000)
 update "jobs"
 set "state" = ?, "error" = ?, "lease_until" = ?, "run_after" = CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER) + ?
 where "id" = ? and "state" = ? and "claims" = ?;
 -- parameters: ["queued","error-7",null,1768478400000,1,"running",1768478400000]
 
--- jobs.handBack({"id":1,"created_at":1768478400000,"kind":"kind-2","payload":"payload-3","state":"queued","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
+-- jobs.handBack({"id":1,"created_at":1768478400000,"state":"queued","kind":"kind-2","payload":"payload-3","attempts":4,"error":"error-5","started_at":1768478400000,"finished_at":1768478400000,"lease_until":1768478400000,"run_after":1768478400000,"claims":1768478400000,"unique_key":"unique_key-6"})
 update "jobs"
 set "state" = ?, "lease_until" = ?, "run_after" = ?, "attempts" = "attempts" - ?
 where "id" = ? and "state" = ? and "claims" = ?;

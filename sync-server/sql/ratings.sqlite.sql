@@ -33,19 +33,19 @@ inner join "videos" as "v" on "v"."id" = "r"."video_id"
 where "r"."user_id" = ? and "v"."language_code" = ?;
 -- parameters: [1,"vi"]
 
--- ratings.insertReceipts([{"user_id":1,"video_id":2,"client_id":"client_id-3"},{"user_id":4,"video_id":5,"client_id":"client_id-6"}])
-insert into "rating_receipts" ("user_id", "video_id", "client_id")
+-- ratings.insertReceipts([{"user_id":1,"client_id":"client_id-2","video_id":3},{"user_id":4,"client_id":"client_id-5","video_id":6}])
+insert into "rating_receipts" ("user_id", "client_id", "video_id")
 values (?, ?, ?), (?, ?, ?)
 on conflict do nothing
 returning "client_id";
--- parameters: [1,2,"client_id-3",4,5,"client_id-6"]
+-- parameters: [1,"client_id-2",3,4,"client_id-5",6]
 
--- ratings.save([{"user_id":1,"video_id":2,"client_id":"client_id-3","understood":4,"occurred_at":"2026-01-15T12:00:00.000Z","rater_input_seconds":5,"evidence":6,"received_at":"2026-01-15T12:00:00.000Z"},{"user_id":7,"video_id":8,"client_id":"client_id-9","understood":10,"occurred_at":"2026-01-15T12:00:00.000Z","rater_input_seconds":11,"evidence":12,"received_at":"2026-01-15T12:00:00.000Z"}])
-insert into "video_ratings" ("user_id", "video_id", "client_id", "understood", "occurred_at", "rater_input_seconds", "evidence", "received_at")
+-- ratings.save([{"user_id":1,"client_id":"client_id-2","video_id":3,"received_at":"2026-01-15T12:00:00.000Z","occurred_at":"2026-01-15T12:00:00.000Z","understood":4,"rater_input_seconds":5,"evidence":6},{"user_id":7,"client_id":"client_id-8","video_id":9,"received_at":"2026-01-15T12:00:00.000Z","occurred_at":"2026-01-15T12:00:00.000Z","understood":10,"rater_input_seconds":11,"evidence":12}])
+insert into "video_ratings" ("user_id", "client_id", "video_id", "received_at", "occurred_at", "understood", "rater_input_seconds", "evidence")
 values (?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?)
 on conflict ("user_id", "video_id") do update
 set "client_id" = "excluded"."client_id", "understood" = "excluded"."understood", "occurred_at" = "excluded"."occurred_at", "rater_input_seconds" = "excluded"."rater_input_seconds", "evidence" = "excluded"."evidence", "received_at" = "excluded"."received_at";
--- parameters: [1,2,"client_id-3",4,"2026-01-15T12:00:00.000Z",5,6,"2026-01-15T12:00:00.000Z",7,8,"client_id-9",10,"2026-01-15T12:00:00.000Z",11,12,"2026-01-15T12:00:00.000Z"]
+-- parameters: [1,"client_id-2",3,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",4,5,6,7,"client_id-8",9,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",10,11,12]
 
 -- ratings.addToSums(1, 2, 3)
 update "videos"

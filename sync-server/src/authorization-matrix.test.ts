@@ -278,6 +278,29 @@ const ROWS: Row[] = [
     call: () => ({ method: 'POST', path: '/word_states', json: { states: [{ client_id: uuidv7(), language: 'vi', key: 'xin chào', state: 'known', occurred_at: new Date().toISOString() }] } }),
   },
   { method: 'GET', route: '/me/word_states', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/word_states?language=vi' }) },
+  // Saved lines (issue 43)
+  {
+    method: 'POST',
+    route: '/cards',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/cards', json: { cards: [{ client_id: uuidv7(), video_id: videoId, start: 1, end: 3, text: 'Xin chào!', translation: null, created_at: new Date().toISOString() }] } }),
+  },
+  {
+    method: 'POST',
+    route: '/reviews',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/reviews', json: { reviews: [{ client_id: uuidv7(), card_id: uuidv7(), rating: 3, reviewed_at: new Date().toISOString(), duration_ms: 1000 }] } }),
+  },
+  {
+    method: 'POST',
+    route: '/card_removals',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/card_removals', json: { removals: [{ client_id: uuidv7(), card_id: uuidv7(), occurred_at: new Date().toISOString() }] } }),
+  },
+  { method: 'GET', route: '/me/cards', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/cards?language=vi' }) },
+  { method: 'GET', route: '/me/cards/export.apkg', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/cards/export.apkg?language=vi' }) },
+  // The grant in the URL is the permission, whoever sends it: a forged one is refused to every caller.
+  { method: 'GET', route: '/cards/:id/audio', expected: all(403), call: () => ({ method: 'GET', path: `/cards/${uuidv7()}/audio?grant=1.0123456789abcdef.x.9999999999.0.forged` }) },
   { method: 'GET', route: '/languages/:code/common_words', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/common_words?limit=5' }) },
   {
     method: 'PUT',

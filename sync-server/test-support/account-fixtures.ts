@@ -64,6 +64,11 @@ export async function personWithEverything(
   const states = ['cảm ơn', 'xin chào'].map((key) => ({ client_id: uuidv7(), language: 'vi', key, state: 'known', occurred_at: new Date(now - 8 * 60_000).toISOString() }))
   const marked = (await must('word states', api.post('/word_states', { states }), 200)) as unknown as { data: { accepted: string[] } }
   if (marked.data.accepted.length !== states.length) throw new Error(`word states not accepted: ${JSON.stringify(marked)}`)
+  // Saved lines (issue 43): two cards, a review of one, the other removed.
+  const lines = [2, 8].map((start) => ({ client_id: uuidv7(), video_id: videoId, start, end: start + 2.5, text: `Câu ${start} của ${email}`, translation: `Line ${start}`, created_at: new Date(now - 7 * 60_000).toISOString() }))
+  await must('cards', api.post('/cards', { cards: lines }), 200)
+  await must('review', api.post('/reviews', { reviews: [{ client_id: uuidv7(), card_id: lines[0]!.client_id, rating: 3, reviewed_at: new Date(now - 6 * 60_000).toISOString(), duration_ms: 4000 }] }), 200)
+  await must('card removal', api.post('/card_removals', { removals: [{ client_id: uuidv7(), card_id: lines[1]!.client_id, occurred_at: new Date(now - 5 * 60_000).toISOString() }] }), 200)
   await must('outside hours', api.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(now).toISOString().slice(0, 10), minutes: 30, type: 'listening', note: `Podcast of ${email}` } }), 201)
   const comment = await must('comment', api.post(`/videos/${videoId}/comments`, { comment: { text: `Hay quá! (${email})`, client_id: uuidv7() } }), 201)
   const feedback = await must('feedback', api.post('/user_feedbacks', { user_feedback: { feedback: `Feedback from ${email}, thanks.`, environment_data: { userAgent: PHONE_AGENT, screen: '390x844' } } }), 201)
