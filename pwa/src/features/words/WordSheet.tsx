@@ -5,7 +5,7 @@
  * bottom sheet at phone width, a pop-over by the word on a wider screen. `children`: other features'
  * actions (saving the line).
  */
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { tonesOf, type VietnameseTone } from '../../../../contract/tones.ts'
 import { WORD_STATES } from '../../../../contract/vocabulary.ts'
@@ -55,12 +55,12 @@ export function WordSheet({
   const titleId = useId()
   const headword = entry?.headword ?? word.text
 
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  // Opened before it is placed: a closed dialog has no size to place by.
   useLayoutEffect(() => {
-    if (dialog.current) placeBy(dialog.current, anchor)
+    const element = dialog.current
+    if (!element) return
+    if (!element.open) element.showModal()
+    placeBy(element, anchor)
   }, [anchor, word.key, entry])
 
   return (

@@ -3,7 +3,7 @@
  * the word sheet of the word she tapped. `onOpen` and `onClose` let the player pause and go on;
  * `actions` puts other features' buttons in the sheet (e.g. saving the line).
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createSegmenter } from '../../../../contract/segment.ts'
 import { useLexicon, useWordStates } from '../../data/words/index.ts'
 import { WordSheet } from './WordSheet.tsx'
@@ -31,21 +31,26 @@ export function WordsProvider({
   // Before the lexicon is on the device, every syllable is a word of its own (still tappable, still markable).
   const bare = useMemo(() => (language ? createSegmenter(language, []) : null), [language])
   const segment = lexicon?.segment ?? bare?.segment
+  const current = useRef(opened)
+  current.current = opened
+  const returnFocus = useRef<HTMLElement | null>(null)
   const open = useCallback((word: OpenWord, anchor: HTMLElement) => {
-    setOpened((was) => {
-      if (!was) hooks.current.onOpen?.()
-      return { word, anchor }
-    })
+    if (!current.current) hooks.current.onOpen?.()
+    setOpened({ word, anchor })
   }, [])
   const close = useCallback(() => {
-    setOpened((was) => {
-      if (was) {
-        hooks.current.onClose?.()
-        if (was.anchor.isConnected) was.anchor.focus()
-      }
-      return null
-    })
+    const was = current.current
+    if (!was) return
+    hooks.current.onClose?.()
+    returnFocus.current = was.anchor
+    setOpened(null)
   }, [])
+  // Once the modal sheet is gone (the page behind it no longer inert), focus goes back to the word.
+  useEffect(() => {
+    if (opened || !returnFocus.current) return
+    if (returnFocus.current.isConnected) returnFocus.current.focus()
+    returnFocus.current = null
+  }, [opened])
   const value = useMemo<WordsContextValue | null>(
     () => (language && segment ? { language, lexicon, states, segment, open } : null),
     [language, lexicon, states, segment, open],
