@@ -3,7 +3,7 @@
  * the word sheet of the word she tapped. `onOpen` and `onClose` let the player pause and go on;
  * `actions` puts other features' buttons in the sheet (e.g. saving the line).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createSegmenter } from '../../../../contract/segment.ts'
 import { useLexicon, useWordStates } from '../../data/words/index.ts'
 import { WordSheet } from './WordSheet.tsx'
@@ -27,12 +27,16 @@ export function WordsProvider({
   const states = useWordStates(language)
   const [opened, setOpened] = useState<{ word: OpenWord; anchor: HTMLElement } | null>(null)
   const hooks = useRef({ onOpen, onClose })
-  hooks.current = { onOpen, onClose }
+  useLayoutEffect(() => {
+    hooks.current = { onOpen, onClose }
+  })
   // Before the lexicon is on the device, every syllable is a word of its own (still tappable, still markable).
   const bare = useMemo(() => (language ? createSegmenter(language, []) : null), [language])
   const segment = lexicon?.segment ?? bare?.segment
   const current = useRef(opened)
-  current.current = opened
+  useLayoutEffect(() => {
+    current.current = opened
+  })
   const returnFocus = useRef<HTMLElement | null>(null)
   const open = useCallback((word: OpenWord, anchor: HTMLElement) => {
     if (!current.current) hooks.current.onOpen?.()
