@@ -185,7 +185,7 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
     }
 
     // Segmenting, in the same throttled page: the longest transcript and 600 generated cues.
-    await page.addScriptTag({ content: segmentScript() })
+    await page.evaluate(segmentScript())
     const lines = [...transcript, ...generatedCues(GENERATED_CUES)]
     const headwords = DEMO_GLOSSARY.map((entry) => entry.headword)
     const segmentRuns: number[] = []
