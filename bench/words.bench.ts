@@ -35,6 +35,7 @@ export interface WordsBenchResult {
   tapWorstMs: number
   tapMedianMs: number
   tapFloorWorstMs: number
+  tapFloorMedianMs: number
   segmentMs: number
   segmentFloorMs: number
   lines: number
@@ -202,6 +203,7 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
       tapWorstMs: Math.max(...taps),
       tapMedianMs: median(taps),
       tapFloorWorstMs: Math.max(...floors),
+      tapFloorMedianMs: median(floors),
       segmentMs: median(segmentRuns),
       segmentFloorMs: median(floorRuns),
       lines: lines.length,
@@ -210,7 +212,7 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
     result.goalsMet = result.tapWorstMs < WORDS_GOALS.tapMs && result.segmentMs < WORDS_GOALS.segmentMs
     const fmt = (n: number) => n.toFixed(1)
     console.log(`  tap on a word → its sheet painted (Event Timing, ${ROUNDS} words of a ${transcript.length}-cue transcript): worst ${fmt(result.tapWorstMs)} ms, median ${fmt(result.tapMedianMs)} ms (0: under the 16 ms threshold)`)
-    console.log(`  floor, a plain button opening a plain <dialog> on the same page: worst ${fmt(result.tapFloorWorstMs)} ms   goal < ${WORDS_GOALS.tapMs} ms: ${result.tapWorstMs < WORDS_GOALS.tapMs ? 'met' : 'NOT met'}`)
+    console.log(`  floor, a plain button opening a plain <dialog> on the same page: worst ${fmt(result.tapFloorWorstMs)} ms, median ${fmt(result.tapFloorMedianMs)} ms   goal < ${WORDS_GOALS.tapMs} ms: ${result.tapWorstMs < WORDS_GOALS.tapMs ? 'met' : 'NOT met'}`)
     console.log(`  segmenting ${lines.length} lines (the transcript + ${GENERATED_CUES} generated), median of ${ROUNDS}: ${fmt(result.segmentMs)} ms; floor (split at spaces, one Set lookup a syllable): ${fmt(result.segmentFloorMs)} ms   goal < ${WORDS_GOALS.segmentMs} ms: ${result.segmentMs < WORDS_GOALS.segmentMs ? 'met' : 'NOT met'}`)
     return result
   } finally {
