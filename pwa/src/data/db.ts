@@ -12,13 +12,14 @@ import type { Comment, WatchEventInput } from '../../../contract/schemas/watchin
 // The two records whose modules take their tables as arguments (they import nothing of this file).
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
+import type { LocalCard, LocalReview } from './cards/card-types.ts'
 import { frozenPageTransactions } from './runtime/frozen-page-transactions.ts'
 import { DATABASE_NAME } from './database-name.ts'
 
-export type { DownloadRecord, UploadBlob, UploadItem }
+export type { DownloadRecord, LocalCard, LocalReview, UploadBlob, UploadItem }
 
 /** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'cards' | 'reviews' | 'card_removals'
 
 /** A pending call in the outbox. */
 export interface OutboxItem {
@@ -141,6 +142,10 @@ export type DeHieuDb = Dexie & {
   uploadBlobs: EntityTable<UploadBlob, 'id'>
   /** The last comments seen of each video, shown offline as a saved copy (data/comments/comment-copies.ts). */
   commentCopies: EntityTable<CommentCopy, 'videoId'>
+  /** Saved lines and their schedules (data/cards/: the only door). */
+  cards: EntityTable<LocalCard, 'id'>
+  /** The reviews this device made, kept to fold its cards' schedules (data/cards/). */
+  reviews: EntityTable<LocalReview, 'id'>
 }
 
 export const db = new Dexie(DATABASE_NAME) as DeHieuDb
@@ -163,6 +168,12 @@ db.version(2).stores({
 // Comments as last seen, per video; savedAt orders which copies go first.
 db.version(3).stores({
   commentCopies: 'videoId, savedAt',
+})
+
+// Saved lines (issue 43): due lists per language, a video's saved lines, a card's reviews.
+db.version(4).stores({
+  cards: 'id, [language+due], video_id',
+  reviews: 'id, card_id, reviewed_at',
 })
 
 // A page frozen for Back must not hold a transaction the next page waits on (WebKit).

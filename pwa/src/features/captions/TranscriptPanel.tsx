@@ -35,6 +35,7 @@ export function TranscriptPanel({
   onReveal,
   translations = null,
   english = null,
+  saved,
 }: {
   cues: readonly TranscriptCue[] | null
   /** The cues' language, so a screen reader reads them with the right voice. */
@@ -51,6 +52,8 @@ export function TranscriptPanel({
   translations?: readonly string[] | null
   /** The English toggle in the head, where the video has English captions. */
   english?: { shown: boolean; onToggle: () => void } | null
+  /** The lines saved for review (by index), marked "Saved". */
+  saved?: ReadonlySet<number>
 }) {
   const { t } = useTranslation('captions')
   const { t: tw } = useTranslation('watch')
@@ -145,6 +148,11 @@ export function TranscriptPanel({
                     <p className="transcript-text" id={`${headingId}-w${index}`}>
                       {cue.text}
                     </p>
+                    {saved?.has(index) ? (
+                      <span className="transcript-saved" data-testid="transcript-saved">
+                        {t('transcript.saved')}
+                      </span>
+                    ) : null}
                     {translation ? (
                       <p className="transcript-translation" lang="en" data-testid="transcript-translation">
                         {translation}

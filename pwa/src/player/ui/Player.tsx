@@ -25,6 +25,8 @@ import { useHlsSource } from '../use-hls-source.ts'
 import { useKeptStretches } from '../use-kept-stretches.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { TranscriptPanel } from '../../features/captions/TranscriptPanel.tsx'
+import { useSavedStarts } from '../../data/cards/due.ts'
+import { SAME_LINE_SECONDS } from '../../data/cards/card-types.ts'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
 import { LineTools } from './LineTools.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
@@ -66,8 +68,9 @@ function Announcer() {
   )
 }
 
-function PlayerTranscript() {
+function PlayerTranscript({ videoId }: { videoId: number }) {
   const controller = usePlayerController()
+  const savedStarts = useSavedStarts(videoId)
   const language = usePlayer((state) => state.toolLanguage)
   const track = usePlayer((state) => (state.toolLanguage ? state.tracks[state.toolLanguage] : undefined))
   const current = usePlayer((state) => activeLine(toolLines(state), state.time))
@@ -79,6 +82,7 @@ function PlayerTranscript() {
   const englishLines = usePlayer((state) => (state.prefs.captions.en ? state.tracks.en?.lines : null) ?? null)
   const lines = track?.lines ?? null
   const translations = useMemo(() => (hasEnglish && lines && englishLines ? translationsFor(lines, englishLines) : null), [hasEnglish, lines, englishLines])
+  const saved = useMemo(() => new Set((lines ?? []).flatMap((line, index) => (savedStarts.some((start) => Math.abs(start - line.start) <= SAME_LINE_SECONDS) ? [index] : []))), [lines, savedStarts])
   if (!language) return null
   return (
     <TranscriptPanel
@@ -94,6 +98,7 @@ function PlayerTranscript() {
       revealed={revealed}
       onReveal={(index) => controller.reveal(index)}
       translations={translations}
+      saved={saved}
       english={hasEnglish ? { shown: englishShown, onToggle: () => controller.setCaptions({ ...controller.state.prefs.captions, en: !englishShown }) } : null}
     />
   )
@@ -207,7 +212,7 @@ export function Player({
           </div>
           {stockControls ? null : (
             <ControlsBoundary onFail={() => undefined}>
-              <LineTools />
+              <LineTools videoId={videoId} />
             </ControlsBoundary>
           )}
         </div>
@@ -220,7 +225,7 @@ export function Player({
         <Announcer />
         <SettingsSheet />
         <MediaSessionSync />
-        <PlayerTranscript />
+        <PlayerTranscript videoId={videoId} />
         {pip.pipWindow && video ? <FloatingPlayer pipWindow={pip.pipWindow} video={video} /> : null}
       </div>
     </PlayerContext.Provider>
