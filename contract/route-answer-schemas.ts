@@ -12,6 +12,7 @@ import { accountSessionsResponseSchema, signOutOthersResponseSchema } from './sc
 import { adminFeedbackSchema, adminJobSchema, adminSummarySchema, adminUserSchema, adminVideoSchema } from './schemas/admin.ts'
 import { codeSentSchema, verifyResponseSchema } from './schemas/auth.ts'
 import { billingConfirmedSchema, billingPlanSchema, billingRedirectSchema, subscriptionSchema, webhookReceivedSchema } from './schemas/billing.ts'
+import { cardRemovalsResultSchema, cardsResultSchema, myCardsSchema, reviewsResultSchema } from './schemas/cards.ts'
 import { captionTrackSavedSchema, transcriptCueSchema } from './schemas/captions.ts'
 import { progressSchema, videoDetailSchema, videoSummarySchema } from './schemas/catalogue.ts'
 import { dataOf, idSchema, isoDateTimeSchema, pageOf } from './schemas/common.ts'
@@ -81,6 +82,10 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'submissions.glossarySuggestions': glossarySuggestionsSchema,
   'admin.lexicon': adminLexiconPageSchema,
   'admin.updateLexiconEntry': dataOf(adminLexiconEntrySchema),
+  'cards.create': cardsResultSchema,
+  'cardRemovals.create': cardRemovalsResultSchema,
+  'reviews.create': reviewsResultSchema,
+  'cards.list': myCardsSchema,
   'submissions.create': submissionCreatedSchema,
   'submissions.list': pageOf(submissionSchema),
   'submissions.get': dataOf(submissionSchema),
@@ -114,7 +119,7 @@ export const NO_CONTENT_ROUTES = ['auth.logout', 'account.signOutSession', 'acco
 
 /**
  * The routes whose answer is not JSON the app reads: files (the account export, its CSV, a caption
- * file, an application's video) and the tus protocol. With the two lists above, every route is named
+ * file, an application's video, a saved line's audio, the Anki package) and the tus protocol. With the two lists above, every route is named
  * once (route-answer-schemas.test.ts).
  */
-export const NOT_JSON_ROUTES = ['account.export', 'account.exportCsv', 'videos.captionFile', 'admin.applicationVideo', 'uploads.create'] as const satisfies readonly RouteName[]
+export const NOT_JSON_ROUTES = ['account.export', 'account.exportCsv', 'videos.captionFile', 'admin.applicationVideo', 'uploads.create', 'cards.exportApkg', 'cards.audio'] as const satisfies readonly RouteName[]

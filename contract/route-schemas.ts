@@ -14,6 +14,7 @@ import {
   patchAdminUserBodySchema,
   patchAdminVideoBodySchema,
 } from './schemas/admin.ts'
+import { cardRemovalsBodySchema, cardsBodySchema, cardsExportQuerySchema, myCardsQuerySchema, reviewsBodySchema } from './schemas/cards.ts'
 import { registerBodySchema, verifyBodySchema } from './schemas/auth.ts'
 import { checkoutBodySchema, confirmBodySchema } from './schemas/billing.ts'
 import { transcriptQuerySchema } from './schemas/captions.ts'
@@ -64,6 +65,11 @@ export const ROUTE_SCHEMAS = {
   'submissions.putGlossary': { body: glossaryBodySchema },
   'admin.lexicon': { query: adminLexiconQuerySchema },
   'admin.updateLexiconEntry': { body: patchLexiconEntryBodySchema },
+  'cards.create': { body: cardsBodySchema },
+  'cardRemovals.create': { body: cardRemovalsBodySchema },
+  'reviews.create': { body: reviewsBodySchema },
+  'cards.list': { query: myCardsQuerySchema },
+  'cards.exportApkg': { query: cardsExportQuerySchema },
   'submissions.create': { body: createSubmissionBodySchema },
   'submissions.list': { query: submissionsQuerySchema },
   'submissions.update': { body: patchSubmissionBodySchema },

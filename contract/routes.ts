@@ -127,6 +127,13 @@ export const ROUTES = {
   'admin.lexicon': route('GET', '/admin/lexicon', 'admin', none),
   'admin.updateLexiconEntry': route('PATCH', '/admin/lexicon/:id', 'admin', json),
   'admin.deleteLexiconEntry': route('DELETE', '/admin/lexicon/:id', 'admin', none),
+  // Saved lines and review
+  'cards.create': route('POST', '/cards', 'signed_in', json),
+  'cardRemovals.create': route('POST', '/card_removals', 'signed_in', json),
+  'reviews.create': route('POST', '/reviews', 'signed_in', json),
+  'cards.list': route('GET', '/me/cards', 'signed_in', none),
+  'cards.exportApkg': route('GET', '/me/cards/export.apkg', 'signed_in', none),
+  'cards.audio': route('GET', '/cards/:id/audio', 'grant', none),
   // Contributors
   'submissions.create': route('POST', '/submissions', 'contributor', json),
   'submissions.list': route('GET', '/submissions', 'contributor', none),

@@ -102,3 +102,26 @@ export const GLOSSARY_MAX_ENTRIES = 2000
 export const GLOSSES_MAX = 5
 export const GLOSS_MAX_CHARS = 200
 export const LEXICON_NOTE_MAX_CHARS = 500
+
+// saved lines (issue 43)
+/** Cards per POST /cards, reviews per POST /reviews, removals per POST /card_removals (outbox calls). */
+export const CARDS_MAX_BATCH = 100
+export const REVIEWS_MAX_BATCH = 500
+export const CARD_REMOVALS_MAX_BATCH = 500
+/** A saved line lasts from CARD_MIN_SECONDS to CARD_MAX_SECONDS; its text and translation at most this long. */
+export const CARD_MIN_SECONDS = 0.3
+export const CARD_MAX_SECONDS = 30
+export const CARD_TEXT_MAX_CHARS = 500
+/** A line saved again (same video, start within this many seconds) is the same card: `duplicate`. */
+export const CARD_SAME_LINE_SECONDS = 0.05
+/** The clip holds the line with this much either side. */
+export const CARD_CLIP_PAD_SECONDS = 0.25
+/** GET /me/cards answers pages of at most this many cards. */
+export const CARDS_PAGE_MAX = 500
+/** Why a card, review or removal was refused; the rest of its batch still lands. */
+export const CARD_REJECTIONS = ['invalid_card', 'unknown_video', 'not_watchable', 'in_the_future', 'card_removed'] as const
+export type CardRejection = (typeof CARD_REJECTIONS)[number]
+export const REVIEW_REJECTIONS = ['invalid_review', 'in_the_future', 'card_removed'] as const
+export type ReviewRejection = (typeof REVIEW_REJECTIONS)[number]
+export const CARD_REMOVAL_REJECTIONS = ['invalid_removal'] as const
+export type CardRemovalRejection = (typeof CARD_REMOVAL_REJECTIONS)[number]

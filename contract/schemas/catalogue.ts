@@ -3,6 +3,7 @@ import { ACCESS_LEVELS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, PROFICIENCY_LEVELS, 
 import { CAPTION_LANGUAGES, DIALECTS, captionLinkSchema, transcriptMatchSchema } from './captions.ts'
 import { countSchema, idSchema, isoDateSchema, isoDateTimeSchema, queryWholeNumber } from './common.ts'
 import { videoWordsSummarySchema } from './words.ts'
+import { reviewsByDaySchema } from './cards.ts'
 
 export type ProficiencyLevel = (typeof PROFICIENCY_LEVELS)[number]
 export type AccessLevel = (typeof ACCESS_LEVELS)[number]
@@ -127,6 +128,8 @@ export const progressSchema = z.strictObject({
   series: z.array(z.strictObject({ id: idSchema, name: z.string(), finished: countSchema, total: countSchema })),
   /** Beyond the contract: every level of the language, videos finished of those published. */
   levels: z.array(z.strictObject({ level: z.enum(PROFICIENCY_LEVELS), finished: countSchema, total: countSchema })),
+  /** Reviews of saved lines per local day, the same days as `days` (review time is not watch time). */
+  reviews_by_day: reviewsByDaySchema,
 })
 export type Progress = z.infer<typeof progressSchema>
 

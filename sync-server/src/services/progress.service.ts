@@ -94,6 +94,7 @@ export function createProgressService(deps: {
           return video ? [{ video, percent, last_position_seconds: Math.round(row.last_position_seconds) }] : []
         }),
         days,
+        reviews_by_day: days.map((day) => ({ date: day.date, count: 0 })),
         // Pace: all input of the last 30 local days (watch time of every language and hours logged outside).
         next_level: nextLevel(totalInputSeconds, await deps.compass.inputSecondsSince(user.id, paceFrom)),
         series: languageCode === undefined ? [] : await deps.compass.seriesProgress(user.id, languageCode),
