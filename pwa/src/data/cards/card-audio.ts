@@ -1,6 +1,6 @@
 /**
  * A saved line's clip on the device. The service worker keeps every clip it has fetched in a cache of
- * its own (service-worker/card-audio.ts, keyed without the grant in the query, so an expired URL still
+ * its own (service-worker/sw.ts, card-audio-cache.ts, keyed without the grant in the query, so an expired URL still
  * finds it offline); this side reads that cache first, else fetches (through the worker, which keeps
  * it), and hands the player a blob: URL, so a play starts from memory with no range requests. The next
  * due cards' clips are fetched ahead, so their audio starts at once and with no signal.
@@ -9,22 +9,7 @@
  */
 import { db, type LocalCard } from '../db.ts'
 import { offlineMasterUrl } from '../downloads/offline-urls.ts'
-
-export const CARD_AUDIO_CACHE = 'card-audio-v1'
-/** A clip is GET /api/v1/cards/<id>/audio (contract/routes.ts `cards.audio`), grant in the query. */
-const CLIP_PATH = /^\/api\/v1\/cards\/[^/]+\/audio$/
-
-export function isCardAudio(url: URL, origin: string): boolean {
-  return url.origin === origin && CLIP_PATH.test(url.pathname)
-}
-
-/** The key a clip is kept under: its URL without query or fragment. */
-export function cardAudioKey(url: string): string {
-  const key = new URL(url, self.location.origin)
-  key.search = ''
-  key.hash = ''
-  return key.href
-}
+import { CARD_AUDIO_CACHE, cardAudioKey } from './card-audio-cache.ts'
 
 async function cachedClip(url: string): Promise<Blob | null> {
   if (typeof caches === 'undefined') return null

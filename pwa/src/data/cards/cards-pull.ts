@@ -41,7 +41,7 @@ async function fetchAll(language: string): Promise<SavedCard[]> {
   const all: SavedCard[] = []
   let cursor: string | undefined
   do {
-    const page = await call('cards.list', { query: { language, ...(cursor ? { cursor } : {}) } })
+    const page = await call('cards.list', undefined, { query: { language, ...(cursor ? { cursor } : {}) } })
     all.push(...page.data)
     cursor = page.next_cursor ?? undefined
   } while (cursor)
