@@ -109,7 +109,8 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
   cards: [
     { payload: card, fits: true },
     { payload: { ...card, translation: null }, fits: true },
-    { payload: { ...card, end: 42.5 }, fits: false, field: /end - start/ },
+    { payload: { ...card, end: 42.5 }, fits: true },
+    { payload: { ...card, end: 43 }, fits: false, field: /end - start/ },
     { payload: { ...card, end: 12.6 }, fits: false, field: /end - start/ },
     { payload: { ...card, text: '   ' }, fits: false, field: /text/ },
     { payload: { ...card, text: 'x'.repeat(501) }, fits: false, field: /text/ },
