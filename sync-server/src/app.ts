@@ -40,6 +40,7 @@ import { createTusUploads } from './web/tus-uploads.ts'
 import { createDiskReserve } from './web/disk-reserve.ts'
 import { captionsRoutes, captionsUploadRoute } from './routes/captions.routes.ts'
 import { wordsRoutes } from './routes/words.routes.ts'
+import { cardsRoutes } from './routes/cards.routes.ts'
 import { glossaryRoutes } from './routes/glossary.routes.ts'
 
 export const DEFAULT_PWA_DIST = path.join(CODE_ROOT, 'dist/pwa')
@@ -99,6 +100,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   captionsRoutes(routes, { captions: services.captions })
   glossaryRoutes(routes, { glossary: services.glossary, adminLexicon: services.adminLexicon })
   wordsRoutes(routes, { lexicon: services.lexicon, trackWords: services.trackWords, wordStates: services.wordStates })
+  cardsRoutes(routes, { cards: services.cards, cardsLibrary: services.cardsLibrary })
   if (!ctx.config.isProduction) devRoutes(routes, { mailer: ctx.mailer })
   // A path no route serves reads its body as every API call does (a bad body is refused before the 404).
   api.use(apiJsonBody, apiNotFound)

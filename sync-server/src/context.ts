@@ -25,6 +25,7 @@ import { createMetrics } from './metrics/metrics.ts'
 import { createJobsRepository } from './repositories/jobs.repository.ts'
 import { createAccountModule } from './wiring/account.ts'
 import { createAdminBillingModule } from './wiring/admin-billing.ts'
+import { createCardsModule } from './wiring/cards.ts'
 import { createContributorsModule } from './wiring/contributors.ts'
 import { createJobsModule, definePeriodicJobs } from './wiring/jobs.ts'
 import { createLearningModule } from './wiring/learning.ts'
@@ -89,6 +90,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const jobs = createJobsModule(shared)
   const words = createWordsModule(shared, repositories, jobs.queue)
   const learning = createLearningModule(shared, repositories, words)
+  const cards = createCardsModule(shared, repositories, jobs.queue, { grants: learning.services.mediaGrants, playlistAccess: learning.services.playlistAccess })
   const admin = createAdminBillingModule(shared, repositories, people.users)
   const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
   const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue, words)
@@ -136,7 +138,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
     /** What this process says to a monitoring system (metrics/metrics.ts). */
     metrics: shared.metrics,
     repositories,
-    services: { ...people, ...learning.services, ...words, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
+    services: { ...people, ...learning.services, ...words, ...cards, ...account, ...contributor.services, ...admin.services, adminJobs: jobs.adminJobs, readiness },
     stripeWebhook: admin.stripeWebhook,
     jobs: jobs.queue,
     version: packageJson.version,

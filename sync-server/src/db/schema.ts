@@ -14,6 +14,7 @@ import type { DailyTotalsTable, WatchEventsTable, VideoProgressTable, CommentsTa
 import type { SubmissionsTable, SubmissionCreatorsTable, JobsTable, ContributorApplicationsTable } from './schema/contributors.ts'
 import type { BillingCheckoutsTable, SubscriptionsTable, BillingEventsTable } from './schema/billing.ts'
 import type { LexiconEntriesTable, SubmissionGlossaryTable, TrackWordsTable, WordStatesTable, WordStateReceiptsTable } from './schema/words.ts'
+import type { CardsTable, CardReviewsTable, CardRemovalsTable } from './schema/cards.ts'
 
 
 export interface SchemaMigrationsTable {
@@ -61,6 +62,9 @@ export interface Database {
   track_words: TrackWordsTable
   word_states: WordStatesTable
   word_state_receipts: WordStateReceiptsTable
+  cards: CardsTable
+  card_reviews: CardReviewsTable
+  card_removals: CardRemovalsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -100,6 +104,9 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'track_words',
   'word_states',
   'word_state_receipts',
+  'cards',
+  'card_reviews',
+  'card_removals',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -25,6 +25,8 @@ export const jobPayloads = {
   publish_submission: z.object({ submissionId, fields: publishFields, access }),
   /** Segment again the tracks of a language whose lexicon changed since they were segmented (services/track-words.service.ts). */
   resegment_language: z.object({ language: z.string().min(1).max(20) }),
+  /** Cut a saved line's clip from its video's audio (media/card-clip.ts), queued when the card is accepted (services/cards.service.ts). */
+  cut_card_clip: z.object({ cardId: z.number().int().positive() }),
   /** Periodic: uploads whose every byte is stored finished, silent unfinished ones expired, and ladders no video points at removed. */
   sweep_uploads: z.object({}),
   /** Periodic: spent sign-in codes and ended rate-limit windows pruned, lapsed subscriptions ended, old finished jobs removed. */

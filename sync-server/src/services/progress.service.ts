@@ -35,7 +35,17 @@ export function createProgressService(deps: {
   languages: LanguagesRepository
   outsideHours: OutsideHoursRepository
   compass: LearnerCompassRepository
+  /** Reviews of saved lines per local day from a day on (issue 43). */
+  reviewsByDay: (userId: number, fromDay: string) => Promise<Array<{ day: string; count: number | string | bigint }>>
 }) {
+  /** The same days as `days`, each with its count of reviews (0 without any). */
+  async function reviewsByDay(userId: number, days: Progress['days']): Promise<Progress['reviews_by_day']> {
+    const first = days[0]
+    if (!first) return []
+    const counts = new Map((await deps.reviewsByDay(userId, first.date)).map((row) => [row.day, Number(row.count)]))
+    return days.map((day) => ({ date: day.date, count: counts.get(day.date) ?? 0 }))
+  }
+
   return {
     /** `dayCount`: how many days `days` holds (the route checks 1..365). */
     async forUser(user: UserRow, languageCode: string | undefined, dayCount = PROGRESS_DAYS_DEFAULT): Promise<Progress> {
@@ -94,7 +104,7 @@ export function createProgressService(deps: {
           return video ? [{ video, percent, last_position_seconds: Math.round(row.last_position_seconds) }] : []
         }),
         days,
-        reviews_by_day: days.map((day) => ({ date: day.date, count: 0 })),
+        reviews_by_day: await reviewsByDay(user.id, days),
         // Pace: all input of the last 30 local days (watch time of every language and hours logged outside).
         next_level: nextLevel(totalInputSeconds, await deps.compass.inputSecondsSince(user.id, paceFrom)),
         series: languageCode === undefined ? [] : await deps.compass.seriesProgress(user.id, languageCode),

@@ -6,6 +6,7 @@ import { createCaptionParser } from '../captions/parse-off-thread.ts'
 import { createAudioRenditions } from '../media/audio-rendition.ts'
 import { createMediaGrants } from '../media/grants.ts'
 import { createPlaylistAccess } from '../media/playlist-access.ts'
+import { createCardsRepository } from '../repositories/cards.repository.ts'
 import { createMediaAccessRepository } from '../repositories/media-access.repository.ts'
 import { createCaptionsService } from '../services/captions.service.ts'
 import { createCatalogueService } from '../services/catalogue.service.ts'
@@ -72,6 +73,7 @@ export function createLearningModule(
       languages: repositories.languages,
       outsideHours: repositories.outsideHours,
       compass: repositories.learnerCompass,
+      reviewsByDay: (userId, fromDay) => createCardsRepository(database.db).reviewsByDay(userId, fromDay),
     }),
     upNext: createUpNextService({
       catalogue: repositories.catalogue,

@@ -1,0 +1,203 @@
+/**
+ * A saved line's audio and the Anki package (issue 43), on both engines, with real ffmpeg: the clip
+ * job cuts the line with 0.25 s either side from the ladder's a48k rendition (its duration and size
+ * checked with ffprobe), the audio URL answers 404 until then and the clip after, under the video's
+ * access rules (a forged or another learner's grant, a video turned premium: 403), and the .apkg holds a
+ * collection.anki2 whose notes and media read back.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uuidv7 } from '../../../contract/index.ts'
+import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
+import { maxVolume } from '../../test-support/audio-level.ts'
+import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
+import { mediaDir } from '../storage/media-paths.ts'
+import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
+import { person } from '../../test-support/words-fixtures.ts'
+
+let server: TestServer
+let videoId: number
+let toneVideoId: number
+
+/** A ladder whose a48k rendition is silent but for a tone from 7 to 9 s (its 2 s segments as the fixture's). */
+function toneLadder(dataDir: string): string {
+  const mediaKey = makeHlsFixture(dataDir, 12, { audioOnly: true })
+  const folder = mediaDir(dataDir, mediaKey)
+  fs.rmSync(path.join(folder, 'a48k'), { recursive: true })
+  fs.mkdirSync(path.join(folder, 'a48k'))
+  execFileSync(
+    'ffmpeg',
+    ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(between(t,7,9),0.5*sin(2*PI*440*t),0)':s=48000:d=12",
+      '-c:a', 'aac', '-b:a', '48k', '-ac', '1', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
+      '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', 'a48k/seg_%03d.m4s', 'a48k/index.m3u8'],
+    { cwd: folder },
+  )
+  return mediaKey
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
+  const mediaKey = makeHlsFixture(server.dataDir, 12, { audioOnly: true })
+  videoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey, title: 'Chợ Bến Thành' })
+  toneVideoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey: toneLadder(server.dataDir) })
+})
+afterAll(() => server.close())
+
+type Learner = Awaited<ReturnType<typeof person>>
+const save = async (learner: Learner, start: number, end: number, text = 'Chợ mở cửa lúc sáu giờ.', video = videoId) => {
+  const line = { client_id: uuidv7(), video_id: video, start, end, text, translation: 'The market opens at six.', created_at: new Date(server.clock.now()).toISOString() }
+  expect((await learner.api.post('/cards', { cards: [line] })).body.data.accepted).toEqual([line.client_id])
+  return line
+}
+const cardsOf = async (learner: Learner) => (await learner.api.get('/me/cards?language=vi')).body.data as Array<{ id: string; audio_url: string; audio_ready: boolean }>
+const fetchAudio = (url: string) => fetch(`${server.baseUrl}${url}`)
+
+function probe(file: string) {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_name,channels', '-of', 'json', file], { encoding: 'utf8' })
+  return JSON.parse(out) as { format: { duration: string; format_name: string }; streams: Array<{ codec_name: string; channels: number }> }
+}
+
+describe('the clip of a saved line', () => {
+  it('is cut once the card lands: the line with 0.25 s either side, AAC mono at about 6 KB a second', async () => {
+    const learner = await person(server, 'learner')
+    const line = await save(learner, 3.4, 5.9)
+    const [before] = await cardsOf(learner)
+    expect(before!.audio_ready).toBe(false)
+    await server.ctx.jobs.whenIdle()
+    const [after] = await cardsOf(learner)
+    expect(after!.audio_ready).toBe(true)
+
+    const answer = await fetchAudio(after!.audio_url)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('audio/mp4')
+    expect(answer.headers.get('cache-control')).toContain('immutable')
+    const bytes = Buffer.from(await answer.arrayBuffer())
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clip-')), 'clip.m4a')
+    fs.writeFileSync(file, bytes)
+    const probed = probe(file)
+    expect(probed.streams).toEqual([{ codec_name: 'aac', channels: 1 }])
+    expect(probed.format.format_name).toContain('mp4')
+    const seconds = Number(probed.format.duration)
+    // 2.5 s of line and 0.5 s of padding, within an AAC frame or two.
+    expect(seconds).toBeGreaterThan(2.9)
+    expect(seconds).toBeLessThan(3.15)
+    expect(bytes.length / seconds).toBeLessThan(9000)
+    expect(bytes.length / seconds).toBeGreaterThan(3000)
+    // A range, as Safari asks first.
+    const ranged = await fetch(`${server.baseUrl}${after!.audio_url}`, { headers: { range: 'bytes=0-1' } })
+    expect(ranged.status).toBe(206)
+    expect(line.client_id).toBe(after!.id)
+  })
+
+  it('starts no earlier than the video: a line at 0 is padded only after it', async () => {
+    const learner = await person(server, 'learner')
+    await save(learner, 0, 1.5)
+    await server.ctx.jobs.whenIdle()
+    const [saved] = await cardsOf(learner)
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clip-')), 'clip.m4a')
+    fs.writeFileSync(file, Buffer.from(await (await fetchAudio(saved!.audio_url)).arrayBuffer()))
+    const seconds = Number(probe(file).format.duration)
+    expect(seconds).toBeGreaterThan(1.65)
+    expect(seconds).toBeLessThan(1.9)
+  })
+
+  it('holds the line\'s own sound: a line in the silence is silent, the line of the tone is loud', async () => {
+    const learner = await person(server, 'learner')
+    const quiet = await save(learner, 4, 6.5, 'Im lặng.', toneVideoId)
+    const loud = await save(learner, 7.3, 8.7, 'Tiếng chuông.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const cards = new Map((await cardsOf(learner)).map((item) => [item.id, item]))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clip-'))
+    const level = async (id: string) => {
+      const file = path.join(dir, `${id}.m4a`)
+      fs.writeFileSync(file, Buffer.from(await (await fetchAudio(cards.get(id)!.audio_url)).arrayBuffer()))
+      return maxVolume(file)
+    }
+    // The tone begins 0.5 s after the quiet clip ends (6.5 + 0.25): a clip cut from the wrong segment would hold it.
+    expect(await level(quiet.client_id)).toBeLessThan(-60)
+    expect(await level(loud.client_id)).toBeGreaterThan(-12)
+  })
+
+  it('is refused to a forged grant, to another learner, and once the video is premium', async () => {
+    const owner = await person(server, 'learner')
+    await save(owner, 6, 8)
+    await server.ctx.jobs.whenIdle()
+    const [saved] = await cardsOf(owner)
+    const url = saved!.audio_url
+    expect((await fetchAudio(url.replace(/grant=[^&]+$/, 'grant=1.abc.def.9.0.xyz'))).status).toBe(403)
+    expect((await fetchAudio(url.replace(/grant=.*$/, ''))).status).toBe(403)
+    // Another learner's grant for the same video does not reach this learner's card.
+    const other = await person(server, 'learner')
+    await save(other, 9, 10.5)
+    const [theirs] = await cardsOf(other)
+    const theirGrant = new URL(theirs!.audio_url, server.baseUrl).searchParams.get('grant')!
+    expect((await fetchAudio(url.replace(/grant=.*$/, `grant=${theirGrant}`))).status).toBe(404)
+
+    await server.ctx.database.db.updateTable('videos').set({ access_level: 'premium' }).where('id', '=', videoId).execute()
+    try {
+      // Grants are re-checked like playlists (a 60 s cache): a fresh grant for a video no longer watchable is none at all.
+      const [again] = await cardsOf(owner)
+      expect((await fetchAudio(again!.audio_url)).status).toBe(403)
+    } finally {
+      await server.ctx.database.db.updateTable('videos').set({ access_level: 'free' }).where('id', '=', videoId).execute()
+    }
+  })
+
+  it('answers 404 until the clip is cut', async () => {
+    const learner = await person(server, 'learner')
+    const line = await save(learner, 10, 11)
+    const [saved] = await cardsOf(learner)
+    const row = await server.ctx.database.db.selectFrom('cards').select('clip_path').where('client_id', '=', line.client_id).executeTakeFirstOrThrow()
+    // Before the job ran (it may have run already on a fast machine: then the clip is there).
+    const status = (await fetchAudio(saved!.audio_url)).status
+    expect(row.clip_path === null ? [404, 200] : [200]).toContain(status)
+    await server.ctx.jobs.whenIdle()
+    expect((await fetchAudio(saved!.audio_url)).status).toBe(200)
+  })
+})
+
+describe('GET /me/cards/export.apkg', () => {
+  it('is an Anki package: collection.anki2 with one note per card (Sentence, Translation, Audio, Source) and its audio', async () => {
+    const learner = await person(server, 'learner')
+    const first = await save(learner, 1, 3, 'Chị ơi, bao nhiêu tiền?')
+    const second = await save(learner, 65 / 10, 8, 'Rẻ lắm, em à.')
+    await server.ctx.jobs.whenIdle()
+    const answer = await fetch(`${server.api}/me/cards/export.apkg?language=vi`, { headers: { authorization: `Bearer ${learner.token}` } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-disposition')).toContain('.apkg')
+    const files = unzipSync(new Uint8Array(await answer.arrayBuffer()))
+    expect(Object.keys(files).sort()).toEqual(['0', '1', 'collection.anki2', 'media'])
+    const media = JSON.parse(Buffer.from(files.media!).toString('utf8')) as Record<string, string>
+    expect(Object.values(media).sort()).toEqual([`dehieu-${first.client_id}.m4a`, `dehieu-${second.client_id}.m4a`].sort())
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apkg-read-'))
+    fs.writeFileSync(path.join(dir, 'collection.anki2'), files['collection.anki2']!)
+    const db = new Database(path.join(dir, 'collection.anki2'), { readonly: true })
+    try {
+      const col = db.prepare('SELECT ver, models, decks FROM col').get() as { ver: number; models: string; decks: string }
+      expect(col.ver).toBe(11)
+      const [model] = Object.values(JSON.parse(col.models) as Record<string, { flds: Array<{ name: string }>; tmpls: unknown[] }>)
+      expect(model!.flds.map((field) => field.name)).toEqual(['Sentence', 'Translation', 'Audio', 'Source'])
+      expect(model!.tmpls).toHaveLength(1)
+      expect(Object.values(JSON.parse(col.decks) as Record<string, { name: string }>).map((deck) => deck.name)).toContain('Dễ Hiểu (vi)')
+      const notes = (db.prepare('SELECT guid, flds FROM notes ORDER BY guid').all() as Array<{ guid: string; flds: string }>).map((note) => ({ guid: note.guid, fields: note.flds.split('\x1f') }))
+      const byGuid = new Map(notes.map((note) => [note.guid, note.fields]))
+      expect(byGuid.get(first.client_id)).toEqual(['Chị ơi, bao nhiêu tiền?', 'The market opens at six.', `[sound:dehieu-${first.client_id}.m4a]`, 'Chợ Bến Thành, 0:01'])
+      expect(byGuid.get(second.client_id)![3]).toBe('Chợ Bến Thành, 0:06')
+      expect((db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n).toBe(2)
+      for (const table of ['revlog', 'graves']) expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 })
+    } finally {
+      db.close()
+    }
+    // Each media file is the card's clip.
+    const clipName = Object.entries(media).find(([, name]) => name.includes(first.client_id))![0]
+    const file = path.join(dir, 'first.m4a')
+    fs.writeFileSync(file, files[clipName]!)
+    expect(Number(probe(file).format.duration)).toBeGreaterThan(2.4)
+  })
+})

@@ -1,0 +1,172 @@
+/**
+ * A learner's saved lines as they read them (issue 43): GET /me/cards (due first, pages of 500, each
+ * with its schedule and its audio URL), a card's audio under a grant, the Anki package of a language's
+ * cards, and the job that cuts a card's clip.
+ *
+ * The audio URL carries a grant like the video's (media/grants.ts: user, session, the video's media
+ * key, expiry, the preview's cut), checked on every fetch with the playlists' re-check (the session
+ * alive, the video still watchable: media/playlist-access.ts); a preview grant reaches only lines
+ * before its cut. The bytes under it never change (the clip is named by ladder and span), so they are
+ * sent `immutable` and the service worker keeps them by path; until the clip is cut the URL answers 404.
+ */
+import type { Kysely } from 'kysely'
+import { API_BASE, CARDS_PAGE_MAX, ERROR_CODES, type SavedCard } from '../../../contract/index.ts'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { buildAnkiPackage, type AnkiNote } from '../media/anki-package.ts'
+import { cutCardClip } from '../media/card-clip.ts'
+import { GRANT_PARAM, type MediaGrants } from '../media/grants.ts'
+import type { PlaylistAccess } from '../media/playlist-access.ts'
+import { createCardsRepository, type ListedCardRow } from '../repositories/cards.repository.ts'
+import { createLanguagesRepository } from '../repositories/languages.repository.ts'
+import type { UserRow } from '../repositories/users.repository.ts'
+import { canWatch } from '../rules/access.ts'
+import type { MediaStore } from '../storage/media-store.ts'
+import { decodeCursor, encodeCursor } from '../pagination.ts'
+import { z } from 'zod'
+
+const cursorSchema = z.object({ d: z.number().int(), i: z.string().max(64) })
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Where a card's audio is asked for, under a grant. */
+export function cardAudioUrl(clientId: string, grant: string): string {
+  return `${API_BASE}/cards/${clientId}/audio?${GRANT_PARAM}=${grant}`
+}
+
+/** "Title, 1:05" */
+function sourceOf(title: string, start: number): string {
+  const seconds = Math.floor(start)
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = String(seconds % 60).padStart(2, '0')
+  return `${title}, ${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${s}`
+}
+
+export type CardsLibraryService = ReturnType<typeof createCardsLibraryService>
+
+export function createCardsLibraryService(deps: {
+  db: Kysely<Database>
+  clock: Clock
+  grants: MediaGrants
+  playlistAccess: PlaylistAccess
+  media: MediaStore
+  previewSeconds: number
+}) {
+  /** One grant per video of a page (the same for all its lines). */
+  function grantsFor(user: UserRow, tokenHash: string) {
+    const byVideo = new Map<number, string>()
+    return (row: ListedCardRow): string => {
+      let grant = byVideo.get(row.video_id)
+      if (grant === undefined) {
+        const access = canWatch(row, user)
+        grant = row.media_key && access !== 'none'
+          ? deps.grants.issue({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds: access === 'preview' ? deps.previewSeconds : null }).grant
+          : 'none'
+        byVideo.set(row.video_id, grant)
+      }
+      return grant
+    }
+  }
+
+  const toCard = (row: ListedCardRow, grant: string): SavedCard => ({
+    id: row.client_id,
+    video_id: row.video_id,
+    video_title: row.video_title,
+    start: row.start_seconds,
+    end: row.end_seconds,
+    text: row.text,
+    translation: row.translation,
+    audio_url: cardAudioUrl(row.client_id, grant),
+    audio_ready: row.clip_path !== null,
+    created_at: row.created_at,
+    state: row.state,
+    due: iso(row.due_ms),
+    stability: row.stability,
+    difficulty: row.difficulty,
+    reps: row.reps,
+    lapses: row.lapses,
+    last_review: row.last_review_ms === null ? null : iso(row.last_review_ms),
+  })
+
+  async function requireLanguage(code: string) {
+    if (!(await createLanguagesRepository(deps.db).exists(code))) throw notFound('No such language.')
+  }
+
+  return {
+    async list(user: UserRow, tokenHash: string, query: { language: string; due_before?: string; cursor?: string }): Promise<{ data: SavedCard[]; next_cursor: string | null }> {
+      await requireLanguage(query.language)
+      const after = decodeCursor(cursorSchema, query.cursor)
+      const rows = await createCardsRepository(deps.db).listPage(user.id, query.language, {
+        dueBeforeMs: query.due_before === undefined ? undefined : Date.parse(query.due_before),
+        after: after && { due: after.d, id: after.i },
+        limit: CARDS_PAGE_MAX + 1,
+      })
+      const page = rows.slice(0, CARDS_PAGE_MAX)
+      const grant = grantsFor(user, tokenHash)
+      const last = page[page.length - 1]
+      return {
+        data: page.map((row) => toCard(row, grant(row))),
+        next_cursor: rows.length > CARDS_PAGE_MAX && last ? encodeCursor({ d: last.due_ms, i: last.client_id }) : null,
+      }
+    },
+
+    /** The stored key of a card's clip for a grant's holder; 403 for a grant that does not reach it, 404 until it is cut. */
+    async audio(clientId: string, grantText: string): Promise<{ key: string; media: MediaStore }> {
+      const refused = () => new ApiError(403, ERROR_CODES.forbidden, 'This audio link has expired or is not valid: open your saved lines again.')
+      const grant = deps.grants.verify(grantText)
+      if (!grant) throw refused()
+      const card = await createCardsRepository(deps.db).withMedia(grant.userId, clientId.toLowerCase())
+      if (!card) throw notFound('No such saved line.')
+      if (card.media_key !== grant.mediaKey || !(await deps.playlistAccess.allows(grant))) throw refused()
+      if (grant.previewSeconds !== null && card.end_seconds > grant.previewSeconds) throw refused()
+      if (card.clip_path === null) throw notFound('The audio of this line is not ready yet.')
+      return { key: card.clip_path, media: deps.media }
+    },
+
+    /** The job: cuts the card's clip (once per line of a ladder) and notes it on the card. */
+    async cutClip(cardId: number, signal?: AbortSignal): Promise<void> {
+      const cards = createCardsRepository(deps.db)
+      const card = await cards.byId(cardId)
+      // Removed meanwhile, or its video has no ladder (any more): nothing to cut.
+      if (!card || card.media_key === null) return
+      const key = await cutCardClip({ store: deps.media, mediaKey: card.media_key, start: card.start_seconds, end: card.end_seconds, signal })
+      await cards.setClip(card.id, key)
+    },
+
+    /** GET /me/cards/export.apkg: every card of the language, with the audio cut so far. */
+    async exportApkg(user: UserRow, language: string): Promise<Uint8Array> {
+      await requireLanguage(language)
+      const cards = createCardsRepository(deps.db)
+      const notes: AnkiNote[] = []
+      let after: { due: number; id: string } | undefined
+      for (;;) {
+        const rows = await cards.listPage(user.id, language, { after, limit: 1000 })
+        for (const row of rows) {
+          const audio = row.clip_path === null ? null : await readAll(deps.media, row.clip_path)
+          notes.push({
+            guid: row.client_id,
+            sentence: row.text,
+            translation: row.translation ?? '',
+            audioName: audio ? `dehieu-${row.client_id}.m4a` : null,
+            audio,
+            source: sourceOf(row.video_title, row.start_seconds),
+            schedule: { state: row.state, dueMs: row.due_ms, intervalDays: row.scheduled_days, reps: row.reps, lapses: row.lapses },
+          })
+        }
+        const last = rows[rows.length - 1]
+        if (rows.length < 1000 || !last) break
+        after = { due: last.due_ms, id: last.client_id }
+      }
+      return buildAnkiPackage({ deckName: `Dễ Hiểu (${language})`, notes, nowMs: deps.clock.now() })
+    },
+  }
+}
+
+async function readAll(store: MediaStore, key: string): Promise<Uint8Array | null> {
+  const stream = await store.read(key)
+  if (!stream) return null
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}

@@ -1,0 +1,29 @@
+/**
+ * Saved lines and review (issue 43): the outbox's cards, reviews and removals, the learner's list with
+ * its audio URLs and the Anki package, and the job that cuts each card's clip.
+ */
+import type { AppJobQueue } from '../jobs/kinds.ts'
+import type { MediaGrants } from '../media/grants.ts'
+import type { PlaylistAccess } from '../media/playlist-access.ts'
+import { createCardsLibraryService } from '../services/cards-library.service.ts'
+import { createCardsService } from '../services/cards.service.ts'
+import type { Repositories } from './repositories.ts'
+import type { Shared } from './shared.ts'
+
+export function createCardsModule(
+  { config, clock, database, locking, storage }: Shared,
+  repositories: Repositories,
+  jobs: AppJobQueue,
+  media: { grants: MediaGrants; playlistAccess: PlaylistAccess },
+) {
+  const { db } = database
+  const cardsLibrary = createCardsLibraryService({ db, clock, grants: media.grants, playlistAccess: media.playlistAccess, media: storage.media, previewSeconds: config.previewSeconds })
+  jobs.registry.define('cut_card_clip', {
+    maxAttempts: 5,
+    // Short, and a learner waits on it to hear the line: not behind the next videos' transcodes.
+    first: true,
+    backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
+    handler: async ({ cardId }, run) => cardsLibrary.cutClip(cardId, run.signal),
+  })
+  return { cards: createCardsService({ db, locking, clock, jobs, catalogue: repositories.catalogue, previewSeconds: config.previewSeconds }), cardsLibrary }
+}
