@@ -9,6 +9,7 @@ import { newCardSchedule, type ReviewRating } from '../../../../contract/card-sc
 import { db, type CachedRecord } from '../db.ts'
 import { enqueue } from '../outbox/enqueue.ts'
 import { deviceSchedule } from './device-schedule.ts'
+import { englishLineFor } from './english-line.ts'
 import { CARD_MAX_SECONDS as MAX_SECONDS, CARD_MIN_SECONDS as MIN_SECONDS, CARD_TEXT_MAX_CHARS as MAX_TEXT, SAME_LINE_SECONDS, type CardPayload, type LineToSave, type LocalCard } from './card-types.ts'
 
 /** The saved card of this line, if one is (same video, start within 0.05 s). */
@@ -28,11 +29,21 @@ async function videoFacts(videoId: number): Promise<{ title: string; language: s
   return record ? { title: record.value.title, language: record.value.language_code } : null
 }
 
+/** Whether the video, as kept on the device, has an English track. */
+async function hasEnglish(videoId: number): Promise<boolean> {
+  const listed = await db.videos.get(videoId)
+  const detail = (await db.records.get(`video:${videoId}`)) as Extract<CachedRecord, { key: `video:${number}` }> | undefined
+  return Boolean(listed?.has_captions?.includes('en') || detail?.value.has_captions?.includes('en'))
+}
+
 /**
  * Saves a line: a new card, due at once, queued for the server. A line saved already is left as it is
  * (`already`): saving twice does nothing.
  */
 export async function saveLine(line: LineToSave, now = Date.now()): Promise<{ outcome: 'saved' | 'already'; id: string }> {
+  if (line.translation === null && (await hasEnglish(line.videoId)) && !(await savedCardOf(line.videoId, line.start))) {
+    line = { ...line, translation: await englishLineFor(line.videoId, line.start, line.end) }
+  }
   return db.transaction('rw', [db.cards, db.outbox, db.videos, db.records], async (tx) => {
     const existing = await savedCardOf(line.videoId, line.start)
     if (existing) return { outcome: 'already' as const, id: existing.id }
