@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { PageFrame } from '../components/PageFrame.tsx'
 import { pullCards } from '../data/cards/cards-pull.ts'
-import { downloadApkg } from '../data/cards/export-apkg.ts'
 import { ReviewSession } from '../features/cards/ReviewSession.tsx'
 import '../features/cards/review.css'
 
@@ -19,7 +18,6 @@ export default function ReviewPage() {
   const { t } = useTranslation('review')
   const { code = '' } = useParams()
   const [now, setNow] = useState(() => Date.now())
-  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle')
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), NOW_STEP_MS)
@@ -36,30 +34,6 @@ export default function ReviewPage() {
   return (
     <PageFrame title={t('title')}>
       <ReviewSession language={code} now={now} onNow={setNow} />
-      <section className="review-export" aria-label={t('export.label')}>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={exporting === 'busy'}
-          onClick={() => {
-            setExporting('busy')
-            downloadApkg(code).then(
-              () => setExporting('idle'),
-              () => setExporting('failed'),
-            )
-          }}
-          data-testid="review-export"
-        >
-          {exporting === 'busy' ? t('export.busy') : t('export.button')}
-        </button>
-        {exporting === 'failed' ? (
-          <p className="form-error" role="alert">
-            {t('export.failed')}
-          </p>
-        ) : (
-          <p className="muted small">{t('export.explain')}</p>
-        )}
-      </section>
     </PageFrame>
   )
 }

@@ -79,7 +79,7 @@ export function ReviewCard({
       </button>
       {played === 'none' ? (
         <p className="review-no-audio muted small" role="status" data-testid="review-no-audio">
-          {t('card.noAudio')}
+          {navigator.onLine ? t('card.audioNotReady') : t('card.noAudio')}
         </p>
       ) : null}
       {revealed ? (

@@ -11,6 +11,7 @@ import { fetchClipsAhead } from '../../data/cards/card-audio.ts'
 import { gradeCard, removeCard } from '../../data/cards/cards-store.ts'
 import { useReviewQueue, type DueSummary } from '../../data/cards/due.ts'
 import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import { ExportApkg } from './ExportApkg.tsx'
 import { ReviewCard } from './ReviewCard.tsx'
 import { spanParts } from './intervals.ts'
 import { useClipPlayer, type PlayedFrom } from './use-clip-player.ts'
@@ -119,6 +120,7 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
         </section>
       )}
       {media}
+      <ExportApkg language={language} />
     </>
   )
 }
