@@ -143,15 +143,6 @@ export class PlayerController {
     this.onTrackFailed = listener
   }
 
-  /** What the key S does: the line tools' "Save this line" (player/ui/SaveLineTool.tsx) sets it. */
-  private onSaveLine: (() => void) | null = null
-  setSaveLineHandler(handler: (() => void) | null): void {
-    this.onSaveLine = handler
-  }
-  saveLine(): void {
-    this.onSaveLine?.()
-  }
-
   /** The video's caption languages; the tool track is Vietnamese when there is one. */
   setLanguages(languages: readonly CaptionLanguage[]): void {
     const toolLanguage = languages.includes('vi') ? 'vi' : (languages[0] ?? null)

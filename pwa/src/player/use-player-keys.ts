@@ -9,6 +9,7 @@
  */
 import { useEffect } from 'react'
 import { SKIP_SECONDS, type PlayerController } from './controller.ts'
+import { saveLine } from './save-line-key.ts'
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -39,7 +40,7 @@ export function usePlayerKeys(controller: PlayerController): void {
         c: () => controller.toggleCaptions(),
         v: () => controller.reveal(),
         f: () => void controller.toggleFullscreen(),
-        s: () => controller.saveLine(),
+        s: () => saveLine(controller),
       }
       const action = actions[key]
       if (!action) return

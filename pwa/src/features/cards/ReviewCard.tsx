@@ -43,7 +43,10 @@ export function ReviewCard({
 }) {
   const { t } = useTranslation('review')
   const [revealed, setRevealed] = useState(false)
-  const shownAt = useRef(performance.now())
+  const shownAt = useRef(0)
+  useEffect(() => {
+    shownAt.current = performance.now()
+  }, [])
   const next = useMemo(() => nextDueByGrade(card.created_at, card.schedule, now), [card, now])
 
   useEffect(() => {

@@ -39,7 +39,7 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   const queue = useReviewQueue(language, now, AHEAD + 1)
   const [graded, setGraded] = useState<ReadonlySet<string>>(new Set())
   const [played, setPlayed] = useState<{ id: string; from: PlayedFrom } | null>(null)
-  const clip = useClipPlayer()
+  const { audioRef, videoRef, play, stop } = useClipPlayer()
   const cards = (queue?.cards ?? []).filter((card) => !graded.has(card.id))
   const current: LocalCard | undefined = cards[0]
   const upcoming = cards.slice(1).map((card) => card.audio_url).join(' ')
@@ -47,8 +47,8 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   const playCurrent = useCallback(() => {
     if (!current) return
     const id = current.id
-    void clip.play(current).then((from) => setPlayed({ id, from }))
-  }, [current, clip])
+    void play(current).then((from) => setPlayed({ id, from }))
+  }, [current, play])
 
   // The audio first: as each card shows.
   const currentId = current?.id
@@ -64,7 +64,7 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   const grade = (rating: ReviewRating, durationMs: number) => {
     if (!current) return
     const id = current.id
-    clip.stop()
+    stop()
     setGraded((before) => new Set(before).add(id))
     void gradeCard(id, rating, durationMs).then(() => {
       // The graded card is out of the due range now; the list is read again from this moment.
@@ -80,8 +80,8 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   if (!queue) return <p className="muted" role="status">{t('loading')}</p>
   const media = (
     <>
-      <audio ref={clip.audioRef} preload="auto" data-testid="review-audio" />
-      <video ref={clip.videoRef} className="review-span-video" playsInline preload="none" aria-hidden="true" tabIndex={-1} data-testid="review-span-video" />
+      <audio ref={audioRef} preload="auto" data-testid="review-audio" />
+      <video ref={videoRef} className="review-span-video" playsInline preload="none" aria-hidden="true" tabIndex={-1} data-testid="review-span-video" />
     </>
   )
   if (queue.summary.total === 0) {
@@ -109,7 +109,7 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
           onPlay={playCurrent}
           onGrade={grade}
           onRemove={() => {
-            clip.stop()
+            stop()
             void removeCard(current.id)
           }}
         />

@@ -12,6 +12,7 @@ import { SAME_LINE_SECONDS } from '../../data/cards/card-types.ts'
 import { toolLines } from '../controller.ts'
 import { replayTarget, translationsFor } from '../lines.ts'
 import { usePlayer, usePlayerController } from '../use-player.ts'
+import { setSaveLineHandler } from '../save-line-key.ts'
 import { Icon } from './icons.tsx'
 
 export function SaveLineTool({ videoId }: { videoId: number }) {
@@ -39,8 +40,8 @@ export function SaveLineTool({ videoId }: { videoId: number }) {
   }, [controller, videoId])
 
   useEffect(() => {
-    controller.setSaveLineHandler(() => void save())
-    return () => controller.setSaveLineHandler(null)
+    setSaveLineHandler(controller, () => void save())
+    return () => setSaveLineHandler(controller, null)
   }, [controller, save])
 
   const name = saved ? t('player.savedLineLabel') : t('player.saveLineLabel')
