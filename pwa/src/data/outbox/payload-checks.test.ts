@@ -9,6 +9,7 @@ import { outsideHoursBodySchema } from '../../../../contract/schemas/outside-hou
 import { ratingSchema } from '../../../../contract/schemas/ratings.ts'
 import { cardRemovalSchema, cardSchema, reviewSchema } from '../../../../contract/schemas/cards.ts'
 import { commentBodySchema, watchEventSchema } from '../../../../contract/schemas/watching.ts'
+import { wordStateSchema, wordStatesBodySchema } from '../../../../contract/schemas/words.ts'
 import type { OutboxItem, OutboxKind } from '../db.ts'
 import { payloadProblem } from './payload-checks.ts'
 import { outboxRegistry } from './registry.ts'
@@ -44,6 +45,8 @@ function contractTakes(kind: OutboxKind, payload: unknown): boolean {
       return reviewSchema.safeParse(b.reviews[0]).success
     case 'card_removals':
       return cardRemovalSchema.safeParse(b.removals[0]).success
+    case 'word_states':
+      return wordStatesBodySchema.safeParse(body).success && wordStateSchema.safeParse(b.states[0]).success
   }
 }
 
@@ -51,6 +54,7 @@ const watch = { video_id: 12, position_from: 0, position_to: 10, watched_seconds
 const rate = { video_id: 7, understood: 4, occurred_at: '2026-11-22T01:02:03.456Z' }
 const comment = { videoId: 3, text: 'Hay quá' }
 const feedback = { feedback: 'The captions are great.', environment_data: { userAgent: 'x', devicePixelRatio: 2, sessionDuration: null, touch: true } }
+const word = { language: 'vi', key: 'cảm ơn', state: 'known', occurred_at: '2026-12-02T01:02:03.456Z' }
 const outside = { date: '2026-11-20', minutes: 30, type: 'listening', note: 'podcast' }
 const card = { video_id: 4, start: 12.5, end: 15, text: 'Hôm nay trời đẹp quá.', translation: 'The weather is lovely today.', created_at: '2026-12-02T01:02:03.456Z' }
 const review = { card_id: CLIENT_ID, rating: 3, reviewed_at: '2026-12-02T01:05:03.456Z', duration_ms: 4200 }
@@ -129,6 +133,17 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
     { payload: removal, fits: true },
     { payload: { ...removal, card_id: 7 }, fits: false, field: /card_id/ },
     { payload: { ...removal, occurred_at: undefined }, fits: false, field: /occurred_at/ },
+  ],
+  word_states: [
+    { payload: word, fits: true },
+    { payload: { ...word, state: 'ignored' }, fits: true },
+    { payload: { ...word, occurred_at: '2026-12-02T08:02:03+07:00' }, fits: true },
+    { payload: { ...word, state: 'forgotten' }, fits: false, field: /state/ },
+    { payload: { ...word, key: '  ' }, fits: false, field: /key/ },
+    { payload: { ...word, key: 'x'.repeat(101) }, fits: false, field: /key/ },
+    { payload: { ...word, language: '' }, fits: false, field: /language/ },
+    { payload: { ...word, occurred_at: 'now' }, fits: false, field: /occurred_at/ },
+    { payload: null, fits: false, field: /object/ },
   ],
   outside_hours: [
     { payload: outside, fits: true },

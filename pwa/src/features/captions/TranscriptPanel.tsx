@@ -10,7 +10,7 @@
  * scrolls it herself (wheel, touch or keys); a "back to the current line" button then brings it back,
  * and so does a tap on any line. In listening mode each line's words are hidden until she reveals it.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCueTime } from './cue-time.ts'
 import './captions.css'
@@ -36,6 +36,7 @@ export function TranscriptPanel({
   translations = null,
   english = null,
   saved,
+  renderText,
 }: {
   cues: readonly TranscriptCue[] | null
   /** The cues' language, so a screen reader reads them with the right voice. */
@@ -54,6 +55,8 @@ export function TranscriptPanel({
   english?: { shown: boolean; onToggle: () => void } | null
   /** The lines saved for review (by index), marked "Saved". */
   saved?: ReadonlySet<number>
+  /** A line's words as buttons of their own (features/words' WordText); plain text without it, and while hidden. */
+  renderText?: (index: number) => ReactNode
 }) {
   const { t } = useTranslation('captions')
   const { t: tw } = useTranslation('watch')
@@ -146,7 +149,7 @@ export function TranscriptPanel({
                   </button>
                   <div className={hidden ? 'transcript-words is-hidden-text' : 'transcript-words'} aria-hidden={hidden || undefined}>
                     <p className="transcript-text" id={`${headingId}-w${index}`}>
-                      {cue.text}
+                      {renderText && !hidden ? renderText(index) : cue.text}
                     </p>
                     {saved?.has(index) ? (
                       <span className="transcript-saved" data-testid="transcript-saved">
