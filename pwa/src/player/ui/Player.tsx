@@ -32,6 +32,7 @@ import { WordsProvider } from '../../features/words/WordsProvider.tsx'
 import type { OpenWord } from '../../features/words/words-context.ts'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
 import { LineTools } from './LineTools.tsx'
+import { SaveWordLine } from './SaveLineTool.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { canFloat, FloatingPlayer, PictureInPictureButton, usePictureInPicture } from './PictureInPicture.tsx'
 import { SettingsSheet } from './SettingsSheet.tsx'
@@ -220,7 +221,7 @@ export function Player({
 
   return (
     <PlayerContext.Provider value={controller}>
-      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions}>
+      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions ?? ((word) => <SaveWordLine videoId={videoId} line={word.line} />)}>
         <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
           <div className="player-stage" ref={(element) => controller.setStage(element)}>
             <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">

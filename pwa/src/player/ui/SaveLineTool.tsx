@@ -64,3 +64,29 @@ export function SaveLineTool({ videoId }: { videoId: number }) {
     </button>
   )
 }
+
+/** "Save this line" in the word sheet: the line the tapped word is in. */
+export function SaveWordLine({ videoId, line }: { videoId: number; line: { start: number; end: number; text: string } }) {
+  const { t } = useTranslation('watch')
+  const controller = usePlayerController()
+  const savedStarts = useSavedStarts(videoId)
+  const saved = savedStarts.some((other) => Math.abs(other - line.start) <= SAME_LINE_SECONDS)
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      aria-pressed={saved}
+      onClick={() => {
+        const english = controller.state.toolLanguage === 'vi' ? controller.state.tracks.en?.lines : null
+        const translation = english ? translationsFor([line], english)[0] || null : null
+        void saveLine({ videoId, start: line.start, end: line.end, text: line.text, translation }).then(({ outcome }) => {
+          controller.store.set({ announcement: '' })
+          controller.store.set({ announcement: outcome === 'saved' ? 'lineSaved' : 'lineAlreadySaved' })
+        })
+      }}
+      data-testid="word-save-line"
+    >
+      {saved ? t('player.savedLine') : t('player.saveLineLabel')}
+    </button>
+  )
+}
