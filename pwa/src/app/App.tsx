@@ -31,6 +31,7 @@ const BillingPage = lazy(() => import('../pages/BillingPage.tsx'))
 const BillingSuccessPage = lazy(() => import('../pages/BillingSuccessPage.tsx'))
 const AccountPage = lazy(() => import('../pages/AccountPage.tsx'))
 const DownloadsPage = lazy(() => import('../pages/DownloadsPage.tsx'))
+const ReviewPage = lazy(() => import('../pages/ReviewPage.tsx'))
 
 export function App() {
   useEffect(() => {
@@ -64,6 +65,7 @@ export function AppRoutes() {
               <Route path="languages/:code/videos" element={<VideosPage />} />
               <Route path="languages/:code/videos/:id" element={<VideoPage />} />
               <Route path="languages/:code/progress" element={<ProgressPage />} />
+              <Route path="languages/:code/review" element={<ReviewPage />} />
               <Route path="upload" element={<UploadPage />} />
               <Route path="submissions" element={<SubmissionsPage />} />
               <Route path="admin-dashboard" element={<AdminDashboardPage />} />

@@ -13,13 +13,14 @@ import type { LexiconEntry, WordState } from '../../../contract/schemas/words.ts
 // The two records whose modules take their tables as arguments (they import nothing of this file).
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
+import type { LocalCard, LocalReview } from './cards/card-types.ts'
 import { frozenPageTransactions } from './runtime/frozen-page-transactions.ts'
 import { DATABASE_NAME } from './database-name.ts'
 
-export type { DownloadRecord, UploadBlob, UploadItem }
+export type { DownloadRecord, LocalCard, LocalReview, UploadBlob, UploadItem }
 
 /** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'word_states'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'word_states' | 'cards' | 'reviews' | 'card_removals'
 
 /** A pending call in the outbox. */
 export interface OutboxItem {
@@ -170,6 +171,10 @@ export type DeHieuDb = Dexie & {
   uploadBlobs: EntityTable<UploadBlob, 'id'>
   /** The last comments seen of each video, shown offline as a saved copy (data/comments/comment-copies.ts). */
   commentCopies: EntityTable<CommentCopy, 'videoId'>
+  /** Saved lines and their schedules (data/cards/: the only door). */
+  cards: EntityTable<LocalCard, 'id'>
+  /** The reviews this device made, kept to fold its cards' schedules (data/cards/). */
+  reviews: EntityTable<LocalReview, 'id'>
   /** Words (issue 42): each language's lexicon, the learner's word states, each video's word counts. */
   lexicons: EntityTable<LexiconRecord, 'language'>
   wordStates: Table<WordStateRecord, [string, string]>
@@ -203,6 +208,12 @@ db.version(42).stores({
   lexicons: 'language, [language+version]',
   wordStates: '[language+key], language',
   videoWords: 'videoId',
+})
+
+// Saved lines (issue 43, numbered by the issue as above): due lists per language, a video's saved lines, a card's reviews.
+db.version(43).stores({
+  cards: 'id, [language+due], video_id',
+  reviews: 'id, card_id, reviewed_at',
 })
 
 // A page frozen for Back must not hold a transaction the next page waits on (WebKit).

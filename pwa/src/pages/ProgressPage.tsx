@@ -10,6 +10,7 @@ import { useLanguageProgress } from '../data/progress/progress-store.ts'
 import { OutsideHoursForm } from '../features/progress/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/progress/Roadmap.tsx'
 import { formatListening } from '../features/progress/time-spans.ts'
+import { ReviewsByDay } from '../features/cards/ReviewsByDay.tsx'
 import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../contract/schemas/catalogue.ts'
 import '../styles/watching.css'
@@ -69,6 +70,7 @@ export default function ProgressPage() {
         </h2>
         <DailyChart days={progress.days.slice(-30)} />
         <TimeSpent days={progress.days.slice(-30)} />
+        <ReviewsByDay days={progress.days.slice(-30).map((day) => day.date)} server={progress.reviews_by_day} />
       </section>
 
       <section className="card progress-section" aria-labelledby="roadmap-title">

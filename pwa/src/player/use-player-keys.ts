@@ -1,7 +1,7 @@
 /**
  * The player's keys, on the whole video page (no focus to find first), except while typing in a field,
  * inside a dialog, or on the scrubber's own arrows: Space/K play/pause, ←/→ 5 s, A/D previous/next line,
- * R replay, P auto-pause, C captions, V reveal a line in listening mode, F fullscreen.
+ * R replay, P auto-pause, C captions, V reveal a line in listening mode, F fullscreen, S save the line.
  * Space plays or pauses even with a button focused, as on YouTube: after an auto-pause the picture says
  * "press Space to go on", and the learner's last click (Slow, Auto-pause) left that button focused, so
  * Space pressed that button instead. The button's own Space activation is cancelled (keydown and keyup);
@@ -9,6 +9,7 @@
  */
 import { useEffect } from 'react'
 import { SKIP_SECONDS, type PlayerController } from './controller.ts'
+import { saveLine } from './save-line-key.ts'
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -39,6 +40,7 @@ export function usePlayerKeys(controller: PlayerController): void {
         c: () => controller.toggleCaptions(),
         v: () => controller.reveal(),
         f: () => void controller.toggleFullscreen(),
+        s: () => saveLine(controller),
       }
       const action = actions[key]
       if (!action) return

@@ -14,13 +14,14 @@ import { ROUTES } from '../../../contract/routes.ts'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { DATABASE_NAME, finishBackgroundDownload, withDownloadsTable, type BackgroundFetchedEvent } from '../data/downloads/background-finish.ts'
 import { routeAroundWorker } from './network-only.ts'
 import { answerOfflineMedia } from './offline-media.ts'
 import { isOfflineMedia } from '../data/downloads/offline-urls.ts'
 import { ignoreQueryInCacheKey, isThumbnail, THUMBNAIL_MAX_AGE_SECONDS, THUMBNAIL_MAX_ENTRIES } from './thumbnails.ts'
 import { THUMBNAIL_CACHE } from '../data/downloads/thumbnail-cache.ts'
+import { CARD_AUDIO_CACHE, CARD_AUDIO_MAX_ENTRIES, cardAudioKey, isCardAudio } from '../data/cards/card-audio-cache.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -68,6 +69,19 @@ registerRoute(
     plugins: [
       ignoreQueryInCacheKey,
       new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Saved lines' clips (issue 43): kept once fetched, under their URL without the grant, so a line heard
+// once plays again with no signal; a clip never changes, so the cache answers first.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isCardAudio(url, self.location.origin),
+  new CacheFirst({
+    cacheName: CARD_AUDIO_CACHE,
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => cardAudioKey(request.url) },
+      new ExpirationPlugin({ maxEntries: CARD_AUDIO_MAX_ENTRIES, purgeOnQuotaError: true }),
     ],
   }),
 )

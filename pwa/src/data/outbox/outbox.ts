@@ -4,6 +4,7 @@
  */
 import { db } from '../db.ts'
 import { recordSendStart, recordSends } from '../progress/sent-watch.ts'
+import { wakeReviewsOfLandedCards } from '../cards/card-landing.ts'
 import { checkPayloadsWith, onEnqueued } from './enqueue.ts'
 import { createOutboxStore } from './outbox-store.ts'
 import { payloadProblem } from './payload-checks.ts'
@@ -26,7 +27,14 @@ export const outboxStore = createOutboxStore({
   deadLetters: db.deadLetters,
   saveLastSync: (at) => db.records.put({ key: 'lastSyncAt', value: at }).then(() => undefined),
   transaction: (tables, work) => db.transaction('rw', tables, work),
-  onDone: { tables: [db.records], write: recordSends },
+  // The goal bar's sent seconds; reviews deferred until their card landed are due again.
+  onDone: {
+    tables: [db.records],
+    write: async (items, at) => {
+      await recordSends(items, at)
+      await wakeReviewsOfLandedCards(items, at)
+    },
+  },
   onSend: recordSendStart,
 })
 

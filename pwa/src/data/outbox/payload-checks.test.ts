@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { feedbackBodySchema } from '../../../../contract/schemas/feedback.ts'
 import { outsideHoursBodySchema } from '../../../../contract/schemas/outside-hours.ts'
 import { ratingSchema } from '../../../../contract/schemas/ratings.ts'
+import { cardRemovalSchema, cardSchema, reviewSchema } from '../../../../contract/schemas/cards.ts'
 import { commentBodySchema, watchEventSchema } from '../../../../contract/schemas/watching.ts'
 import { wordStateSchema, wordStatesBodySchema } from '../../../../contract/schemas/words.ts'
 import type { OutboxItem, OutboxKind } from '../db.ts'
@@ -38,6 +39,12 @@ function contractTakes(kind: OutboxKind, payload: unknown): boolean {
       return feedbackBodySchema.safeParse(body).success
     case 'outside_hours':
       return outsideHoursBodySchema.safeParse(body).success
+    case 'cards':
+      return cardSchema.safeParse(b.cards[0]).success
+    case 'reviews':
+      return reviewSchema.safeParse(b.reviews[0]).success
+    case 'card_removals':
+      return cardRemovalSchema.safeParse(b.removals[0]).success
     case 'word_states':
       return wordStatesBodySchema.safeParse(body).success && wordStateSchema.safeParse(b.states[0]).success
   }
@@ -49,6 +56,9 @@ const comment = { videoId: 3, text: 'Hay quá' }
 const feedback = { feedback: 'The captions are great.', environment_data: { userAgent: 'x', devicePixelRatio: 2, sessionDuration: null, touch: true } }
 const word = { language: 'vi', key: 'cảm ơn', state: 'known', occurred_at: '2026-12-02T01:02:03.456Z' }
 const outside = { date: '2026-11-20', minutes: 30, type: 'listening', note: 'podcast' }
+const card = { video_id: 4, start: 12.5, end: 15, text: 'Hôm nay trời đẹp quá.', translation: 'The weather is lovely today.', created_at: '2026-12-02T01:02:03.456Z' }
+const review = { card_id: CLIENT_ID, rating: 3, reviewed_at: '2026-12-02T01:05:03.456Z', duration_ms: 4200 }
+const removal = { card_id: CLIENT_ID, occurred_at: '2026-12-02T01:06:03.456Z' }
 
 /** Fitting and malformed payloads of each kind: `fits` says whether the contract takes it. */
 const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?: RegExp }>> = {
@@ -99,6 +109,30 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
     { payload: { ...feedback, environment_data: { nested: { a: 1 } } }, fits: false, field: /environment_data\.nested/ },
     { payload: { ...feedback, environment_data: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, fits: false, field: /too many/ },
     { payload: { ...feedback, environment_data: { long: 'x'.repeat(2001) } }, fits: false, field: /environment_data\.long/ },
+  ],
+  cards: [
+    { payload: card, fits: true },
+    { payload: { ...card, translation: null }, fits: true },
+    { payload: { ...card, end: 42.5 }, fits: true },
+    { payload: { ...card, end: 43 }, fits: false, field: /end - start/ },
+    { payload: { ...card, end: 12.6 }, fits: false, field: /end - start/ },
+    { payload: { ...card, text: '   ' }, fits: false, field: /text/ },
+    { payload: { ...card, text: 'x'.repeat(501) }, fits: false, field: /text/ },
+    { payload: { ...card, video_id: 0 }, fits: false, field: /video_id/ },
+    { payload: { ...card, created_at: 'now' }, fits: false, field: /created_at/ },
+  ],
+  reviews: [
+    { payload: review, fits: true },
+    { payload: { ...review, rating: 4 }, fits: true },
+    { payload: { ...review, rating: 5 }, fits: false, field: /rating/ },
+    { payload: { ...review, rating: 0 }, fits: false, field: /rating/ },
+    { payload: { ...review, card_id: 'card-1' }, fits: false, field: /card_id/ },
+    { payload: { ...review, reviewed_at: 'today' }, fits: false, field: /reviewed_at/ },
+  ],
+  card_removals: [
+    { payload: removal, fits: true },
+    { payload: { ...removal, card_id: 7 }, fits: false, field: /card_id/ },
+    { payload: { ...removal, occurred_at: undefined }, fits: false, field: /occurred_at/ },
   ],
   word_states: [
     { payload: word, fits: true },

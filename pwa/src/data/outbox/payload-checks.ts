@@ -13,7 +13,7 @@
  * forms' and the server's: the server's refusal says them.
  */
 import { COMMENT_MAX_CHARS, FEEDBACK_MAX_CHARS } from '../../../../contract/limits.ts'
-import { WORD_MAX_CHARS, WORD_STATES } from '../../../../contract/vocabulary.ts'
+import { CARD_MAX_SECONDS, CARD_MIN_SECONDS, CARD_TEXT_MAX_CHARS, WORD_MAX_CHARS, WORD_STATES } from '../../../../contract/vocabulary.ts'
 import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS, UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../../../../contract/vocabulary.ts'
 import { parseIsoDateTime, parseWatchEvent } from '../../../../contract/watch-event-check.ts'
 import type { OutboxKind } from '../db.ts'
@@ -105,6 +105,41 @@ const outsideHours: Check = (payload) => {
   ])
 }
 
+const isIsoDateTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(parseIsoDateTime(value))
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const isSeconds = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 24 * 3600
+
+const card: Check = (payload) => {
+  if (!isRecord(payload)) return 'the payload must be an object'
+  const length = isSeconds(payload.start) && isSeconds(payload.end) ? (payload.end as number) - (payload.start as number) : NaN
+  return problems([
+    !isVideoId(payload.video_id) && 'video_id: must be a positive whole number',
+    (!isSeconds(payload.start) || !isSeconds(payload.end)) && 'start, end: must be seconds',
+    !(length >= CARD_MIN_SECONDS - 1e-9 && length <= CARD_MAX_SECONDS + 1e-9) && `end - start: must be ${CARD_MIN_SECONDS} to ${CARD_MAX_SECONDS} s`,
+    (typeof payload.text !== 'string' || payload.text.trim().length === 0 || payload.text.trim().length > CARD_TEXT_MAX_CHARS) && `text: must be 1 to ${CARD_TEXT_MAX_CHARS} characters`,
+    payload.translation !== null && payload.translation !== undefined && (typeof payload.translation !== 'string' || payload.translation.trim().length > CARD_TEXT_MAX_CHARS) && 'translation: must be text or null',
+    !isIsoDateTime(payload.created_at) && 'created_at: must be an ISO date-time',
+  ])
+}
+
+const review: Check = (payload) => {
+  if (!isRecord(payload)) return 'the payload must be an object'
+  return problems([
+    (typeof payload.card_id !== 'string' || !UUID.test(payload.card_id)) && 'card_id: must be a card id',
+    !isWhole(payload.rating, 1, 4) && 'rating: must be 1, 2, 3 or 4',
+    !isIsoDateTime(payload.reviewed_at) && 'reviewed_at: must be an ISO date-time',
+    !isWhole(payload.duration_ms, 0, 24 * 3600 * 1000) && 'duration_ms: must be whole milliseconds',
+  ])
+}
+
+const cardRemoval: Check = (payload) => {
+  if (!isRecord(payload)) return 'the payload must be an object'
+  return problems([
+    (typeof payload.card_id !== 'string' || !UUID.test(payload.card_id)) && 'card_id: must be a card id',
+    !isIsoDateTime(payload.occurred_at) && 'occurred_at: must be an ISO date-time',
+  ])
+}
+
 const wordStates: Check = (payload) => {
   if (!isRecord(payload)) return 'the payload must be an object'
   return problems([
@@ -118,6 +153,9 @@ const wordStates: Check = (payload) => {
 export const PAYLOAD_CHECKS: { readonly [K in OutboxKind]: Check } = {
   watch_event: watchEvent,
   rating,
+  cards: card,
+  reviews: review,
+  card_removals: cardRemoval,
   comment,
   feedback,
   outside_hours: outsideHours,

@@ -13,6 +13,7 @@ import type { FeedbackBody } from '../../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../../contract/schemas/outside-hours.ts'
 import type { CommentBody, WatchEventsResult } from '../../../../contract/schemas/watching.ts'
 import { RATINGS_MAX_BATCH, type RatingPayload, type RatingsResult } from '../compass/rating-types.ts'
+import { CARD_REMOVALS_MAX_BATCH, CARDS_MAX_BATCH, REVIEWS_MAX_BATCH, type CardPayload, type CardRemovalPayload, type ReviewPayload, type ReviewsResult } from '../cards/card-types.ts'
 import type { RouteName } from '../../../../contract/routes.ts'
 import { ApiError } from '../api.ts'
 import { callRoute } from '../api-call.ts'
@@ -33,6 +34,9 @@ export type FeedbackPayload = Omit<FeedbackBody['user_feedback'], 'client_id'>
 export interface OutboxPayloads {
   watch_event: WatchEventPayload
   rating: RatingPayload
+  cards: CardPayload
+  reviews: ReviewPayload
+  card_removals: CardRemovalPayload
   comment: CommentPayload
   feedback: FeedbackPayload
   outside_hours: OutsideHoursPayload
@@ -83,6 +87,26 @@ export const outboxRegistry = {
     route: 'ratings.create',
     body: (items) => ({ ratings: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
     read: (answer: RatingsResult) => perItem(answer),
+  },
+  // Saved lines before their reviews: a review of a card the server does not hold yet is `deferred`
+  // (kept, and woken when its card lands: outbox.ts), never dropped. Removals after both.
+  cards: {
+    batch: CARDS_MAX_BATCH,
+    route: 'cards.create',
+    body: (items) => ({ cards: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: perItem,
+  },
+  reviews: {
+    batch: REVIEWS_MAX_BATCH,
+    route: 'reviews.create',
+    body: (items) => ({ reviews: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: (answer: ReviewsResult) => ({ ...perItem(answer), deferred: answer.data.deferred }),
+  },
+  card_removals: {
+    batch: CARD_REMOVALS_MAX_BATCH,
+    route: 'cardRemovals.create',
+    body: (items) => ({ removals: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: perItem,
   },
   comment: {
     batch: 1,
@@ -151,7 +175,7 @@ export async function sendOutbox(kind: OutboxKind, items: OutboxItem[]): Promise
   try {
     const answer = await callRoute(entry.route, entry.body(typed), entry.params?.(typed))
     const read = entry.read(answer, typed)
-    return { kind: 'answered', done: read.done, rejected: [...stale, ...read.rejected] }
+    return { kind: 'answered', done: read.done, rejected: [...stale, ...read.rejected], ...(read.deferred?.length ? { deferred: read.deferred } : {}) }
   } catch (error) {
     const result = failure(error, fitting)
     // A call that got no answer, or one to try again, holds the whole batch (the engine stops or backs

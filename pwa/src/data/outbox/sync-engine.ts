@@ -8,7 +8,8 @@
  * - by one tab at a time (Web Locks; a tab without them uses an in-page flag);
  * - kinds in the registry's order (registry.ts), each in batches of its contract limit (watch events
  *   500, ratings 100), the calls of one item one by one (at most 50 of each kind per flush);
- * - accepted and duplicate items leave the outbox; items the server rejects move to the dead-letter
+ * - accepted and duplicate items leave the outbox; deferred ones (a review of a card the server does
+ *   not hold yet) stay and wait their back-off, or their card's landing; items the server rejects move to the dead-letter
  *   table, where the person can see them; 5xx/429 answers wait with exponential backoff and jitter,
  *   then try again. No answer at all is not the item's fault: the items stay due, the engine stops
  *   and the network is marked down, and the flush that its return starts sends them.
@@ -38,7 +39,13 @@ export interface OutboxStore {
 
 /** What a send learned: which items are done, which the server refused, or that it should wait. */
 export type SendResult =
-  | { kind: 'answered'; done: string[]; rejected: Array<{ id: string; error: string }> }
+  | {
+      kind: 'answered'
+      done: string[]
+      rejected: Array<{ id: string; error: string }>
+      /** Items the server cannot take yet (a review of a card it does not hold): they stay and wait their back-off, never dropped. */
+      deferred?: string[]
+    }
   | { kind: 'retry' } // an answer that is an error (5xx, 429): this item waits its back-off
   | { kind: 'unreachable' } // no answer at all: nothing is wrong with the items; wait for the network
   | { kind: 'stop' } // signed out: nothing can be sent until the person signs in again
@@ -83,6 +90,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (done.length) await deps.store.remove(done, now())
     if (result.rejected.length) {
       await deps.store.deadLetter(result.rejected.flatMap(({ id, error }) => (byId.has(id) ? [{ item: byId.get(id)!, error }] : [])))
+    }
+    const deferred = (result.deferred ?? []).flatMap((id) => byId.get(id) ?? [])
+    if (deferred.length) {
+      // Kept, later: sent again once their card lands (outbox.ts wakes them) or their back-off ends.
+      const attempts = Math.max(...deferred.map((item) => item.attempts)) + 1
+      await deps.store.retryLater(
+        deferred.map((item) => ({ ...item, attempts: item.attempts + 1 })),
+        now() + backoffMs(attempts, random),
+      )
     }
     return 'continue'
   }

@@ -35,6 +35,7 @@ export function TranscriptPanel({
   onReveal,
   translations = null,
   english = null,
+  saved,
   renderText,
 }: {
   cues: readonly TranscriptCue[] | null
@@ -52,6 +53,8 @@ export function TranscriptPanel({
   translations?: readonly string[] | null
   /** The English toggle in the head, where the video has English captions. */
   english?: { shown: boolean; onToggle: () => void } | null
+  /** The lines saved for review (by index), marked "Saved". */
+  saved?: ReadonlySet<number>
   /** A line's words as buttons of their own (features/words' WordText); plain text without it, and while hidden. */
   renderText?: (index: number) => ReactNode
 }) {
@@ -148,6 +151,11 @@ export function TranscriptPanel({
                     <p className="transcript-text" id={`${headingId}-w${index}`}>
                       {renderText && !hidden ? renderText(index) : cue.text}
                     </p>
+                    {saved?.has(index) ? (
+                      <span className="transcript-saved" data-testid="transcript-saved">
+                        {t('transcript.saved')}
+                      </span>
+                    ) : null}
                     {translation ? (
                       <p className="transcript-translation" lang="en" data-testid="transcript-translation">
                         {translation}

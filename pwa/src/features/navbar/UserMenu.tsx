@@ -11,6 +11,7 @@ import { useSelectedLanguage } from '../languages/selected-language.ts'
 import { session, useSessionValue } from '../../data/session/session.ts'
 import { openDialog } from './dialogs.ts'
 import { promptInstall, useInstallOffer } from '../pwa/install-state.ts'
+import { ReviewMenuItem } from '../cards/ReviewMenuItem.tsx'
 
 export function UserMenu() {
   const { t } = useTranslation('navbar')
@@ -53,6 +54,7 @@ export function UserMenu() {
         <>
           {languageItem(t('menu.watch'), 'videos', close)}
           {languageItem(t('menu.progress'), 'progress', close)}
+          {language ? <ReviewMenuItem language={language} onClose={close} /> : null}
           <Link role="menuitem" className="menu-item" to="/downloads" onClick={close}>
             {t('menu.downloads')}
           </Link>

@@ -10,6 +10,7 @@ import { toolLines } from '../controller.ts'
 import { nextTarget } from '../lines.ts'
 import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon, type IconName } from './icons.tsx'
+import { SaveLineTool } from './SaveLineTool.tsx'
 
 function Tool({
   icon,
@@ -50,7 +51,7 @@ function Tool({
   )
 }
 
-export function LineTools() {
+export function LineTools({ videoId }: { videoId?: number }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
   const controller = usePlayerController()
@@ -73,6 +74,7 @@ export function LineTools() {
         <Tool icon="slow" label={t('player.slowReplay')} name={t('player.slowReplayLabel')} pressed={slow} disabled={!hasLines} onPress={() => controller.slowReplay()} testId="line-slow" />
         <Tool icon="loop" label={t('player.loop')} name={t('player.loopLabel')} pressed={looping} disabled={!hasLines} onPress={() => controller.toggleLoop()} testId="line-loop" />
         <Tool icon="autoPause" label={t('player.autoPause')} name={t('player.autoPauseLabel')} shortcut="P" pressed={autoPause} disabled={!hasLines} onPress={() => controller.toggleAutoPause()} testId="line-auto-pause" />
+        {videoId === undefined ? null : <SaveLineTool videoId={videoId} />}
       </div>
       <div className="line-tools-row line-tools-captions" role="group" aria-labelledby="player-caption-tracks">
         <span className="line-tools-caption-label" id="player-caption-tracks">

@@ -25,11 +25,14 @@ import { useHlsSource } from '../use-hls-source.ts'
 import { useKeptStretches } from '../use-kept-stretches.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { TranscriptPanel } from '../../features/captions/TranscriptPanel.tsx'
+import { useSavedStarts } from '../../data/cards/due.ts'
+import { SAME_LINE_SECONDS } from '../../data/cards/card-types.ts'
 import { WordText } from '../../features/words/WordText.tsx'
 import { WordsProvider } from '../../features/words/WordsProvider.tsx'
 import type { OpenWord } from '../../features/words/words-context.ts'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
 import { LineTools } from './LineTools.tsx'
+import { SaveWordLine } from './SaveLineTool.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { canFloat, FloatingPlayer, PictureInPictureButton, usePictureInPicture } from './PictureInPicture.tsx'
 import { SettingsSheet } from './SettingsSheet.tsx'
@@ -69,8 +72,9 @@ function Announcer() {
   )
 }
 
-function PlayerTranscript() {
+function PlayerTranscript({ videoId }: { videoId: number }) {
   const controller = usePlayerController()
+  const savedStarts = useSavedStarts(videoId)
   const language = usePlayer((state) => state.toolLanguage)
   const track = usePlayer((state) => (state.toolLanguage ? state.tracks[state.toolLanguage] : undefined))
   const current = usePlayer((state) => activeLine(toolLines(state), state.time))
@@ -82,6 +86,7 @@ function PlayerTranscript() {
   const englishLines = usePlayer((state) => (state.prefs.captions.en ? state.tracks.en?.lines : null) ?? null)
   const lines = track?.lines ?? null
   const translations = useMemo(() => (hasEnglish && lines && englishLines ? translationsFor(lines, englishLines) : null), [hasEnglish, lines, englishLines])
+  const saved = useMemo(() => new Set((lines ?? []).flatMap((line, index) => (savedStarts.some((start) => Math.abs(start - line.start) <= SAME_LINE_SECONDS) ? [index] : []))), [lines, savedStarts])
   if (!language) return null
   return (
     <TranscriptPanel
@@ -97,6 +102,7 @@ function PlayerTranscript() {
       revealed={revealed}
       onReveal={(index) => controller.reveal(index)}
       translations={translations}
+      saved={saved}
       english={hasEnglish ? { shown: englishShown, onToggle: () => controller.setCaptions({ ...controller.state.prefs.captions, en: !englishShown }) } : null}
       renderText={lines ? (index) => <WordText line={lines[index]!} coloured markOneNew /> : undefined}
     />
@@ -215,7 +221,7 @@ export function Player({
 
   return (
     <PlayerContext.Provider value={controller}>
-      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions}>
+      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions ?? ((word) => <SaveWordLine videoId={videoId} line={word.line} />)}>
         <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
           <div className="player-stage" ref={(element) => controller.setStage(element)}>
             <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
@@ -235,7 +241,7 @@ export function Player({
             </div>
             {stockControls ? null : (
               <ControlsBoundary onFail={() => undefined}>
-                <LineTools />
+                <LineTools videoId={videoId} />
               </ControlsBoundary>
             )}
           </div>
@@ -248,7 +254,7 @@ export function Player({
           <Announcer />
           <SettingsSheet />
           <MediaSessionSync />
-          <PlayerTranscript />
+          <PlayerTranscript videoId={videoId} />
           {pip.pipWindow && video ? <FloatingPlayer pipWindow={pip.pipWindow} video={video} /> : null}
         </div>
       </WordsProvider>

@@ -1,0 +1,62 @@
+/** Page model of saved lines: Save among the line tools, the transcript's mark, and the review page. */
+import type { Locator, Page } from '@playwright/test'
+
+export class SaveLine {
+  readonly button: Locator
+  readonly savedMarks: Locator
+  constructor(readonly page: Page) {
+    this.button = page.getByTestId('line-save')
+    this.savedMarks = page.getByTestId('transcript-saved')
+  }
+}
+
+export class ReviewPage {
+  readonly card: Locator
+  readonly play: Locator
+  readonly reveal: Locator
+  readonly line: Locator
+  readonly translation: Locator
+  readonly summary: Locator
+  readonly empty: Locator
+  readonly done: Locator
+  readonly openInVideo: Locator
+  readonly exportButton: Locator
+  readonly noAudio: Locator
+
+  constructor(readonly page: Page) {
+    this.card = page.getByTestId('review-card')
+    this.play = page.getByTestId('review-play')
+    this.reveal = page.getByTestId('review-reveal')
+    this.line = page.getByTestId('review-line')
+    this.translation = page.getByTestId('review-translation')
+    this.summary = page.getByTestId('review-summary')
+    this.empty = page.getByTestId('review-empty')
+    this.done = page.getByTestId('review-done')
+    this.openInVideo = page.getByTestId('review-open-video')
+    this.exportButton = page.getByTestId('review-export')
+    this.noAudio = page.getByTestId('review-no-audio')
+  }
+
+  async open(code: string) {
+    await this.page.goto(`/languages/${code}/review`)
+  }
+
+  grade(rating: 1 | 2 | 3 | 4): Locator {
+    return this.page.getByTestId(`review-grade-${rating}`)
+  }
+
+  /** Waits until the hidden <audio> of the card has really played (its 'playing' event, time moving). */
+  async heardAudio(): Promise<{ currentTime: number; src: string }> {
+    return this.page.getByTestId('review-audio').evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<{ currentTime: number; src: string }>((resolve) => {
+          const check = () => {
+            if (audio.currentTime > 0.1) resolve({ currentTime: audio.currentTime, src: audio.src })
+            else requestAnimationFrame(check)
+          }
+          if (!audio.paused && audio.currentTime > 0) check()
+          else audio.addEventListener('playing', () => check(), { once: true })
+        }),
+    )
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The review page's body: the day's summary (due now, later today, the next one's time), the card due
+ * first with its audio (playing as it shows; the next cards' clips fetched ahead), and, when nothing is
+ * due, when the next card comes; with no cards at all, how to save a line. A grade shows the next card
+ * at once (the graded one leaves the screen before the write lands) and goes to the outbox.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { fetchClipsAhead } from '../../data/cards/card-audio.ts'
+import { gradeCard, removeCard } from '../../data/cards/cards-store.ts'
+import { useReviewQueue, type DueSummary } from '../../data/cards/due.ts'
+import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import { ExportApkg } from './ExportApkg.tsx'
+import { ReviewCard } from './ReviewCard.tsx'
+import { spanParts } from './intervals.ts'
+import { useClipPlayer, type PlayedFrom } from './use-clip-player.ts'
+
+const AHEAD = 4
+
+function SummaryLine({ summary, now }: { summary: DueSummary; now: number }) {
+  const { t, i18n } = useTranslation('review')
+  const parts = [t('summary.dueNow', { count: summary.now })]
+  if (summary.laterToday > 0) parts.push(t('summary.laterToday', { count: summary.laterToday }))
+  if (summary.next !== null) {
+    const span = spanParts(summary.next - now)
+    const at = new Date(summary.next).toLocaleString(i18n.language, summary.next - now < 86_400_000 ? { hour: 'numeric', minute: '2-digit' } : { weekday: 'short', day: 'numeric', month: 'short' })
+    parts.push(t('summary.next', { after: t(`span.${span.unit}`, { count: span.count }), at }))
+  }
+  return (
+    <p className="review-summary" data-testid="review-summary">
+      {parts.join(' · ')}
+    </p>
+  )
+}
+
+export function ReviewSession({ language, now, onNow }: { language: string; now: number; onNow: (at: number) => void }) {
+  const { t } = useTranslation('review')
+  const queue = useReviewQueue(language, now, AHEAD + 1)
+  const [graded, setGraded] = useState<ReadonlySet<string>>(new Set())
+  const [played, setPlayed] = useState<{ id: string; from: PlayedFrom } | null>(null)
+  const { audioRef, videoRef, play, stop } = useClipPlayer()
+  const cards = (queue?.cards ?? []).filter((card) => !graded.has(card.id))
+  const current: LocalCard | undefined = cards[0]
+  const upcoming = cards.slice(1).map((card) => card.audio_url).join(' ')
+
+  const playCurrent = useCallback(() => {
+    if (!current) return
+    const id = current.id
+    void play(current).then((from) => setPlayed({ id, from }))
+  }, [current, play])
+
+  // The audio first: as each card shows.
+  const currentId = current?.id
+  useEffect(() => {
+    if (currentId) playCurrent()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per card shown, not per render
+  }, [currentId])
+  useEffect(() => {
+    fetchClipsAhead(cards.slice(1, AHEAD + 1))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the clips of the next cards, when they change
+  }, [upcoming])
+
+  const grade = (rating: ReviewRating, durationMs: number) => {
+    if (!current) return
+    const id = current.id
+    stop()
+    setGraded((before) => new Set(before).add(id))
+    void gradeCard(id, rating, durationMs).then(() => {
+      // The graded card is out of the due range now; the list is read again from this moment.
+      onNow(Date.now())
+      setGraded((before) => {
+        const after = new Set(before)
+        after.delete(id)
+        return after
+      })
+    })
+  }
+
+  if (!queue) return <p className="muted" role="status">{t('loading')}</p>
+  const media = (
+    <>
+      <audio ref={audioRef} preload="auto" data-testid="review-audio" />
+      <video ref={videoRef} className="review-span-video" playsInline preload="none" aria-hidden="true" tabIndex={-1} data-testid="review-span-video" />
+    </>
+  )
+  if (queue.summary.total === 0) {
+    return (
+      <section className="review-empty card" data-testid="review-empty">
+        <h2 className="section-title">{t('empty.title')}</h2>
+        <p>{t('empty.how')}</p>
+        <p className="muted">{t('empty.keys')}</p>
+        <Link className="button" to={`/languages/${language}/videos`}>
+          {t('empty.browse')}
+        </Link>
+      </section>
+    )
+  }
+  return (
+    <>
+      <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} />
+      {current ? (
+        <ReviewCard
+          key={current.id}
+          card={current}
+          language={language}
+          now={now}
+          played={played?.id === current.id ? played.from : null}
+          onPlay={playCurrent}
+          onGrade={grade}
+          onRemove={() => {
+            stop()
+            void removeCard(current.id)
+          }}
+        />
+      ) : (
+        <section className="review-done card" data-testid="review-done">
+          <h2 className="section-title">{t('done.title')}</h2>
+          <p className="muted">{t('done.explain')}</p>
+        </section>
+      )}
+      {media}
+      <ExportApkg language={language} />
+    </>
+  )
+}

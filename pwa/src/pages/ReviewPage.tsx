@@ -1,0 +1,39 @@
+/**
+ * Review of saved lines in one language (/languages/:code/review): one card at a time, listening
+ * first (features/cards/). The server's view is pulled when the page opens (the device's stands
+ * offline); "Export to Anki (.apkg)" downloads the language's cards as an Anki package.
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { PageFrame } from '../components/PageFrame.tsx'
+import { pullCards } from '../data/cards/cards-pull.ts'
+import { ReviewSession } from '../features/cards/ReviewSession.tsx'
+import '../features/cards/review.css'
+
+/** The due list is read as of a moment, moved on this often (a card graded Again comes back in a minute). */
+const NOW_STEP_MS = 30_000
+
+export default function ReviewPage() {
+  const { t } = useTranslation('review')
+  const { code = '' } = useParams()
+  const [now, setNow] = useState(() => Date.now())
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), NOW_STEP_MS)
+    return () => clearInterval(timer)
+  }, [])
+  useEffect(() => {
+    // Offline, or the server not answering: the cards on the device are reviewed as they are.
+    void pullCards(code).then(
+      () => setNow(Date.now()),
+      () => undefined,
+    )
+  }, [code])
+
+  return (
+    <PageFrame title={t('title')}>
+      <ReviewSession language={code} now={now} onNow={setNow} />
+    </PageFrame>
+  )
+}
