@@ -10,6 +10,7 @@ import { useLanguageProgress } from '../data/progress/progress-store.ts'
 import { OutsideHoursForm } from '../features/progress/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/progress/Roadmap.tsx'
 import { formatListening } from '../features/progress/time-spans.ts'
+import { WordsProgress } from '../features/words-share/WordsProgress.tsx'
 import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../contract/schemas/catalogue.ts'
 import '../styles/watching.css'
@@ -80,6 +81,8 @@ export default function ProgressPage() {
       </section>
 
       <SeriesAndLevels code={code} progress={progress} />
+
+      <WordsProgress code={code} />
 
       <section className="card progress-section" aria-labelledby="outside-title">
         <h2 id="outside-title" className="section-title">

@@ -29,6 +29,7 @@ import { ListenSwitch } from '../features/video-page/ListenSwitch.tsx'
 import { playbackChoice } from '../features/video-page/playback-choice.ts'
 import { VideoFacts } from '../features/video-page/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
+import { VideoWords } from '../features/words-share/VideoWords.tsx'
 import { useTranslation } from 'react-i18next'
 import type { CaptionLink } from '../../../contract/schemas/captions.ts'
 import '../styles/watching.css'
@@ -77,6 +78,13 @@ export default function VideoPage() {
     },
     [compassSpan],
   )
+  // The video that last played to its end: "I knew the rest" is offered there (issue 42).
+  const [endedId, setEndedId] = useState<number | null>(null)
+  const compassEnded = compass.onEnded
+  const onEnded = useCallback(() => {
+    setEndedId(id)
+    compassEnded()
+  }, [id, compassEnded])
   const backLink = <BackLink code={code} />
 
   if (state.kind !== 'ready') {
@@ -145,7 +153,7 @@ export default function VideoPage() {
               autoPlay={compass.autoPlay || switchedAt !== null}
               onWatchedSpan={onWatchedSpan}
               modeSwitch={<ListenSwitch listening={listening} canSwitch={canSwitch} onSwitch={switchTo} />}
-              onEnded={compass.onEnded}
+              onEnded={onEnded}
             />
           ) : playerPending ? (
             <PlayerPlaceholder poster={poster} label={t('video.loading')} />
@@ -159,6 +167,7 @@ export default function VideoPage() {
           )}
           {playerPending ? null : (
             <AfterThePlayer>
+              <VideoWords video={video} ended={endedId === id} online={online} />
               {compass.panel}
               {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
             </AfterThePlayer>
