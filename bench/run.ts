@@ -21,6 +21,7 @@ import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult
 import { runPlayerBench } from './player.bench.ts'
 import { runPhoneBench } from './phone.bench.ts'
 import { runServerStartBench } from './server-start.bench.ts'
+import { runWordsBench } from './words.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -222,6 +223,7 @@ async function main() {
   // Both print their own lines (needs npm run build).
   if (!only || only === 'player') results.player = await runPlayerBench()
   if (!only || only === 'phone') results.phone = await runPhoneBench()
+  if (!only || only === 'words') results.words = await runWordsBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

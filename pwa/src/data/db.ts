@@ -89,6 +89,10 @@ export interface PlayerPrefs {
   listening: boolean
   /** A double tap on the left or right third of the picture skips 5 s. */
   doubleTapSkip: boolean
+  /** Words coloured by what the learner knows on the picture's captions too (the transcript always is). */
+  wordColours: boolean
+  /** Playback pauses while a word's sheet is open, and goes on when it closes. */
+  pauseForWords: boolean
 }
 
 /** A language as cached: the server's fields plus its place in the server's order. */

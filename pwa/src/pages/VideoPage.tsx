@@ -29,7 +29,7 @@ import { ListenSwitch } from '../features/video-page/ListenSwitch.tsx'
 import { playbackChoice } from '../features/video-page/playback-choice.ts'
 import { VideoFacts } from '../features/video-page/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
-import { VideoWords } from '../features/words-share/VideoWords.tsx'
+import { useEnded, VideoWords } from '../features/words-share/VideoWords.tsx'
 import { useTranslation } from 'react-i18next'
 import type { CaptionLink } from '../../../contract/schemas/captions.ts'
 import '../styles/watching.css'
@@ -78,13 +78,7 @@ export default function VideoPage() {
     },
     [compassSpan],
   )
-  // The video that last played to its end: "I knew the rest" is offered there (issue 42).
-  const [endedId, setEndedId] = useState<number | null>(null)
-  const compassEnded = compass.onEnded
-  const onEnded = useCallback(() => {
-    setEndedId(id)
-    compassEnded()
-  }, [id, compassEnded])
+  const [ended, onEnded] = useEnded(id, compass.onEnded) // "I knew the rest" is offered at the end (issue 42)
   const backLink = <BackLink code={code} />
 
   if (state.kind !== 'ready') {
@@ -167,8 +161,7 @@ export default function VideoPage() {
           )}
           {playerPending ? null : (
             <AfterThePlayer>
-              <VideoWords video={video} ended={endedId === id} online={online} />
-              {compass.panel}
+              <VideoWords video={video} ended={ended} online={online}>{compass.panel}</VideoWords>
               {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
             </AfterThePlayer>
           )}

@@ -95,8 +95,7 @@ export default function VideosPage() {
   const listCached = useDeferredValue(shown)
   // Each video's share of known words, worked out on the device as she marks words (issue 42).
   const words = useListShares(code, listCached)
-  const byShare = listFilters.sort === 'comprehensible' ? words.shares : undefined
-  const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel, byShare), [listCached, listFilters, matches, forLevel, byShare])
+  const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel, words.shares), [listCached, listFilters, matches, forLevel, words.shares])
   const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
   const entitled = useSessionValue((state) => Boolean(state.user?.is_premium || state.user?.premium || state.user?.is_admin))

@@ -5,7 +5,7 @@
  * with an undo. Once the video has ended, the offer says so. Nothing for a video without a transcript
  * she may read.
  */
-import { useCallback, useId, useMemo, useState } from 'react'
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { knownShare, setWordStates, useVideoWordCounts, useVideoWordsKept, useWordStates } from '../../data/words/index.ts'
@@ -13,9 +13,20 @@ import { Snackbar } from './Snackbar.tsx'
 import { shareView } from './use-list-shares.ts'
 import { WordShare } from './WordShare.tsx'
 
+/** Whether video `id` has played to its end on this page, and the player's listener that says so (then `then`). */
+export function useEnded(id: number, then: () => void): [boolean, () => void] {
+  const [endedId, setEndedId] = useState<number | null>(null)
+  const onEnded = useCallback(() => {
+    setEndedId(id)
+    then()
+  }, [id, then])
+  return [endedId === id, onEnded]
+}
+
 type Message = { text: string; undo?: { language: string; keys: string[] } }
 
-export function VideoWords({ video, ended, online }: { video: VideoSummary; ended: boolean; online: boolean }) {
+/** `children`: what follows it under the player (the compass), shown whether or not the share is. */
+export function VideoWords({ video, ended, online, children }: { video: VideoSummary; ended: boolean; online: boolean; children?: ReactNode }) {
   const { t } = useTranslation('words-progress')
   const language = video.language_code
   useVideoWordsKept(video, online)
@@ -28,7 +39,7 @@ export function VideoWords({ video, ended, online }: { video: VideoSummary; ende
   const view = shareView(locked ? undefined : counts ? knownShare(counts, states) : video.words)
   const newKeys = useMemo(() => (counts ?? []).flatMap(([key]) => (states.get(key) === undefined || states.get(key) === 'new' ? [key] : [])), [counts, states])
   const close = useCallback(() => setMessage(null), [])
-  if (!view) return null
+  if (!view) return <>{children}</>
 
   async function knewTheRest() {
     const keys = newKeys
@@ -47,6 +58,7 @@ export function VideoWords({ video, ended, online }: { video: VideoSummary; ende
   }
 
   return (
+    <>
     <section className="video-words card" aria-label={t('progress.title')} data-testid="video-words">
       <div className="video-words-row">
         <WordShare {...view} />
@@ -63,5 +75,7 @@ export function VideoWords({ video, ended, online }: { video: VideoSummary; ende
       ) : null}
       {message ? <Snackbar text={message.text} action={message.undo ? t('rest.undo') : undefined} onAction={message.undo ? () => void undo(message.undo!) : undefined} onClose={close} /> : null}
     </section>
+    {children}
+    </>
   )
 }
