@@ -14,6 +14,7 @@ const SIGNED_IN_ONLY = [
   '/admin-users',
   '/admin-feedback',
   '/admin-jobs',
+  '/admin-lexicon',
   '/contributor-dashboard',
   '/contributor-guidance',
   '/contributor-resources',

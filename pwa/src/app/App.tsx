@@ -24,6 +24,7 @@ const AdminUsersPage = lazy(() => import('../pages/AdminUsersPage.tsx'))
 const AdminFeedbackPage = lazy(() => import('../pages/AdminFeedbackPage.tsx'))
 const AdminApplicationsPage = lazy(() => import('../pages/AdminApplicationsPage.tsx'))
 const AdminJobsPage = lazy(() => import('../pages/AdminJobsPage.tsx'))
+const AdminLexiconPage = lazy(() => import('../pages/AdminLexiconPage.tsx'))
 const ContributorDashboardPage = lazy(() => import('../pages/ContributorDashboardPage.tsx'))
 const ContributorGuidancePage = lazy(() => import('../pages/ContributorGuidancePage.tsx'))
 const ContributorResourcesPage = lazy(() => import('../pages/ContributorResourcesPage.tsx'))
@@ -74,6 +75,7 @@ export function AppRoutes() {
               <Route path="admin-feedback" element={<AdminFeedbackPage />} />
               <Route path="admin-applications" element={<AdminApplicationsPage />} />
               <Route path="admin-jobs" element={<AdminJobsPage />} />
+              <Route path="admin-lexicon" element={<AdminLexiconPage />} />
               <Route path="contributor-dashboard" element={<ContributorDashboardPage />} />
               <Route path="contributor-guidance" element={<ContributorGuidancePage />} />
               <Route path="contributor-resources" element={<ContributorResourcesPage />} />

@@ -13,8 +13,8 @@ export type FirstPaintGroup = 'app' | PageGroup
 export const FIRST_PAINT_NAMESPACES: Record<FirstPaintGroup, readonly string[]> = {
   app: ['common', 'navbar'],
   languages: ['pages'],
-  videos: ['watch', 'compass', 'captions'],
-  video: ['watch', 'compass', 'captions', 'downloads'],
+  videos: ['watch', 'compass', 'captions', 'words-progress'],
+  video: ['watch', 'compass', 'captions', 'downloads', 'words-progress'],
 }
 
 /** The page group of a path, as signed-in-preload.js reads it (the same patterns; a test compares them). */

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   sessionStart: 'sessionStart',
   compatWarningDismissed: 'compatWarningDismissed',
   installDismissed: 'installDismissed',
+  /** The languages whose first word placement the learner skipped on this device (data/placement/). */
+  placementSkipped: 'placementSkipped',
   /** The time zone the app last read, for public/signed-in-preload.js: reading it from Intl there cost a phone ~0.1 s before its first calls went out. */
   timeZone: 'timeZone',
   /** The UTC offset (minutes, as Date.getTimezoneOffset) when that zone was read: the same offset now, the zone is taken as still right. */

@@ -59,6 +59,7 @@ function AdminDashboard() {
             body: summary ? t('dashboard.applicationsPending', { count: summary.applications_pending }) : t('dashboard.applications'),
           },
           { to: '/admin-jobs', title: t('jobs.title'), body: t('dashboard.jobs') },
+          { to: '/admin-lexicon', title: t('lexicon.title'), body: t('dashboard.lexicon') },
         ]}
       />
     </PageFrame>

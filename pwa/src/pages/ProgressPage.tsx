@@ -11,6 +11,7 @@ import { OutsideHoursForm } from '../features/progress/OutsideHoursForm.tsx'
 import { Roadmap } from '../features/progress/Roadmap.tsx'
 import { formatListening } from '../features/progress/time-spans.ts'
 import { ReviewsByDay } from '../features/cards/ReviewsByDay.tsx'
+import { WordsProgress } from '../features/words-share/WordsProgress.tsx'
 import { useTranslation } from 'react-i18next'
 import type { Progress } from '../../../contract/schemas/catalogue.ts'
 import '../styles/watching.css'
@@ -82,6 +83,8 @@ export default function ProgressPage() {
       </section>
 
       <SeriesAndLevels code={code} progress={progress} />
+
+      <WordsProgress code={code} />
 
       <section className="card progress-section" aria-labelledby="outside-title">
         <h2 id="outside-title" className="section-title">

@@ -29,6 +29,7 @@ import { ListenSwitch } from '../features/video-page/ListenSwitch.tsx'
 import { playbackChoice } from '../features/video-page/playback-choice.ts'
 import { VideoFacts } from '../features/video-page/VideoFacts.tsx'
 import { useVideoCompass } from '../features/compass/VideoCompass.tsx'
+import { useEnded, VideoWords } from '../features/words-share/VideoWords.tsx'
 import { useTranslation } from 'react-i18next'
 import type { CaptionLink } from '../../../contract/schemas/captions.ts'
 import '../styles/watching.css'
@@ -77,6 +78,7 @@ export default function VideoPage() {
     },
     [compassSpan],
   )
+  const [ended, onEnded] = useEnded(id, compass.onEnded) // "I knew the rest" is offered at the end (issue 42)
   const backLink = <BackLink code={code} />
 
   if (state.kind !== 'ready') {
@@ -145,7 +147,7 @@ export default function VideoPage() {
               autoPlay={compass.autoPlay || switchedAt !== null}
               onWatchedSpan={onWatchedSpan}
               modeSwitch={<ListenSwitch listening={listening} canSwitch={canSwitch} onSwitch={switchTo} />}
-              onEnded={compass.onEnded}
+              onEnded={onEnded}
             />
           ) : playerPending ? (
             <PlayerPlaceholder poster={poster} label={t('video.loading')} />
@@ -159,7 +161,7 @@ export default function VideoPage() {
           )}
           {playerPending ? null : (
             <AfterThePlayer>
-              {compass.panel}
+              <VideoWords video={video} ended={ended} online={online}>{compass.panel}</VideoWords>
               {video.can_watch === 'full' || offline ? <DownloadControls videoId={id} video={state.fresh ? video : undefined} /> : null}
             </AfterThePlayer>
           )}

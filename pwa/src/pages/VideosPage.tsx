@@ -44,6 +44,9 @@ import { useDemoProgress } from '../data/catalogue/demo-progress.ts'
 import { useTranslation } from 'react-i18next'
 import { useSessionValue } from '../data/session/session.ts'
 import { accessFor } from '../../../contract/access.ts'
+import { PlacementOffer } from '../features/words-share/PlacementOffer.tsx'
+import { shareOf, shareView, useListShares } from '../features/words-share/use-list-shares.ts'
+import { WordShare } from '../features/words-share/WordShare.tsx'
 import '../styles/watching.css'
 import '../features/captions/captions.css'
 
@@ -57,7 +60,7 @@ type Fetched = { key: string; failed: boolean; next: string | null; videos: read
 const NO_MATCHES: TranscriptMatches = new Map()
 
 export default function VideosPage() {
-  const { t } = useTranslation(['watch', 'compass'])
+  const { t } = useTranslation(['watch', 'compass', 'words-progress'])
   const { code = '' } = useParams()
   const online = useOnline()
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS)
@@ -90,7 +93,9 @@ export default function VideosPage() {
   const answered = current?.videos
   const shown = useMemo(() => withAnswered(cached, answered), [cached, answered])
   const listCached = useDeferredValue(shown)
-  const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel), [listCached, listFilters, matches, forLevel])
+  // Each video's share of known words, worked out on the device as she marks words (issue 42).
+  const words = useListShares(code, listCached)
+  const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel, words.shares), [listCached, listFilters, matches, forLevel, words.shares])
   const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
   const entitled = useSessionValue((state) => Boolean(state.user?.is_premium || state.user?.premium || state.user?.is_admin))
@@ -154,10 +159,13 @@ export default function VideosPage() {
   const query = listFilters.q.trim()
   const cards = useMemo(
     () =>
-      videos.map((video, index) => (
-        <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} />
-      )),
-    [videos, code, downloaded, online, query, matches, myRatings, entitled],
+      videos.map((video, index) => {
+        const share = shareView(shareOf(video, words.device))
+        return (
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} knownPercent={share?.percent} newWords={share?.newCount} />
+        )
+      }),
+    [videos, code, downloaded, online, query, matches, myRatings, entitled, words.device],
   )
 
   return (
@@ -183,6 +191,7 @@ export default function VideosPage() {
         </p>
       ) : null}
 
+      <PlacementOffer code={code} videos={listCached} online={online} />
       <ListNotice demo={narrowed ? null : demo} empty={listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage} narrowed={narrowed} />
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
         {cards}
@@ -222,6 +231,8 @@ const VideoCard = memo(function VideoCard({
   mine,
   first,
   entitled,
+  knownPercent,
+  newWords = 0,
 }: {
   code: string
   video: VideoSummary
@@ -237,6 +248,9 @@ const VideoCard = memo(function VideoCard({
   mine: number | undefined
   /** Premium or admin: watches premium and preview videos in full. */
   entitled: boolean
+  /** The share of its words she knows, as a percent (none: no transcript she may read), and its new words. */
+  knownPercent?: number
+  newWords?: number
 }) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
@@ -284,6 +298,11 @@ const VideoCard = memo(function VideoCard({
           <p className="video-sub muted small">
             {series ? <span>{series}</span> : null}
             {guideNames.length > 0 ? <span data-testid="video-guides">{tc('list.guidedBy', { names: guideNames.join(', ') })}</span> : null}
+          </p>
+        ) : null}
+        {knownPercent !== undefined ? (
+          <p className="video-words-line">
+            <WordShare percent={knownPercent} newCount={newWords} />
           </p>
         ) : null}
         {typeof video.difficulty === 'number' || typeof mine === 'number' ? (

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import type { AccessLevel, CanWatch, CaptionLanguage, Page, ProficiencyLevel, TranscriptMatch, VideoDetail, VideoSummary, VideoWordsSummary } from '../../../contract/index.ts'
-import { WORDS_COMPREHENSIBLE_MAX, WORDS_COMPREHENSIBLE_MIN, WORDS_COMPREHENSIBLE_TARGET } from '../../../contract/index.ts'
+import { rankComprehensible } from '../../../contract/index.ts'
 import type { videoListQuerySchema } from '../../../contract/index.ts'
 import { PROFICIENCY_LEVELS } from '../../../contract/limits.ts'
 import { levelForInputSeconds } from '../../../contract/roadmap.ts'
@@ -31,18 +31,6 @@ const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z
 /** The most videos sort=comprehensible orders (it ranks the learner's share of every one in memory). */
 const COMPREHENSIBLE_MAX_VIDEOS = 5000
 const NO_WORDS: VideoWordsSummary = { total: 0, distinct: 0, known_share: null, new_distinct: 0 }
-
-/**
- * sort=comprehensible's order (api-contract "Words"): shares from 0.85 to 0.98 first, closest to 0.95
- * first; then the rest by share, highest first; videos without a share last. A sort that keeps ties
- * in the list's order (newest first).
- */
-export function comprehensibleOrder(a: number | null, b: number | null): number {
-  const band = (share: number | null) => (share === null ? 2 : share >= WORDS_COMPREHENSIBLE_MIN && share <= WORDS_COMPREHENSIBLE_MAX ? 0 : 1)
-  const byBand = band(a) - band(b)
-  if (byBand !== 0 || a === null || b === null) return byBand
-  return band(a) === 0 ? Math.abs(a - WORDS_COMPREHENSIBLE_TARGET) - Math.abs(b - WORDS_COMPREHENSIBLE_TARGET) : b - a
-}
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
 
@@ -147,12 +135,12 @@ export function createCatalogueService(deps: {
     return new Map(rows.flatMap((row) => (row.submission_id !== null && found.has(row.submission_id) ? [[row.id, found.get(row.submission_id)!]] : [])))
   }
 
-  /**
-   * sort=comprehensible: the learner's share is per learner, so the filtered list (newest first, up to
-   * COMPREHENSIBLE_MAX_VIDEOS) is ranked in memory and paged by position (the cursor's `r`).
-   */
-  async function comprehensible(user: UserRow, languageCode: string, query: z.output<typeof videoListQuerySchema>, offset: number): Promise<Page<VideoSummary>> {
-    const rows = await deps.catalogue.list({
+  type ListQuery = z.output<typeof videoListQuerySchema>
+  type ListParams = Parameters<CatalogueRepository['list']>[0]
+
+  /** The filtered rows of a list, in the order and page the caller asks (both sorts below share it). */
+  function rowsOf(user: UserRow, languageCode: string, query: ListQuery, order: Pick<ListParams, 'sort' | 'forLevelRank' | 'after' | 'limit'>) {
+    return deps.catalogue.list({
       languageCode,
       userId: user.id,
       level: query.level,
@@ -162,23 +150,35 @@ export function createCatalogueService(deps: {
       guideId: query.guide,
       captions: query.captions,
       query: query.q,
+      transcriptReach: query.q ? transcriptReach(user, deps.previewSeconds) : undefined,
       hideFinished: query.hide_finished,
-      sort: 'newest',
       difficultyMin: query.difficulty_min,
       difficultyMax: query.difficulty_max,
-      limit: COMPREHENSIBLE_MAX_VIDEOS,
+      ...order,
     })
-    const words = await wordsOf(user, rows)
-    const share = (row: CatalogueVideoRow) => words.get(row.id)?.known_share ?? null
-    const ranked = [...rows].sort((a, b) => comprehensibleOrder(share(a), share(b)))
-    const slice = ranked.slice(offset, offset + query.limit + 1)
-    const page = pageOf(slice, query.limit, () => ({ r: offset + query.limit, p: '', i: 0 }))
+  }
+
+  /** A page's summaries, with each video's matching transcript line when the list is a search. */
+  async function pageAnswer(user: UserRow, query: ListQuery, page: { data: CatalogueVideoRow[]; next_cursor: string | null }): Promise<Page<VideoSummary>> {
     const data = await summaries(user, page.data)
     if (query.q) {
       const matches = await matchesOf(user, page.data, query.q)
       for (const video of data) video.match = matches.get(video.id) ?? null
     }
     return { data, next_cursor: page.next_cursor }
+  }
+
+  /**
+   * sort=comprehensible: the learner's share is per learner, so the filtered list (newest first, up to
+   * COMPREHENSIBLE_MAX_VIDEOS) is ranked in memory (contract/comprehensible.ts, the PWA's rule too) and
+   * paged by position (the cursor's `r`).
+   */
+  async function comprehensible(user: UserRow, languageCode: string, query: ListQuery, offset: number): Promise<Page<VideoSummary>> {
+    const rows = await rowsOf(user, languageCode, query, { sort: 'newest', limit: COMPREHENSIBLE_MAX_VIDEOS })
+    const words = await wordsOf(user, rows)
+    const ranked = rankComprehensible(rows, (row) => words.get(row.id)?.known_share ?? null)
+    const slice = ranked.slice(offset, offset + query.limit + 1)
+    return pageAnswer(user, query, pageOf(slice, query.limit, () => ({ r: offset + query.limit, p: '', i: 0 })))
   }
 
   return {
@@ -192,33 +192,18 @@ export function createCatalogueService(deps: {
       if (query.sort === 'comprehensible') return comprehensible(user, languageCode, query, after?.r ?? 0)
       const forYou = query.sort === 'for_you'
       const forLevel = forYou ? levelForInputSeconds((await deps.inputSecondsOf?.(user.id, languageCode)) ?? 0) : null
-      const rows = await deps.catalogue.list({
-        languageCode,
-        userId: user.id,
-        level: query.level,
-        access: query.access,
-        seriesId: query.series,
-        dialect: query.dialect,
-        guideId: query.guide,
-        captions: query.captions,
-        query: query.q,
-        transcriptReach: query.q ? transcriptReach(user, deps.previewSeconds) : undefined,
-        hideFinished: query.hide_finished,
+      const rows = await rowsOf(user, languageCode, query, {
         sort: query.sort as Exclude<typeof query.sort, 'comprehensible'>,
         forLevelRank: forLevel === null ? undefined : PROFICIENCY_LEVELS.indexOf(forLevel),
-        difficultyMin: query.difficulty_min,
-        difficultyMax: query.difficulty_max,
         // The cursor's r is the rank of the sort in use: level, difficulty or for_you.
         after: after && { levelRank: after.r, difficultyRank: after.r, forYouRank: after.r, publishedAt: after.p, id: after.i },
         limit: query.limit + 1,
       })
-      const page = pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : forYou ? (row.for_you_rank ?? 0) : row.level_rank, p: row.published_at, i: row.id }))
-      const data = await summaries(user, page.data)
-      if (query.q) {
-        const matches = await matchesOf(user, page.data, query.q)
-        for (const video of data) video.match = matches.get(video.id) ?? null
-      }
-      return { data, next_cursor: page.next_cursor }
+      return pageAnswer(
+        user,
+        query,
+        pageOf(rows, query.limit, (row) => ({ r: query.sort === 'difficulty' ? row.difficulty_rank : forYou ? (row.for_you_rank ?? 0) : row.level_rank, p: row.published_at, i: row.id })),
+      )
     },
 
     /** `tokenHash`: the viewer's session, which the playback grant is bound to. */

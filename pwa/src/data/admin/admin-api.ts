@@ -13,6 +13,7 @@ export const adminLists = {
   applications: (status: string | undefined): ListRequest => ({ route: 'admin.applications', query: { status } }),
   feedback: (q: string, range: string | undefined): ListRequest => ({ route: 'admin.feedback', query: { q, range } }),
   jobs: (state: string | undefined): ListRequest => ({ route: 'admin.jobs', query: { state } }),
+  lexicon: (language: string, q: string): ListRequest => ({ route: 'admin.lexicon', query: { language, q } }),
   users: (q: string): ListRequest => ({ route: 'admin.users', query: { q } }),
   videos: (q: string, access: string | undefined): ListRequest => ({ route: 'admin.videos', query: { q, access } }),
 }
@@ -39,6 +40,13 @@ export const adminApi = {
 
   /** A failed job back in the queue now, its attempts reset. */
   retryJob: (id: number) => call('admin.retryJob', undefined, { params: { id } }).then((r) => r.data),
+
+  /** An entry's glosses, reading and note corrected (the headword names the entry and stays). */
+  updateLexiconEntry: (id: number, entry: { glosses: string[]; reading: string | null; note: string | null }) =>
+    call('admin.updateLexiconEntry', { entry }, { params: { id } }).then((r) => r.data),
+
+  /** The entry gone from the lexicon: its meaning leaves every transcript at once, learners' states of its key stay. */
+  removeLexiconEntry: (id: number) => call('admin.deleteLexiconEntry', undefined, { params: { id } }),
 
   feedback: (id: number) => call('admin.feedbackItem', undefined, { params: { id } }).then((r) => r.data),
 

@@ -20,6 +20,7 @@ import { db, type CachedVideo } from '../db.ts'
 export type { CachedVideo }
 import { foldForSearch } from './search-fold.ts'
 import { byDifficulty, FULL_RANGE, inDifficultyRange, isFullRange, type DifficultyRange } from '../compass/difficulty.ts'
+import { rankComprehensible } from '../../../../contract/comprehensible.ts'
 
 /** The server marks a video finished at 90% covered. */
 export const FINISHED_PERCENT = 90
@@ -30,7 +31,7 @@ export interface CatalogueFilters {
   access: AccessLevel | ''
   q: string
   /** for_you (the default): the learner's level first, then unfinished, then easiest (server's sort=for_you). */
-  sort: 'for_you' | 'newest' | 'level' | 'difficulty'
+  sort: 'for_you' | 'newest' | 'level' | 'difficulty' | 'comprehensible'
   hideFinished: boolean
   dialect: Dialect | ''
   /** A guide's (creator's) id, or '' for all. */
@@ -179,14 +180,21 @@ export function forYouRank(video: VideoSummary, forLevel: ProficiencyLevel): num
 
 /**
  * The same filters and order as the server, applied to the cached videos (`matches`: found in
- * transcripts, by the server or on the device). `forLevel`: the learner's level, for sort=for_you.
+ * transcripts, by the server or on the device). `forLevel`: the learner's level, for sort=for_you;
+ * `shares`: each video's known share (the device's, else the server's), for sort=comprehensible.
  */
-export function filterVideos(videos: readonly VideoSummary[], filters: CatalogueFilters, matches: TranscriptMatches = new Map(), forLevel: ProficiencyLevel = 'introductory'): VideoSummary[] {
+export function filterVideos(
+  videos: readonly VideoSummary[],
+  filters: CatalogueFilters,
+  matches: TranscriptMatches = new Map(),
+  forLevel: ProficiencyLevel = 'introductory',
+  shares?: ReadonlyMap<number, number | null>,
+): VideoSummary[] {
   const q = foldForSearch(filters.q.trim())
   // ISO times in UTC order as plain strings; localeCompare would load a collator at the page's start for nothing.
   const byNewest = (a: VideoSummary, b: VideoSummary) => (a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : b.id - a.id)
   const ranks = filters.sort === 'for_you' ? new Map(videos.map((video) => [video.id, forYouRank(video, forLevel)])) : null
-  return videos
+  const filtered = videos
     .filter((video) => !filters.level || video.proficiency_level === filters.level)
     .filter((video) => !filters.access || video.access_level === filters.access)
     .filter((video) => !q || foldForSearch(video.title).includes(q) || matches.has(video.id))
@@ -205,6 +213,8 @@ export function filterVideos(videos: readonly VideoSummary[], filters: Catalogue
               ? PROFICIENCY_LEVELS.indexOf(a.proficiency_level) - PROFICIENCY_LEVELS.indexOf(b.proficiency_level) || byNewest(a, b)
               : byNewest(a, b),
     )
+  // Best for you now: the server's rule (contract/comprehensible.ts) over the shares this device knows, newest first among equals.
+  return filters.sort === 'comprehensible' ? rankComprehensible(filtered, (video) => shares?.get(video.id) ?? video.words?.known_share ?? null) : filtered
 }
 
 /** Cached videos of the language (undefined while Dexie answers). */

@@ -43,7 +43,7 @@ export function VideoFilters({
   /** How many videos the list shows now, for the sheet's button. */
   shown: number
 }) {
-  const { t } = useTranslation(['watch', 'compass'])
+  const { t } = useTranslation(['watch', 'compass', 'words-progress'])
   const { t: tc } = useTranslation('captions')
   const [sheet, setSheet] = useState(false)
   const searchId = useId()
@@ -64,6 +64,7 @@ export function VideoFilters({
 
   function sortLabel(sort: CatalogueFilters['sort']) {
     if (sort === 'difficulty') return t('list.sortDifficulty', { ns: 'compass' })
+    if (sort === 'comprehensible') return t('sort.comprehensible', { ns: 'words-progress' })
     return t(sort === 'newest' ? 'list.sortNewest' : sort === 'level' ? 'list.sortLevel' : 'list.sortForYou')
   }
 
@@ -156,11 +157,11 @@ function SheetFields({
   scored: boolean
   sortLabel: (sort: CatalogueFilters['sort']) => string
 }) {
-  const { t, i18n } = useTranslation(['watch', 'compass'])
+  const { t, i18n } = useTranslation(['watch', 'compass', 'words-progress'])
   const { t: tc } = useTranslation('captions')
   const guidesByName = useMemo(() => byName(guides, i18n.language), [guides, i18n.language])
   const ids = { sort: useId(), level: useId(), access: useId(), dialect: useId(), guide: useId(), captions: useId() }
-  const sorts: Array<CatalogueFilters['sort']> = ['for_you', 'newest', 'level', ...(scored || filters.sort === 'difficulty' ? (['difficulty'] as const) : [])]
+  const sorts: Array<CatalogueFilters['sort']> = ['for_you', 'comprehensible', 'newest', 'level', ...(scored || filters.sort === 'difficulty' ? (['difficulty'] as const) : [])]
   return (
     <div className="sheet-fields">
       <label className="sheet-field" htmlFor={ids.sort}>
