@@ -40,6 +40,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { section: null, table: 'rating_receipts', owner: 'user_id', key: 'client_id', onDelete: 'erase' },
   { section: 'word_states', table: 'word_states', owner: 'user_id', key: 'client_id', onDelete: 'erase', omit: ['user_id', 'occurred_ms'] },
   { section: null, table: 'word_state_receipts', owner: 'user_id', key: 'client_id', onDelete: 'erase' },
+  { section: 'preferences', table: 'account_preferences', owner: 'user_id', key: 'name', onDelete: 'erase', omit: ['user_id', 'occurred_ms'], json: ['value'] },
   { section: 'comments', table: 'comments', owner: 'user_id', key: 'id', onDelete: 'keep' },
   { section: 'feedback', table: 'user_feedbacks', owner: 'user_id', key: 'id', onDelete: 'keep', json: ['environment_data'] },
   { section: 'submissions', table: 'submissions', owner: 'user_id', key: 'id', onDelete: 'keep' },
