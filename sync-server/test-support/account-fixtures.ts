@@ -64,6 +64,12 @@ export async function personWithEverything(
   const states = ['cảm ơn', 'xin chào'].map((key) => ({ client_id: uuidv7(), language: 'vi', key, state: 'known', occurred_at: new Date(now - 8 * 60_000).toISOString() }))
   const marked = (await must('word states', api.post('/word_states', { states }), 200)) as unknown as { data: { accepted: string[] } }
   if (marked.data.accepted.length !== states.length) throw new Error(`word states not accepted: ${JSON.stringify(marked)}`)
+  const preferences = [
+    { client_id: uuidv7(), name: 'theme', value: 'dark', occurred_at: new Date(now - 7 * 60_000).toISOString() },
+    { client_id: uuidv7(), name: 'learning_language', value: 'vi', occurred_at: new Date(now - 7 * 60_000).toISOString() },
+  ]
+  const kept = (await must('preferences', api.post('/me/preferences', { preferences }), 200)) as unknown as { data: { accepted: string[] } }
+  if (kept.data.accepted.length !== preferences.length) throw new Error(`preferences not accepted: ${JSON.stringify(kept)}`)
   await must('outside hours', api.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(now).toISOString().slice(0, 10), minutes: 30, type: 'listening', note: `Podcast of ${email}` } }), 201)
   const comment = await must('comment', api.post(`/videos/${videoId}/comments`, { comment: { text: `Hay quá! (${email})`, client_id: uuidv7() } }), 201)
   const feedback = await must('feedback', api.post('/user_feedbacks', { user_feedback: { feedback: `Feedback from ${email}, thanks.`, environment_data: { userAgent: PHONE_AGENT, screen: '390x844' } } }), 201)

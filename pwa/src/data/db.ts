@@ -18,7 +18,7 @@ import { DATABASE_NAME } from './database-name.ts'
 export type { DownloadRecord, UploadBlob, UploadItem }
 
 /** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'preferences'
 
 /** A pending call in the outbox. */
 export interface OutboxItem {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { feedbackBodySchema } from '../../../../contract/schemas/feedback.ts'
 import { outsideHoursBodySchema } from '../../../../contract/schemas/outside-hours.ts'
+import { preferenceChangeSchema } from '../../../../contract/schemas/preferences.ts'
 import { ratingSchema } from '../../../../contract/schemas/ratings.ts'
 import { commentBodySchema, watchEventSchema } from '../../../../contract/schemas/watching.ts'
 import type { OutboxItem, OutboxKind } from '../db.ts'
@@ -37,6 +38,8 @@ function contractTakes(kind: OutboxKind, payload: unknown): boolean {
       return feedbackBodySchema.safeParse(body).success
     case 'outside_hours':
       return outsideHoursBodySchema.safeParse(body).success
+    case 'preferences':
+      return preferenceChangeSchema.safeParse(b.preferences[0]).success
   }
 }
 
@@ -44,6 +47,7 @@ const watch = { video_id: 12, position_from: 0, position_to: 10, watched_seconds
 const rate = { video_id: 7, understood: 4, occurred_at: '2026-11-22T01:02:03.456Z' }
 const comment = { videoId: 3, text: 'Hay quá' }
 const feedback = { feedback: 'The captions are great.', environment_data: { userAgent: 'x', devicePixelRatio: 2, sessionDuration: null, touch: true } }
+const preference = { name: 'theme', value: 'dark', occurred_at: '2026-11-22T01:02:03.456Z' }
 const outside = { date: '2026-11-20', minutes: 30, type: 'listening', note: 'podcast' }
 
 /** Fitting and malformed payloads of each kind: `fits` says whether the contract takes it. */
@@ -109,6 +113,14 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
     { payload: { ...outside, type: 'reading' }, fits: false, field: /type/ },
     { payload: { ...outside, note: 'x'.repeat(501) }, fits: false, field: /note/ },
     { payload: { ...outside, note: 5 }, fits: false, field: /note/ },
+  ],
+  preferences: [
+    { payload: preference, fits: true },
+    { payload: { name: 'captions', value: { vi: true, en: false }, occurred_at: '2026-11-22T08:02:03+07:00' }, fits: true },
+    { payload: { name: 'daily_goal_minutes', value: 30, occurred_at: preference.occurred_at }, fits: true },
+    { payload: { ...preference, name: 'colour' }, fits: false, field: /name/ },
+    { payload: { ...preference, value: undefined }, fits: false, field: /value/ },
+    { payload: { ...preference, occurred_at: 'yesterday' }, fits: false, field: /occurred_at/ },
   ],
 }
 
