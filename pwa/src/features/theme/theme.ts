@@ -11,14 +11,13 @@ export type { Theme }
 const KEY = 'theme'
 const LIGHT_BAR = '#0f6e63'
 const DARK_BAR = '#121816'
-const listeners = new Set<() => void>()
 
 function deviceDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
 }
 
 export function readTheme(): Theme {
-  let stored: string | null = null
+  let stored: string | null
   try {
     stored = localStorage.getItem(KEY)
   } catch {
@@ -45,12 +44,6 @@ export function setTheme(choice: Theme): void {
     // Storage blocked: the choice holds for this page view.
   }
   applyTheme(choice)
-  for (const listener of listeners) listener()
-}
-
-export function onThemeChange(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => void listeners.delete(listener)
 }
 
 /** From app/entry.ts: follows the device's setting while the choice is "device", and another tab's choice. */
@@ -58,9 +51,6 @@ export function watchTheme(): void {
   applyTheme()
   if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme())
   window.addEventListener('storage', (event) => {
-    if (event.key === KEY || event.key === null) {
-      applyTheme()
-      for (const listener of listeners) listener()
-    }
+    if (event.key === KEY || event.key === null) applyTheme()
   })
 }
