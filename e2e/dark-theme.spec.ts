@@ -38,6 +38,8 @@ async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'Device') {
 }
 
 test('Dark in Settings shows at once and on every page, before the first paint, with AA contrast', async ({ page, server, signInAs }) => {
+  // Six pages, each with an axe run and a full-page screenshot.
+  test.setTimeout(150_000)
   const videoId = await seedVideo(server, { title: 'Chợ Bến Thành buổi tối', access: 'free', level: 'introductory', duration: 12, mediaKey: makeHlsFixture(server.dataDir, 4) })
   await signInAs({ path: '/languages/vi/videos', admin: true })
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
