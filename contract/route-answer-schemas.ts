@@ -16,6 +16,7 @@ import { cardRemovalsResultSchema, cardsResultSchema, myCardsSchema, reviewsResu
 import { captionTrackSavedSchema, transcriptCueSchema } from './schemas/captions.ts'
 import { progressSchema, videoDetailSchema, videoSummarySchema } from './schemas/catalogue.ts'
 import { dataOf, idSchema, isoDateTimeSchema, pageOf } from './schemas/common.ts'
+import { myPreferencesSchema, preferencesResultSchema } from './schemas/preferences.ts'
 import { contributorApplicationSchema, seriesSchema, submissionCreatedSchema, submissionSchema } from './schemas/contributors.ts'
 import { feedbackCreatedSchema } from './schemas/feedback.ts'
 import { demoProgressSchema, healthLiveSchema, healthReadySchema, healthSchema, languageSchema } from './schemas/languages.ts'
@@ -76,6 +77,8 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'lexicon.get': lexiconSchema,
   'videos.words': videoWordsSchema,
   'wordStates.create': wordStatesResultSchema,
+  'me.preferences': myPreferencesSchema,
+  'me.updatePreferences': preferencesResultSchema,
   'wordStates.list': myWordStatesSchema,
   'words.common': commonWordsSchema,
   'submissions.putGlossary': glossarySchema,

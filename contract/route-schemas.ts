@@ -28,6 +28,7 @@ import {
 } from './schemas/contributors.ts'
 import { feedbackBodySchema } from './schemas/feedback.ts'
 import { outsideHoursBodySchema } from './schemas/outside-hours.ts'
+import { preferencesBodySchema } from './schemas/preferences.ts'
 import { nextForYouQuerySchema, ratingsBodySchema } from './schemas/ratings.ts'
 import { dailyGoalBodySchema, displayNameBodySchema, patchMeBodySchema } from './schemas/user.ts'
 import { waitlistBodySchema } from './schemas/waitlist.ts'
@@ -60,6 +61,7 @@ export const ROUTE_SCHEMAS = {
   'ratings.create': { body: ratingsBodySchema },
   'compass.nextForYou': { query: nextForYouQuerySchema },
   'wordStates.create': { body: wordStatesBodySchema },
+  'me.updatePreferences': { body: preferencesBodySchema },
   'wordStates.list': { query: myWordStatesQuerySchema },
   'words.common': { query: commonWordsQuerySchema },
   'submissions.putGlossary': { body: glossaryBodySchema },

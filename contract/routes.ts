@@ -92,6 +92,8 @@ export const ROUTES = {
   'me.dailyGoal': route('PATCH', '/me/daily_goal', 'signed_in', json),
   'me.dailyProgress': route('GET', '/me/daily_progress', 'signed_in', none, { ahead: true }),
   'me.progress': route('GET', '/me/progress', 'signed_in', none),
+  'me.preferences': route('GET', '/me/preferences', 'signed_in', none),
+  'me.updatePreferences': route('POST', '/me/preferences', 'signed_in', json),
   'feedback.create': route('POST', '/user_feedbacks', 'signed_in', json),
   // The account
   'account.export': route('GET', '/me/export', 'signed_in', none),

@@ -16,6 +16,16 @@
     signedIn = false;
   }
   if (!rendered || rendered !== path || signedIn) html.className += ' no-prerender';
+  // The colour theme before the first paint (features/theme/theme.ts keeps it in step afterwards).
+  var theme = null;
+  try {
+    theme = localStorage.getItem('theme');
+  } catch (e) {
+    theme = null;
+  }
+  var dark = theme === 'dark' || (theme !== 'light' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  html.setAttribute('data-theme', dark ? 'dark' : 'light');
+  html.style.colorScheme = dark ? 'dark' : 'light';
   // A signed-in visit runs the app at once: signed-in-preload.js asks for its chunks together.
   if (signedIn) {
     var script = document.createElement('script');

@@ -48,6 +48,12 @@ where "id" = $2
 returning *;
 -- parameters: [2,1]
 
+-- users.setUiLanguage(1, "vi")
+update "users"
+set "ui_language" = $1
+where "id" = $2 and "deleted_at" is null;
+-- parameters: ["vi",1]
+
 -- users.setTimeZone(1, "Asia/Ho_Chi_Minh")
 update "users"
 set "time_zone" = $1

@@ -18,6 +18,7 @@ import { demoRoutes, healthRoutes } from './routes/health.routes.ts'
 import { demoProgress } from './demo/seed-demo.ts'
 import { languagesRoutes } from './routes/languages.routes.ts'
 import { dailyProgressRoute, meRoutes } from './routes/me.routes.ts'
+import { preferencesRoutes } from './routes/preferences.routes.ts'
 import { waitlistRoutes } from './routes/waitlist.routes.ts'
 import { watchEventsRoutes } from './routes/watch-events.routes.ts'
 import { catalogueRoutes } from './routes/catalogue.routes.ts'
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   demoRoutes(routes, { progress: () => demoProgress(ctx.database.db) })
   authRoutes(routes, { auth: services.auth, users: services.users, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(routes, { users: services.users })
+  preferencesRoutes(routes, { preferences: services.preferences })
   accountRoutes(routes, { devices: services.devices, exports: services.accountExport, deletion: services.accountDeletion })
   languagesRoutes(routes, { languages: repositories.languages })
   feedbackRoutes(routes, { feedback: services.feedback })

@@ -268,6 +268,14 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/summary', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/summary' }) },
   { method: 'GET', route: '/admin/jobs', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/jobs?state=failed' }) },
   { method: 'POST', route: '/admin/jobs/:id/retry', expected: adminOnly(200), call: () => ({ method: 'POST', path: `/admin/jobs/${failedJobId}/retry` }) },
+  // Account preferences (issue 41)
+  { method: 'GET', route: '/me/preferences', expected: signedIn(200), call: () => ({ method: 'GET', path: '/me/preferences' }) },
+  {
+    method: 'POST',
+    route: '/me/preferences',
+    expected: signedIn(200),
+    call: () => ({ method: 'POST', path: '/me/preferences', json: { preferences: [{ client_id: uuidv7(), name: 'theme', value: 'dark', occurred_at: new Date().toISOString() }] } }),
+  },
   // Words (issue 42)
   { method: 'GET', route: '/languages/:code/lexicon', expected: signedIn(200), call: () => ({ method: 'GET', path: '/languages/vi/lexicon' }) },
   { method: 'GET', route: '/videos/:id/words', expected: signedIn(200), call: () => ({ method: 'GET', path: `/videos/${captionedVideoId}/words` }) },

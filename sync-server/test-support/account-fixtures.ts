@@ -69,6 +69,12 @@ export async function personWithEverything(
   await must('cards', api.post('/cards', { cards: lines }), 200)
   await must('review', api.post('/reviews', { reviews: [{ client_id: uuidv7(), card_id: lines[0]!.client_id, rating: 3, reviewed_at: new Date(now - 6 * 60_000).toISOString(), duration_ms: 4000 }] }), 200)
   await must('card removal', api.post('/card_removals', { removals: [{ client_id: uuidv7(), card_id: lines[1]!.client_id, occurred_at: new Date(now - 5 * 60_000).toISOString() }] }), 200)
+  const preferences = [
+    { client_id: uuidv7(), name: 'theme', value: 'dark', occurred_at: new Date(now - 7 * 60_000).toISOString() },
+    { client_id: uuidv7(), name: 'learning_language', value: 'vi', occurred_at: new Date(now - 7 * 60_000).toISOString() },
+  ]
+  const kept = (await must('preferences', api.post('/me/preferences', { preferences }), 200)) as unknown as { data: { accepted: string[] } }
+  if (kept.data.accepted.length !== preferences.length) throw new Error(`preferences not accepted: ${JSON.stringify(kept)}`)
   await must('outside hours', api.post('/me/outside_hours', { entry: { client_id: uuidv7(), date: new Date(now).toISOString().slice(0, 10), minutes: 30, type: 'listening', note: `Podcast of ${email}` } }), 201)
   const comment = await must('comment', api.post(`/videos/${videoId}/comments`, { comment: { text: `Hay quá! (${email})`, client_id: uuidv7() } }), 201)
   const feedback = await must('feedback', api.post('/user_feedbacks', { user_feedback: { feedback: `Feedback from ${email}, thanks.`, environment_data: { userAgent: PHONE_AGENT, screen: '390x844' } } }), 201)

@@ -15,10 +15,15 @@
  */
 import '../styles/base.css'
 import '../features/public/public.css'
+import '../styles/dark.css'
+import { watchTheme } from '../features/theme/theme.ts'
 import { keepEarlyInstallEvent } from '../features/pwa/early-install.ts'
 import { registerServiceWorker } from '../features/pwa/register-sw.ts'
 import { detectionOrder } from '../i18n/detection-order.ts'
 import { identifyBrowser, MINIMUM_VERSIONS } from '../features/compat/browser-compat.ts'
+
+// The theme first: boot.js set it before the first paint; this follows the device's later changes.
+watchTheme()
 
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
 

@@ -20,7 +20,7 @@ import { DATABASE_NAME } from './database-name.ts'
 export type { DownloadRecord, LocalCard, LocalReview, UploadBlob, UploadItem }
 
 /** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'word_states' | 'cards' | 'reviews' | 'card_removals'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'word_states' | 'cards' | 'reviews' | 'card_removals' | 'preferences'
 
 /** A pending call in the outbox. */
 export interface OutboxItem {

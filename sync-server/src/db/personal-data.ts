@@ -51,6 +51,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     epochMs: ['due_ms', 'last_review_ms'],
   },
   { section: 'card_removals', table: 'card_removals', owner: 'user_id', key: 'client_id', onDelete: 'erase', omit: ['user_id'] },
+  { section: 'preferences', table: 'account_preferences', owner: 'user_id', key: 'name', onDelete: 'erase', omit: ['user_id', 'occurred_ms'], json: ['value'] },
   { section: 'comments', table: 'comments', owner: 'user_id', key: 'id', onDelete: 'keep' },
   { section: 'feedback', table: 'user_feedbacks', owner: 'user_id', key: 'id', onDelete: 'keep', json: ['environment_data'] },
   { section: 'submissions', table: 'submissions', owner: 'user_id', key: 'id', onDelete: 'keep' },

@@ -8,7 +8,7 @@
  * a migration that changes a table changes its interface there in the same commit.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import type { UsersTable, OtpCodesTable, SessionsTable, OtpCodeNetworkTriesTable, AccountDeletionCodesTable, RateLimitHitsTable, WaitlistTable, UserFeedbacksTable } from './schema/people.ts'
+import type { UsersTable, OtpCodesTable, SessionsTable, OtpCodeNetworkTriesTable, AccountDeletionCodesTable, RateLimitHitsTable, WaitlistTable, UserFeedbacksTable, AccountPreferencesTable } from './schema/people.ts'
 import type { LanguagesTable, VideosTable, SeriesTable, CaptionTracksTable, CaptionCuesTable } from './schema/catalogue.ts'
 import type { DailyTotalsTable, WatchEventsTable, VideoProgressTable, CommentsTable, OutsideHoursTable, DailyGoalChangesTable, WatchCoverageTable, VideoRatingsTable, RatingReceiptsTable } from './schema/watching.ts'
 import type { SubmissionsTable, SubmissionCreatorsTable, JobsTable, ContributorApplicationsTable } from './schema/contributors.ts'
@@ -65,6 +65,7 @@ export interface Database {
   cards: CardsTable
   card_reviews: CardReviewsTable
   card_removals: CardRemovalsTable
+  account_preferences: AccountPreferencesTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -107,6 +108,7 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'cards',
   'card_reviews',
   'card_removals',
+  'account_preferences',
 ] as const satisfies readonly (keyof Database)[]
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

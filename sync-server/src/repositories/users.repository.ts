@@ -48,6 +48,9 @@ export function createUsersRepository(db: Kysely<Database>) {
         .then(stillThere),
     setDailyGoal: (id: number, minutes: number): Promise<UserRow> =>
       db.updateTable('users').set({ daily_goal_minutes: minutes }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    async setUiLanguage(id: number, language: 'en' | 'vi'): Promise<void> {
+      await db.updateTable('users').set({ ui_language: language }).where('id', '=', id).where('deleted_at', 'is', null).execute()
+    },
     async setTimeZone(id: number, zone: string): Promise<void> {
       await db.updateTable('users').set({ time_zone: zone }).where('id', '=', id).where('deleted_at', 'is', null).execute()
     },

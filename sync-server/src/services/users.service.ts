@@ -30,6 +30,14 @@ export interface SecondsOnDay {
   seconds: number
 }
 
+/** The goal, its history and today's total, inside the caller's transaction under the person's lock. */
+export async function recordDailyGoal(trx: Kysely<Database>, row: Pick<UserRow, 'id'>, today: string, minutes: number): Promise<UserRow> {
+  const updated = await createUsersRepository(trx).setDailyGoal(row.id, minutes)
+  await createDailyGoalsRepository(trx).recordChange(row.id, today, minutes)
+  await createDailyTotalsRepository(trx).recordGoalForDay(row.id, today, minutes)
+  return updated
+}
+
 export function createUsersService(deps: {
   db: Kysely<Database>
   locking: Locking
@@ -46,11 +54,7 @@ export function createUsersService(deps: {
     // The person's lock first, as every writer of their rows takes it (db/dialect/locking.ts): before,
     // this write took the users row first and the ingest's day total second, and deadlocked with them.
     return personTransaction(deps.db, deps.locking, row.id, async (trx) => {
-      const today = localToday(clock.now(), row.time_zone)
-      const updated = await createUsersRepository(trx).setDailyGoal(row.id, minutes)
-      await createDailyGoalsRepository(trx).recordChange(row.id, today, minutes)
-      await createDailyTotalsRepository(trx).recordGoalForDay(row.id, today, minutes)
-      return updated
+      return recordDailyGoal(trx, row, localToday(clock.now(), row.time_zone), minutes)
     })
   }
 

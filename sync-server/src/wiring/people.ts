@@ -1,4 +1,5 @@
 /** Signing in, the user and their devices, feedback and the waiting list. */
+import { createAccountPreferencesService } from '../services/account-preferences.service.ts'
 import { createAuthService } from '../services/auth.service.ts'
 import { createDevicesService } from '../services/devices.service.ts'
 import { createFeedbackService } from '../services/feedback.service.ts'
@@ -22,6 +23,7 @@ export function createPeopleModule({ config, clock, database, secret, mailer, lo
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
       isAcceptedContributor: (email) => repositories.contributorApplications.isAcceptedEmail(email),
     }),
+    preferences: createAccountPreferencesService({ db: database.db, locking, clock }),
     users: createUsersService({ db: database.db, locking, users: repositories.users, dailyTotals: repositories.dailyTotals, clock }),
     devices: createDevicesService({ sessions: repositories.sessions, clock }),
     feedback: createFeedbackService({ feedback: repositories.feedback, clock }),

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { feedbackBodySchema } from '../../../../contract/schemas/feedback.ts'
 import { outsideHoursBodySchema } from '../../../../contract/schemas/outside-hours.ts'
+import { preferenceChangeSchema } from '../../../../contract/schemas/preferences.ts'
 import { ratingSchema } from '../../../../contract/schemas/ratings.ts'
 import { cardRemovalSchema, cardSchema, reviewSchema } from '../../../../contract/schemas/cards.ts'
 import { commentBodySchema, watchEventSchema } from '../../../../contract/schemas/watching.ts'
@@ -47,6 +48,8 @@ function contractTakes(kind: OutboxKind, payload: unknown): boolean {
       return cardRemovalSchema.safeParse(b.removals[0]).success
     case 'word_states':
       return wordStatesBodySchema.safeParse(body).success && wordStateSchema.safeParse(b.states[0]).success
+    case 'preferences':
+      return preferenceChangeSchema.safeParse(b.preferences[0]).success
   }
 }
 
@@ -55,6 +58,7 @@ const rate = { video_id: 7, understood: 4, occurred_at: '2026-11-22T01:02:03.456
 const comment = { videoId: 3, text: 'Hay quá' }
 const feedback = { feedback: 'The captions are great.', environment_data: { userAgent: 'x', devicePixelRatio: 2, sessionDuration: null, touch: true } }
 const word = { language: 'vi', key: 'cảm ơn', state: 'known', occurred_at: '2026-12-02T01:02:03.456Z' }
+const preference = { name: 'theme', value: 'dark', occurred_at: '2026-11-22T01:02:03.456Z' }
 const outside = { date: '2026-11-20', minutes: 30, type: 'listening', note: 'podcast' }
 const card = { video_id: 4, start: 12.5, end: 15, text: 'Hôm nay trời đẹp quá.', translation: 'The weather is lovely today.', created_at: '2026-12-02T01:02:03.456Z' }
 const review = { card_id: CLIENT_ID, rating: 3, reviewed_at: '2026-12-02T01:05:03.456Z', duration_ms: 4200 }
@@ -158,6 +162,14 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
     { payload: { ...outside, type: 'reading' }, fits: false, field: /type/ },
     { payload: { ...outside, note: 'x'.repeat(501) }, fits: false, field: /note/ },
     { payload: { ...outside, note: 5 }, fits: false, field: /note/ },
+  ],
+  preferences: [
+    { payload: preference, fits: true },
+    { payload: { name: 'captions', value: { vi: true, en: false }, occurred_at: '2026-11-22T08:02:03+07:00' }, fits: true },
+    { payload: { name: 'daily_goal_minutes', value: 30, occurred_at: preference.occurred_at }, fits: true },
+    { payload: { ...preference, name: 'colour' }, fits: false, field: /name/ },
+    { payload: { ...preference, value: undefined }, fits: false, field: /value/ },
+    { payload: { ...preference, occurred_at: 'yesterday' }, fits: false, field: /occurred_at/ },
   ],
 }
 

@@ -150,6 +150,18 @@ const wordStates: Check = (payload) => {
   ])
 }
 
+/** The names POST /me/preferences takes (contract/schemas/preferences.ts); each value is the server's to judge. */
+const PREFERENCE_NAMES = ['learning_language', 'ui_language', 'daily_goal_minutes', 'theme', 'captions', 'caption_size', 'caption_background', 'auto_pause', 'listening', 'double_tap_skip']
+
+const preferences: Check = (payload) => {
+  if (!isRecord(payload)) return 'the payload must be an object'
+  return problems([
+    !PREFERENCE_NAMES.includes(payload.name as string) && `name: must be one of ${PREFERENCE_NAMES.join(', ')}`,
+    payload.value === undefined && 'value: is required',
+    (typeof payload.occurred_at !== 'string' || Number.isNaN(parseIsoDateTime(payload.occurred_at))) && 'occurred_at: must be an ISO date-time',
+  ])
+}
+
 export const PAYLOAD_CHECKS: { readonly [K in OutboxKind]: Check } = {
   watch_event: watchEvent,
   rating,
@@ -160,6 +172,7 @@ export const PAYLOAD_CHECKS: { readonly [K in OutboxKind]: Check } = {
   feedback,
   outside_hours: outsideHours,
   word_states: wordStates,
+  preferences,
 }
 
 /** What is wrong with an outbox item's payload for its kind, or null when it fits. */

@@ -9,8 +9,11 @@
  * read back from IndexedDB that no longer fits (written by an older app) before building any call.
  */
 import { WATCH_EVENTS_MAX_BATCH } from '../../../../contract/limits.ts'
+/** POST /me/preferences's batch limit (contract/schemas/preferences.ts, which the PWA may not load: zod). */
+const PREFERENCES_MAX_BATCH = 100
 import type { FeedbackBody } from '../../../../contract/schemas/feedback.ts'
 import type { OutsideHoursBody } from '../../../../contract/schemas/outside-hours.ts'
+import type { PreferenceChange, PreferencesResult } from '../../../../contract/schemas/preferences.ts'
 import type { CommentBody, WatchEventsResult } from '../../../../contract/schemas/watching.ts'
 import { RATINGS_MAX_BATCH, type RatingPayload, type RatingsResult } from '../compass/rating-types.ts'
 import { CARD_REMOVALS_MAX_BATCH, CARDS_MAX_BATCH, REVIEWS_MAX_BATCH, type CardPayload, type CardRemovalPayload, type ReviewPayload, type ReviewsResult } from '../cards/card-types.ts'
@@ -29,6 +32,7 @@ import { pullAfterSend, type WordStatePayload } from '../words/word-state-pull.t
 export type CommentPayload = Omit<CommentBody['comment'], 'client_id'> & { videoId: number }
 export type OutsideHoursPayload = Omit<OutsideHoursBody['entry'], 'client_id'>
 export type FeedbackPayload = Omit<FeedbackBody['user_feedback'], 'client_id'>
+export type PreferencePayload = Omit<PreferenceChange, 'client_id'>
 
 /** The payload of each kind. */
 export interface OutboxPayloads {
@@ -41,6 +45,7 @@ export interface OutboxPayloads {
   feedback: FeedbackPayload
   outside_hours: OutsideHoursPayload
   word_states: WordStatePayload
+  preferences: PreferencePayload
 }
 
 type Item<K extends OutboxKind> = OutboxItem & { kind: K; payload: OutboxPayloads[K] }
@@ -136,6 +141,13 @@ export const outboxRegistry = {
       pullAfterSend(items.map((item) => item.payload.language))
       return perItem(answer)
     },
+  },
+  // Account preferences (issue 41): the latest change of each wins on the server, whatever the order.
+  preferences: {
+    batch: PREFERENCES_MAX_BATCH,
+    route: 'me.updatePreferences',
+    body: (items) => ({ preferences: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: (answer: PreferencesResult) => perItem(answer),
   },
 } satisfies { [K in OutboxKind]: KindEntry<K, never> }
 

@@ -3,9 +3,11 @@
  * own): which caption tracks show, their size and background, auto-pause after each line, the
  * listening mode and the double-tap skip. In IndexedDB with the rest of the person's data, so they
  * hold offline; captions are off by default (comprehensible-input practice), as Dreaming Spanish does.
+ * They also follow the account (account-preferences.ts), so a second device starts with them.
  * A Vietnamese or English choice kept by an older build (localStorage `captions:<user>`) is read once.
  */
 import { db, type PlayerPrefs } from '../db.ts'
+import { sendPlayerChanges } from './account-preferences.ts'
 
 export type { PlayerPrefs }
 export type CaptionSize = PlayerPrefs['size']
@@ -46,8 +48,10 @@ export async function readPlayerPrefs(learner: Learner): Promise<PlayerPrefs> {
   return { ...DEFAULT_PLAYER_PREFS, ...kept, captions: { ...DEFAULT_PLAYER_PREFS.captions, ...captions } }
 }
 
-export async function writePlayerPrefs(learner: Learner, prefs: PlayerPrefs): Promise<void> {
+/** Keeps the choices; a person's changes also go to the account (`sync: false`: they came from it). */
+export async function writePlayerPrefs(learner: Learner, prefs: PlayerPrefs, { sync = true } = {}): Promise<void> {
   try {
+    if (sync && learner !== null && learner !== undefined) sendPlayerChanges(await readPlayerPrefs(learner), prefs)
     await db.records.put({ key: keyFor(learner), value: prefs })
   } catch (error) {
     console.warn('Could not keep the player choices', error)

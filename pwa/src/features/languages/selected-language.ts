@@ -1,11 +1,14 @@
-/** The language being learned, kept under `selectedLanguage` so it survives reloads and offline starts. */
+/** The language being learned, kept under `selectedLanguage` so it survives reloads and offline starts, and in the account's preferences. */
 import { useSyncExternalStore } from 'react'
 import { readString, STORAGE_KEYS, writeString } from '../../data/storage.ts'
 
 const listeners = new Set<() => void>()
 let current = readString(STORAGE_KEYS.selectedLanguage)
 
-export function selectLanguage(code: string | null): void {
+/** The learner's choice, which also goes to the account (`sync: false`: it came from the account). */
+export function selectLanguage(code: string | null, { sync = true } = {}): void {
+  // Loaded when needed: this module is on first paint, the outbox (Dexie) is not.
+  if (sync && code && code !== current) void import('../../data/preferences/account-preferences.ts').then(({ sendPreference }) => sendPreference('learning_language', code))
   current = code
   writeString(STORAGE_KEYS.selectedLanguage, code)
   for (const listener of listeners) listener()

@@ -15,6 +15,7 @@ import { useDownloadsNeeded } from '../../data/downloads/use-downloads-needed.ts
 import { refreshLanguages } from '../../data/catalogue/languages.ts'
 import { resetDailyProgress } from '../../data/progress/daily-progress.ts'
 import { session, useSessionValue } from '../../data/session/session.ts'
+import { useAccountPreferences } from '../settings/use-account-preferences.ts'
 import { closeDialog, useOpenDialog } from './dialogs.ts'
 import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx'
 import { Navbar } from './Navbar.tsx'
@@ -57,6 +58,8 @@ export default function SignedInChrome() {
   // One sync engine while someone is signed in (started once there is something to send); nothing is
   // sent under no session.
   useBackgroundSync(ready ? userId : undefined)
+  // The account's preferences (language, theme, player), read at every start and sign-in.
+  useAccountPreferences(ready ? userId : undefined)
 
   // Contributors' queued uploads resume at app start (and then on `online`), on whatever page opens first.
   const uploads = ready && Boolean(user && (user.is_contributor || user.is_admin))

@@ -1,5 +1,5 @@
 /**
- * Settings (spec sections 2, 4, 5, 8): interface language, daily goal, display name. The dialog loads
+ * Settings (spec sections 2, 4, 5, 8): interface language, theme (issue 41), daily goal, display name. The dialog loads
  * /me on open, saves only a real change, and reports idle → saving → success or error.
  *
  * The parts: use-settings-form.ts (load and save), SettingsFields.tsx (the fields), settings-rules.ts.
@@ -8,7 +8,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/Dialog.tsx'
 import type { SettingsMessage } from './settings-rules.ts'
-import { DisplayNameField, GoalField, UiLanguageField } from './SettingsFields.tsx'
+import { DisplayNameField, GoalField, ThemeField, UiLanguageField } from './SettingsFields.tsx'
 import { useSettingsForm } from './use-settings-form.ts'
 import './SettingsDialog.css'
 
@@ -60,6 +60,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <UiLanguageField />
+        <ThemeField />
         <GoalField id={`${formId}-goal`} goal={form.goal} current={user?.daily_goal_minutes ?? null} disabled={saving} onChange={form.setGoal} />
         <DisplayNameField
           id={`${formId}-name`}

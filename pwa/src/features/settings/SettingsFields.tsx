@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { DISPLAY_NAME_MAX_CHARS, DISPLAY_NAME_MIN_CHARS } from '../../../../contract/limits.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 import { MAX_COMBINING_MARKS_IN_A_ROW } from '../../../../contract/text-rules.ts'
+import { sendPreference } from '../../data/preferences/account-preferences.ts'
 import { UI_LANGUAGES } from '../../i18n/config.ts'
+import { readTheme, setTheme, type Theme } from '../theme/theme.ts'
 import { goalOptions, nameHintKey, type NameCheck } from './settings-rules.ts'
 
 export function UiLanguageField() {
@@ -25,9 +27,41 @@ export function UiLanguageField() {
               onChange={() => {
                 setUiLanguage(code)
                 void i18n.changeLanguage(code)
+                void sendPreference('ui_language', code)
               }}
             />
             <span lang={code}>{t(`uiLanguage.${code}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+const THEME_CHOICES: readonly Theme[] = ['light', 'dark', 'device']
+
+/** Light, dark, or as the device says: shown at once, kept on the device and in the account. */
+export function ThemeField() {
+  const { t } = useTranslation('settings')
+  const [theme, choose] = useState<Theme>(readTheme)
+  return (
+    <fieldset className="field">
+      <legend className="field-label">{t('theme.label')}</legend>
+      <div className="segmented">
+        {THEME_CHOICES.map((choice) => (
+          <label key={choice} className="segmented-option">
+            <input
+              type="radio"
+              name="theme"
+              value={choice}
+              checked={theme === choice}
+              onChange={() => {
+                choose(choice)
+                setTheme(choice)
+                void sendPreference('theme', choice)
+              }}
+            />
+            <span>{t(`theme.${choice}`)}</span>
           </label>
         ))}
       </div>

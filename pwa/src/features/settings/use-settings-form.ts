@@ -7,6 +7,7 @@ import { DAILY_GOAL_DEFAULT_MINUTES } from '../../../../contract/limits.ts'
 import type { User } from '../../../../contract/schemas/user.ts'
 import { accountApi } from '../../data/account/account-api.ts'
 import { ApiError, NetworkError } from '../../data/api.ts'
+import { sendPreference } from '../../data/preferences/account-preferences.ts'
 import { refreshDailyProgress } from '../../data/progress/daily-progress.ts'
 import { session, useSession } from '../../data/session/session.ts'
 import { canEditName, checkDisplayName, pendingChanges, settingsErrorMessage, type SettingsMessage } from './settings-rules.ts'
@@ -58,8 +59,13 @@ export function useSettingsForm() {
     event.preventDefault()
     if (!changes || !user) return
     setSave({ kind: 'saving' })
+    // The goal also goes through the outbox (issue 41): offline it is queued, and it follows the account.
+    if (changes.goal !== undefined) await sendPreference('daily_goal_minutes', changes.goal)
     try {
-      if (changes.goal !== undefined) await accountApi.saveDailyGoal(changes.goal)
+      if (changes.goal !== undefined) await accountApi.saveDailyGoal(changes.goal).catch((error: unknown) => {
+        if (!(error instanceof NetworkError && changes.displayName === undefined)) throw error
+        session.setUser({ ...user, daily_goal_minutes: changes.goal! })
+      })
       if (changes.displayName !== undefined) await accountApi.setDisplayName(changes.displayName)
       const fresh = (await session.refresh()) ?? user
       setUser(fresh)

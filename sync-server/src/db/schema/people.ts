@@ -87,3 +87,13 @@ export interface UserFeedbacksTable {
   environment_data: string | null
   created_at: string
 }
+
+/** 0022: one preference that follows the account (the latest occurred_ms wins, ties the larger client_id); value is JSON. */
+export interface AccountPreferencesTable {
+  user_id: number
+  name: string
+  value: string
+  client_id: string
+  occurred_at: string
+  occurred_ms: number
+}
