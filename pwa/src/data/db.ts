@@ -79,7 +79,7 @@ export interface CommentCopy {
 /** A learner's player choices, kept per person on the device (data/preferences/player-prefs.ts). */
 export interface PlayerPrefs {
   /** Which caption tracks show over the picture (off by default). */
-  captions: { vi: boolean; en: boolean }
+  captions: { vi: boolean; en: boolean; yue?: boolean }
   size: 's' | 'm' | 'l'
   background: 'none' | 'shadow' | 'box'
   /** Pause at the end of each line. */

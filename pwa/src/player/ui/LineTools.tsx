@@ -83,7 +83,7 @@ export function LineTools() {
             key={language}
             type="button"
             className="caption-chip"
-            aria-pressed={captions[language]}
+            aria-pressed={Boolean(captions[language])}
             onClick={() => controller.setCaptions({ ...captions, [language]: !captions[language] })}
             data-testid={`captions-${language}`}
             lang={language}
