@@ -51,13 +51,15 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Send this token instead of the stored one (logout sends the token it is about to forget). */
   token?: string | null
+  /** More request headers (a conditional GET's If-None-Match). */
+  headers?: Record<string, string>
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token !== undefined ? options.token : readString(STORAGE_KEYS.token)
-  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) }
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token), ...options.headers }
   const zone: string | undefined = headers['X-Time-Zone']
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.rawBody !== undefined) headers['Content-Type'] = options.rawBody.type

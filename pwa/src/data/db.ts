@@ -4,11 +4,12 @@
  * tables with useLiveData (use-live-data.ts), so it shows the last-known data whether or not the network answers.
  * Only signed-in screens import this module, so the public pages never load Dexie.
  */
-import { Dexie, type EntityTable } from 'dexie'
+import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { Progress, VideoDetail, VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import type { Language } from '../../../contract/schemas/languages.ts'
 import type { DailyProgress, User } from '../../../contract/schemas/user.ts'
 import type { Comment, WatchEventInput } from '../../../contract/schemas/watching.ts'
+import type { LexiconEntry, WordState } from '../../../contract/schemas/words.ts'
 // The two records whose modules take their tables as arguments (they import nothing of this file).
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
@@ -18,7 +19,7 @@ import { DATABASE_NAME } from './database-name.ts'
 export type { DownloadRecord, UploadBlob, UploadItem }
 
 /** Every kind of outbox item; how each is sent: data/outbox/registry.ts. */
-export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating'
+export type OutboxKind = 'watch_event' | 'comment' | 'feedback' | 'outside_hours' | 'rating' | 'word_states'
 
 /** A pending call in the outbox. */
 export interface OutboxItem {
@@ -88,6 +89,10 @@ export interface PlayerPrefs {
   listening: boolean
   /** A double tap on the left or right third of the picture skips 5 s. */
   doubleTapSkip: boolean
+  /** Words coloured by what the learner knows on the picture's captions too (the transcript always is). */
+  wordColours: boolean
+  /** Playback pauses while a word's sheet is open, and goes on when it closes. */
+  pauseForWords: boolean
 }
 
 /** A language as cached: the server's fields plus its place in the server's order. */
@@ -127,6 +132,30 @@ export interface CachedVideo extends VideoSummary {
   cachedAt: number
 }
 
+/** A language's lexicon as last downloaded, kept for offline use (data/words/lexicon.ts). */
+export interface LexiconRecord {
+  language: string
+  version: number
+  entries: LexiconEntry[]
+}
+
+/** A learner's state of one word, set on this device or pulled from the server (data/words/word-states.ts). */
+export interface WordStateRecord {
+  language: string
+  key: string
+  state: WordState
+  /** Epoch ms of the change: the latest wins, on the device as on the server. */
+  occurredAt: number
+}
+
+/** A video's word counts, kept with the catalogue and downloads so its share is computed offline (data/words/video-words.ts). */
+export interface VideoWordsRecord {
+  videoId: number
+  counts: Array<[string, number]>
+  /** Epoch ms of the fetch. */
+  savedAt: number
+}
+
 export type DeHieuDb = Dexie & {
   languages: EntityTable<CachedLanguage, 'code'>
   records: EntityTable<CachedRecord, 'key'>
@@ -141,6 +170,10 @@ export type DeHieuDb = Dexie & {
   uploadBlobs: EntityTable<UploadBlob, 'id'>
   /** The last comments seen of each video, shown offline as a saved copy (data/comments/comment-copies.ts). */
   commentCopies: EntityTable<CommentCopy, 'videoId'>
+  /** Words (issue 42): each language's lexicon, the learner's word states, each video's word counts. */
+  lexicons: EntityTable<LexiconRecord, 'language'>
+  wordStates: Table<WordStateRecord, [string, string]>
+  videoWords: EntityTable<VideoWordsRecord, 'videoId'>
 }
 
 export const db = new Dexie(DATABASE_NAME) as DeHieuDb
@@ -163,6 +196,13 @@ db.version(2).stores({
 // Comments as last seen, per video; savedAt orders which copies go first.
 db.version(3).stores({
   commentCopies: 'videoId, savedAt',
+})
+
+// Words (issue 42). Numbered by the issue, so versions added by branches of the same wave merge in any order.
+db.version(42).stores({
+  lexicons: 'language, [language+version]',
+  wordStates: '[language+key], language',
+  videoWords: 'videoId',
 })
 
 // A page frozen for Back must not hold a transaction the next page waits on (WebKit).

@@ -15,8 +15,8 @@ export async function saveUser(user: User): Promise<void> {
   await db.records.put({ key: 'user', value: user })
 }
 
-/** Everything of one person the device keeps: cached data, unsent items, queued uploads, downloads, comments seen. */
-const personalTables = () => [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs, db.commentCopies]
+/** Everything of one person the device keeps: cached data, unsent items, queued uploads, downloads, comments seen, word states. */
+const personalTables = () => [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs, db.commentCopies, db.wordStates, db.videoWords]
 /** The db.records entry naming whose data the local database holds (a user id). */
 const OWNER = 'owner'
 

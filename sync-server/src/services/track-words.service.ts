@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { CaptionLanguage, CommonWords, Segmenter, VideoWords, VideoWordsSummary } from '../../../contract/index.ts'
-import { ERROR_CODES } from '../../../contract/index.ts'
+import { ERROR_CODES, shareOfSums } from '../../../contract/index.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -52,18 +52,16 @@ export function tokensOf(stored: string | null | undefined): Array<{ from: numbe
   return (JSON.parse(stored) as Array<[number, number, string]>).map(([from, to, key]) => ({ from, to, key }))
 }
 
-/** A learner's view of a track's sums: the whole track, or the preview's part. */
+/** A learner's view of a track's sums: the whole track, or the preview's part (the arithmetic: contract/known-share.ts). */
 function summaryOf(sums: TrackWordSums | undefined, part: 'full' | 'preview'): VideoWordsSummary {
   if (!sums) return { total: 0, distinct: 0, known_share: null, new_distinct: 0 }
   const full = part === 'full'
-  const total = full ? sums.total : sums.preview_total
-  const known = full ? sums.known : sums.preview_known
-  return {
-    total,
+  return shareOfSums({
+    total: full ? sums.total : sums.preview_total,
+    known: full ? sums.known : sums.preview_known,
     distinct: full ? sums.distinct_keys : sums.preview_distinct,
-    known_share: total > 0 ? known / total : null,
     new_distinct: full ? sums.new_distinct : sums.preview_new_distinct,
-  }
+  })
 }
 
 const LOCKED: VideoWordsSummary = { total: 0, distinct: 0, known_share: null, new_distinct: 0 }

@@ -13,6 +13,7 @@ import { useLiveData } from '../use-live-data.ts'
 import { PROFICIENCY_LEVELS } from '../../../../contract/limits.ts'
 import type { AccessLevel, ProficiencyLevel, VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/captions.ts'
+import { keepVideoWords } from '../words/video-words.ts'
 import { call } from '../api-call.ts'
 import { db, type CachedVideo } from '../db.ts'
 
@@ -81,6 +82,8 @@ export async function fetchVideoPage(
     return { ...video, cachedAt }
   })
   const stored = keepChanged(videos).catch((error: unknown) => console.warn('Could not keep the videos on this device', error))
+  // Each video's word counts, so its share of known words is worked out on the device (issue 42).
+  void stored.then(() => keepVideoWords(videos))
   return { next: page.next_cursor, videos, matches, stored }
 }
 

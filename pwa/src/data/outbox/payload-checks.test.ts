@@ -8,6 +8,7 @@ import { feedbackBodySchema } from '../../../../contract/schemas/feedback.ts'
 import { outsideHoursBodySchema } from '../../../../contract/schemas/outside-hours.ts'
 import { ratingSchema } from '../../../../contract/schemas/ratings.ts'
 import { commentBodySchema, watchEventSchema } from '../../../../contract/schemas/watching.ts'
+import { wordStateSchema, wordStatesBodySchema } from '../../../../contract/schemas/words.ts'
 import type { OutboxItem, OutboxKind } from '../db.ts'
 import { payloadProblem } from './payload-checks.ts'
 import { outboxRegistry } from './registry.ts'
@@ -37,6 +38,8 @@ function contractTakes(kind: OutboxKind, payload: unknown): boolean {
       return feedbackBodySchema.safeParse(body).success
     case 'outside_hours':
       return outsideHoursBodySchema.safeParse(body).success
+    case 'word_states':
+      return wordStatesBodySchema.safeParse(body).success && wordStateSchema.safeParse(b.states[0]).success
   }
 }
 
@@ -44,6 +47,7 @@ const watch = { video_id: 12, position_from: 0, position_to: 10, watched_seconds
 const rate = { video_id: 7, understood: 4, occurred_at: '2026-11-22T01:02:03.456Z' }
 const comment = { videoId: 3, text: 'Hay quá' }
 const feedback = { feedback: 'The captions are great.', environment_data: { userAgent: 'x', devicePixelRatio: 2, sessionDuration: null, touch: true } }
+const word = { language: 'vi', key: 'cảm ơn', state: 'known', occurred_at: '2026-12-02T01:02:03.456Z' }
 const outside = { date: '2026-11-20', minutes: 30, type: 'listening', note: 'podcast' }
 
 /** Fitting and malformed payloads of each kind: `fits` says whether the contract takes it. */
@@ -95,6 +99,17 @@ const CASES: Record<OutboxKind, Array<{ payload: unknown; fits: boolean; field?:
     { payload: { ...feedback, environment_data: { nested: { a: 1 } } }, fits: false, field: /environment_data\.nested/ },
     { payload: { ...feedback, environment_data: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, fits: false, field: /too many/ },
     { payload: { ...feedback, environment_data: { long: 'x'.repeat(2001) } }, fits: false, field: /environment_data\.long/ },
+  ],
+  word_states: [
+    { payload: word, fits: true },
+    { payload: { ...word, state: 'ignored' }, fits: true },
+    { payload: { ...word, occurred_at: '2026-12-02T08:02:03+07:00' }, fits: true },
+    { payload: { ...word, state: 'forgotten' }, fits: false, field: /state/ },
+    { payload: { ...word, key: '  ' }, fits: false, field: /key/ },
+    { payload: { ...word, key: 'x'.repeat(101) }, fits: false, field: /key/ },
+    { payload: { ...word, language: '' }, fits: false, field: /language/ },
+    { payload: { ...word, occurred_at: 'now' }, fits: false, field: /occurred_at/ },
+    { payload: null, fits: false, field: /object/ },
   ],
   outside_hours: [
     { payload: outside, fits: true },

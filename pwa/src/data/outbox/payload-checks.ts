@@ -13,6 +13,7 @@
  * forms' and the server's: the server's refusal says them.
  */
 import { COMMENT_MAX_CHARS, FEEDBACK_MAX_CHARS } from '../../../../contract/limits.ts'
+import { WORD_MAX_CHARS, WORD_STATES } from '../../../../contract/vocabulary.ts'
 import { OUTSIDE_HOURS_KINDS, OUTSIDE_MINUTES_MAX, OUTSIDE_NOTE_MAX_CHARS, UNDERSTOOD_MAX, UNDERSTOOD_MIN } from '../../../../contract/vocabulary.ts'
 import { parseIsoDateTime, parseWatchEvent } from '../../../../contract/watch-event-check.ts'
 import type { OutboxKind } from '../db.ts'
@@ -104,12 +105,23 @@ const outsideHours: Check = (payload) => {
   ])
 }
 
+const wordStates: Check = (payload) => {
+  if (!isRecord(payload)) return 'the payload must be an object'
+  return problems([
+    (typeof payload.language !== 'string' || payload.language.length < 1 || payload.language.length > 20) && 'language: must be a language code',
+    (typeof payload.key !== 'string' || payload.key.trim().length < 1 || payload.key.trim().length > WORD_MAX_CHARS) && `key: must be text of 1 to ${WORD_MAX_CHARS} characters`,
+    !(WORD_STATES as readonly unknown[]).includes(payload.state) && `state: must be ${WORD_STATES.join(', ')}`,
+    (typeof payload.occurred_at !== 'string' || Number.isNaN(parseIsoDateTime(payload.occurred_at))) && 'occurred_at: must be an ISO date-time',
+  ])
+}
+
 export const PAYLOAD_CHECKS: { readonly [K in OutboxKind]: Check } = {
   watch_event: watchEvent,
   rating,
   comment,
   feedback,
   outside_hours: outsideHours,
+  word_states: wordStates,
 }
 
 /** What is wrong with an outbox item's payload for its kind, or null when it fits. */

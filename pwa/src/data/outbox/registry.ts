@@ -19,6 +19,9 @@ import { callRoute } from '../api-call.ts'
 import type { OutboxItem, OutboxKind, WatchEventPayload } from '../db.ts'
 import { payloadProblem, STALE_PAYLOAD } from './payload-checks.ts'
 import type { SendResult } from './sync-engine.ts'
+import type { WordStatesResult } from '../../../../contract/schemas/words.ts'
+import { WORD_STATES_MAX_BATCH } from '../../../../contract/vocabulary.ts'
+import { pullAfterSend, type WordStatePayload } from '../words/word-state-pull.ts'
 
 // Each payload is its call's body without client_id: the outbox item's id goes as the client_id.
 /** A comment's body, and the video whose path it is posted to. */
@@ -33,6 +36,7 @@ export interface OutboxPayloads {
   comment: CommentPayload
   feedback: FeedbackPayload
   outside_hours: OutsideHoursPayload
+  word_states: WordStatePayload
 }
 
 type Item<K extends OutboxKind> = OutboxItem & { kind: K; payload: OutboxPayloads[K] }
@@ -98,6 +102,16 @@ export const outboxRegistry = {
     route: 'outsideHours.create',
     body: ([item]) => ({ entry: { ...item.payload, client_id: item.id } }),
     read: oneDone,
+  },
+  // Word states (issue 42): the latest occurred_at wins on the server; after a send, the device's copy is pulled again.
+  word_states: {
+    batch: WORD_STATES_MAX_BATCH,
+    route: 'wordStates.create',
+    body: (items) => ({ states: items.map((item) => ({ ...item.payload, client_id: item.id })) }),
+    read: (answer: WordStatesResult, items) => {
+      pullAfterSend(items.map((item) => item.payload.language))
+      return perItem(answer)
+    },
   },
 } satisfies { [K in OutboxKind]: KindEntry<K, never> }
 

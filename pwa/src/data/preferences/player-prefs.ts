@@ -18,6 +18,8 @@ export const DEFAULT_PLAYER_PREFS: PlayerPrefs = {
   autoPause: false,
   listening: false,
   doubleTapSkip: true,
+  wordColours: false,
+  pauseForWords: true,
 }
 
 type Learner = number | string | null | undefined

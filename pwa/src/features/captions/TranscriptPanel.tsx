@@ -10,7 +10,7 @@
  * scrolls it herself (wheel, touch or keys); a "back to the current line" button then brings it back,
  * and so does a tap on any line. In listening mode each line's words are hidden until she reveals it.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCueTime } from './cue-time.ts'
 import './captions.css'
@@ -35,6 +35,7 @@ export function TranscriptPanel({
   onReveal,
   translations = null,
   english = null,
+  renderText,
 }: {
   cues: readonly TranscriptCue[] | null
   /** The cues' language, so a screen reader reads them with the right voice. */
@@ -51,6 +52,8 @@ export function TranscriptPanel({
   translations?: readonly string[] | null
   /** The English toggle in the head, where the video has English captions. */
   english?: { shown: boolean; onToggle: () => void } | null
+  /** A line's words as buttons of their own (features/words' WordText); plain text without it, and while hidden. */
+  renderText?: (index: number) => ReactNode
 }) {
   const { t } = useTranslation('captions')
   const { t: tw } = useTranslation('watch')
@@ -143,7 +146,7 @@ export function TranscriptPanel({
                   </button>
                   <div className={hidden ? 'transcript-words is-hidden-text' : 'transcript-words'} aria-hidden={hidden || undefined}>
                     <p className="transcript-text" id={`${headingId}-w${index}`}>
-                      {cue.text}
+                      {renderText && !hidden ? renderText(index) : cue.text}
                     </p>
                     {translation ? (
                       <p className="transcript-translation" lang="en" data-testid="transcript-translation">

@@ -13,7 +13,7 @@
  *
  * The source is attached in player/use-hls-source.ts, the watched stretches kept in player/use-kept-stretches.ts.
  */
-import { Component, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { readPlayerPrefs, writePlayerPrefs } from '../../data/preferences/player-prefs.ts'
 import { PlayerController, toolLines } from '../controller.ts'
@@ -25,6 +25,9 @@ import { useHlsSource } from '../use-hls-source.ts'
 import { useKeptStretches } from '../use-kept-stretches.ts'
 import type { CaptionLink } from '../../../../contract/schemas/captions.ts'
 import { TranscriptPanel } from '../../features/captions/TranscriptPanel.tsx'
+import { WordText } from '../../features/words/WordText.tsx'
+import { WordsProvider } from '../../features/words/WordsProvider.tsx'
+import type { OpenWord } from '../../features/words/words-context.ts'
 import { CaptionOverlay } from './CaptionOverlay.tsx'
 import { LineTools } from './LineTools.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
@@ -95,6 +98,7 @@ function PlayerTranscript() {
       onReveal={(index) => controller.reveal(index)}
       translations={translations}
       english={hasEnglish ? { shown: englishShown, onToggle: () => controller.setCaptions({ ...controller.state.prefs.captions, en: !englishShown }) } : null}
+      renderText={lines ? (index) => <WordText line={lines[index]!} coloured markOneNew /> : undefined}
     />
   )
 }
@@ -135,6 +139,25 @@ interface PlayerProps {
   onWatchedSpan?: (stretchId: string, from: number, to: number) => void
   /** The video played to its end (features/compass: the rating question, up next). */
   onEnded?: () => void
+  /** Other features' buttons in a tapped word's sheet (saving its line). */
+  wordActions?: (word: OpenWord) => ReactNode
+}
+
+/** A word's sheet pauses playback while open (the learner's choice, on by default) and goes on as it closes. */
+function useWordPause(controller: PlayerController) {
+  const paused = useRef(false)
+  return {
+    onOpen: () => {
+      if (!controller.state.prefs.pauseForWords || !controller.state.playing) return
+      paused.current = true
+      controller.pause()
+    },
+    onClose: () => {
+      if (!paused.current) return
+      paused.current = false
+      controller.play()
+    },
+  }
 }
 
 export function Player({
@@ -153,6 +176,7 @@ export function Player({
   onEnded,
   audioOnly = false,
   modeSwitch,
+  wordActions,
 }: PlayerProps) {
   const { t } = useTranslation('watch')
   const { t: tc } = useTranslation('captions')
@@ -161,6 +185,9 @@ export function Player({
   const [stockControls, setStockControls] = useState(false)
   const failed = useControllerState(controller, (state) => state.failed)
   const showControls = useControllerState(controller, (state) => state.controlsShown)
+  // The words of the video's own track are tappable (English lines stay text).
+  const wordsLanguage = useControllerState(controller, (state) => (state.toolLanguage && state.toolLanguage !== 'en' ? state.toolLanguage : undefined))
+  const wordPause = useWordPause(controller)
 
   useEffect(() => {
     controller.attach(video)
@@ -188,41 +215,43 @@ export function Player({
 
   return (
     <PlayerContext.Provider value={controller}>
-      <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
-        <div className="player-stage" ref={(element) => controller.setStage(element)}>
-          <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
-            {audioOnly ? <AudioArtwork poster={poster} /> : null}
-            <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
-              {captions.map((track) => (
-                <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
-              ))}
-            </video>
+      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions}>
+        <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
+          <div className="player-stage" ref={(element) => controller.setStage(element)}>
+            <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
+              {audioOnly ? <AudioArtwork poster={poster} /> : null}
+              <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
+                {captions.map((track) => (
+                  <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
+                ))}
+              </video>
+              {stockControls ? null : (
+                <ControlsBoundary onFail={() => setStockControls(true)}>
+                  <PlayerControls topExtra={floatable ? <PictureInPictureButton floating={pip.floating} onToggle={() => void pip.toggle()} /> : null}>
+                    <CaptionOverlay />
+                  </PlayerControls>
+                </ControlsBoundary>
+              )}
+            </div>
             {stockControls ? null : (
-              <ControlsBoundary onFail={() => setStockControls(true)}>
-                <PlayerControls topExtra={floatable ? <PictureInPictureButton floating={pip.floating} onToggle={() => void pip.toggle()} /> : null}>
-                  <CaptionOverlay />
-                </PlayerControls>
+              <ControlsBoundary onFail={() => undefined}>
+                <LineTools />
               </ControlsBoundary>
             )}
           </div>
-          {stockControls ? null : (
-            <ControlsBoundary onFail={() => undefined}>
-              <LineTools />
-            </ControlsBoundary>
-          )}
+          {modeSwitch}
+          {failed ? (
+            <p className="form-error" role="alert">
+              {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
+            </p>
+          ) : null}
+          <Announcer />
+          <SettingsSheet />
+          <MediaSessionSync />
+          <PlayerTranscript />
+          {pip.pipWindow && video ? <FloatingPlayer pipWindow={pip.pipWindow} video={video} /> : null}
         </div>
-        {modeSwitch}
-        {failed ? (
-          <p className="form-error" role="alert">
-            {failed === 'network' ? t('player.networkError') : t('player.mediaError')}
-          </p>
-        ) : null}
-        <Announcer />
-        <SettingsSheet />
-        <MediaSessionSync />
-        <PlayerTranscript />
-        {pip.pipWindow && video ? <FloatingPlayer pipWindow={pip.pipWindow} video={video} /> : null}
-      </div>
+      </WordsProvider>
     </PlayerContext.Provider>
   )
 }

@@ -1,6 +1,6 @@
 /**
- * The one settings sheet: quality, speed and the captions' size and background, and the double-tap
- * skip. A modal <dialog> (the browser keeps focus inside and Escape closes it; in fullscreen it sits
+ * The one settings sheet: quality, speed and the captions' size and background, the double-tap
+ * skip, and the words' choices (coloured on the picture, a pause while a word is open). A modal <dialog> (the browser keeps focus inside and Escape closes it; in fullscreen it sits
  * in the top layer above the picture); a bottom sheet on a phone, a panel on a desktop. Each choice
  * is a group of radio buttons: one tap, no dropdown.
  */
@@ -51,6 +51,9 @@ export function SettingsSheet() {
   const size = usePlayer((state) => state.prefs.size)
   const background = usePlayer((state) => state.prefs.background)
   const doubleTap = usePlayer((state) => state.prefs.doubleTapSkip)
+  const wordColours = usePlayer((state) => state.prefs.wordColours)
+  const pauseForWords = usePlayer((state) => state.prefs.pauseForWords)
+  const { t: tw } = useTranslation('words')
   const hasCaptions = usePlayer((state) => Object.keys(state.tracks).length > 0)
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -124,6 +127,18 @@ export function SettingsSheet() {
           <input type="checkbox" checked={doubleTap} onChange={(event) => controller.setCaptionStyle({ doubleTapSkip: event.target.checked })} />
           <span>{t('player.doubleTapSkip')}</span>
         </label>
+        {hasCaptions ? (
+          <>
+            <label className="sheet-check">
+              <input type="checkbox" checked={wordColours} onChange={(event) => controller.setCaptionStyle({ wordColours: event.target.checked })} data-testid="player-word-colours" />
+              <span>{tw('settings.colours')}</span>
+            </label>
+            <label className="sheet-check">
+              <input type="checkbox" checked={pauseForWords} onChange={(event) => controller.setCaptionStyle({ pauseForWords: event.target.checked })} data-testid="player-word-pause" />
+              <span>{tw('settings.pause')}</span>
+            </label>
+          </>
+        ) : null}
         <p className="muted small sheet-keys">{t('player.keys')}</p>
       </div>
     </dialog>

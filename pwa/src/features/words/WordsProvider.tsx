@@ -1,0 +1,68 @@
+/**
+ * Words for one player: the language's lexicon and the learner's states read once for every line, and
+ * the word sheet of the word she tapped. `onOpen` and `onClose` let the player pause and go on;
+ * `actions` puts other features' buttons in the sheet (e.g. saving the line).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createSegmenter } from '../../../../contract/segment.ts'
+import { useLexicon, useWordStates } from '../../data/words/index.ts'
+import { WordSheet } from './WordSheet.tsx'
+import { WordsContext, type OpenWord, type WordsContextValue } from './words-context.ts'
+
+export function WordsProvider({
+  language,
+  children,
+  onOpen,
+  onClose,
+  actions,
+}: {
+  /** The language of the lines whose words are tappable; none: lines stay plain text. */
+  language: string | undefined
+  children: ReactNode
+  onOpen?: () => void
+  onClose?: () => void
+  actions?: (word: OpenWord) => ReactNode
+}) {
+  const lexicon = useLexicon(language)
+  const states = useWordStates(language)
+  const [opened, setOpened] = useState<{ word: OpenWord; anchor: HTMLElement } | null>(null)
+  const hooks = useRef({ onOpen, onClose })
+  hooks.current = { onOpen, onClose }
+  // Before the lexicon is on the device, every syllable is a word of its own (still tappable, still markable).
+  const bare = useMemo(() => (language ? createSegmenter(language, []) : null), [language])
+  const segment = lexicon?.segment ?? bare?.segment
+  const current = useRef(opened)
+  current.current = opened
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const open = useCallback((word: OpenWord, anchor: HTMLElement) => {
+    if (!current.current) hooks.current.onOpen?.()
+    setOpened({ word, anchor })
+  }, [])
+  const close = useCallback(() => {
+    const was = current.current
+    if (!was) return
+    hooks.current.onClose?.()
+    returnFocus.current = was.anchor
+    setOpened(null)
+  }, [])
+  // Once the modal sheet is gone (the page behind it no longer inert), focus goes back to the word.
+  useEffect(() => {
+    if (opened || !returnFocus.current) return
+    if (returnFocus.current.isConnected) returnFocus.current.focus()
+    returnFocus.current = null
+  }, [opened])
+  const value = useMemo<WordsContextValue | null>(
+    () => (language && segment ? { language, lexicon, states, segment, open } : null),
+    [language, lexicon, states, segment, open],
+  )
+  return (
+    <WordsContext.Provider value={value}>
+      {children}
+      {opened ? (
+        <WordSheet word={opened.word} anchor={opened.anchor} entry={lexicon?.lookup(opened.word.key)} state={states.get(opened.word.key) ?? 'new'} onClose={close}>
+          {actions?.(opened.word)}
+        </WordSheet>
+      ) : null}
+    </WordsContext.Provider>
+  )
+}
