@@ -1,6 +1,6 @@
 import { getJyutpingList } from 'to-jyutping'
 import { describe, expect, it } from 'vitest'
-import { isJyutping, readLine, toneOf, type Reading } from './readings.ts'
+import { isJyutping, jyutpingTone, readLine, type Reading } from './readings.ts'
 import { createSegmenter } from './segment.ts'
 
 const yue = createSegmenter('yue', ['銀行', '行長', '我哋', '飲茶', '今日', '唔該'])
@@ -53,6 +53,6 @@ describe('Jyutping', () => {
     expect(isJyutping('ng5 m4 jyut6 syu1')).toBe(true)
     expect(isJyutping('hong zoeng')).toBe(false)
     expect(isJyutping('háng')).toBe(false)
-    expect([toneOf('hong4'), toneOf('zoeng2'), toneOf('hong')]).toEqual([4, 2, null])
+    expect([jyutpingTone('hong4'), jyutpingTone('zoeng2'), jyutpingTone('hong')]).toEqual([4, 2, null])
   })
 })

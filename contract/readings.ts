@@ -36,7 +36,7 @@ export function isJyutping(text: string): boolean {
 }
 
 /** The tone of a Jyutping syllable (1..6), or null for none. */
-export function toneOf(syllable: string): number | null {
+export function jyutpingTone(syllable: string): number | null {
   const last = syllable.charCodeAt(syllable.length - 1) - 48
   return last >= 1 && last <= 6 ? last : null
 }

@@ -277,7 +277,7 @@ export class PlayerController {
     }
   }
 
-  setCaptionStyle(style: Partial<Pick<PlayerPrefs, 'size' | 'background' | 'doubleTapSkip' | 'wordColours' | 'pauseForWords'>>): void {
+  setCaptionStyle(style: Partial<Pick<PlayerPrefs, 'size' | 'background' | 'doubleTapSkip' | 'wordColours' | 'pauseForWords' | 'jyutping'>>): void {
     this.savePrefs(style)
   }
 
