@@ -17,7 +17,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_VIDEOS } from '../sync-server/src/demo/catalogue.ts'
-import { DEMO_GLOSSARY } from '../sync-server/src/demo/glossary/index.ts'
+import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { seedVideo } from '../sync-server/test-support/catalogue-fixtures.ts'
 import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
 import { startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
@@ -44,13 +44,13 @@ export interface WordsBenchResult {
 
 /** The longest demo transcript: each line as many times as the demo says it. */
 function longestTranscript(): string[] {
-  const transcripts = DEMO_VIDEOS.map((video) => video.script.lines.flatMap((line) => Array<string>(line.repeat ?? video.script.repeat).fill(line.vi)))
+  const transcripts = DEMO_VIDEOS.filter((video) => video.language === 'vi').map((video) => video.script.lines.flatMap((line) => Array<string>(line.repeat ?? video.script.repeat).fill(line.said)))
   return transcripts.sort((a, b) => b.join(' ').length - a.join(' ').length)[0]!
 }
 
 /** Lines made of the glossary's headwords, 6–14 words each with a comma or a full stop here and there. */
 function generatedCues(count: number): string[] {
-  const words = DEMO_GLOSSARY.map((entry) => entry.headword)
+  const words = DEMO_GLOSSARIES.vi.map((entry) => entry.headword)
   let seed = 42
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   return Array.from({ length: count }, () => {
@@ -61,7 +61,7 @@ function generatedCues(count: number): string[] {
 }
 
 async function seedTranscriptVideo(server: TestServer, lines: string[]): Promise<number> {
-  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null))
+  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARIES.vi, 'demo', null))
   const seconds = lines.length * 3
   const videoId = await seedVideo(server, { access: 'free', mediaKey: makeHlsFixture(server.dataDir, 12), duration: seconds, title: 'Bench: the longest transcript' })
   const db = server.ctx.database.db
@@ -188,7 +188,7 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
     // Segmenting, in the same throttled page: the longest transcript and 600 generated cues.
     await page.evaluate(segmentScript())
     const lines = [...transcript, ...generatedCues(GENERATED_CUES)]
-    const headwords = DEMO_GLOSSARY.map((entry) => entry.headword)
+    const headwords = DEMO_GLOSSARIES.vi.map((entry) => entry.headword)
     const segmentRuns: number[] = []
     const floorRuns: number[] = []
     for (let round = 0; round < ROUNDS; round++) {

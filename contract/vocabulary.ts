@@ -10,8 +10,8 @@ import { ROUTES } from './routes.ts'
 /** Where a video's speech comes from; `null` until someone sets it. */
 export const DIALECTS = ['northern', 'central', 'southern', 'mixed'] as const
 export type Dialect = (typeof DIALECTS)[number]
-/** Caption tracks a submission may have: Vietnamese, and optionally English. */
-export const CAPTION_LANGUAGES = ['vi', 'en'] as const
+/** Caption tracks a submission may have: its own language (Vietnamese, Cantonese), and optionally English. */
+export const CAPTION_LANGUAGES = ['vi', 'yue', 'en'] as const
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
 
 // watching

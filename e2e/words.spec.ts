@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_GLOSSARY } from '../sync-server/src/demo/glossary/index.ts'
+import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { xinChao } from '../sync-server/src/demo/scripts/xin-chao.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
@@ -19,14 +19,14 @@ import { VideoPage } from './pages/WatchPages.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
-const LINES = xinChao.lines.slice(0, 10).map((line) => ({ vi: line.vi ?? '', en: line.en ?? '' }))
+const LINES = xinChao.lines.slice(0, 10).map((line) => ({ vi: line.said, en: line.en ?? '' }))
 const SECONDS = LINES.length * 3
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('tap a word for its meaning, mark it known online and offline; it reaches the server once', async ({ page, context, server, signInAs }) => {
   test.setTimeout(120_000)
-  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null))
+  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARIES.vi, 'demo', null))
   const owner = await signInAs({ contributor: true })
   const videoId = await captionedVideo(server, owner.user.id, 'Xin chào!', {
     seconds: SECONDS,
@@ -93,7 +93,7 @@ test('tap a word for its meaning, mark it known online and offline; it reaches t
 
 test('a word on the picture pauses playback while its sheet is open; a pop-over on a desktop', async ({ page, server, signInAs }) => {
   test.setTimeout(120_000)
-  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null))
+  await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARIES.vi, 'demo', null))
   const owner = await signInAs({ contributor: true })
   const videoId = await captionedVideo(server, owner.user.id, 'Xin chào, lần nữa', {
     seconds: SECONDS,

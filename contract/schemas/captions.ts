@@ -31,7 +31,7 @@ export const dialectSchema = z.preprocess(
   z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).nullable(),
 )
 
-export const captionLanguageSchema = z.enum(CAPTION_LANGUAGES, { error: 'The caption language is vi or en.' })
+export const captionLanguageSchema = z.enum(CAPTION_LANGUAGES, { error: 'The caption language is vi, yue or en.' })
 
 /** The answer to PUT /submissions/ID/captions/LANG. */
 export const captionTrackSavedSchema = z.strictObject({
@@ -51,6 +51,12 @@ export const transcriptCueSchema = z.strictObject({
   end: z.number().min(0),
   text: z.string(),
   tokens: z.array(z.strictObject({ from: countSchema, to: countSchema, key: z.string() })).optional(),
+  /**
+   * A Cantonese cue's readings (issue 46, contract/readings.ts): each Han character's Jyutping with its
+   * tone number, UTF-16 offsets into `text` as tokens' are; a lexicon entry's corrected `reading` wins
+   * for its word. Only for a language with a reading system (yue).
+   */
+  readings: z.array(z.strictObject({ from: countSchema, to: countSchema, reading: z.string() })).optional(),
 })
 export type TranscriptCue = z.infer<typeof transcriptCueSchema>
 
@@ -64,7 +70,7 @@ export const captionLinkSchema = z.strictObject({
 export type CaptionLink = z.infer<typeof captionLinkSchema>
 
 /** Labels of the tracks, each in its own language (what a track menu shows). */
-export const CAPTION_LABELS: Record<CaptionLanguage, string> = { vi: 'Tiếng Việt', en: 'English' }
+export const CAPTION_LABELS: Record<CaptionLanguage, string> = { vi: 'Tiếng Việt', yue: '粵語', en: 'English' }
 
 /** Where a search found a video in its transcript: the first matching line the viewer may read. */
 export const transcriptMatchSchema = z.strictObject({ start: z.number().min(0), text: z.string() })

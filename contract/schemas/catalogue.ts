@@ -95,7 +95,7 @@ export const videoListQuerySchema = z.object({
   hide_finished: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   dialect: z.preprocess(blankToUndefined, z.enum(DIALECTS, { error: 'dialect is northern, central, southern or mixed.' }).optional()),
   guide: z.preprocess(blankToUndefined, z.coerce.number({ error: 'guide must be an id.' }).int().positive({ error: 'guide must be an id.' }).optional()),
-  captions: z.preprocess(blankToUndefined, z.enum(CAPTION_LANGUAGES, { error: 'captions is vi or en.' }).optional()),
+  captions: z.preprocess(blankToUndefined, z.enum(CAPTION_LANGUAGES, { error: 'captions is vi, yue or en.' }).optional()),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   limit: listLimitSchema,
 })

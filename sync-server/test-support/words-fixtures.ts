@@ -30,14 +30,14 @@ export async function addToLexicon(server: TestServer, lines: readonly string[],
 }
 
 /** A processed submission owned by `ownerId` (a media key and a length), not yet published. */
-export async function processedSubmission(server: TestServer, ownerId: number, seconds = 120) {
+export async function processedSubmission(server: TestServer, ownerId: number, seconds = 120, language = 'vi') {
   const { id } = await server.ctx.database.db
     .insertInto('submissions')
     .values({
       user_id: ownerId,
       title: `Bài ${crypto.randomUUID().slice(0, 8)}`,
       proficiency_level: 'beginner',
-      language_code: 'vi',
+      language_code: language,
       processing_state: 'ready',
       media_key: crypto.randomBytes(16).toString('hex'),
       duration_seconds: seconds,
@@ -68,7 +68,7 @@ const fields = (title: string): PublishFields => ({
   episode_number: null,
 })
 
-/** A published video whose Vietnamese track has these lines; answers its id and its submission's. */
+/** A published video whose track in its language (Vietnamese unless told) has these lines; answers its id and its submission's. */
 export async function videoWithLines(
   server: TestServer,
   ownerId: number,
@@ -76,9 +76,10 @@ export async function videoWithLines(
   access: 'free' | 'premium' | 'preview' = 'free',
   english?: readonly string[],
   title = `Video of ${lines[0]}`,
+  language: 'vi' | 'yue' = 'vi',
 ) {
-  const submissionId = await processedSubmission(server, ownerId, lines.length * 10 + 10)
-  await server.ctx.services.captions.save(submissionId, 'vi', vttOf(lines))
+  const submissionId = await processedSubmission(server, ownerId, lines.length * 10 + 10, language)
+  await server.ctx.services.captions.save(submissionId, language, vttOf(lines))
   if (english) await server.ctx.services.captions.save(submissionId, 'en', vttOf(english))
   const videoId = await server.ctx.services.publishing.publishAs(submissionId, fields(title), access)
   return { videoId, submissionId }

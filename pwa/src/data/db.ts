@@ -81,7 +81,7 @@ export interface CommentCopy {
 /** A learner's player choices, kept per person on the device (data/preferences/player-prefs.ts). */
 export interface PlayerPrefs {
   /** Which caption tracks show over the picture (off by default). */
-  captions: { vi: boolean; en: boolean }
+  captions: { vi: boolean; en: boolean; yue?: boolean }
   size: 's' | 'm' | 'l'
   background: 'none' | 'shadow' | 'box'
   /** Pause at the end of each line. */
@@ -94,6 +94,8 @@ export interface PlayerPrefs {
   wordColours: boolean
   /** Playback pauses while a word's sheet is open, and goes on when it closes. */
   pauseForWords: boolean
+  /** Cantonese lines show each character's Jyutping above it (issue 46); missing in prefs kept before: shown. */
+  jyutping?: boolean
 }
 
 /** A language as cached: the server's fields plus its place in the server's order. */
@@ -108,6 +110,8 @@ export type CachedRecord =
   | { key: `progress:${string}`; value: Progress }
   /** A video page as last fetched, so a downloaded video's page opens offline. */
   | { key: `video:${number}`; value: VideoDetail }
+  /** A Cantonese video's readings (Jyutping) by line text, as the transcript last answered them (data/words/readings.ts). */
+  | { key: `readings:${number}:${string}`; value: Array<{ text: string; readings: Array<{ from: number; to: number; reading: string }> }> }
   /**
    * The navbar's last daily progress, its local day and when its request left (missing in records kept
    * before that was stored), so the goal bar shows after an offline reload.

@@ -143,9 +143,9 @@ export class PlayerController {
     this.onTrackFailed = listener
   }
 
-  /** The video's caption languages; the tool track is Vietnamese when there is one. */
+  /** The video's caption languages; the tool track is the video's own language (not English) when there is one. */
   setLanguages(languages: readonly CaptionLanguage[]): void {
-    const toolLanguage = languages.includes('vi') ? 'vi' : (languages[0] ?? null)
+    const toolLanguage = languages.find((language) => language !== 'en') ?? languages[0] ?? null
     const tracks: PlayerState['tracks'] = {}
     for (const language of languages) tracks[language] = this.state.tracks[language] ?? { lines: null, failed: false }
     this.store.set({ toolLanguage, tracks })
@@ -153,7 +153,7 @@ export class PlayerController {
 
   /** Whether a track's cues are needed now: the tool track always, another once it is shown. */
   trackNeeded(language: CaptionLanguage): boolean {
-    return language === this.state.toolLanguage || this.state.prefs.captions[language]
+    return language === this.state.toolLanguage || Boolean(this.state.prefs.captions[language])
   }
 
   trackLoaded(language: CaptionLanguage, cues: Line[]): void {
@@ -264,19 +264,20 @@ export class PlayerController {
     this.savePrefs({ captions })
   }
 
-  /** C and the caption button: off, or back to what was shown before (Vietnamese the first time). */
+  /** C and the caption button: off, or back to what was shown before (the video's own language the first time). */
   toggleCaptions(): void {
     const state = this.state
     if (captionsOn(state)) {
       this.lastCaptions = state.prefs.captions
       this.setCaptions({ vi: false, en: false })
     } else {
-      const fallback = state.tracks.vi ? { vi: true, en: false } : { vi: false, en: Boolean(state.tracks.en) }
+      const own = (Object.keys(state.tracks) as CaptionLanguage[]).find((language) => language !== 'en')
+      const fallback = own ? { vi: false, en: false, [own]: true } : { vi: false, en: Boolean(state.tracks.en) }
       this.setCaptions(this.lastCaptions ?? fallback)
     }
   }
 
-  setCaptionStyle(style: Partial<Pick<PlayerPrefs, 'size' | 'background' | 'doubleTapSkip' | 'wordColours' | 'pauseForWords'>>): void {
+  setCaptionStyle(style: Partial<Pick<PlayerPrefs, 'size' | 'background' | 'doubleTapSkip' | 'wordColours' | 'pauseForWords' | 'jyutping'>>): void {
     this.savePrefs(style)
   }
 

@@ -129,3 +129,32 @@ describe('migrations', () => {
     db.close()
   })
 })
+
+describe('0060: Cantonese tracks', () => {
+  it("keeps every track, cue, search entry and word count, and takes a yue track", () => {
+    const db = openDatabase(tempDir())
+    const all = readMigrations()
+    migrate(db, all.slice(0, all.findIndex((m) => m.name.startsWith('0060_'))))
+    const user = Number(db.prepare("INSERT INTO users (email, created_at) VALUES ('c@example.com', '2026-01-01')").run().lastInsertRowid)
+    const submission = (language: string) =>
+      Number(db.prepare("INSERT INTO submissions (user_id, title, proficiency_level, language_code, created_at) VALUES (?, 't', 'beginner', ?, '2026-01-01')").run(user, language).lastInsertRowid)
+    const vi = submission('vi')
+    db.prepare("INSERT INTO caption_tracks (submission_id, language, vtt, cue_count, duration_seconds, updated_at, lexicon_version) VALUES (?, 'vi', 'WEBVTT', 1, 2, '2026-01-01', 3)").run(vi)
+    db.prepare("INSERT INTO caption_cues (id, submission_id, language, start_seconds, end_seconds, text, tokens) VALUES (7, ?, 'vi', 0, 2, 'xin chào bạn', '[]')").run(vi)
+    db.prepare("INSERT INTO track_words (submission_id, language, key, count, preview_count) VALUES (?, 'vi', 'bạn', 1, 1)").run(vi)
+
+    migrate(db)
+    expect(db.prepare('SELECT submission_id, language, lexicon_version FROM caption_tracks').all()).toEqual([{ submission_id: vi, language: 'vi', lexicon_version: 3 }])
+    expect(db.prepare('SELECT id, text, tokens FROM caption_cues').all()).toEqual([{ id: 7, text: 'xin chào bạn', tokens: '[]' }])
+    expect(db.prepare("SELECT rowid FROM caption_cues_search WHERE caption_cues_search MATCH 'chào'").pluck().all()).toEqual([7])
+    expect(db.prepare('SELECT key FROM track_words').pluck().all()).toEqual(['bạn'])
+
+    const yue = submission('yue')
+    db.prepare("INSERT INTO caption_tracks (submission_id, language, vtt, cue_count, duration_seconds, updated_at) VALUES (?, 'yue', 'WEBVTT', 0, 0, '2026-01-01')").run(yue)
+    // The cascades still run from the new table: a removed track takes its cues and counts.
+    db.prepare('DELETE FROM caption_tracks WHERE submission_id = ?').run(vi)
+    expect(db.prepare('SELECT count(*) FROM caption_cues').pluck().get()).toBe(0)
+    expect(db.prepare('SELECT count(*) FROM track_words').pluck().get()).toBe(0)
+    db.close()
+  })
+})

@@ -2,6 +2,8 @@
  * The demo catalogue: which videos, from which script, in which voice, at which level and access. The
  * levels set the pace (slower and with longer pauses for the first ones); each voice is a dialect, and
  * each dialect has an introductory video. One series of three episodes (a day in Hà Nội, northern).
+ * Then a first Cantonese shelf (issue 46), made after the Vietnamese videos: three short videos in
+ * espeak-ng's `yue` voice, labelled as synthetic speech, each with a Traditional and an English track.
  */
 import type { PublishFields } from '../../../contract/index.ts'
 import type { DemoClipSpec } from './demo-clip.ts'
@@ -11,8 +13,11 @@ import type { Pacing } from './timeline.ts'
 import { buoiSang } from './scripts/buoi-sang.ts'
 import { buoiToi } from './scripts/buoi-toi.ts'
 import { diCho } from './scripts/di-cho.ts'
+import { jamCaa } from './scripts/jam-caa.ts'
 import { mauSac } from './scripts/mau-sac.ts'
+import { neiHou } from './scripts/nei-hou.ts'
 import { soDem } from './scripts/so-dem.ts'
+import { souZi } from './scripts/sou-zi.ts'
 import { tinTuc } from './scripts/tin-tuc.ts'
 import { xinChao } from './scripts/xin-chao.ts'
 
@@ -49,14 +54,24 @@ const PALETTES = {
   dusk: { background: '0x1f3a3d', ink: '0xf3efe6', muted: '0xa8c2bd' },
 }
 
-function video(
-  fields: Omit<DemoVideo, 'pacing' | 'style' | 'captions'> & { size: [number, number]; palette: keyof typeof PALETTES },
-): DemoVideo {
+/** The Cantonese videos' corner label: the language, and that the voice is synthetic. */
+const CANTONESE_CORNER = '粵語 · 合成語音 (espeak-ng)'
+
+type VideoFields = Omit<DemoVideo, 'pacing' | 'style' | 'captions' | 'language' | 'dialect'> & { size: [number, number]; palette: keyof typeof PALETTES }
+
+function video(fields: VideoFields & { dialect: Exclude<Dialect, 'mixed'> }): DemoVideo {
   const { size, palette, ...rest } = fields
   const style: SlidesStyle = { width: size[0], height: size[1], ...PALETTES[palette], title: fields.title, corner: CORNER[fields.dialect] }
   // English captions where a newcomer needs the meaning: the introductory videos.
   const captions: DemoVideo['captions'] = fields.level === 'introductory' ? ['vi', 'en'] : ['vi']
-  return { ...rest, pacing: PACING[fields.level], style, captions }
+  return { ...rest, language: 'vi', pacing: PACING[fields.level], style, captions }
+}
+
+/** A Cantonese video: a Traditional track and an English one always (a learner of characters needs the meaning). */
+function cantonese(fields: VideoFields): DemoVideo {
+  const { size, palette, ...rest } = fields
+  const style: SlidesStyle = { width: size[0], height: size[1], ...PALETTES[palette], title: fields.title, corner: CANTONESE_CORNER, characters: true }
+  return { ...rest, language: 'yue', dialect: null, pacing: PACING[fields.level], style, captions: ['yue', 'en'] }
 }
 
 export const DEMO_VIDEOS: DemoVideo[] = [
@@ -67,4 +82,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   video({ title: 'Đi chợ', description: 'Episode 2: at the market.', level: 'beginner', access: 'premium', dialect: 'northern', script: diCho, size: [640, 360], palette: 'sand', episode: 2 }),
   video({ title: 'Buổi tối', description: 'Episode 3: dinner with friends.', level: 'intermediate', access: 'preview', dialect: 'northern', script: buoiToi, size: [1280, 720], palette: 'mint', episode: 3 }),
   video({ title: 'Tin tức hôm nay', description: 'The day\'s news, at natural speed, in a central voice.', level: 'advanced', access: 'premium', dialect: 'central', script: tinTuc, size: [640, 360], palette: 'dusk' }),
+  cantonese({ title: '你好！', description: 'Greetings in Cantonese: about ten words, slowly, each line twice. Synthetic speech (espeak-ng).', level: 'introductory', access: 'free', script: neiHou, size: [640, 360], palette: 'mint' }),
+  cantonese({ title: '一二三', description: 'Counting from one to ten, then apples and oranges. Synthetic speech (espeak-ng).', level: 'introductory', access: 'free', script: souZi, size: [640, 360], palette: 'sky' }),
+  cantonese({ title: '飲茶', description: 'Going for dim sum: ordering, eating, paying. Synthetic speech (espeak-ng).', level: 'beginner', access: 'preview', script: jamCaa, size: [640, 360], palette: 'sand' }),
 ]

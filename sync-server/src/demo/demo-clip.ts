@@ -7,35 +7,38 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { runFfmpeg } from '../media/ffmpeg.ts'
-import type { Dialect } from '../../../contract/index.ts'
+import type { CaptionLanguage, Dialect } from '../../../contract/index.ts'
 import type { DemoScript } from './scripts/script.ts'
 import { slideshowArgs, type SlidesStyle } from './slides.ts'
-import { speakEach } from './speech.ts'
+import { speakEach, voiceFor } from './speech.ts'
 import { layOut, utterancesOf, type Cue, type Pacing, type Timeline } from './timeline.ts'
 import { encodeWav, type Pcm } from './wav.ts'
 import { toWebVtt } from './webvtt.ts'
 
 export interface DemoClipSpec {
   script: DemoScript
-  dialect: Exclude<Dialect, 'mixed'>
+  /** The video's language: its voice, its slides' font and its own caption track. */
+  language: 'vi' | 'yue'
+  /** A Vietnamese video's dialect (its voice); null for Cantonese. */
+  dialect: Exclude<Dialect, 'mixed'> | null
   pacing: Pacing
   style: SlidesStyle
-  /** Which captions to write: Vietnamese always, English where the script has every line's meaning. */
-  captions: ('vi' | 'en')[]
+  /** Which captions to write: the video's language always, English where the script has every line's meaning. */
+  captions: CaptionLanguage[]
 }
 
 export interface DemoClipResult {
   seconds: number
   cues: Cue[]
-  captions: { language: 'vi' | 'en'; vtt: string }[]
+  captions: { language: CaptionLanguage; vtt: string }[]
 }
 
 /** The script spoken and laid out: one track of speech and the timeline of its lines. */
 export async function speakScript(spec: DemoClipSpec, options: { sayings?: number } = {}): Promise<{ timeline: Timeline; speech: Pcm }> {
   const utterances = utterancesOf(spec.script, spec.pacing, options)
   // Each distinct text is spoken once; a repeat reuses its samples.
-  const spoken = await speakEach(utterances.map(({ line }) => line.vi), { dialect: spec.dialect, wordsPerMinute: spec.pacing.wordsPerMinute })
-  const voices = utterances.map(({ line }) => spoken.get(line.vi)!)
+  const spoken = await speakEach(utterances.map(({ line }) => line.said), { voice: voiceFor(spec.language, spec.dialect), wordsPerMinute: spec.pacing.wordsPerMinute })
+  const voices = utterances.map(({ line }) => spoken.get(line.said)!)
   const sampleRate = voices[0].sampleRate
   const timeline = layOut(utterances, voices.map((voice) => voice.samples.length), sampleRate)
   const samples = new Int16Array(timeline.totalSamples)

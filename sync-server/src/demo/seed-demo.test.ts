@@ -15,6 +15,9 @@ import { mediaDir } from '../storage/media-paths.ts'
 import { DEMO_VIDEOS } from './catalogue.ts'
 import { DEMO_ORDER, DEMO_SPEAKERS, demoProgress, hasData, logDemoPublishing, seedDemoCatalogue } from './seed-demo.ts'
 
+const VIETNAMESE = DEMO_VIDEOS.filter((video) => video.language === 'vi')
+const CANTONESE = DEMO_VIDEOS.filter((video) => video.language === 'yue')
+
 let server: TestServer
 const lines: { msg: string; title?: string; video?: number; of?: number }[] = []
 const sink = new Writable({
@@ -44,8 +47,9 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
   expect((await apiClient(server.api).get('/demo/progress')).body).toEqual({ data: { total: DEMO_VIDEOS.length, ready: DEMO_VIDEOS.length } })
 
-  // Made and queued video by video, introductory first and the shortest of them first.
+  // Made and queued video by video, introductory first and the shortest of them first; Cantonese after Vietnamese.
   expect(DEMO_ORDER.slice(0, 3).every((video) => video.level === 'introductory')).toBe(true)
+  expect(DEMO_ORDER.slice(-CANTONESE.length).every((video) => video.language === 'yue')).toBe(true)
   const made = lines.filter((line) => line.msg.startsWith('demo video made: '))
   expect(made.map((line) => [line.title, line.video, line.of])).toEqual(DEMO_ORDER.map((video, index) => [video.title, index + 1, DEMO_VIDEOS.length]))
   expect([...jobs].sort((a, b) => a - b)).toEqual(jobs)
@@ -74,7 +78,7 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   const learner = apiClient(server.api, { token: (await signIn(server, 'learner@example.com')).token })
   // Each video in its voice's dialect, all three present; Vietnamese captions on all, English on the introductory ones.
   const listed = (await learner.get('/languages/vi/videos?limit=50')).body.data as { id: number; title: string; dialect: string; has_captions: string[] }[]
-  for (const video of DEMO_VIDEOS) {
+  for (const video of VIETNAMESE) {
     const summary = listed.find((v) => v.title === video.title)
     expect(summary, video.title).toMatchObject({ dialect: video.dialect })
     expect([...summary!.has_captions].sort(), video.title).toEqual(video.level === 'introductory' ? ['en', 'vi'] : ['vi'])
@@ -83,11 +87,21 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   // Each video names its speaker (its voice) as its guide from the start: the guide filter has three.
   const guided = (await learner.get('/languages/vi/videos?limit=50')).body.data as { title: string; dialect: keyof typeof DEMO_SPEAKERS; guides: { id: number; display_name: string | null }[] }[]
   for (const video of guided) expect(video.guides.map((guide) => guide.display_name), video.title).toEqual([DEMO_SPEAKERS[video.dialect].name])
+  // The Cantonese shelf: each video with a Traditional and an English track, no dialect, the synthetic voice its guide.
+  const shelf = (await learner.get('/languages/yue/videos?limit=50')).body.data as { id: number; title: string; dialect: string | null; has_captions: string[]; guides: { display_name: string | null }[] }[]
+  expect(shelf.map((video) => video.title).sort()).toEqual(CANTONESE.map((video) => video.title).sort())
+  for (const video of shelf) {
+    expect([...video.has_captions].sort(), video.title).toEqual(['en', 'yue'])
+    expect(video, video.title).toMatchObject({ dialect: null, guides: [{ display_name: DEMO_SPEAKERS.cantonese.name }] })
+    // Every character of its transcript has its Jyutping; every word its meaning.
+    const transcript = (await learner.get(`/videos/${video.id}/transcript?lang=yue`)).body.data as Array<{ text: string; readings: Array<{ from: number; to: number; reading: string }> }>
+    for (const cue of transcript) expect(cue.readings.map((r) => cue.text.slice(r.from, r.to)).join(''), cue.text).toBe(cue.text.replace(/[\p{P}\s]/gu, ''))
+  }
   expect(new Set(guided.flatMap((video) => video.guides.map((guide) => guide.id))).size).toBe(3)
   // A learner reads the transcript of the first video in either language.
   const helloId = listed.find((v) => v.title === 'Xin chào!')!.id
   const helloLine = DEMO_VIDEOS.find((v) => v.title === 'Xin chào!')!.script.lines[0]
-  expect((await learner.get(`/videos/${helloId}/transcript?lang=vi`)).body.data).toEqual([expect.objectContaining({ text: helloLine.vi })])
+  expect((await learner.get(`/videos/${helloId}/transcript?lang=vi`)).body.data).toEqual([expect.objectContaining({ text: helloLine.said })])
   expect((await learner.get(`/videos/${helloId}/transcript?lang=en`)).body.data).toEqual([expect.objectContaining({ text: helloLine.en })])
   // The stored cues are the script's: here its first saying, in each language.
   const cues = await server.ctx.database.db
@@ -98,8 +112,8 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
     .execute()
   for (const video of DEMO_VIDEOS) {
     const first = video.script.lines[0]
-    expect(cues.filter((cue) => cue.title === video.title && cue.language === 'vi').map((cue) => cue.text), video.title).toEqual([first.vi])
-    if (video.level === 'introductory') {
+    expect(cues.filter((cue) => cue.title === video.title && cue.language === video.language).map((cue) => cue.text), video.title).toEqual([first.said])
+    if (video.captions.includes('en')) {
       expect(cues.filter((cue) => cue.title === video.title && cue.language === 'en').map((cue) => cue.text), video.title).toEqual([first.en])
     }
   }
@@ -116,7 +130,9 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   }
   const series = await learner.get('/languages/vi/series')
   expect(series.body.data).toEqual([expect.objectContaining({ name: 'Một ngày ở Hà Nội', video_count: 3, next_episode_number: 4 })])
-  expect((await learner.get('/languages')).body.data.find((l: { code: string }) => l.code === 'vi').video_count).toBe(DEMO_VIDEOS.length)
+  const languages = (await learner.get('/languages')).body.data as Array<{ code: string; video_count: number }>
+  expect(languages.find((l) => l.code === 'vi')!.video_count).toBe(VIETNAMESE.length)
+  expect(languages.find((l) => l.code === 'yue')!.video_count).toBe(CANTONESE.length)
 
   expect(await hasData(server.ctx)).toBe(true)
   expect(await seedDemoCatalogue(server.ctx, { sayings: 1 })).toEqual([])

@@ -1,7 +1,8 @@
 /**
  * A demo catalogue for a new DATA_DIR outside production, so a first user can learn something: short
  * graded videos made from the project's own scripts (catalogue.ts), spoken by espeak-ng in the three
- * Vietnamese voices, each line drawn on screen as it is heard, with captions from the same timings.
+ * Vietnamese voices and its Cantonese one, each line drawn on screen as it is heard, with captions from
+ * the same timings.
  * Each video goes through the same path as a contributor's: a submission with a finished upload, the
  * processing job (probe + HLS ladder), then the publish step.
  *
@@ -20,7 +21,7 @@ import type { Database } from '../db/schema.ts'
 import { createPublishingRepository } from '../repositories/publishing.repository.ts'
 import { createSubmissionsRepository } from '../repositories/submissions.repository.ts'
 import { DEMO_SERIES, DEMO_VIDEOS, type DemoVideo } from './catalogue.ts'
-import { DEMO_GLOSSARY } from './glossary/index.ts'
+import { DEMO_GLOSSARIES } from './glossary/index.ts'
 import { makeDemoClip } from './demo-clip.ts'
 
 export const DEMO_EMAIL = 'demo-contributor@dehieu.local'
@@ -29,21 +30,30 @@ export const DEMO_EMAIL = 'demo-contributor@dehieu.local'
  * The speakers: one account per espeak-ng voice, named, featured on the videos that voice speaks, so
  * the list's guide filter and the cards' "with …" line work from the first start (issue 32).
  */
-export const DEMO_SPEAKERS: Record<DemoVideo['dialect'], { email: string; name: string }> = {
+export const DEMO_SPEAKERS: Record<NonNullable<DemoVideo['dialect']> | 'cantonese', { email: string; name: string }> = {
   northern: { email: 'voice-northern@dehieu.local', name: 'Giọng Bắc (espeak)' },
   central: { email: 'voice-central@dehieu.local', name: 'Giọng Trung (espeak)' },
   southern: { email: 'voice-southern@dehieu.local', name: 'Giọng Nam (espeak)' },
+  cantonese: { email: 'voice-cantonese@dehieu.local', name: '粵語合成語音 (espeak)' },
 }
 
+/** The account of the voice speaking a video. */
+export const speakerOf = (clip: DemoVideo) => DEMO_SPEAKERS[clip.dialect ?? 'cantonese']
+
 const LEVEL_RANK: Record<DemoVideo['level'], number> = { introductory: 0, beginner: 1, intermediate: 2, advanced: 3 }
-const spokenLength = (clip: DemoVideo) => clip.script.lines.reduce((sum, line) => sum + line.vi.length * (line.repeat ?? clip.script.repeat), 0)
+const LANGUAGE_RANK: Record<DemoVideo['language'], number> = { vi: 0, yue: 1 }
+const spokenLength = (clip: DemoVideo) => clip.script.lines.reduce((sum, line) => sum + line.said.length * (line.repeat ?? clip.script.repeat), 0)
 
 /**
- * The order the demo is made in: by level, and within a level the shortest first (a newcomer's first
- * video is ready soonest); a series' episodes in their order.
+ * The order the demo is made in: Vietnamese first, then Cantonese; by level, and within a level the
+ * shortest first (a newcomer's first video is ready soonest); a series' episodes in their order.
  */
 export const DEMO_ORDER: readonly DemoVideo[] = [...DEMO_VIDEOS].sort(
-  (a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || (a.episode && b.episode ? a.episode - b.episode : 0) || spokenLength(a) - spokenLength(b),
+  (a, b) =>
+    LANGUAGE_RANK[a.language] - LANGUAGE_RANK[b.language] ||
+    LEVEL_RANK[a.level] - LEVEL_RANK[b.level] ||
+    (a.episode && b.episode ? a.episode - b.episode : 0) ||
+    spokenLength(a) - spokenLength(b),
 )
 
 /** True when the data folder already holds a catalogue or submissions. */
@@ -73,7 +83,7 @@ async function demoAccount(ctx: AppContext, nowIso: string): Promise<{ userId: n
     }
     // The meanings first, so the captions saved after are segmented against them (adding them again on a
     // resumed seed changes nothing).
-    await ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARY, 'demo', null)
+    for (const [language, glossary] of Object.entries(DEMO_GLOSSARIES)) await ctx.services.lexicon.add(trx, language, glossary, 'demo', null)
     const publishing = createPublishingRepository(trx)
     const series = await publishing.findSeriesByName('vi', DEMO_SERIES.name)
     const seriesId = series?.id ?? (await publishing.insertSeries('vi', DEMO_SERIES.name, DEMO_SERIES.description, nowIso))
@@ -107,12 +117,12 @@ async function seedOne(ctx: AppContext, clip: DemoVideo, owner: { userId: number
         title: clip.title,
         description: clip.description,
         proficiencyLevel: clip.level,
-        languageCode: 'vi',
+        languageCode: clip.language,
         seriesName: clip.episode ? DEMO_SERIES.name : null,
         episodeNumber: clip.episode ?? null,
         publishable: true,
         // The voice speaking is the video's guide.
-        creatorEmails: [DEMO_SPEAKERS[clip.dialect].email],
+        creatorEmails: [speakerOf(clip).email],
         // The voice's dialect; publishing copies it to the video.
         dialect: clip.dialect,
         nowIso,

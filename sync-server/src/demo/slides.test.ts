@@ -20,12 +20,19 @@ describe.skipIf(process.env.DEHIEU_TEST_ENGINE === 'postgres')('slide text', () 
     expect(lines.length * size * 1.5).toBeLessThanOrEqual(720 * 0.62)
   })
 
+  it('breaks a Cantonese line between characters, punctuation kept with the character before it', () => {
+    const { lines } = fitText('我哋今日去飲茶，你想唔想一齊去呀？', 640, 360, { characters: true })
+    expect(lines.join('')).toBe('我哋今日去飲茶，你想唔想一齊去呀？')
+    expect(lines.length).toBeGreaterThan(1)
+    expect(lines.every((line) => !/^[，。？]/u.test(line))).toBe(true)
+  })
+
   it('fits every line of every demo script in at most four lines that leave the title and label clear', () => {
     for (const video of DEMO_VIDEOS) {
       for (const line of video.script.lines) {
-        const { size, lines } = fitText(line.vi, video.style.width, video.style.height)
-        expect(lines.length, line.vi).toBeLessThanOrEqual(4)
-        expect(lines.length * size * 1.5, line.vi).toBeLessThanOrEqual(video.style.height * 0.62)
+        const { size, lines } = fitText(line.said, video.style.width, video.style.height, { characters: video.style.characters })
+        expect(lines.length, line.said).toBeLessThanOrEqual(4)
+        expect(lines.length * size * 1.5, line.said).toBeLessThanOrEqual(video.style.height * 0.62)
       }
     }
   })

@@ -1,7 +1,8 @@
 /**
- * Vietnamese speech for the demo, from espeak-ng (Debian's `espeak-ng`). Its three Vietnamese voices
- * are the three dialects a video can have. One sentence per run, so each sentence's length is known
- * exactly and the captions and the picture can follow the voice.
+ * Speech for the demo, from espeak-ng (Debian's `espeak-ng`). Its three Vietnamese voices are the three
+ * dialects a video can have; its `yue` voice speaks Cantonese (Traditional characters in, its own
+ * readings, checked against to-jyutping by demo/cantonese.test.ts). One sentence per run, so each
+ * sentence's length is known exactly and the captions and the picture can follow the voice.
  */
 import { execFile } from 'node:child_process'
 import type { Dialect } from '../../../contract/index.ts'
@@ -9,19 +10,24 @@ import { parseWav, trimSilence, type Pcm } from './wav.ts'
 
 const ESPEAK = process.env.ESPEAK_PATH || 'espeak-ng'
 
-export const VOICE_OF: Record<Exclude<Dialect, 'mixed'>, string> = {
+const VOICE_OF: Record<Exclude<Dialect, 'mixed'>, string> = {
   northern: 'vi',
   central: 'vi-vn-x-central',
   southern: 'vi-vn-x-south',
 }
 
+/** espeak-ng's voice for a video: Vietnamese by its dialect, Cantonese its one voice. */
+export function voiceFor(language: 'vi' | 'yue', dialect: Exclude<Dialect, 'mixed'> | null): string {
+  return language === 'yue' ? 'yue' : VOICE_OF[dialect ?? 'northern']
+}
+
 /** Speaks one sentence; the result starts and ends with the voice (espeak's own silence trimmed). */
-export function speak(text: string, options: { dialect: keyof typeof VOICE_OF; wordsPerMinute: number }): Promise<Pcm> {
+export function speak(text: string, options: { voice: string; wordsPerMinute: number }): Promise<Pcm> {
   return new Promise((resolve, reject) => {
     // The text goes in on stdin, so nothing in it can be read as an option.
     const child = execFile(
       ESPEAK,
-      ['-v', VOICE_OF[options.dialect], '-s', String(options.wordsPerMinute), '--stdin', '--stdout'],
+      ['-v', options.voice, '-s', String(options.wordsPerMinute), '--stdin', '--stdout'],
       { encoding: 'buffer', timeout: 30_000, maxBuffer: 64 * 1024 * 1024, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`espeak-ng failed (is Debian's espeak-ng installed?): ${error.message} ${stderr.toString().trim()}`))
@@ -42,7 +48,7 @@ export function speak(text: string, options: { dialect: keyof typeof VOICE_OF; w
 /** Speaks each distinct text once, a few at a time (espeak-ng runs on one core and starts quickly). */
 export async function speakEach(
   texts: string[],
-  options: { dialect: keyof typeof VOICE_OF; wordsPerMinute: number; concurrency?: number },
+  options: { voice: string; wordsPerMinute: number; concurrency?: number },
 ): Promise<Map<string, Pcm>> {
   const distinct = [...new Set(texts)]
   const spoken = new Map<string, Pcm>()

@@ -22,7 +22,7 @@ export interface Cue {
   /** Seconds from the start of the video. */
   start: number
   end: number
-  vi: string
+  said: string
   en?: string
 }
 
@@ -70,7 +70,7 @@ export function layOut(utterances: Utterance[], lengths: number[], sampleRate: n
   const cues = utterances.map((utterance, index): Cue => {
     const start = offsets[index] / sampleRate
     const end = index < utterances.length - 1 ? offsets[index + 1] / sampleRate : seconds - TAIL_SECONDS / 2
-    return { start, end, vi: utterance.line.vi, ...(utterance.line.en !== undefined && { en: utterance.line.en }) }
+    return { start, end, said: utterance.line.said, ...(utterance.line.en !== undefined && { en: utterance.line.en }) }
   })
   return { cues, offsets, totalSamples, sampleRate, seconds }
 }

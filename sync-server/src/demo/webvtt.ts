@@ -1,4 +1,5 @@
-/** The demo's captions as WebVTT text, one cue per utterance, in Vietnamese or English. */
+/** The demo's captions as WebVTT text, one cue per utterance, in the video's language or English. */
+import type { CaptionLanguage } from '../../../contract/index.ts'
 import type { Cue } from './timeline.ts'
 
 export function timestamp(seconds: number): string {
@@ -15,9 +16,9 @@ function escapeCueText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-export function toWebVtt(cues: Cue[], language: 'vi' | 'en'): string {
+export function toWebVtt(cues: Cue[], language: CaptionLanguage): string {
   const blocks = cues.map((cue, index) => {
-    const text = language === 'vi' ? cue.vi : cue.en
+    const text = language === 'en' ? cue.en : cue.said
     if (text === undefined) throw new Error(`cue ${index + 1} has no ${language} text`)
     return `${index + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${escapeCueText(text.normalize('NFC'))}`
   })

@@ -27,6 +27,7 @@ import {
   CAPTION_LABELS,
   CAPTIONS_ERROR_CODES,
   ERROR_CODES,
+  foreignCharacters,
   type CaptionLanguage,
   type CaptionLink,
   type CaptionTrackSaved,
@@ -34,7 +35,7 @@ import {
   type TranscriptCue,
 } from '../../../contract/index.ts'
 import { parseCaptions, type ParsedCaptions } from '../captions/parse-vtt.ts'
-import { cuesToVtt, cutCuesAt } from '../captions/serialize-vtt.ts'
+import { cuesToVtt, cutCuesAt, vttTimestamp } from '../captions/serialize-vtt.ts'
 import type { Clock } from '../clock.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
@@ -49,6 +50,7 @@ import { canWatch } from '../rules/access.ts'
 import { requireContributor } from '../rules/contributor-roles.ts'
 import { writeSlots } from './write-slots.ts'
 import { tokensOf, type TrackWordsService } from './track-words.service.ts'
+import type { ReadingsService } from './readings.service.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
 
@@ -59,6 +61,17 @@ export function captionUrl(videoId: number, language: CaptionLanguage, grant: st
 
 export function captionLinks(videoId: number, languages: readonly CaptionLanguage[], grant: string): CaptionLink[] {
   return languages.map((language) => ({ language, label: CAPTION_LABELS[language], url: captionUrl(videoId, language, grant) }))
+}
+
+/** The cues holding characters a track of this language may not (contract/caption-rules.ts), named by their start. */
+function scriptErrors(cues: ReadonlyArray<{ start: number; text: string }>, language: CaptionLanguage): string[] {
+  const errors: string[] = []
+  for (const cue of cues) {
+    const foreign = foreignCharacters(cue.text, language)
+    if (foreign.length > 0) errors.push(`The cue at ${vttTimestamp(cue.start)}: a ${language} track may not hold ${foreign.map((char) => `"${char}"`).join(', ')}.`)
+    if (errors.length === 20) break
+  }
+  return errors
 }
 
 export function createCaptionsService(deps: {
@@ -73,6 +86,8 @@ export function createCaptionsService(deps: {
   clock: Clock
   /** The words of a track in the video's own language (issue 42); none when left out. */
   trackWords?: Pick<TrackWordsService, 'forTrack'>
+  /** The readings of a transcript's lines in a language that has them (issue 46: Cantonese); none when left out. */
+  readings?: Pick<ReadingsService, 'readerFor'>
   /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
   parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
@@ -95,9 +110,15 @@ export function createCaptionsService(deps: {
     const db = options.db ?? deps.db
     const submission = await createSubmissionsRepository(db).findById(submissionId)
     if (!submission) throw notFound('No such submission.')
+    // A track is in the submission's own language or English (issue 46: a Cantonese video's are yue and en).
+    if (language !== 'en' && language !== submission.language_code) {
+      throw invalid([`A track of this submission is in ${submission.language_code} or en, not ${language}.`])
+    }
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
+    const foreign = scriptErrors(parsed.cues, language)
+    if (foreign.length > 0) throw invalid(foreign)
     const write = async (trx: Kysely<Database>) => {
       // Segmented inside the write, so the lexicon version noted on the track is the one its words were made with.
       const words = await deps.trackWords?.forTrack(trx, submission.language_code, language, parsed.cues)
@@ -185,9 +206,12 @@ export function createCaptionsService(deps: {
       // One cue more than the page: whether a next page exists, without counting.
       const read = await deps.captions.cues(submissionId, language, before, { offset: page.cursor, limit: page.limit + 1 })
       if (read.length === 0 && page.cursor === 0 && (await deps.captions.vtt(submissionId, language)) === undefined) throw noTrack()
+      // Readings (Jyutping) for the lines in the video's own language, where it has a reading system.
+      const reader = language === video.language_code ? await deps.readings?.readerFor(language) : undefined
       const cues = read.slice(0, page.limit).map(({ tokens, ...cue }): TranscriptCue => {
         const words = tokensOf(tokens)
-        return words ? { ...cue, tokens: words } : cue
+        const withWords = words ? { ...cue, tokens: words } : cue
+        return reader ? { ...withWords, readings: reader(cue.text, words ?? []) } : withWords
       })
       return {
         cues: before === undefined ? cues : cutCuesAt(cues, before),

@@ -61,6 +61,7 @@ export type LexiconService = ReturnType<typeof createLexiconService>
 export function createLexiconService(deps: { db: Kysely<Database>; jobs: AppJobQueue; clock: { now(): number } }) {
   const answers = new Map<string, LexiconAnswer>()
   const segmenters = new Map<string, { version: number; segmenter: Segmenter }>()
+  const corrections = new Map<string, { version: number; readings: ReadonlyMap<string, string> }>()
   const repository = createLexiconRepository(deps.db)
 
   async function answerFor(language: string, version: number): Promise<LexiconAnswer> {
@@ -111,6 +112,20 @@ export function createLexiconService(deps: { db: Kysely<Database>; jobs: AppJobQ
       // the next change takes with other headwords. And only the newest.
       if (!db.isTransaction && (!kept || kept.version < version)) segmenters.set(language, made)
       return made
+    },
+
+    /**
+     * The corrected readings of a language's words (issue 46: an entry's `reading`, e.g. 行長 hong4
+     * zoeng2), key → reading, made once per lexicon version.
+     */
+    async corrections(language: string): Promise<ReadonlyMap<string, string>> {
+      const version = (await repository.version(language)) ?? 0
+      const kept = corrections.get(language)
+      if (kept?.version === version) return kept.readings
+      const readings = new Map<string, string>()
+      for (const row of await repository.entries(language)) if (row.reading) readings.set(row.key, row.reading)
+      corrections.set(language, { version, readings })
+      return readings
     },
 
     /**

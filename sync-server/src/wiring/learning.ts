@@ -62,6 +62,7 @@ export function createLearningModule(
       clock,
       parse: captionParser.parse,
       trackWords: words.trackWords,
+      readings: words.readings,
     }),
     progress: createProgressService({
       clock,

@@ -7,6 +7,7 @@ import type { AppJobQueue } from '../jobs/kinds.ts'
 import { createAdminLexiconService } from '../services/admin-lexicon.service.ts'
 import { createGlossaryService } from '../services/glossary.service.ts'
 import { createLexiconService } from '../services/lexicon.service.ts'
+import { createReadingsService } from '../services/readings.service.ts'
 import { createTrackWordsService } from '../services/track-words.service.ts'
 import { createWordStatesService } from '../services/word-states.service.ts'
 import type { Repositories } from './repositories.ts'
@@ -27,6 +28,7 @@ export function createWordsModule({ config, clock, logger, database, locking }: 
   return {
     lexicon,
     trackWords,
+    readings: createReadingsService({ lexicon }),
     wordStates: createWordStatesService({ db, locking, clock }),
     glossary: createGlossaryService({ db, submissions: repositories.submissions, lexicon }),
     adminLexicon: createAdminLexiconService({ db, jobs, clock }),

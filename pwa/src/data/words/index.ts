@@ -14,3 +14,4 @@ export { knownShare, type KnownShare } from '../../../../contract/known-share.ts
 export type { WordToken } from '../../../../contract/segment.ts'
 export type { WordState } from '../../../../contract/vocabulary.ts'
 export { useKnownShares, useVideoWordsKept, useWordStateRecords } from './list-shares.ts'
+export { useReadings, type Reading } from './readings.ts'

@@ -6,6 +6,7 @@
  */
 import { memo, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RubyText } from './RubyText.tsx'
 import { useWordsContext } from './words-context.ts'
 import './words.css'
 
@@ -21,6 +22,7 @@ export const WordText = memo(function WordText({ line, coloured, markOneNew = fa
   const segment = words?.segment
   const tokens = useMemo(() => (segment ? segment(line.text) : []), [segment, line.text])
   if (!words || tokens.length === 0) return <>{line.text}</>
+  const readings = words.readings?.get(line.text)
   const parts: ReactNode[] = []
   let at = 0
   const fresh = new Set<string>()
@@ -38,7 +40,7 @@ export const WordText = memo(function WordText({ line, coloured, markOneNew = fa
         data-testid="word"
         onClick={(event) => words.open({ language: words.language, key: token.key, text, line }, event.currentTarget)}
       >
-        {text}
+        {readings ? <RubyText text={line.text} from={token.from} to={token.to} readings={readings} /> : text}
       </button>,
     )
     at = token.to

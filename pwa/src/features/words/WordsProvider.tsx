@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createSegmenter } from '../../../../contract/segment.ts'
-import { useLexicon, useWordStates } from '../../data/words/index.ts'
+import { useLexicon, useWordStates, type Reading } from '../../data/words/index.ts'
 import { WordSheet } from './WordSheet.tsx'
 import { WordsContext, type OpenWord, type WordsContextValue } from './words-context.ts'
 
@@ -15,6 +15,7 @@ export function WordsProvider({
   onOpen,
   onClose,
   actions,
+  readings,
 }: {
   /** The language of the lines whose words are tappable; none: lines stay plain text. */
   language: string | undefined
@@ -22,6 +23,8 @@ export function WordsProvider({
   onOpen?: () => void
   onClose?: () => void
   actions?: (word: OpenWord) => ReactNode
+  /** The lines' readings by text (data/words/readings.ts), drawn above the characters; none: plain characters. */
+  readings?: ReadonlyMap<string, readonly Reading[]>
 }) {
   const lexicon = useLexicon(language)
   const states = useWordStates(language)
@@ -56,8 +59,8 @@ export function WordsProvider({
     returnFocus.current = null
   }, [opened])
   const value = useMemo<WordsContextValue | null>(
-    () => (language && segment ? { language, lexicon, states, segment, open } : null),
-    [language, lexicon, states, segment, open],
+    () => (language && segment ? { language, lexicon, states, segment, open, readings } : null),
+    [language, lexicon, states, segment, open, readings],
   )
   return (
     <WordsContext.Provider value={value}>

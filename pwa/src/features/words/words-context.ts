@@ -4,7 +4,7 @@
  * before a language is known, lines are plain text.
  */
 import { createContext, useContext } from 'react'
-import type { LexiconView, WordState, WordToken } from '../../data/words/index.ts'
+import type { LexiconView, Reading, WordState, WordToken } from '../../data/words/index.ts'
 
 /** A word a learner tapped: its key, its text as the line spells it, and the line it is in. */
 export interface OpenWord {
@@ -19,6 +19,8 @@ export interface WordsContextValue {
   lexicon: LexiconView | undefined
   states: ReadonlyMap<string, WordState>
   segment(text: string): WordToken[]
+  /** Each line's readings by its text (Cantonese: Jyutping, drawn above the characters); none: no ruby. */
+  readings?: ReadonlyMap<string, readonly Reading[]>
   /** Opens the word's sheet; focus goes back to `anchor` when it closes. */
   open(word: OpenWord, anchor: HTMLElement): void
 }

@@ -14,7 +14,7 @@ import { toolLines, type PlayerState } from '../controller.ts'
 import { usePlayer, usePlayerController } from '../use-player.ts'
 import { Icon } from './icons.tsx'
 
-const ORDER: CaptionLanguage[] = ['vi', 'en']
+const ORDER: CaptionLanguage[] = ['vi', 'yue', 'en']
 
 function cueLine(state: PlayerState, language: CaptionLanguage): Line | null {
   const lines = state.prefs.captions[language] ? state.tracks[language]?.lines : null

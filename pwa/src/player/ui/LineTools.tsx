@@ -85,7 +85,7 @@ export function LineTools({ videoId }: { videoId?: number }) {
             key={language}
             type="button"
             className="caption-chip"
-            aria-pressed={captions[language]}
+            aria-pressed={Boolean(captions[language])}
             onClick={() => controller.setCaptions({ ...captions, [language]: !captions[language] })}
             data-testid={`captions-${language}`}
             lang={language}

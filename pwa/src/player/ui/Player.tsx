@@ -36,6 +36,7 @@ import { SaveWordLine } from './SaveLineTool.tsx'
 import { PlayerControls } from './PlayerControls.tsx'
 import { canFloat, FloatingPlayer, PictureInPictureButton, usePictureInPicture } from './PictureInPicture.tsx'
 import { SettingsSheet } from './SettingsSheet.tsx'
+import { useReadings } from '../../data/words/index.ts'
 import './player.css'
 
 /** Closer than this to the end, a resume starts from the beginning instead. */
@@ -193,6 +194,9 @@ export function Player({
   const showControls = useControllerState(controller, (state) => state.controlsShown)
   // The words of the video's own track are tappable (English lines stay text).
   const wordsLanguage = useControllerState(controller, (state) => (state.toolLanguage && state.toolLanguage !== 'en' ? state.toolLanguage : undefined))
+  // Cantonese: each character's Jyutping above it, from the server's transcript, unless the learner turned it off.
+  const readings = useReadings(videoId, wordsLanguage)
+  const jyutping = useControllerState(controller, (state) => state.prefs.jyutping !== false)
   const wordPause = useWordPause(controller)
 
   useEffect(() => {
@@ -221,7 +225,7 @@ export function Player({
 
   return (
     <PlayerContext.Provider value={controller}>
-      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions ?? ((word) => <SaveWordLine videoId={videoId} line={word.line} />)}>
+      <WordsProvider language={wordsLanguage} onOpen={wordPause.onOpen} onClose={wordPause.onClose} actions={wordActions ?? ((word) => <SaveWordLine videoId={videoId} line={word.line} />)} readings={jyutping ? readings : undefined}>
         <div className={audioOnly ? 'player player-audio-only' : 'player'} data-testid={audioOnly ? 'player-audio-only' : undefined}>
           <div className="player-stage" ref={(element) => controller.setStage(element)}>
             <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">

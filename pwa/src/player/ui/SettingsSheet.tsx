@@ -53,6 +53,8 @@ export function SettingsSheet() {
   const doubleTap = usePlayer((state) => state.prefs.doubleTapSkip)
   const wordColours = usePlayer((state) => state.prefs.wordColours)
   const pauseForWords = usePlayer((state) => state.prefs.pauseForWords)
+  const jyutping = usePlayer((state) => state.prefs.jyutping !== false)
+  const hasReadings = usePlayer((state) => 'yue' in state.tracks)
   const { t: tw } = useTranslation('words')
   const hasCaptions = usePlayer((state) => Object.keys(state.tracks).length > 0)
   const dialog = useRef<HTMLDialogElement>(null)
@@ -137,6 +139,12 @@ export function SettingsSheet() {
               <input type="checkbox" checked={pauseForWords} onChange={(event) => controller.setCaptionStyle({ pauseForWords: event.target.checked })} data-testid="player-word-pause" />
               <span>{tw('settings.pause')}</span>
             </label>
+            {hasReadings ? (
+              <label className="sheet-check">
+                <input type="checkbox" checked={jyutping} onChange={(event) => controller.setCaptionStyle({ jyutping: event.target.checked })} data-testid="player-jyutping" />
+                <span>{tw('settings.jyutping')}</span>
+              </label>
+            ) : null}
           </>
         ) : null}
         <p className="muted small sheet-keys">{t('player.keys')}</p>

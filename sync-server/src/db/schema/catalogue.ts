@@ -1,6 +1,6 @@
 /** The catalogue: languages, series, videos and their caption tracks and cues. The whole database: db/schema.ts. */
 import type { Generated } from 'kysely'
-import type { Level, DialectColumn } from './columns.ts'
+import type { Level, DialectColumn, TrackLanguage } from './columns.ts'
 
 /** 0002 */
 export interface LanguagesTable {
@@ -55,7 +55,7 @@ export interface SeriesTable {
 /** 0014: a submission's WebVTT track in one language, as stored (NFC). */
 export interface CaptionTracksTable {
   submission_id: number
-  language: 'vi' | 'en'
+  language: TrackLanguage
   vtt: string
   cue_count: number
   /** The end of the last cue. */
@@ -71,7 +71,7 @@ export interface CaptionTracksTable {
 export interface CaptionCuesTable {
   id: Generated<number>
   submission_id: number
-  language: 'vi' | 'en'
+  language: TrackLanguage
   start_seconds: number
   end_seconds: number
   text: string

@@ -8,3 +8,5 @@ export type Provider = 'local' | 'stripe'
 export type Plan = 'month' | 'year'
 /** 0014: how a video's Vietnamese is spoken; NULL until set. */
 export type DialectColumn = 'northern' | 'central' | 'southern' | 'mixed' | null
+/** 0014, 0060: a caption track's language (contract/vocabulary.ts CAPTION_LANGUAGES). */
+export type TrackLanguage = 'vi' | 'yue' | 'en'

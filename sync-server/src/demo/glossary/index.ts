@@ -1,8 +1,9 @@
 /**
- * The demo catalogue's glossary, loaded into the Vietnamese lexicon when the demo is seeded, so every
+ * The demo catalogue's glossaries, loaded into each language's lexicon when the demo is seeded, so every
  * word of every demo transcript has at least one English gloss (glossary.test.ts segments them all).
  */
 import type { GlossaryEntry } from '../../../../contract/index.ts'
+import { CANTONESE_GLOSSARY } from './cantonese.ts'
 import { EVENING_AND_NEWS_GLOSSARY } from './evening-and-news.ts'
 import { EVERYDAY_GLOSSARY } from './everyday.ts'
 
@@ -24,4 +25,8 @@ export function readGlossary(text: string): GlossaryEntry[] {
     })
 }
 
-export const DEMO_GLOSSARY: readonly GlossaryEntry[] = [...readGlossary(EVERYDAY_GLOSSARY), ...readGlossary(EVENING_AND_NEWS_GLOSSARY)]
+/** Each demo language's glossary. */
+export const DEMO_GLOSSARIES: Readonly<Record<'vi' | 'yue', readonly GlossaryEntry[]>> = {
+  vi: [...readGlossary(EVERYDAY_GLOSSARY), ...readGlossary(EVENING_AND_NEWS_GLOSSARY)],
+  yue: readGlossary(CANTONESE_GLOSSARY),
+}
