@@ -79,8 +79,8 @@ export function createCaptionsService(deps: {
   const parse = deps.parse ?? parseCaptions
   /**
    * One track written at a time in this process, parsed before it takes its turn: a track's write is
-   * one short transaction (captions.repository.ts), and the others wait here, not on a database
-   * connection, so every other request finds one free between them.
+   * short batches with turns between them and one short switch (captions.repository.ts), and the
+   * others wait here, not on a database connection, so every other request finds one free between them.
    */
   const oneWrite = writeSlots(1)
   const invalid = (errors: string[]) =>
@@ -98,10 +98,12 @@ export function createCaptionsService(deps: {
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
-    const write = async (trx: Kysely<Database>) => {
-      // Segmented inside the write, so the lexicon version noted on the track is the one its words were made with.
-      const words = await deps.trackWords?.forTrack(trx, submission.language_code, language, parsed.cues)
-      await createCaptionsRepository(trx, deps.search).replace({
+    const write = async () => {
+      // Segmented before the write, outside any transaction: the lexicon version noted on the track is the
+      // one its words were made with, and a lexicon changed meanwhile makes the track stale for the
+      // resegmenting job (track-words.service.ts), as any track segmented before the change.
+      const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
+      await createCaptionsRepository(db, deps.search).replace({
         submissionId,
         language,
         vtt: parsed.vtt,
@@ -111,9 +113,8 @@ export function createCaptionsService(deps: {
         words,
       })
     }
-    const run = () => (db.isTransaction ? write(db) : db.transaction().execute(write))
     // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
-    await (db === deps.db ? oneWrite(run) : run())
+    await (db === deps.db ? oneWrite(write) : write())
     return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
   }
 
