@@ -57,12 +57,15 @@ function* batches<T>(items: readonly T[]): Generator<readonly T[]> {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+let lastGeneration = 0
 /**
- * A generation larger than the track's current one and, across processes, than any begun before it
- * (the clock's milliseconds, a random tail for two begun in one): the write begun last wins.
+ * A generation larger than the track's current one, than any this process gave before, and, across
+ * processes, than any begun in an earlier millisecond (the clock's milliseconds, then a random tail):
+ * the write begun last wins.
  */
 function nextGeneration(current: number): number {
-  return Math.max(Date.now() * 1024 + crypto.randomInt(1024), current + 1)
+  lastGeneration = Math.max(Date.now() * 1024 + crypto.randomInt(1024), current + 1, lastGeneration + 1)
+  return lastGeneration
 }
 
 export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
