@@ -73,6 +73,8 @@ export function createCaptionsService(deps: {
   clock: Clock
   /** The words of a track in the video's own language (issue 42); none when left out. */
   trackWords?: Pick<TrackWordsService, 'forTrack'>
+  /** Writes and removes tracks: on the caption writer's thread under SQLite (captions/write-off-thread.ts); in-process when left out. */
+  writer?: Pick<CaptionsRepository, 'replace' | 'remove'>
   /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
   parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
@@ -103,7 +105,9 @@ export function createCaptionsService(deps: {
       // one its words were made with, and a lexicon changed meanwhile makes the track stale for the
       // resegmenting job (track-words.service.ts), as any track segmented before the change.
       const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
-      await createCaptionsRepository(db, deps.search).replace({
+      // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
+      const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)
+      await writer.replace({
         submissionId,
         language,
         vtt: parsed.vtt,
@@ -148,7 +152,7 @@ export function createCaptionsService(deps: {
     /** DELETE /submissions/ID/captions/LANG: the owner or an admin; no track is no error (the call is safe to repeat). */
     async remove(user: UserRow, submissionId: number, language: CaptionLanguage): Promise<void> {
       await owned(user, submissionId)
-      await oneWrite(() => deps.captions.remove(submissionId, language))
+      await oneWrite(() => (deps.writer ?? deps.captions).remove(submissionId, language))
     },
 
     /**
