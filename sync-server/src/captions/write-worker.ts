@@ -14,7 +14,8 @@ const port = parentPort
 if (!port) throw new Error('write-worker.ts runs as a worker thread')
 const { dataDir } = workerData as CaptionWriterData
 const engine = await openEngine({ dataDir })
-const captions = createCaptionsRepository(engine.db, textSearchFor('sqlite'))
+// Batches of 512 cues: readers never wait for this thread's writes (WAL), writers for one batch.
+const captions = createCaptionsRepository(engine.db, textSearchFor('sqlite'), { cuesPerBatch: 512 })
 
 port.on('message', (message: WriteRequest | 'close') => {
   if (message === 'close') {

@@ -37,17 +37,20 @@ export interface NewCaptionTrack {
 }
 
 /**
- * A track's cues go in batches of this many (about 20 ms of SQLite's FTS5 indexing each), with a turn
- * of the event loop between batches, so other requests run between them (issue 45 item 5): written in
- * one transaction, a 4,000-cue track held SQLite for 0.8 s and 20 of them queued made the videos list
- * wait 2.8 s. The last batch is cut into power-of-two slices: SQLite's handle keeps every statement it
- * prepared, by text (db/dialect/sqlite.ts), so a few sizes only.
+ * A track's cues go in batches (a statement and a commit each) with a turn of the event loop between
+ * them, so other writers interleave (issue 45 item 5): written in one transaction, a 4,000-cue track
+ * held SQLite for 0.8 s and 20 of them queued made the videos list wait 2.8 s. The default, 128 cues, is
+ * about 20 ms of SQLite's FTS5 indexing; SQLite's writer thread (captions/write-off-thread.ts) takes 512
+ * (only writers wait for a batch there, readers never do), PostgreSQL 2048 (a statement waits on the
+ * network, not on the event loop; each commit is a flush). The last batch is cut into power-of-two
+ * slices: SQLite's handle keeps every statement it prepared, by text (db/dialect/sqlite.ts), so a few
+ * sizes only.
  */
 const CUES_PER_BATCH = 128
 
-function* batches<T>(items: readonly T[]): Generator<readonly T[]> {
+function* batches<T>(items: readonly T[], largest: number): Generator<readonly T[]> {
   let at = 0
-  for (let size = CUES_PER_BATCH; size >= 1; size >>= 1) {
+  for (let size = largest; size >= 1; size >>= 1) {
     while (items.length - at >= size) {
       yield items.slice(at, at + size)
       at += size
@@ -73,7 +76,8 @@ export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
 /** Called after each batch of a track's new cues is stored (tests: a reader in the middle, a write that dies there). */
 export type AfterBatch = (cuesWritten: number) => void | Promise<void>
 
-export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch) {
+export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch, options: { cuesPerBatch?: number } = {}) {
+  const cuesPerBatch = options.cuesPerBatch ?? CUES_PER_BATCH
   const turn = () => (db.isTransaction ? Promise.resolve() : nextTurn())
   const trackGeneration = async (submissionId: number, language: CaptionLanguage) =>
     (await db.selectFrom('caption_tracks').select('generation').where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst())?.generation
@@ -84,10 +88,10 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
       const result = await db
         .deleteFrom('caption_cues')
         .where('id', 'in', (eb) =>
-          eb.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).where('generation', '<', below).limit(CUES_PER_BATCH),
+          eb.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).where('generation', '<', below).limit(cuesPerBatch),
         )
         .executeTakeFirst()
-      if (Number(result.numDeletedRows) < CUES_PER_BATCH) return
+      if (Number(result.numDeletedRows) < cuesPerBatch) return
       await turn()
     }
   }
@@ -129,7 +133,7 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
         generation,
       }))
       let written = 0
-      for (const batch of batches(rows)) {
+      for (const batch of batches(rows, cuesPerBatch)) {
         if (written > 0) await turn()
         await db.insertInto('caption_cues').values([...batch]).execute()
         written += batch.length

@@ -100,11 +100,12 @@ export function createCaptionsService(deps: {
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
+    // Segmented before the write and outside the write's slot, in slices with turns between (while
+    // another track is written): the lexicon version noted on the track is the one its words were made
+    // with, and a lexicon changed meanwhile makes the track stale for the resegmenting job
+    // (track-words.service.ts), as any track segmented before the change.
+    const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
     const write = async () => {
-      // Segmented before the write, outside any transaction: the lexicon version noted on the track is the
-      // one its words were made with, and a lexicon changed meanwhile makes the track stale for the
-      // resegmenting job (track-words.service.ts), as any track segmented before the change.
-      const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
       // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
       const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)
       await writer.replace({

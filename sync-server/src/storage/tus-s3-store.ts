@@ -14,8 +14,9 @@
  * - every `.part` carries the part number it precedes (`x-amz-meta-precedes-part`). It counts only while
  *   the parts stored end just before that number; once that part exists its bytes are in the part, and the
  *   `.part` is ignored (and replaced or deleted by the next PATCH);
- * - the parts of one PATCH, and its tail, are stored in order, each once the one before it is stored, and
- *   the offset counts only the parts numbered 1, 2, 3… without a gap;
+ * - the parts of one PATCH are stored side by side (issue 47: one at a time, a tus upload reached 0.30 of
+ *   the SDK's rate), its tail once they all are, and the offset counts only the parts numbered 1, 2, 3…
+ *   without a gap (a part stored past a gap holds the very bytes the resumed PATCH sends there: #uploadParts);
  * so the offset reported is always bytes the bucket truly holds, in order, and a resumed upload is exact.
  *
  * A process killed after the last part was stored but before CompleteMultipartUpload left every byte in
@@ -127,11 +128,17 @@ export class DurableS3Store extends S3Store {
     super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, cache: new InfoCache(), ...options })
   }
 
+  /** Uploads whose last listing held parts past the first gap (a PATCH that died with a later part stored). */
+  readonly #strays = new Set<string>()
+
   /** Only the parts 1, 2, 3… without a gap count (a part past a gap holds bytes whose place is unknown). */
   protected override async retrieveParts(id: string, partNumberMarker?: string): Promise<Part[]> {
     const parts = await super.retrieveParts(id, partNumberMarker)
     if (partNumberMarker) return parts // a later page, joined and cut by the first call
-    return consecutiveParts(parts)
+    const run = consecutiveParts(parts)
+    if (run.length < parts.length) this.#strays.add(id)
+    else this.#strays.delete(id)
+    return run
   }
 
   /**
@@ -219,7 +226,7 @@ export class DurableS3Store extends S3Store {
       // The offset the PATCH was checked against came from getUpload: another process may have written since.
       if (before + (tail.file?.size ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
       const source = tail.file ? concat(tail.file.path, src) : src
-      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before)
+      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, this.#strays.has(id))
       // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
       if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
       const newOffset = before + bytes
@@ -312,20 +319,26 @@ export class DurableS3Store extends S3Store {
   }
 
   /**
-   * The stream cut into parts from `firstPart` on, each stored once the one before it is; a last piece
-   * shorter than a part (and not the upload's end) becomes the `.part`, tagged with its part number.
+   * The stream cut into parts from `firstPart` on, stored at once, side by side (as many as the part
+   * semaphore lets: the AWS SDK's own multipart upload sends 4 at a time); a last piece shorter than a
+   * part (and not the upload's end) becomes the `.part`, tagged with its part number, stored only once
+   * every part before it is, because it replaces the old `.part` whose bytes open part `firstPart`.
+   * A PATCH cut short may leave a later part stored and an earlier one missing: the offset counts up to
+   * the gap, and the next PATCH stores those parts again. So that a part left past a gap (`strays`) is
+   * always where its bytes belong, every part below it is `partSize` long: while one is there, a piece
+   * shorter than that is kept as the `.part` (of any size) instead.
    */
-  async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number): Promise<{ bytes: number; tailWritten: boolean }> {
+  async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number, strays: boolean): Promise<{ bytes: number; tailWritten: boolean }> {
     const size = metadata.file.size
+    const partSize = this.calcOptimalPartSize(size)
     let partNumber = firstPart
     let offset = startOffset
     let bytes = 0
     let tailWritten = false
-    let previous: Promise<void> = Promise.resolve()
     const stored: Array<Promise<void>> = []
     let permit: { release(): Promise<void> } | undefined
     let pendingFile: string | undefined
-    const splitter = new StreamSplitter({ chunkSize: this.calcOptimalPartSize(size), directory: os.tmpdir() })
+    const splitter = new StreamSplitter({ chunkSize: partSize, directory: os.tmpdir() })
     splitter
       .on('beforeChunkStarted', async () => {
         permit = await this.partUploadSemaphore.acquire()
@@ -339,11 +352,13 @@ export class DurableS3Store extends S3Store {
         offset += chunkBytes
         const isLast = size === offset
         const held = permit
-        const after = previous
+        const asPart = isLast || chunkBytes >= (strays ? partSize : this.minPartSize)
+        // The `.part` waits for every part of this PATCH; a part waits for nothing.
+        const before = asPart ? Promise.resolve() : Promise.all([...stored])
         const done = (async () => {
           try {
-            await after // in order: no part (nor the tail) lands while one before it is missing
-            if (chunkBytes >= this.minPartSize || isLast) {
+            await before
+            if (asPart) {
               await this.uploadPart(metadata, fs.createReadStream(file), number)
             } else {
               await this.client.putObject({
@@ -362,7 +377,6 @@ export class DurableS3Store extends S3Store {
           }
         })()
         done.catch((error: unknown) => splitter.destroy(error as Error))
-        previous = done
         stored.push(done)
       })
       .on('chunkError', () => {
