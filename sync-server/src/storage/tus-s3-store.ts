@@ -29,10 +29,9 @@
  * told so by the gateway) and goes on as if it had completed it; a completed upload is never completed
  * again (its multipart upload is gone: ListParts answers NoSuchUpload).
  *
- * Each PATCH read `<id>.info` five times (HEAD's check, the write, and inside each ListParts); it is
- * kept in memory here (InfoCache), which holds with several API processes: what the `.info` says (the
- * multipart upload's id, the size, the metadata) never changes once the size is known, and an upload
- * another process finished or removed is noticed by ListParts, after which the `.info` is read again.
+ * Each PATCH read `<id>.info` five times; it is kept in memory (InfoCache), which holds with several API
+ * processes: what it says never changes once the size is known, and an upload another process finished
+ * or removed is noticed by ListParts, after which the `.info` is read again.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -57,7 +56,7 @@ const missing = (error: unknown, names = ['NotFound', 'NoSuchKey', 'NoSuchUpload
 /** The multipart upload is gone: completed (or aborted). `NotFound` alone is any 404 without an S3 code. */
 const uploadGone = (error: unknown) => missing(error, ['NoSuchKey', 'NoSuchUpload'])
 
-/** A completion that failed because another process is completing the same upload is looked at again this often. */
+/** A failed completion (another process completing the same upload?) is looked at again this often. */
 const COMPLETE_RECHECK_MS = 250
 const COMPLETE_ATTEMPTS = 4
 
@@ -142,10 +141,8 @@ export class DurableS3Store extends S3Store {
   }
 
   /**
-   * Told once an upload is found whole that its own PATCH did not finish: every byte was in parts and it
-   * was completed here, or it was completed before but maybe never reported (a process killed between
-   * CompleteMultipartUpload and tus's finish hook). It may be told again for one upload: it must be
-   * idempotent.
+   * Told once an upload is found whole that its own PATCH did not finish: completed here, or before but
+   * maybe never reported (killed between CompleteMultipartUpload and tus's finish hook). Idempotent.
    */
   protected async whole(_upload: Upload): Promise<void> {}
 
@@ -226,10 +223,13 @@ export class DurableS3Store extends S3Store {
       // The offset the PATCH was checked against came from getUpload: another process may have written since.
       if (before + (tail.file?.size ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
       const source = tail.file ? concat(tail.file.path, src) : src
-      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, this.#strays.has(id))
+      const strays = this.#strays.has(id)
+      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, strays)
       // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
       if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
-      const newOffset = before + bytes
+      let newOffset = before + bytes
+      // Parts left past a gap that this PATCH closed count from now on: the client goes on after them.
+      if (strays && newOffset !== metadata.file.size) newOffset = Math.max(newOffset, (await this.getUpload(id)).offset)
       if (metadata.file.size === newOffset) {
         let parts: Part[] | undefined
         try {
