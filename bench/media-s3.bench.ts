@@ -4,7 +4,8 @@
  * - Segments: 1 MB segments sent by nginx on deploy/nginx-s3.conf (the grant checked by the API once per
  *   grant, the bytes fetched from the bucket into nginx's cache, keyed by the media path), as a ratio to
  *   nginx on deploy/nginx.conf sending the same files from DATA_DIR after the same check. Cold: a fresh
- *   nginx (empty cache) fetches each segment once, 8 at a time; warm: SECONDS of load over the same
+ *   nginx (empty cache) fetches each segment once, 8 at a time, against the floor beneath it: the same
+ *   objects fetched straight from the gateway, 8 at a time over kept connections; warm: SECONDS of load over the same
  *   segments once every one is cached, 16 connections. Each round starts a fresh nginx-s3; rounds
  *   alternate the two sides; the median of the per-round ratios counts.
  * - Uploads: UPLOAD_BYTES through our tus endpoint into the bucket (tus-js-client in UPLOAD_CHUNK_BYTES
@@ -44,6 +45,9 @@ export interface MediaS3BenchResult {
     coldS3MBps: number
     coldDiskMBps: number
     coldRatio: number
+    /** The floor beneath the cold path: the same objects straight from the gateway (GetObject, 8 at a time, connections kept). */
+    coldGatewayMBps: number
+    coldRatioToGateway: number
     warmS3MBps: number
     warmDiskMBps: number
     warmRatio: number
@@ -149,19 +153,22 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
     const disk = await startNginx({ dir: path.join(work, 'disk'), dataDir: server.dataDir, apiPorts })
     nginxes.push(disk)
     await fetchOnce(disk.url, paths, 8) // the page cache warm for the disk side from the start
-    const rounds: Array<{ coldS3: number; coldDisk: number; warmS3: number; warmDisk: number; hitShare: number }> = []
+    const gatewayPaths = names.map((name) => `/${settings.bucket}/media/${mediaKey}/v720p/${name}`)
+    const rounds: Array<{ coldS3: number; coldDisk: number; coldGateway: number; warmS3: number; warmDisk: number; hitShare: number }> = []
     for (let round = 0; round < ROUNDS; round++) {
       const s3 = await startNginx({ dir: path.join(work, `s3-${round}`), dataDir: server.dataDir, apiPorts, bucket: { origin: new URL(settings.endpoint!).host, name: settings.bucket } })
       nginxes.push(s3)
       const diskFirst = round % 2 === 1
       const coldDisk0 = diskFirst ? await fetchOnce(disk.url, paths, 8) : undefined
+      const gateway0 = diskFirst ? undefined : await fetchOnce(settings.endpoint!, gatewayPaths, 8)
       const cold = await fetchOnce(s3.url, paths, 8)
+      const gateway = gateway0 ?? (await fetchOnce(settings.endpoint!, gatewayPaths, 8))
       if (cold.statuses.some((status) => status !== 'MISS')) throw new Error(`a cold round saw cache states ${[...new Set(cold.statuses)].join(', ')}`)
       const coldDisk = coldDisk0 ?? (await fetchOnce(disk.url, paths, 8))
       const warmDisk0 = diskFirst ? await loadFor(disk.url, paths, SECONDS) : undefined
       const warm = await loadFor(s3.url, paths, SECONDS)
       const warmDisk = warmDisk0 ?? (await loadFor(disk.url, paths, SECONDS))
-      rounds.push({ coldS3: cold.mbPerSecond, coldDisk: coldDisk.mbPerSecond, warmS3: warm.mbPerSecond, warmDisk: warmDisk.mbPerSecond, hitShare: warm.hitShare })
+      rounds.push({ coldS3: cold.mbPerSecond, coldDisk: coldDisk.mbPerSecond, coldGateway: gateway.mbPerSecond, warmS3: warm.mbPerSecond, warmDisk: warmDisk.mbPerSecond, hitShare: warm.hitShare })
       await s3.stop()
       nginxes.pop()
     }
@@ -204,6 +211,8 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         coldS3MBps: median(rounds.map((r) => r.coldS3)),
         coldDiskMBps: median(rounds.map((r) => r.coldDisk)),
         coldRatio: median(rounds.map((r) => r.coldS3 / r.coldDisk)),
+        coldGatewayMBps: median(rounds.map((r) => r.coldGateway)),
+        coldRatioToGateway: median(rounds.map((r) => r.coldS3 / r.coldGateway)),
         warmS3MBps: median(rounds.map((r) => r.warmS3)),
         warmDiskMBps: median(rounds.map((r) => r.warmDisk)),
         warmRatio: median(rounds.map((r) => r.warmS3 / r.warmDisk)),

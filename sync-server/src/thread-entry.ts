@@ -10,6 +10,7 @@ import { RUNNING_BUILT } from './code-root.ts'
 export const THREAD_FILES = {
   'watch-ingest-worker': 'sync-server/src/watch-ingest/worker.ts',
   'caption-parse-worker': 'sync-server/src/captions/parse-worker.ts',
+  'caption-write-worker': 'sync-server/src/captions/write-worker.ts',
 } as const
 
 /** The `eval` script for `new Worker(script, { eval: true })` that starts the thread's module. */

@@ -20,6 +20,8 @@ export interface S3HoldProxy {
   passed: HeldRequest[]
   /** Resolves with the first request `match` accepts, once it has arrived (it is held from then on). */
   holdNext(match: (request: HeldRequest) => boolean): Promise<HeldRequest>
+  /** Holds every request `match` accepts (never answered, never passed on) and passes all others: one write lost, the rest landing. */
+  holdOnly(match: (request: HeldRequest) => boolean): void
   close(): Promise<void>
 }
 
@@ -29,6 +31,7 @@ export async function startS3HoldProxy(target: string): Promise<S3HoldProxy> {
   let frozen = false // every request is held from now on
   let armed: { match: (request: HeldRequest) => boolean; resolve: (request: HeldRequest) => void } | undefined
   const held: http.IncomingMessage[] = []
+  let only: ((request: HeldRequest) => boolean) | undefined
 
   const server = http.createServer((req, res) => {
     const request = { method: req.method ?? 'GET', url: req.url ?? '/' }
@@ -37,7 +40,7 @@ export async function startS3HoldProxy(target: string): Promise<S3HoldProxy> {
       armed.resolve(request)
       armed = undefined
     }
-    if (frozen) {
+    if (frozen || only?.(request)) {
       held.push(req) // never answered, never passed on: the process is dead to the bucket
       return
     }
@@ -60,6 +63,9 @@ export async function startS3HoldProxy(target: string): Promise<S3HoldProxy> {
     url: `http://127.0.0.1:${port}`,
     passed,
     holdNext: (match) => new Promise((resolve) => (armed = { match, resolve })),
+    holdOnly: (match) => {
+      only = match
+    },
     async close() {
       for (const req of held) req.socket.destroy()
       server.closeAllConnections()

@@ -143,7 +143,8 @@ describe('0060: Cantonese tracks', () => {
     db.prepare("INSERT INTO caption_cues (id, submission_id, language, start_seconds, end_seconds, text, tokens) VALUES (7, ?, 'vi', 0, 2, 'xin chào bạn', '[]')").run(vi)
     db.prepare("INSERT INTO track_words (submission_id, language, key, count, preview_count) VALUES (?, 'vi', 'bạn', 1, 1)").run(vi)
 
-    migrate(db)
+    // Up to 0060 alone: from 0070 on (caption generations) cues belong to the submission, and the service removes them.
+    migrate(db, all.slice(0, all.findIndex((m) => m.name.startsWith('0070_'))))
     expect(db.prepare('SELECT submission_id, language, lexicon_version FROM caption_tracks').all()).toEqual([{ submission_id: vi, language: 'vi', lexicon_version: 3 }])
     expect(db.prepare('SELECT id, text, tokens FROM caption_cues').all()).toEqual([{ id: 7, text: 'xin chào bạn', tokens: '[]' }])
     expect(db.prepare("SELECT rowid FROM caption_cues_search WHERE caption_cues_search MATCH 'chào'").pluck().all()).toEqual([7])

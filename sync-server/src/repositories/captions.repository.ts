@@ -1,8 +1,9 @@
 /**
  * Caption tracks and their cues (migration 0014), kept per submission: a published video finds its
- * tracks through `videos.submission_id`. A track is replaced whole (its cues deleted and written
- * again) in the caller's transaction or one of its own.
+ * tracks through `videos.submission_id`. A track is replaced whole, written beside the old one under a
+ * new generation and then switched to (0070; `replace`), in the caller's transaction or in short ones of its own.
  */
+import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CaptionLanguage } from '../../../contract/index.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
@@ -36,16 +37,20 @@ export interface NewCaptionTrack {
 }
 
 /**
- * The new cues go in statements of power-of-two sizes (4000 = 2048 + 1024 + 512 + …): a few statements,
- * none waiting on the event loop, and few distinct SQL texts. SQLite's handle keeps every statement
- * it prepared, by text (db/dialect/sqlite.ts): one statement of exactly the track's length would keep
- * a large statement for every cue count ever uploaded.
+ * A track's cues go in batches (a statement and a commit each) with a turn of the event loop between
+ * them, so other writers interleave (issue 45 item 5): written in one transaction, a 4,000-cue track
+ * held SQLite for 0.8 s and 20 of them queued made the videos list wait 2.8 s. The default, 128 cues, is
+ * about 20 ms of SQLite's FTS5 indexing; SQLite's writer thread (captions/write-off-thread.ts) takes 512
+ * (only writers wait for a batch there, readers never do), PostgreSQL 2048 (a statement waits on the
+ * network, not on the event loop; each commit is a flush). The last batch is cut into power-of-two
+ * slices: SQLite's handle keeps every statement it prepared, by text (db/dialect/sqlite.ts), so a few
+ * sizes only.
  */
-const LARGEST_STATEMENT_CUES = 2048
+const CUES_PER_BATCH = 128
 
-function* powerOfTwoSlices<T>(items: readonly T[]): Generator<readonly T[]> {
+function* batches<T>(items: readonly T[], largest: number): Generator<readonly T[]> {
   let at = 0
-  for (let size = LARGEST_STATEMENT_CUES; size >= 1; size >>= 1) {
+  for (let size = largest; size >= 1; size >>= 1) {
     while (items.length - at >= size) {
       yield items.slice(at, at + size)
       at += size
@@ -53,56 +58,100 @@ function* powerOfTwoSlices<T>(items: readonly T[]): Generator<readonly T[]> {
   }
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+let lastGeneration = 0
+/**
+ * A generation larger than the track's current one, than any this process gave before, and, across
+ * processes, than any begun in an earlier millisecond (the clock's milliseconds, then a random tail):
+ * the write begun last wins.
+ */
+function nextGeneration(current: number): number {
+  lastGeneration = Math.max(Date.now() * 1024 + crypto.randomInt(1024), current + 1, lastGeneration + 1)
+  return lastGeneration
+}
+
 export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
 
-export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch) {
-  /** Deletes a track's cues (each also leaves the search index). */
-  const deleteCues = async (trx: Kysely<Database>, submissionId: number, language: CaptionLanguage) => {
-    await trx.deleteFrom('caption_cues').where('submission_id', '=', submissionId).where('language', '=', language).execute()
+/** Called after each batch of a track's new cues is stored (tests: a reader in the middle, a write that dies there). */
+export type AfterBatch = (cuesWritten: number) => void | Promise<void>
+
+export function createCaptionsRepository(db: Kysely<Database>, search: TextSearch, options: { cuesPerBatch?: number } = {}) {
+  const cuesPerBatch = options.cuesPerBatch ?? CUES_PER_BATCH
+  const turn = () => (db.isTransaction ? Promise.resolve() : nextTurn())
+  const trackGeneration = async (submissionId: number, language: CaptionLanguage) =>
+    (await db.selectFrom('caption_tracks').select('generation').where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst())?.generation
+
+  /** Deletes the track's cues of generations below `below`, a batch a statement (each also leaves the search index). */
+  const deleteCuesBelow = async (submissionId: number, language: CaptionLanguage, below: number) => {
+    for (;;) {
+      const result = await db
+        .deleteFrom('caption_cues')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).where('generation', '<', below).limit(cuesPerBatch),
+        )
+        .executeTakeFirst()
+      if (Number(result.numDeletedRows) < cuesPerBatch) return
+      await turn()
+    }
+  }
+
+  /** The track's row and words switched to `generation` in one write, unless a later write's already is: whether it was. */
+  const switchTo = async (trx: Kysely<Database>, track: NewCaptionTrack, generation: number): Promise<boolean> => {
+    const values = { vtt: track.vtt, cue_count: track.cues.length, duration_seconds: track.durationSeconds, updated_at: track.nowIso, generation }
+    const result = await trx
+      .insertInto('caption_tracks')
+      .values({ submission_id: track.submissionId, language: track.language, ...values })
+      .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values).where('caption_tracks.generation', '<', generation))
+      .executeTakeFirst()
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) return false
+    const words = createTrackWordsRepository(trx)
+    if (track.words) await words.replaceCounts(track.submissionId, track.language, track.words.counts, track.words.lexiconVersion, track.words.previewSeconds)
+    else await words.clear(track.submissionId, track.language)
+    return true
   }
 
   return {
     /**
-     * Writes the track and its cues in place of any earlier one of that language: the old cues go in
-     * one statement and the new in a few multi-row ones with no wait between (powerOfTwoSlices), so
-     * the transaction is as short as the database makes it. It was written 100 cues a statement with
-     * a turn of the event loop between: the turns
-     * spared the event loop, but the transaction held its connection (SQLite's only one) across all
-     * of them, and every other request waited behind it (issue 45). The caller bounds how many run
-     * at once (captions.service.ts).
+     * Writes the track in place of any earlier one of that language, in generations: the new cues in
+     * batches under a new generation (readers join the track and read its current one), a turn of
+     * the event loop between batches; then the track switched to it in one short transaction (its row,
+     * its words); then the older generations' cues deleted, in batches too. A reader sees the whole
+     * old track or the whole new one; a write that dies midway leaves the old track as it was, and
+     * its cues are deleted by the next write of the track. Two writes of one track at once: the one
+     * begun last wins, the other's cues go. The caller bounds how many run at once (captions.service.ts).
      */
-    async replace(track: NewCaptionTrack): Promise<void> {
-      const write = async (trx: Kysely<Database>) => {
-        await deleteCues(trx, track.submissionId, track.language)
-        const values = { vtt: track.vtt, cue_count: track.cues.length, duration_seconds: track.durationSeconds, updated_at: track.nowIso }
-        await trx
-          .insertInto('caption_tracks')
-          .values({ submission_id: track.submissionId, language: track.language, ...values })
-          .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values))
-          .execute()
-        const rows = track.cues.map((cue, k) => ({
-          submission_id: track.submissionId,
-          language: track.language,
-          start_seconds: cue.start,
-          end_seconds: cue.end,
-          text: cue.text,
-          tokens: track.words?.tokens[k] ?? null,
-        }))
-        for (const slice of powerOfTwoSlices(rows)) await trx.insertInto('caption_cues').values([...slice]).execute()
-        const words = createTrackWordsRepository(trx)
-        if (track.words) await words.replaceCounts(track.submissionId, track.language, track.words.counts, track.words.lexiconVersion, track.words.previewSeconds)
-        else await words.clear(track.submissionId, track.language)
+    async replace(track: NewCaptionTrack, afterBatch?: AfterBatch): Promise<void> {
+      const generation = nextGeneration((await trackGeneration(track.submissionId, track.language)) ?? 0)
+      const rows = track.cues.map((cue, k) => ({
+        submission_id: track.submissionId,
+        language: track.language,
+        start_seconds: cue.start,
+        end_seconds: cue.end,
+        text: cue.text,
+        tokens: track.words?.tokens[k] ?? null,
+        generation,
+      }))
+      let written = 0
+      for (const batch of batches(rows, cuesPerBatch)) {
+        if (written > 0) await turn()
+        await db.insertInto('caption_cues').values([...batch]).execute()
+        written += batch.length
+        await afterBatch?.(written)
       }
-      return db.isTransaction ? write(db) : db.transaction().execute(write)
+      await (db.isTransaction ? switchTo(db, track, generation) : db.transaction().execute((trx) => switchTo(trx, track, generation)))
+      await turn()
+      // The generation that won (this one, or a later write's): every cue below it is the past.
+      await deleteCuesBelow(track.submissionId, track.language, (await trackGeneration(track.submissionId, track.language)) ?? generation + 1)
     },
 
-    /** False when there was no such track. */
+    /** False when there was no such track. Its cues go after it, in batches (a later write's stay). */
     async remove(submissionId: number, language: CaptionLanguage): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await deleteCues(trx, submissionId, language)
-        const result = await trx.deleteFrom('caption_tracks').where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst()
-        return result.numDeletedRows > 0n
-      })
+      const generation = await trackGeneration(submissionId, language)
+      if (generation === undefined) return false
+      const result = await db.deleteFrom('caption_tracks').where('submission_id', '=', submissionId).where('language', '=', language).where('generation', '=', generation).executeTakeFirst()
+      await deleteCuesBelow(submissionId, language, generation + 1)
+      return result.numDeletedRows > 0n
     },
 
     /** The tracks of these submissions, Vietnamese first. */
@@ -126,12 +175,16 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
     /** The cues in order of time (`before`: only those starting before it; `page`: `limit` of them from the `offset`-th). */
     cues(submissionId: number, language: CaptionLanguage, before?: number, page?: { offset: number; limit: number }): Promise<CueRow[]> {
       let query = db
-        .selectFrom('caption_cues')
-        .select(['start_seconds as start', 'end_seconds as end', 'text', 'tokens'])
-        .where('submission_id', '=', submissionId)
-        .where('language', '=', language)
-      if (before !== undefined) query = query.where('start_seconds', '<', before)
-      query = query.orderBy('start_seconds').orderBy('id')
+        .selectFrom('caption_cues as cc')
+        // Only the cues of their track's current generation (0070).
+        .innerJoin('caption_tracks as ct', (join) =>
+          join.onRef('ct.submission_id', '=', 'cc.submission_id').onRef('ct.language', '=', 'cc.language').onRef('ct.generation', '=', 'cc.generation'),
+        )
+        .select(['cc.start_seconds as start', 'cc.end_seconds as end', 'cc.text', 'cc.tokens'])
+        .where('cc.submission_id', '=', submissionId)
+        .where('cc.language', '=', language)
+      if (before !== undefined) query = query.where('cc.start_seconds', '<', before)
+      query = query.orderBy('cc.start_seconds').orderBy('cc.id')
       if (page) query = query.limit(page.limit).offset(page.offset)
       return query.execute()
     },
@@ -145,6 +198,10 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
       if (submissionIds.length === 0) return []
       return db
         .selectFrom('caption_cues as cc')
+        // Only the cues of their track's current generation (0070).
+        .innerJoin('caption_tracks as ct', (join) =>
+          join.onRef('ct.submission_id', '=', 'cc.submission_id').onRef('ct.language', '=', 'cc.language').onRef('ct.generation', '=', 'cc.generation'),
+        )
         .select(['cc.submission_id', 'cc.language', 'cc.start_seconds as start', 'cc.end_seconds as end', 'cc.text'])
         .where('cc.submission_id', 'in', [...new Set(submissionIds)])
         // Row by row over the page's cues (caption_cues_track): a common word matches most cues.

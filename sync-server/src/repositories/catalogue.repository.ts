@@ -206,6 +206,10 @@ export function createCatalogueRepository(db: Kysely<Database>, search: TextSear
         if (reach.length === 0) return title
         let cues = eb
           .selectFrom('caption_cues as cc')
+          // Only the cues of their track's current generation (0070: a track is written beside the old one).
+          .innerJoin('caption_tracks as ct', (join) =>
+            join.onRef('ct.submission_id', '=', 'cc.submission_id').onRef('ct.language', '=', 'cc.language').onRef('ct.generation', '=', 'cc.generation'),
+          )
           .select('cc.id')
           .whereRef('cc.submission_id', '=', 'v.submission_id')
           .where(search.contains({ table: 'caption_cues', alias: 'cc' }, text))

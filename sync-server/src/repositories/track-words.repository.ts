@@ -69,12 +69,16 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
 
     cuesOf(submissionId: number, language: CaptionLanguage): Promise<Array<{ id: number; start_seconds: number; text: string }>> {
       return db
-        .selectFrom('caption_cues')
-        .select(['id', 'start_seconds', 'text'])
-        .where('submission_id', '=', submissionId)
-        .where('language', '=', language)
-        .orderBy('start_seconds')
-        .orderBy('id')
+        .selectFrom('caption_cues as cc')
+        // Only the cues of their track's current generation (0070: a track is written beside the old one).
+        .innerJoin('caption_tracks as ct', (join) =>
+          join.onRef('ct.submission_id', '=', 'cc.submission_id').onRef('ct.language', '=', 'cc.language').onRef('ct.generation', '=', 'cc.generation'),
+        )
+        .select(['cc.id', 'cc.start_seconds', 'cc.text'])
+        .where('cc.submission_id', '=', submissionId)
+        .where('cc.language', '=', language)
+        .orderBy('cc.start_seconds')
+        .orderBy('cc.id')
         .execute()
     },
 

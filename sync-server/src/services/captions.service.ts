@@ -88,14 +88,16 @@ export function createCaptionsService(deps: {
   trackWords?: Pick<TrackWordsService, 'forTrack'>
   /** The readings of a transcript's lines in a language that has them (issue 46: Cantonese); none when left out. */
   readings?: Pick<ReadingsService, 'readerFor'>
+  /** Writes and removes tracks: on the caption writer's thread under SQLite (captions/write-off-thread.ts); in-process when left out. */
+  writer?: Pick<CaptionsRepository, 'replace' | 'remove'>
   /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
   parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
 }) {
   const parse = deps.parse ?? parseCaptions
   /**
    * One track written at a time in this process, parsed before it takes its turn: a track's write is
-   * one short transaction (captions.repository.ts), and the others wait here, not on a database
-   * connection, so every other request finds one free between them.
+   * short batches with turns between them and one short switch (captions.repository.ts), and the
+   * others wait here, not on a database connection, so every other request finds one free between them.
    */
   const oneWrite = writeSlots(1)
   const invalid = (errors: string[]) =>
@@ -119,10 +121,15 @@ export function createCaptionsService(deps: {
     if (!parsed.ok) throw invalid(parsed.errors)
     const foreign = scriptErrors(parsed.cues, language)
     if (foreign.length > 0) throw invalid(foreign)
-    const write = async (trx: Kysely<Database>) => {
-      // Segmented inside the write, so the lexicon version noted on the track is the one its words were made with.
-      const words = await deps.trackWords?.forTrack(trx, submission.language_code, language, parsed.cues)
-      await createCaptionsRepository(trx, deps.search).replace({
+    // Segmented before the write and outside the write's slot, in slices with turns between (while
+    // another track is written): the lexicon version noted on the track is the one its words were made
+    // with, and a lexicon changed meanwhile makes the track stale for the resegmenting job
+    // (track-words.service.ts), as any track segmented before the change.
+    const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
+    const write = async () => {
+      // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
+      const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)
+      await writer.replace({
         submissionId,
         language,
         vtt: parsed.vtt,
@@ -132,9 +139,8 @@ export function createCaptionsService(deps: {
         words,
       })
     }
-    const run = () => (db.isTransaction ? write(db) : db.transaction().execute(write))
     // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
-    await (db === deps.db ? oneWrite(run) : run())
+    await (db === deps.db ? oneWrite(write) : write())
     return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
   }
 
@@ -168,7 +174,7 @@ export function createCaptionsService(deps: {
     /** DELETE /submissions/ID/captions/LANG: the owner or an admin; no track is no error (the call is safe to repeat). */
     async remove(user: UserRow, submissionId: number, language: CaptionLanguage): Promise<void> {
       await owned(user, submissionId)
-      await oneWrite(() => deps.captions.remove(submissionId, language))
+      await oneWrite(() => (deps.writer ?? deps.captions).remove(submissionId, language))
     },
 
     /**

@@ -14,8 +14,9 @@
  * - every `.part` carries the part number it precedes (`x-amz-meta-precedes-part`). It counts only while
  *   the parts stored end just before that number; once that part exists its bytes are in the part, and the
  *   `.part` is ignored (and replaced or deleted by the next PATCH);
- * - the parts of one PATCH, and its tail, are stored in order, each once the one before it is stored, and
- *   the offset counts only the parts numbered 1, 2, 3… without a gap;
+ * - the parts of one PATCH are stored side by side (issue 47: one at a time, a tus upload reached 0.30 of
+ *   the SDK's rate), its tail once they all are, and the offset counts only the parts numbered 1, 2, 3…
+ *   without a gap (a part stored past a gap holds the very bytes the resumed PATCH sends there: #uploadParts);
  * so the offset reported is always bytes the bucket truly holds, in order, and a resumed upload is exact.
  *
  * A process killed after the last part was stored but before CompleteMultipartUpload left every byte in
@@ -28,10 +29,9 @@
  * told so by the gateway) and goes on as if it had completed it; a completed upload is never completed
  * again (its multipart upload is gone: ListParts answers NoSuchUpload).
  *
- * Each PATCH read `<id>.info` five times (HEAD's check, the write, and inside each ListParts); it is
- * kept in memory here (InfoCache), which holds with several API processes: what the `.info` says (the
- * multipart upload's id, the size, the metadata) never changes once the size is known, and an upload
- * another process finished or removed is noticed by ListParts, after which the `.info` is read again.
+ * Each PATCH read `<id>.info` five times; it is kept in memory (InfoCache), which holds with several API
+ * processes: what it says never changes once the size is known, and an upload another process finished
+ * or removed is noticed by ListParts, after which the `.info` is read again.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -56,7 +56,7 @@ const missing = (error: unknown, names = ['NotFound', 'NoSuchKey', 'NoSuchUpload
 /** The multipart upload is gone: completed (or aborted). `NotFound` alone is any 404 without an S3 code. */
 const uploadGone = (error: unknown) => missing(error, ['NoSuchKey', 'NoSuchUpload'])
 
-/** A completion that failed because another process is completing the same upload is looked at again this often. */
+/** A failed completion (another process completing the same upload?) is looked at again this often. */
 const COMPLETE_RECHECK_MS = 250
 const COMPLETE_ATTEMPTS = 4
 
@@ -127,18 +127,22 @@ export class DurableS3Store extends S3Store {
     super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, cache: new InfoCache(), ...options })
   }
 
+  /** Uploads whose last listing held parts past the first gap (a PATCH that died with a later part stored). */
+  readonly #strays = new Set<string>()
+
   /** Only the parts 1, 2, 3… without a gap count (a part past a gap holds bytes whose place is unknown). */
   protected override async retrieveParts(id: string, partNumberMarker?: string): Promise<Part[]> {
     const parts = await super.retrieveParts(id, partNumberMarker)
     if (partNumberMarker) return parts // a later page, joined and cut by the first call
-    return consecutiveParts(parts)
+    const run = consecutiveParts(parts)
+    if (run.length < parts.length) this.#strays.add(id)
+    else this.#strays.delete(id)
+    return run
   }
 
   /**
-   * Told once an upload is found whole that its own PATCH did not finish: every byte was in parts and it
-   * was completed here, or it was completed before but maybe never reported (a process killed between
-   * CompleteMultipartUpload and tus's finish hook). It may be told again for one upload: it must be
-   * idempotent.
+   * Told once an upload is found whole that its own PATCH did not finish: completed here, or before but
+   * maybe never reported (killed between CompleteMultipartUpload and tus's finish hook). Idempotent.
    */
   protected async whole(_upload: Upload): Promise<void> {}
 
@@ -219,10 +223,13 @@ export class DurableS3Store extends S3Store {
       // The offset the PATCH was checked against came from getUpload: another process may have written since.
       if (before + (tail.file?.size ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
       const source = tail.file ? concat(tail.file.path, src) : src
-      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before)
+      const strays = this.#strays.has(id)
+      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, strays)
       // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
       if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
-      const newOffset = before + bytes
+      let newOffset = before + bytes
+      // Parts left past a gap that this PATCH closed count from now on: the client goes on after them.
+      if (strays && newOffset !== metadata.file.size) newOffset = Math.max(newOffset, (await this.getUpload(id)).offset)
       if (metadata.file.size === newOffset) {
         let parts: Part[] | undefined
         try {
@@ -312,20 +319,26 @@ export class DurableS3Store extends S3Store {
   }
 
   /**
-   * The stream cut into parts from `firstPart` on, each stored once the one before it is; a last piece
-   * shorter than a part (and not the upload's end) becomes the `.part`, tagged with its part number.
+   * The stream cut into parts from `firstPart` on, stored at once, side by side (as many as the part
+   * semaphore lets: the AWS SDK's own multipart upload sends 4 at a time); a last piece shorter than a
+   * part (and not the upload's end) becomes the `.part`, tagged with its part number, stored only once
+   * every part before it is, because it replaces the old `.part` whose bytes open part `firstPart`.
+   * A PATCH cut short may leave a later part stored and an earlier one missing: the offset counts up to
+   * the gap, and the next PATCH stores those parts again. So that a part left past a gap (`strays`) is
+   * always where its bytes belong, every part below it is `partSize` long: while one is there, a piece
+   * shorter than that is kept as the `.part` (of any size) instead.
    */
-  async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number): Promise<{ bytes: number; tailWritten: boolean }> {
+  async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number, strays: boolean): Promise<{ bytes: number; tailWritten: boolean }> {
     const size = metadata.file.size
+    const partSize = this.calcOptimalPartSize(size)
     let partNumber = firstPart
     let offset = startOffset
     let bytes = 0
     let tailWritten = false
-    let previous: Promise<void> = Promise.resolve()
     const stored: Array<Promise<void>> = []
     let permit: { release(): Promise<void> } | undefined
     let pendingFile: string | undefined
-    const splitter = new StreamSplitter({ chunkSize: this.calcOptimalPartSize(size), directory: os.tmpdir() })
+    const splitter = new StreamSplitter({ chunkSize: partSize, directory: os.tmpdir() })
     splitter
       .on('beforeChunkStarted', async () => {
         permit = await this.partUploadSemaphore.acquire()
@@ -339,11 +352,13 @@ export class DurableS3Store extends S3Store {
         offset += chunkBytes
         const isLast = size === offset
         const held = permit
-        const after = previous
+        const asPart = isLast || chunkBytes >= (strays ? partSize : this.minPartSize)
+        // The `.part` waits for every part of this PATCH; a part waits for nothing.
+        const before = asPart ? Promise.resolve() : Promise.all([...stored])
         const done = (async () => {
           try {
-            await after // in order: no part (nor the tail) lands while one before it is missing
-            if (chunkBytes >= this.minPartSize || isLast) {
+            await before
+            if (asPart) {
               await this.uploadPart(metadata, fs.createReadStream(file), number)
             } else {
               await this.client.putObject({
@@ -362,7 +377,6 @@ export class DurableS3Store extends S3Store {
           }
         })()
         done.catch((error: unknown) => splitter.destroy(error as Error))
-        previous = done
         stored.push(done)
       })
       .on('chunkError', () => {

@@ -3,6 +3,7 @@
  * comments, outside hours, ratings, progress and up next.
  */
 import { createCaptionParser } from '../captions/parse-off-thread.ts'
+import { createCaptionWriter } from '../captions/write-off-thread.ts'
 import { createAudioRenditions } from '../media/audio-rendition.ts'
 import { createMediaGrants } from '../media/grants.ts'
 import { createPlaylistAccess } from '../media/playlist-access.ts'
@@ -41,6 +42,8 @@ export function createLearningModule(
     words: words.trackWords,
   })
   const captionParser = createCaptionParser()
+  // SQLite: caption tracks are written on a thread of their own, on its own connection; PostgreSQL: over the pool.
+  const captionWriter = database.engine === 'sqlite' ? createCaptionWriter(config.dataDir) : undefined
   const services = {
     mediaGrants,
     playlistAccess,
@@ -61,6 +64,7 @@ export function createLearningModule(
       previewSeconds: config.previewSeconds,
       clock,
       parse: captionParser.parse,
+      writer: captionWriter,
       trackWords: words.trackWords,
       readings: words.readings,
     }),
@@ -88,10 +92,11 @@ export function createLearningModule(
   }
   return {
     services,
-    /** Lets the ingest's batches in flight finish and stops the caption parser's thread. */
+    /** Lets the ingest's batches in flight finish and stops the caption parser's and writer's threads. */
     async close() {
       await services.watchEvents.close()
       await captionParser.close()
+      await captionWriter?.close()
     },
   }
 }

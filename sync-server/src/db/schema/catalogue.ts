@@ -65,6 +65,8 @@ export interface CaptionTracksTable {
   lexicon_version: number | null
   /** 0030: the preview length its words' preview_count was counted with. */
   preview_seconds: number | null
+  /** 0070: the generation of its cues that counts (captions.repository.ts: a track is written beside the old one, then switched). */
+  generation: Generated<number>
 }
 
 /** 0014: a track's cues as plain text, for transcripts, the preview cut and transcript search. */
@@ -77,4 +79,6 @@ export interface CaptionCuesTable {
   text: string
   /** 0030: the cue's words, JSON [[from, to, key], ...] (the track of the video's own language only). */
   tokens: string | null
+  /** 0070: the write it belongs to: it counts while this is its track's generation. */
+  generation: Generated<number>
 }
