@@ -74,6 +74,11 @@ function scriptErrors(cues: ReadonlyArray<{ start: number; text: string }>, lang
   return errors
 }
 
+/** A track is in the submission's own language or English (issue 46: a Cantonese video's are yue and en). */
+function languageProblem(submissionLanguage: string, language: CaptionLanguage): string | null {
+  return language === 'en' || language === submissionLanguage ? null : `A track of this submission is in ${submissionLanguage} or en, not ${language}.`
+}
+
 export function createCaptionsService(deps: {
   db: Kysely<Database>
   search: TextSearch
@@ -112,15 +117,12 @@ export function createCaptionsService(deps: {
     const db = options.db ?? deps.db
     const submission = await createSubmissionsRepository(db).findById(submissionId)
     if (!submission) throw notFound('No such submission.')
-    // A track is in the submission's own language or English (issue 46: a Cantonese video's are yue and en).
-    if (language !== 'en' && language !== submission.language_code) {
-      throw invalid([`A track of this submission is in ${submission.language_code} or en, not ${language}.`])
-    }
+    const wrongLanguage = languageProblem(submission.language_code, language)
+    if (wrongLanguage) throw invalid([wrongLanguage])
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
     const parsed = await parse(bytes, submission.duration_seconds)
     if (!parsed.ok) throw invalid(parsed.errors)
-    const foreign = scriptErrors(parsed.cues, language)
-    if (foreign.length > 0) throw invalid(foreign)
+    if (scriptErrors(parsed.cues, language).length > 0) throw invalid(scriptErrors(parsed.cues, language))
     // Segmented before the write and outside the write's slot, in slices with turns between (while
     // another track is written): the lexicon version noted on the track is the one its words were made
     // with, and a lexicon changed meanwhile makes the track stale for the resegmenting job
