@@ -16,7 +16,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/
 /** Words Vietnamese text uses as they are: product and file-format names, loanwords. */
 const NAMES = new Set(
   ['video', 'premium', 'e-mail', 'email', 'youtube', 'jpeg', 'png', 'webp', 'mov', 'webm', 'avi', 'csv', 'json', 'webvtt', 'vtt', 'media', 'menu']
-    .concat(['chrome', 'firefox', 'safari', 'edge', 'iphone', 'ipad', 'wi-fi', 'mixkit', 'example', 'com', 'anki', 'apkg']),
+    .concat(['chrome', 'firefox', 'safari', 'edge', 'iphone', 'ipad', 'wi-fi', 'mixkit', 'example', 'com', 'anki', 'apkg', 'jyutping']),
 )
 
 /** Keys whose English is the point. */

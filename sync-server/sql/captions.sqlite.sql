@@ -2,22 +2,24 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5","tokens":"tokens-6"},{"start":7,"end":8,"text":"text-9","tokens":"tokens-10"}],"durationSeconds":11,"nowIso":"2026-01-15T12:00:00.000Z","words":{"tokens":["tokens-12","tokens-13"],"counts":[{"key":"key-14","count":15,"preview_count":16},{"key":"key-17","count":18,"preview_count":19}],"lexiconVersion":20,"previewSeconds":21}})
-begin;
-
-delete from "caption_cues"
+-- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5","tokens":"tokens-6"},{"start":7,"end":8,"text":"text-9","tokens":"tokens-10"}],"durationSeconds":11,"nowIso":"2026-01-15T12:00:00.000Z","words":{"tokens":["tokens-12","tokens-13"],"counts":[{"key":"key-14","count":15,"preview_count":16},{"key":"key-17","count":18,"preview_count":19}],"lexiconVersion":20,"previewSeconds":21}}, )
+select "generation"
+from "caption_tracks"
 where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
 
-insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "duration_seconds", "updated_at")
-values (?, ?, ?, ?, ?, ?)
-on conflict ("submission_id", "language") do update
-set "vtt" = ?, "cue_count" = ?, "duration_seconds" = ?, "updated_at" = ?;
--- parameters: [1,"vi","vtt-2",2,11,"2026-01-15T12:00:00.000Z","vtt-2",2,11,"2026-01-15T12:00:00.000Z"]
+insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text", "tokens", "generation")
+values (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?);
+-- parameters: [1,"vi",3,4,"text-5","tokens-12",1810921881600000,1,"vi",7,8,"text-9","tokens-13",1810921881600000]
 
-insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text", "tokens")
-values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?);
--- parameters: [1,"vi",3,4,"text-5","tokens-12",1,"vi",7,8,"text-9","tokens-13"]
+begin;
+
+insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "duration_seconds", "updated_at", "generation")
+values (?, ?, ?, ?, ?, ?, ?)
+on conflict ("submission_id", "language") do update
+set "vtt" = ?, "cue_count" = ?, "duration_seconds" = ?, "updated_at" = ?, "generation" = ?
+where "caption_tracks"."generation" < ?;
+-- parameters: [1,"vi","vtt-2",2,11,"2026-01-15T12:00:00.000Z",1810921881600000,"vtt-2",2,11,"2026-01-15T12:00:00.000Z",1810921881600000,1810921881600000]
 
 delete from "track_words"
 where "submission_id" = ? and "language" = ?;
@@ -34,18 +36,23 @@ where "submission_id" = ? and "language" = ?;
 
 commit;
 
--- captions.remove(1, "vi")
-begin;
+select "generation"
+from "caption_tracks"
+where "submission_id" = ? and "language" = ?;
+-- parameters: [1,"vi"]
 
 delete from "caption_cues"
+where "id" in (select "id"
+  from "caption_cues"
+  where "submission_id" = ? and "language" = ? and "generation" < ?
+  limit ?);
+-- parameters: [1,"vi",1810921881600001,128]
+
+-- captions.remove(1, "vi")
+select "generation"
+from "caption_tracks"
 where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
-
-delete from "caption_tracks"
-where "submission_id" = ? and "language" = ?;
--- parameters: [1,"vi"]
-
-commit;
 
 -- captions.tracksOf([1,2])
 select "submission_id", "language", "cue_count", "duration_seconds"
@@ -61,10 +68,11 @@ where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
 
 -- captions.cues(1, "vi", 1768478400000, {"offset":2,"limit":3})
-select "start_seconds" as "start", "end_seconds" as "end", "text", "tokens"
-from "caption_cues"
-where "submission_id" = ? and "language" = ? and "start_seconds" < ?
-order by "start_seconds", "id"
+select "cc"."start_seconds" as "start", "cc"."end_seconds" as "end", "cc"."text", "cc"."tokens"
+from "caption_cues" as "cc"
+inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
+where "cc"."submission_id" = ? and "cc"."language" = ? and "cc"."start_seconds" < ?
+order by "cc"."start_seconds", "cc"."id"
 limit ?
 offset ?;
 -- parameters: [1,"vi",1768478400000,3,2]
@@ -72,6 +80,7 @@ offset ?;
 -- captions.firstMatches([1,2], "text-3")
 select "cc"."submission_id", "cc"."language", "cc"."start_seconds" as "start", "cc"."end_seconds" as "end", "cc"."text"
 from "caption_cues" as "cc"
+inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
 where "cc"."submission_id" in (?, ?) and "cc"."id" IN (SELECT rowid FROM "caption_cues_search" WHERE "caption_cues_search" MATCH ?)
 order by "cc"."submission_id", "cc"."language" desc, "cc"."start_seconds";
 -- parameters: [1,2,"\"text-3\""]

@@ -32,11 +32,11 @@ from "card_removals"
 where "user_id" = ? and "client_id" in (?, ?);
 -- parameters: [1,"clientIds-2","clientIds-3"]
 
--- cards.insertRemoval({"user_id":1,"client_id":"client_id-2","card_client_id":"card_client_id-3","occurred_at":"2026-01-15T12:00:00.000Z"})
-insert into "card_removals" ("user_id", "client_id", "card_client_id", "occurred_at")
+-- cards.insertRemoval({"user_id":1,"client_id":"client_id-2","occurred_at":"2026-01-15T12:00:00.000Z","card_client_id":"card_client_id-3"})
+insert into "card_removals" ("user_id", "client_id", "occurred_at", "card_client_id")
 values (?, ?, ?, ?)
 on conflict do nothing;
--- parameters: [1,"client_id-2","card_client_id-3","2026-01-15T12:00:00.000Z"]
+-- parameters: [1,"client_id-2","2026-01-15T12:00:00.000Z","card_client_id-3"]
 
 -- cards.remove(1, "clientId-2")
 delete from "cards"

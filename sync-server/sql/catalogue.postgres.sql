@@ -49,6 +49,7 @@ where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."profi
   from "caption_tracks" as "t"
   where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
     from "caption_cues" as "cc"
+    inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
   where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))
@@ -67,6 +68,7 @@ where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."profi
   from "caption_tracks" as "t"
   where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
     from "caption_cues" as "cc"
+    inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
   where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))

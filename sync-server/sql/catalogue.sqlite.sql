@@ -49,6 +49,7 @@ where "v"."language_code" = ? and "v"."published_at" is not null and "v"."profic
   from "caption_tracks" as "t"
   where "t"."language" = ?) and ("v"."id" IN (SELECT rowid FROM "videos_search" WHERE "videos_search" MATCH ?) or exists (select "cc"."id"
     from "caption_cues" as "cc"
+    inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT rowid FROM "caption_cues_search" WHERE "caption_cues_search" MATCH ?) and (("v"."access_level" = ? and "cc"."start_seconds" < ?) or ("v"."access_level" = ? and "cc"."start_seconds" < ?)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
   where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."difficulty_rank" >= ? and ("v"."difficulty_rank" > ? or ("v"."difficulty_rank" = ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?)))))
@@ -67,6 +68,7 @@ where "v"."language_code" = ? and "v"."published_at" is not null and "v"."profic
   from "caption_tracks" as "t"
   where "t"."language" = ?) and ("v"."id" IN (SELECT rowid FROM "videos_search" WHERE "videos_search" MATCH ?) or exists (select "cc"."id"
     from "caption_cues" as "cc"
+    inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
     where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT rowid FROM "caption_cues_search" WHERE "caption_cues_search" MATCH ?) and (("v"."access_level" = ? and "cc"."start_seconds" < ?) or ("v"."access_level" = ? and "cc"."start_seconds" < ?)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
   where "p"."user_id" = ? and "p"."video_id" = "v"."id" and "v"."duration_seconds" > ? and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= ? and "v"."difficulty_rank" <= ? and ("v"."difficulty_rank" >= ? and ("v"."difficulty_rank" > ? or ("v"."difficulty_rank" = ? and ("v"."published_at" < ? or ("v"."published_at" = ? and "v"."id" < ?)))))

@@ -2,11 +2,11 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- contributor-applications.insert({"created_at":"2026-01-15T12:00:00.000Z","email":"learner@example.com","ui_language":"vi","name":"name-1","location":"location-2","english_ability":"none","notes":"notes-3","video_file":"video_file-4","video_type":"video_type-5","video_bytes":6})
-insert into "contributor_applications" ("created_at", "email", "ui_language", "name", "location", "english_ability", "notes", "video_file", "video_type", "video_bytes")
+-- contributor-applications.insert({"created_at":"2026-01-15T12:00:00.000Z","email":"learner@example.com","name":"name-1","ui_language":"vi","location":"location-2","english_ability":"none","notes":"notes-3","video_file":"video_file-4","video_type":"video_type-5","video_bytes":6})
+insert into "contributor_applications" ("created_at", "email", "name", "ui_language", "location", "english_ability", "notes", "video_file", "video_type", "video_bytes")
 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 returning "id";
--- parameters: ["2026-01-15T12:00:00.000Z","learner@example.com","vi","name-1","location-2","none","notes-3","video_file-4","video_type-5",6]
+-- parameters: ["2026-01-15T12:00:00.000Z","learner@example.com","name-1","vi","location-2","none","notes-3","video_file-4","video_type-5",6]
 
 -- contributor-applications.storedSince("2026-01-15T12:00:00.000Z")
 select count(*) as "count", coalesce(sum("video_bytes"), 0) as "bytes", min("created_at") as "oldest"

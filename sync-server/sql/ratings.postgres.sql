@@ -40,12 +40,12 @@ on conflict do nothing
 returning "client_id";
 -- parameters: [1,"client_id-2",3,4,"client_id-5",6]
 
--- ratings.save([{"user_id":1,"client_id":"client_id-2","video_id":3,"received_at":"2026-01-15T12:00:00.000Z","occurred_at":"2026-01-15T12:00:00.000Z","understood":4,"rater_input_seconds":5,"evidence":6},{"user_id":7,"client_id":"client_id-8","video_id":9,"received_at":"2026-01-15T12:00:00.000Z","occurred_at":"2026-01-15T12:00:00.000Z","understood":10,"rater_input_seconds":11,"evidence":12}])
-insert into "video_ratings" ("user_id", "client_id", "video_id", "received_at", "occurred_at", "understood", "rater_input_seconds", "evidence")
+-- ratings.save([{"user_id":1,"client_id":"client_id-2","occurred_at":"2026-01-15T12:00:00.000Z","video_id":3,"received_at":"2026-01-15T12:00:00.000Z","understood":4,"rater_input_seconds":5,"evidence":6},{"user_id":7,"client_id":"client_id-8","occurred_at":"2026-01-15T12:00:00.000Z","video_id":9,"received_at":"2026-01-15T12:00:00.000Z","understood":10,"rater_input_seconds":11,"evidence":12}])
+insert into "video_ratings" ("user_id", "client_id", "occurred_at", "video_id", "received_at", "understood", "rater_input_seconds", "evidence")
 values ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)
 on conflict ("user_id", "video_id") do update
 set "client_id" = "excluded"."client_id", "understood" = "excluded"."understood", "occurred_at" = "excluded"."occurred_at", "rater_input_seconds" = "excluded"."rater_input_seconds", "evidence" = "excluded"."evidence", "received_at" = "excluded"."received_at";
--- parameters: [1,"client_id-2",3,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",4,5,6,7,"client_id-8",9,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",10,11,12]
+-- parameters: [1,"client_id-2","2026-01-15T12:00:00.000Z",3,"2026-01-15T12:00:00.000Z",4,5,6,7,"client_id-8","2026-01-15T12:00:00.000Z",9,"2026-01-15T12:00:00.000Z",10,11,12]
 
 -- ratings.addToSums(1, 2, 3)
 update "videos"

@@ -11,6 +11,7 @@
  * here); `render.test.ts` renders them again and fails when the checked-in files differ. The hand-written
  * per-engine SQL (the hot path, job claims, locks, text search) lives in `src/db/dialect/` beside them.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -314,8 +315,17 @@ async function renderRepository(plan: RepositoryPlan, engine: EngineName): Promi
 /** Every rendered file, by its name in sync-server/sql. */
 export async function renderAll(): Promise<Map<string, string>> {
   const files = new Map<string, string>()
-  for (const plan of planRepositories()) {
-    for (const engine of ENGINES) files.set(`${plan.name}.${engine}.sql`, await renderRepository(plan, engine))
+  // A value a repository makes from the clock or chance (a caption track's generation) renders the same every run.
+  const { now, randomInt } = { now: Date.now, randomInt: crypto.randomInt }
+  Date.now = () => AN_INSTANT
+  crypto.randomInt = (() => 0) as typeof crypto.randomInt
+  try {
+    for (const plan of planRepositories()) {
+      for (const engine of ENGINES) files.set(`${plan.name}.${engine}.sql`, await renderRepository(plan, engine))
+    }
+  } finally {
+    Date.now = now
+    crypto.randomInt = randomInt
   }
   return files
 }

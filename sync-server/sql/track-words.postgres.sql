@@ -38,10 +38,11 @@ where "id" = $2;
 -- parameters: ["tokens-4",3]
 
 -- track-words.cuesOf(1, "vi")
-select "id", "start_seconds", "text"
-from "caption_cues"
-where "submission_id" = $1 and "language" = $2
-order by "start_seconds", "id";
+select "cc"."id", "cc"."start_seconds", "cc"."text"
+from "caption_cues" as "cc"
+inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
+where "cc"."submission_id" = $1 and "cc"."language" = $2
+order by "cc"."start_seconds", "cc"."id";
 -- parameters: [1,"vi"]
 
 -- track-words.staleTracks("vi", 1, 2)

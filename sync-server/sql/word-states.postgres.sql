@@ -15,13 +15,13 @@ on conflict do nothing
 returning "client_id";
 -- parameters: [1,"clientIds-2",1,"clientIds-3"]
 
--- word-states.saveLatest([{"user_id":1,"client_id":"client_id-2","language_code":"vi","received_at":"2026-01-15T12:00:00.000Z","state":"new","occurred_at":"2026-01-15T12:00:00.000Z","key":"key-3","occurred_ms":1768478400000},{"user_id":4,"client_id":"client_id-5","language_code":"vi","received_at":"2026-01-15T12:00:00.000Z","state":"new","occurred_at":"2026-01-15T12:00:00.000Z","key":"key-6","occurred_ms":1768478400000}])
-insert into "word_states" ("user_id", "client_id", "language_code", "received_at", "state", "occurred_at", "key", "occurred_ms")
+-- word-states.saveLatest([{"user_id":1,"client_id":"client_id-2","occurred_at":"2026-01-15T12:00:00.000Z","occurred_ms":1768478400000,"language_code":"vi","received_at":"2026-01-15T12:00:00.000Z","state":"new","key":"key-3"},{"user_id":4,"client_id":"client_id-5","occurred_at":"2026-01-15T12:00:00.000Z","occurred_ms":1768478400000,"language_code":"vi","received_at":"2026-01-15T12:00:00.000Z","state":"new","key":"key-6"}])
+insert into "word_states" ("user_id", "client_id", "occurred_at", "occurred_ms", "language_code", "received_at", "state", "key")
 values ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)
 on conflict ("user_id", "language_code", "key") do update
 set "state" = "excluded"."state", "client_id" = "excluded"."client_id", "occurred_at" = "excluded"."occurred_at", "occurred_ms" = "excluded"."occurred_ms", "received_at" = "excluded"."received_at"
 where (excluded.occurred_ms > word_states.occurred_ms or (excluded.occurred_ms = word_states.occurred_ms and excluded.client_id > word_states.client_id));
--- parameters: [1,"client_id-2","vi","2026-01-15T12:00:00.000Z","new","2026-01-15T12:00:00.000Z","key-3",1768478400000,4,"client_id-5","vi","2026-01-15T12:00:00.000Z","new","2026-01-15T12:00:00.000Z","key-6",1768478400000]
+-- parameters: [1,"client_id-2","2026-01-15T12:00:00.000Z",1768478400000,"vi","2026-01-15T12:00:00.000Z","new","key-3",4,"client_id-5","2026-01-15T12:00:00.000Z",1768478400000,"vi","2026-01-15T12:00:00.000Z","new","key-6"]
 
 -- word-states.listKept(1, "vi")
 select "key", "state", "occurred_at"
