@@ -28,7 +28,7 @@ interface FoldedCue extends TranscriptMatch {
   folded: string
 }
 
-/** The server's order: Vietnamese before English (it sorts the language descending). */
+/** The server's order: the video's own language (yue, vi) before English (it sorts the language descending). */
 const SEARCH_ORDER = [...CAPTION_LANGUAGES].sort().reverse()
 
 export function createOfflineTranscriptSearch(openCache: () => Promise<Cache> = () => caches.open(OFFLINE_MEDIA_CACHE)) {
