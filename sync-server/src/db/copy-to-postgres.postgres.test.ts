@@ -245,6 +245,24 @@ async function filledSource(): Promise<string> {
     await db.insertInto('track_words').values({ submission_id: SUBMISSION, language: 'vi', key: 'đi chợ', count: 1, preview_count: 1 }).execute()
     await db.insertInto('word_states').values({ user_id: USER, language_code: 'vi', key: 'đi chợ', state: 'known', client_id: WORD_CLIENT, occurred_at: ISO, occurred_ms: AT, received_at: ISO }).execute()
     await db.insertInto('word_state_receipts').values({ user_id: USER, client_id: WORD_CLIENT }).execute()
+    // Saved lines (0040): a card with its schedule, one review of it, a removal received.
+    const CARD_CLIENT = '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a71'
+    await db
+      .insertInto('cards')
+      .values({
+        id: 14_000_000_000, user_id: USER, client_id: CARD_CLIENT, video_id: VIDEO, language_code: 'vi', start_seconds: 1.25, end_seconds: 3.5,
+        text: 'Cô ấy đi chợ.', translation: 'She goes to the market.', created_at: ISO, created_ms: AT, received_at: ISO, state: 'review',
+        due_ms: AT + 86_400_000, stability: 2.5, difficulty: 5.25, reps: 1, lapses: 0, scheduled_days: 1, learning_steps: 0, elapsed_days: 0,
+        last_review_ms: AT, last_review_client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a72', clip_path: null,
+      })
+      .execute()
+    await db
+      .insertInto('card_reviews')
+      .values({ id: 15_000_000_000, user_id: USER, card_id: 14_000_000_000, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a72', rating: 3, reviewed_at: ISO, reviewed_ms: AT, duration_ms: 4_200, day: '2025-12-31', received_at: ISO })
+      .execute()
+    await db.insertInto('card_removals').values({ user_id: USER, client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a73', card_client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a74', occurred_at: ISO }).execute()
+    // Preferences that follow the account (0022).
+    await db.insertInto('account_preferences').values({ user_id: USER, name: 'theme', value: '"dark"', client_id: '0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a75', occurred_at: ISO, occurred_ms: AT }).execute()
     await db
       .insertInto('account_deletion_codes')
       .values({ id: 7_000_000_000, user_id: USER, code_hash: 'd'.repeat(64), created_at: AT, expires_at: AT + 600_000, wrong_tries: 1, consumed_at: null })

@@ -19,7 +19,16 @@ const FETCHES_AT_ONCE = 3
 
 /** The counts of the listed videos the device lacks or holds stale, a few at a time; never rejects. */
 export async function keepVideoWords(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'words'>>): Promise<void> {
-  const readable = videos.filter((video) => video.words.known_share !== null && video.words.total > 0)
+  await keepStaleCounts(videos).catch((error: unknown) => console.warn('Could not keep the videos\' words on this device', error))
+}
+
+async function keepStaleCounts(videos: ReadonlyArray<Pick<VideoSummary, 'id' | 'words'>>): Promise<void> {
+  // A summary kept from an older server, or cached before words were counted, has no `words`.
+  const wordsOf = (video: Pick<VideoSummary, 'words'>) => video.words as VideoSummary['words'] | undefined
+  const readable = videos.filter((video) => {
+    const words = wordsOf(video)
+    return words !== undefined && words.known_share !== null && words.total > 0
+  })
   if (readable.length === 0) return
   const kept = await db.videoWords.bulkGet(readable.map((video) => video.id))
   const wanted = readable.filter((video, index) => {
