@@ -27,6 +27,7 @@ import {
   submissionsQuerySchema,
 } from './schemas/contributors.ts'
 import { feedbackBodySchema } from './schemas/feedback.ts'
+import { demoProgressQuerySchema } from './schemas/languages.ts'
 import { outsideHoursBodySchema } from './schemas/outside-hours.ts'
 import { preferencesBodySchema } from './schemas/preferences.ts'
 import { nextForYouQuerySchema, ratingsBodySchema } from './schemas/ratings.ts'
@@ -52,6 +53,7 @@ export const ROUTE_SCHEMAS = {
   'me.progress': { query: progressQuerySchema },
   'feedback.create': { body: feedbackBodySchema },
   'account.delete': { body: deleteAccountBodySchema },
+  'demo.progress': { query: demoProgressQuerySchema },
   'videos.list': { query: videoListQuerySchema },
   'videos.transcript': { query: transcriptQuerySchema },
   'watchEvents.create': { body: watchEventsBodySchema },

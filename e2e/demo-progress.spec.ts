@@ -17,6 +17,9 @@ test.afterAll(async () => {
   await own?.close()
 })
 
+// The Vietnamese shelf counts its own videos ("2 of 7"); the Cantonese ones come after them, on their own shelf.
+const VIETNAMESE = DEMO_VIDEOS.filter((video) => video.language === 'vi').length
+
 test('the videos page tells how many demo videos are ready, and shows each as it comes', async ({ page }) => {
   test.setTimeout(240_000)
   // The short demo (the first saying of each script) through the real pipeline, not awaited: the page watches it.
@@ -26,7 +29,7 @@ test('the videos page tells how many demo videos are ready, and shows each as it
   await openAs(page, { token, user: me }, '/languages/vi/videos', own.baseUrl)
 
   const progress = page.getByTestId('demo-progress')
-  await expect(progress).toContainText(new RegExp(`Making the demo videos: \\d of ${DEMO_VIDEOS.length} ready`))
+  await expect(progress).toContainText(new RegExp(`Making the demo videos: \\d of ${VIETNAMESE} ready`))
   await expect(page.getByTestId('videos-empty')).toHaveCount(0)
   for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
     await page.setViewportSize(size)
@@ -39,14 +42,14 @@ test('the videos page tells how many demo videos are ready, and shows each as it
   // 3 s), so the count may jump by more than one; the notice may even be gone once all are ready.
   const readyNow = async () => {
     const text = (await progress.textContent({ timeout: 1_000 }).catch(() => null)) ?? ''
-    return text ? Number(/(\d) of/.exec(text)?.[1] ?? -1) : DEMO_VIDEOS.length
+    return text ? Number(/(\d) of/.exec(text)?.[1] ?? -1) : VIETNAMESE
   }
   await expect.poll(readyNow, { timeout: 120_000 }).toBeGreaterThan(first)
   await expect.poll(async () => (await page.getByTestId('video-card').count()) > first, { timeout: 30_000 }).toBe(true)
 
   await seeding
   await own.ctx.jobs.whenIdle()
-  // All published: the notice goes and the seven are listed.
+  // All published: the notice goes and the seven Vietnamese ones are listed.
   await expect(progress).toHaveCount(0, { timeout: 30_000 })
-  await expect(page.getByTestId('video-card')).toHaveCount(DEMO_VIDEOS.length)
+  await expect(page.getByTestId('video-card')).toHaveCount(VIETNAMESE)
 })

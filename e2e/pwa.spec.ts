@@ -27,7 +27,7 @@ test('the manifest makes the app installable, with real icons', async ({ page, c
   expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true)
 })
 
-test('the installed app opens offline with the stored user and the cached languages', async ({ page, context, signInAs }) => {
+test('the installed app opens offline with the stored user and the cached languages', async ({ page, context, server, signInAs }) => {
   const { email } = await signInAs({ path: '/languages' })
   const languages = new LanguagesPage(page)
   await languages.list.waitFor()
@@ -51,10 +51,14 @@ test('the installed app opens offline with the stored user and the cached langua
   await page.goto('/contributor-dashboard').catch(() => undefined)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
-  // Something that needs the network says so instead of spinning.
+  // The daily goal follows the account through the outbox (issue 41 item 10): saved offline, it reaches
+  // the server once the network answers.
   await navbar.openSettings()
   await page.getByTestId('goal-select').selectOption('60')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByTestId('settings-status')).toHaveText("You're offline. Saving settings needs a connection.")
+  await expect(page.getByTestId('settings-status')).toHaveText('Settings updated.')
+  const goal = () => (server.ctx.sqlite.prepare('SELECT daily_goal_minutes AS goal FROM users WHERE email = ?').get(email) as { goal: number }).goal
+  expect(goal()).not.toBe(60)
   await context.setOffline(false)
+  await expect.poll(goal, { timeout: 30_000 }).toBe(60)
 })

@@ -28,6 +28,13 @@ export const healthReadySchema = z.strictObject({
   status: z.literal('ready'),
   checks: z.strictObject({ database: z.literal('ok'), migrations: z.literal('ok'), disk: z.literal('ok'), bucket: z.literal('ok').optional() }),
 })
+/**
+ * GET /demo/progress?language=CODE: the counts of that language's demo videos (the Vietnamese shelf says
+ * "2 of 7", not "2 of 10" while the Cantonese one is still to come); without it, the whole demo's.
+ */
+export const demoProgressQuerySchema = z.object({
+  language: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).max(20).optional()),
+})
 /** GET /demo/progress: while the demo catalogue is being made on a new server, how many of its videos are ready. */
 export const demoProgressSchema = z.strictObject({ total: countSchema, ready: countSchema })
 export type DemoProgress = z.infer<typeof demoProgressSchema>

@@ -82,7 +82,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   dailyProgressRoute(routes, { users: services.users, requireUserWithToday: requireUser(services.auth, services.users, { withToday: true }) })
   healthRoutes(routes, { database: ctx.database, version: ctx.version, role: roleOf({ serves: true, workers: ctx.config.workers }), readiness: services.readiness })
   // The demo contributor exists only where a demo was seeded (never in production: config refuses SEED_DEMO there).
-  demoRoutes(routes, { progress: () => demoProgress(ctx.database.db) })
+  demoRoutes(routes, { progress: (language) => demoProgress(ctx.database.db, language) })
   authRoutes(routes, { auth: services.auth, users: services.users, rateLimits, verifyPer10Minutes: ctx.config.verifyPerIpPer10Minutes })
   meRoutes(routes, { users: services.users })
   preferencesRoutes(routes, { preferences: services.preferences })

@@ -102,7 +102,7 @@ export default function VideosPage() {
   const guides = useMemo(() => guidesOf(shown ?? []), [shown])
   // A new server's demo, made video by video: its progress instead of "no videos", the list asked again as each is ready.
   const [demoReady, setDemoReady] = useState(0)
-  const demo = useDemoProgress(online, () => setDemoReady((count) => count + 1))
+  const demo = useDemoProgress(code, online, () => setDemoReady((count) => count + 1))
 
   // A pause in typing becomes the search.
   useEffect(() => {

@@ -46,6 +46,11 @@ it('is off in tests unless asked, seeds an empty DATA_DIR through the job pipeli
   await server.ctx.jobs.whenIdle()
   for (const id of jobs) expect(await server.ctx.jobs.get(id)).toMatchObject({ state: 'done' })
   expect((await apiClient(server.api).get('/demo/progress')).body).toEqual({ data: { total: DEMO_VIDEOS.length, ready: DEMO_VIDEOS.length } })
+  // Per language: each shelf counts its own videos, and a language without a demo has none to wait for.
+  const vietnamese = DEMO_VIDEOS.filter((video) => video.language === 'vi').length
+  expect((await apiClient(server.api).get('/demo/progress?language=vi')).body).toEqual({ data: { total: vietnamese, ready: vietnamese } })
+  expect((await apiClient(server.api).get('/demo/progress?language=yue')).body).toEqual({ data: { total: CANTONESE.length, ready: CANTONESE.length } })
+  expect((await apiClient(server.api).get('/demo/progress?language=fr')).body).toEqual({ data: { total: 0, ready: 0 } })
 
   // Made and queued video by video, introductory first and the shortest of them first; Cantonese after Vietnamese.
   expect(DEMO_ORDER.slice(0, 3).every((video) => video.level === 'introductory')).toBe(true)

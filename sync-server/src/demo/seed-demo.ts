@@ -177,11 +177,16 @@ export async function seedDemoCatalogue(ctx: AppContext, options: { sayings?: nu
   return jobIds
 }
 
-/** The demo's progress: how many of its videos are published; null when no demo is being made here. */
-export async function demoProgress(db: Kysely<Database>): Promise<{ total: number; ready: number } | null> {
+/**
+ * The demo's progress: how many of its videos (of one language, when named) are published; null when no
+ * demo is being made here. A language with no demo videos counts 0 of 0, which the page reads as nothing to wait for.
+ */
+export async function demoProgress(db: Kysely<Database>, language?: string): Promise<{ total: number; ready: number } | null> {
   const rows = await createSubmissionsRepository(db).titlesOfUploader(DEMO_EMAIL)
   if (!(await demoAccountExists(db))) return null
-  return { total: DEMO_ORDER.length, ready: rows.filter((row) => row.published).length }
+  const videos = DEMO_ORDER.filter((video) => language === undefined || video.language === language)
+  const titles = new Set(videos.map((video) => video.title))
+  return { total: videos.length, ready: rows.filter((row) => row.published && titles.has(row.title)).length }
 }
 
 /**

@@ -11,9 +11,9 @@ import type { Routes } from './route.ts'
  * While a new server makes its demo catalogue, how many of its videos are ready (null otherwise): the
  * videos page says so instead of "no videos" (issue 41). Never cached: it changes as the videos come.
  */
-export function demoRoutes(routes: Routes, deps: { progress: () => Promise<DemoProgress | null> }) {
-  routes.add('demo.progress', async ({ res }) => {
-    res.set('Cache-Control', 'no-store').json({ data: await deps.progress() })
+export function demoRoutes(routes: Routes, deps: { progress: (language?: string) => Promise<DemoProgress | null> }) {
+  routes.add('demo.progress', async ({ res, query }) => {
+    res.set('Cache-Control', 'no-store').json({ data: await deps.progress(query.language) })
   })
 }
 

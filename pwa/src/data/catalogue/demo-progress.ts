@@ -9,8 +9,8 @@ import { call } from '../api-call.ts'
 
 const POLL_MS = 3_000
 
-/** The demo still being made, or null (none, or all ready); `onMore` runs when more videos are ready than before. */
-export function useDemoProgress(online: boolean, onMore: () => void): DemoProgress | null {
+/** The language's demo videos still being made, or null (none, or all ready); `onMore` runs when more videos are ready than before. */
+export function useDemoProgress(language: string, online: boolean, onMore: () => void): DemoProgress | null {
   const [progress, setProgress] = useState<DemoProgress | null>(null)
   const more = useRef(onMore)
   useEffect(() => {
@@ -22,7 +22,7 @@ export function useDemoProgress(online: boolean, onMore: () => void): DemoProgre
     let timer: ReturnType<typeof setTimeout> | undefined
     let ready = -1
     const ask = () => {
-      call('demo.progress')
+      call('demo.progress', undefined, { query: { language } })
         .then(({ data }) => {
           if (!live) return
           const making = data && data.ready < data.total ? data : null
@@ -39,6 +39,6 @@ export function useDemoProgress(online: boolean, onMore: () => void): DemoProgre
       live = false
       clearTimeout(timer)
     }
-  }, [online])
+  }, [language, online])
   return progress
 }
