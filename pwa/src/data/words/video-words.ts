@@ -33,7 +33,7 @@ export async function keepVideoWords(videos: ReadonlyArray<Pick<VideoSummary, 'i
   await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, queue.length) }, worker))
 }
 
-/** @public A video's word counts `[key, count]` as kept on the device, or undefined when it holds none (its share: knownShare). */
+/** A video's word counts `[key, count]` as kept on the device, or undefined when it holds none (its share: knownShare). */
 export function useVideoWordCounts(videoId: number | undefined): ReadonlyArray<[string, number]> | undefined {
   return useLiveData(async () => (videoId === undefined ? undefined : (await db.videoWords.get(videoId))?.counts), [videoId])
 }
