@@ -65,6 +65,18 @@ describe('segment (Vietnamese)', () => {
     expect(vi.segment('cảm\nơn').map((token) => token.key)).toEqual(['cảm ơn'])
   })
 
+  it('joins a word across any white space, one character of it or several, and across nothing else', () => {
+    for (const gap of ['\u00a0', '\u2003', '\u3000', ' \t ', '\u202f'])
+      expect(vi.segment(`cảm${gap}ơn`).map((token) => token.key)).toEqual(['cảm ơn'])
+    for (const gap of ['-', '\u200b', '·', ' , ']) expect(vi.segment(`cảm${gap}ơn`).map((token) => token.key)).toEqual(['cảm', 'ơn'])
+  })
+
+  it('keeps an apostrophe inside a word only before a letter, and a joiner only inside a run', () => {
+    const apostrophes = createSegmenter('vi', ["o'clock"])
+    expect(apostrophes.segment("o'clock o’clock o' clock").map((token) => token.key)).toEqual(["o'clock", 'o’clock', 'o', 'clock'])
+    expect(vi.segment('\u200dma\u200db').map((token) => token.key)).toEqual(['ma\u200db'])
+  })
+
   it('offsets are UTF-16 code units, right past characters outside the BMP', () => {
     const text = '😀 cảm ơn 😀 bạn'
     const tokens = vi.segment(text)

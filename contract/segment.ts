@@ -12,9 +12,12 @@
  * - A word's key is its text NFC-normalised and lower-cased, tones kept ("ma", "má", "mà" are three).
  * - Offsets are UTF-16 code units into the text as given (NFD input keeps its own offsets).
  *
- * Speed (issue 42: under 20 ms for the longest transcript and 600 cues at 4× CPU in the browser): the
- * lexicon is read once into a Set of keys per unit count and a Set of the first units of the longer
- * headwords, so a unit that begins none costs one lookup.
+ * Speed (issue 42: under 20 ms for the longest transcript and 600 cues at 4× CPU in the browser): a
+ * Vietnamese line is read in one pass over its code units against a table of what each code unit is
+ * (learnt once from the same Unicode classes as the patterns, which still read Han characters and
+ * lines with astral letters), into arrays reused from line to line; a unit is normalised only when it
+ * holds a mark or a character NFC would change; and the lexicon is read once into a trie keyed by
+ * syllable, so a syllable beginning no longer headword costs one Map look-up and a match builds no key.
  */
 
 export interface WordToken {
@@ -65,7 +68,6 @@ interface Unit {
 // A Han character alone, or a run of other letters with their marks (and joiners inside a word).
 const HAN_OR_RUN = /\p{Script=Han}|[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’](?=\p{L}))*/gu
 const LETTER_RUN = /[\p{L}\p{M}](?:[\p{L}\p{M}\u200c\u200d]|['’](?=\p{L}))*/gu
-const SPACE_ONLY = /^\s*$/u
 
 /**
  * A run of letters longer than this is no word (the longest syllable has 7 letters, long English words
@@ -74,32 +76,118 @@ const SPACE_ONLY = /^\s*$/u
  */
 export const UNIT_MAX_CHARS = 48
 
-/** Whether only white space lies between two offsets (most gaps are one space: no slice, no regex). */
+/** Whether only white space lies between two offsets (no slice, no regex: one table look-up a code unit). */
 function spaceOnly(text: string, from: number, to: number): boolean {
-  if (to - from === 1) {
-    const code = text.charCodeAt(from)
-    return code === 32 || code === 10 || code === 9 || code === 13 || code === 0xa0
-  }
-  return SPACE_ONLY.test(text.slice(from, to))
+  for (let i = from; i < to; i++) if ((classOf(text.charCodeAt(i)) & SPACE) === 0) return false
+  return true
 }
 
-/** The units of a line with where each is, in order (a number or a mark of punctuation is none). */
-export function segmentUnits(text: string, language = 'vi'): Unit[] {
-  const rule = segmentRule(language)
-  const pattern = rule.characters ? HAN_OR_RUN : LETTER_RUN
+/** The units of a line, as parallel arrays reused from line to line (no object per unit). */
+interface UnitRun {
+  count: number
+  from: number[]
+  to: number[]
+  key: string[]
+  joinsNext: boolean[]
+}
+
+function pushUnit(run: UnitRun, text: string, from: number, to: number, key: string): void {
+  const i = run.count++
+  if (i > 0) run.joinsNext[i - 1] = spaceOnly(text, run.to[i - 1]!, from)
+  run.from[i] = from
+  run.to[i] = to
+  run.key[i] = key
+  run.joinsNext[i] = false
+}
+
+/** The units by the language's pattern: the definition, and the way for Han characters and astral letters. */
+function unitsByPattern(text: string, characters: boolean, run: UnitRun): void {
+  const pattern = characters ? HAN_OR_RUN : LETTER_RUN
   // Keys are NFC: a line already NFC (as stored lines are) is normalised once, not unit by unit.
   const nfc = text.normalize('NFC') === text
   pattern.lastIndex = 0
-  const units: Unit[] = []
+  run.count = 0
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const from = match.index
-    const to = from + match[0].length
     if (match[0].length > UNIT_MAX_CHARS) continue
-    const previous = units[units.length - 1]
-    if (previous) previous.joinsNext = spaceOnly(text, previous.to, from)
-    units.push({ from, to, key: (nfc ? match[0] : match[0].normalize('NFC')).toLowerCase(), joinsNext: false })
+    pushUnit(run, text, match.index, match.index + match[0].length, (nfc ? match[0] : match[0].normalize('NFC')).toLowerCase())
   }
-  return units
+}
+
+// What each UTF-16 code unit is to the scanner, learnt once per code unit from the same classes as the
+// patterns above. NOT_NFC: the unit's key must be normalised (a mark, a Hangul jamo a syllable takes in,
+// or a character NFC changes), else the run is NFC as it stands.
+const LETTER = 1 // \p{L}: begins or goes on with a run, and lets an apostrophe before it in
+const MARK = 2 // \p{M}: begins or goes on with a run
+const JOINER = 4 // ZWNJ, ZWJ: go on with a run, never begin one
+const APOSTROPHE = 8 // ' and ’: in a run only before a letter
+const SPACE = 16 // \s: between units of one word
+const ASTRAL = 32 // half of a surrogate pair: the line is read by the pattern instead
+const NOT_NFC = 64
+const NOT_LOWER = 128 // lower-casing changes it
+const LEARNT = 256
+const CLASSES = new Uint16Array(0x10000)
+
+function learn(code: number): number {
+  const char = String.fromCharCode(code)
+  let kind = LEARNT
+  if (code >= 0xd800 && code <= 0xdfff) kind |= ASTRAL
+  else if (/\p{L}/u.test(char)) kind |= LETTER
+  else if (/\p{M}/u.test(char)) kind |= MARK | NOT_NFC
+  else if (code === 0x200c || code === 0x200d) kind |= JOINER
+  else if (code === 0x27 || code === 0x2019) kind |= APOSTROPHE
+  else if (/\s/u.test(char)) kind |= SPACE
+  if ((code >= 0x1100 && code <= 0x11ff) || char.normalize('NFC') !== char) kind |= NOT_NFC
+  if (char.toLowerCase() !== char) kind |= NOT_LOWER
+  CLASSES[code] = kind
+  return kind
+}
+
+const classOf = (code: number): number => CLASSES[code] || learn(code)
+
+/**
+ * The units of a Vietnamese-like line by one pass over its code units, as LETTER_RUN finds them; false
+ * when the line holds a surrogate pair (the pattern reads it then).
+ */
+function scanUnits(text: string, run: UnitRun): boolean {
+  run.count = 0
+  const length = text.length
+  let i = 0
+  while (i < length) {
+    const kind = classOf(text.charCodeAt(i))
+    if ((kind & (LETTER | MARK)) === 0) {
+      if (kind & ASTRAL) return false
+      i++
+      continue
+    }
+    const from = i
+    let change = kind & (NOT_NFC | NOT_LOWER)
+    for (i++; i < length; i++) {
+      const next = classOf(text.charCodeAt(i))
+      if (next & (LETTER | MARK | JOINER)) change |= next & (NOT_NFC | NOT_LOWER)
+      else if (next & APOSTROPHE && i + 1 < length && classOf(text.charCodeAt(i + 1)) & LETTER) continue
+      else if (next & ASTRAL) return false
+      else break
+    }
+    if (i - from > UNIT_MAX_CHARS) continue // noise: no unit (and, being no space, no word reaches across it)
+    // Most syllables are lower case and NFC already: their key is their text as it stands.
+    const raw = text.slice(from, i)
+    pushUnit(run, text, from, i, change === 0 ? raw : (change & NOT_NFC ? raw.normalize('NFC') : raw).toLowerCase())
+  }
+  return true
+}
+/** Fills `run` with the units of a line, by the scanner where it can and by the pattern where not. */
+function unitsOf(text: string, language: string, run: UnitRun): void {
+  const characters = segmentRule(language).characters
+  if (characters || !scanUnits(text, run)) unitsByPattern(text, characters, run)
+}
+
+const newRun = (): UnitRun => ({ count: 0, from: [], to: [], key: [], joinsNext: [] })
+
+/** The units of a line with where each is, in order (a number or a mark of punctuation is none). */
+export function segmentUnits(text: string, language = 'vi'): Unit[] {
+  const run = newRun()
+  unitsOf(text, language, run)
+  return Array.from({ length: run.count }, (_, i) => ({ from: run.from[i]!, to: run.to[i]!, key: run.key[i]!, joinsNext: run.joinsNext[i]! }))
 }
 
 export interface Segmenter {
@@ -110,22 +198,35 @@ export interface Segmenter {
   has(key: string): boolean
 }
 
+/** A trie over unit keys: a headword's units lead from the root to a node holding its key. */
+interface TrieNode {
+  /** The headword ending here, or null when this is only the way to longer ones. */
+  word: string | null
+  next: Map<string, TrieNode> | null
+}
+
 /** Builds the lookup once from a language's headwords (any case, NFC or NFD). */
 export function createSegmenter(language: string, headwords: Iterable<string>): Segmenter {
   const rule = segmentRule(language)
-  const byUnits: Array<Set<string>> = Array.from({ length: rule.maxUnits + 1 }, () => new Set())
-  const starts = new Set<string>()
+  // Only headwords of two units or more go in the trie: a single unit is its own word either way.
+  const root = new Map<string, TrieNode>()
   const all = new Set<string>()
-  let longest = 1
+  const run = newRun()
   for (const headword of headwords) {
-    const units = segmentUnits(headword, language)
-    if (units.length === 0 || units.length > rule.maxUnits) continue
-    const key = units.map((unit) => unit.key).join(rule.joiner)
+    unitsOf(headword, language, run)
+    if (run.count === 0 || run.count > rule.maxUnits) continue
+    const key = run.key.slice(0, run.count).join(rule.joiner)
     all.add(key)
-    byUnits[units.length]!.add(key)
-    if (units.length > 1) {
-      starts.add(units[0]!.key)
-      longest = Math.max(longest, units.length)
+    if (run.count === 1) continue
+    let level = root
+    for (let k = 0; ; k++) {
+      let node = level.get(run.key[k]!)
+      if (!node) level.set(run.key[k]!, (node = { word: null, next: null }))
+      if (k === run.count - 1) {
+        node.word = key
+        break
+      }
+      level = node.next ??= new Map()
     }
   }
 
@@ -133,28 +234,23 @@ export function createSegmenter(language: string, headwords: Iterable<string>): 
     language,
     has: (key) => all.has(wordKey(key, language)),
     segment(text) {
-      const units = segmentUnits(text, language)
+      unitsOf(text, language, run)
+      const { count, from, to, key: keys, joinsNext } = run
       const tokens: WordToken[] = []
       let i = 0
-      while (i < units.length) {
-        const first = units[i]!
+      while (i < count) {
         let taken = 1
-        let key = first.key
-        if (first.joinsNext && starts.has(first.key)) {
-          // How far a word may reach from here: up to `longest` units joined by white space only.
-          let reach = 1
-          while (reach < longest && i + reach < units.length && units[i + reach - 1]!.joinsNext) reach++
-          for (let n = reach; n > 1; n--) {
-            let candidate = first.key
-            for (let k = 1; k < n; k++) candidate += rule.joiner + units[i + k]!.key
-            if (byUnits[n]!.has(candidate)) {
-              taken = n
-              key = candidate
-              break
-            }
+        let key = keys[i]!
+        // The longest headword from here: down the trie while only white space lies between units.
+        let node = joinsNext[i] ? root.get(key) : undefined
+        for (let n = 2; node?.next && joinsNext[i + n - 2]; n++) {
+          node = node.next.get(keys[i + n - 1]!)
+          if (node?.word) {
+            taken = n
+            key = node.word
           }
         }
-        tokens.push({ from: first.from, to: units[i + taken - 1]!.to, key })
+        tokens.push({ from: from[i]!, to: to[i + taken - 1]!, key })
         i += taken
       }
       return tokens

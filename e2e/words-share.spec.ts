@@ -41,6 +41,8 @@ test.describe('at 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('placement, shares on the cards, best for you now, and I knew the rest', async ({ page, server, signInAs }) => {
+    // Six screens with axe on each, as long as the other words specs allow (60 s ran out inside axe on a loaded machine).
+    test.setTimeout(300_000)
     const { titles, ids } = await seedWords(server)
     const learner = await signInAs({ path: '/languages/vi/videos' })
     const videos = new VideosPage(page)
@@ -109,6 +111,7 @@ test.describe('at 390×844', () => {
 })
 
 test('an admin corrects a meaning on /admin-lexicon, and a learner sees it', async ({ page, server, signInAs, browser }) => {
+  test.setTimeout(120_000)
   await seedWords(server)
   await signInAs({ admin: true, path: '/admin-lexicon' })
   const lexicon = new AdminLexiconPage(page)

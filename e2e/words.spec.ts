@@ -4,18 +4,22 @@
  * the lexicon), reads its meaning and tones, marks it Known and sees its colour change; offline she taps
  * another word, reads its meaning from the device and marks it; back online the change reaches the
  * server exactly once. A tap on the picture's caption pauses playback while the sheet is open and plays
- * on as it closes, focus back on the word. axe on the open sheet; screenshots at 390×844 and 1366×900.
+ * on as it closes, focus back on the word. At the end of a video "I knew the rest" marks its new words
+ * known in the transcript, and Undo makes them new again. axe on the open sheet and the end's offer;
+ * screenshots at 390×844 and 1366×900.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { xinChao } from '../sync-server/src/demo/scripts/xin-chao.ts'
+import { addToLexicon } from '../sync-server/test-support/words-fixtures.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
 import { outboxIds } from './outbox.ts'
 import { PlayerModel } from './pages/Player.ts'
 import { VideoPage } from './pages/WatchPages.ts'
+import { shareOf, VideoWordsPanel } from './pages/WordsPages.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
@@ -123,4 +127,66 @@ test('a word on the picture pauses playback while its sheet is open; a pop-over 
   // By the word, not docked at the bottom.
   const sheet = (await words.sheet.boundingBox())!
   expect(sheet.y + sheet.height).toBeLessThan(880)
+})
+
+test('at the end of a video, "I knew the rest" marks its new words known in the transcript, and Undo brings them back', async ({ page, server, signInAs }) => {
+  test.setTimeout(120_000)
+  await addToLexicon(server, ['tôi: I; me', 'ăn: to eat', 'phở: pho, noodle soup', 'ngon: tasty', 'lắm: very'])
+  const owner = await signInAs({ contributor: true })
+  const videoId = await captionedVideo(server, owner.user.id, `Ăn phở ${Date.now()}`, {
+    seconds: 6,
+    vi: vtt([
+      { start: 0, end: 3, text: 'Tôi ăn phở.' },
+      { start: 3, end: 6, text: 'Phở ngon lắm.' },
+    ]),
+  })
+  const learner = await signInAs({ path: '/languages' })
+  const video = new VideoPage(page)
+  const words = new WordSheetModel(page)
+  const panel = new VideoWordsPanel(page)
+  await video.open('vi', videoId)
+
+  // She knows "tôi" already; the other four are new.
+  await words.transcriptWord(0, 'Tôi').click()
+  await words.mark('known')
+  await page.keyboard.press('Escape')
+  await expect(words.sheet).toHaveCount(0)
+  const transcriptStates = () => page.getByTestId('transcript').getByTestId('word').evaluateAll((all) => all.map((word) => `${word.textContent}:${word.getAttribute('data-state')}`))
+  await expect.poll(transcriptStates).toEqual(['Tôi:known', 'ăn:new', 'phở:new', 'Phở:new', 'ngon:new', 'lắm:new'])
+  // Before the end the offer is a small secondary button, not yet the end's invitation.
+  await expect(panel.panel.getByTestId('knew-the-rest-after')).toHaveCount(0)
+
+  await video.play()
+  await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')?.ended === true, undefined, { timeout: 40_000, polling: 250 })
+  const after = panel.panel.getByTestId('knew-the-rest-after')
+  await expect(after).toHaveText('Finished! If the 4 new words were ones you knew, mark them in one go.')
+  await panel.panel.scrollIntoViewIfNeeded()
+  await expectNoSeriousViolations(page, '[data-testid=video-words]')
+  await page.screenshot({ path: path.join(SHOTS, 'words-end-of-video-phone.png') })
+
+  await panel.knewTheRest.click()
+  await expect(panel.snackbar).toContainText('4 words marked as known.')
+  await expect.poll(transcriptStates).toEqual(['Tôi:known', 'ăn:known', 'phở:known', 'Phở:known', 'ngon:known', 'lắm:known'])
+  await expect(shareOf(panel.panel)).toContainText('You know every word')
+  await expect(panel.knewTheRest).toHaveCount(0)
+  await page.screenshot({ path: path.join(SHOTS, 'words-end-of-video-done-phone.png') })
+  // The server holds what she marked (it lists every word not new), while the Undo is still offered (10 s).
+  const onServer = async () => {
+    const answer = await fetch(`${server.api}/me/word_states?language=vi`, { headers: { authorization: `Bearer ${learner.token}` } })
+    return ((await answer.json()) as { data: Array<{ key: string; state: string }> }).data.map((row) => `${row.key}:${row.state}`).sort()
+  }
+  await expect.poll(onServer, { timeout: 8_000 }).toEqual(['lắm:known', 'ngon:known', 'phở:known', 'tôi:known', 'ăn:known'].sort())
+
+  // Undo: the four are new again (tôi stays known), and the offer is back.
+  await panel.snackbar.getByRole('button', { name: 'Undo' }).click()
+  await expect(panel.snackbar).toContainText('Undone: those words are new again.')
+  await expect.poll(transcriptStates).toEqual(['Tôi:known', 'ăn:new', 'phở:new', 'Phở:new', 'ngon:new', 'lắm:new'])
+  await expect(shareOf(panel.panel)).toContainText('You know 16% of the words · 4 new')
+  await expect(panel.knewTheRest).toBeVisible()
+  // The undo reaches the server too: only tôi is known there again.
+  await expect.poll(onServer, { timeout: 30_000 }).toEqual(['tôi:known'])
+
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await panel.panel.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(SHOTS, 'words-end-of-video-desktop.png') })
 })

@@ -4,12 +4,10 @@
  * video's share is contract/known-share.ts's knownShare over the last two.
  */
 export { useLexicon, type LexiconView } from './lexicon.ts'
-export { setWordState, useWordStates } from './word-states.ts'
-/** @public: "I knew the rest" and the placement mark many words at once (issue 42 items 3, 4: branch words-share). */
-export { setWordStates } from './word-states.ts'
-/** @public: a video's share on its card and page, offline too (issue 42 item 5: branch words-share). */
+// setWordStates: "I knew the rest" and the placement mark many words at once (issue 42 items 3, 4).
+export { setWordState, setWordStates, useWordStates } from './word-states.ts'
+// A video's counts on its card and page, offline too, and the one share arithmetic, the server's too (item 5).
 export { useVideoWordCounts } from './video-words.ts'
-/** @public: the one share arithmetic, the server's too (issue 42 item 5: branch words-share). */
 export { knownShare, type KnownShare } from '../../../../contract/known-share.ts'
 export type { WordToken } from '../../../../contract/segment.ts'
 export type { WordState } from '../../../../contract/vocabulary.ts'

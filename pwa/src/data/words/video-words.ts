@@ -42,7 +42,7 @@ async function keepStaleCounts(videos: ReadonlyArray<Pick<VideoSummary, 'id' | '
   await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, queue.length) }, worker))
 }
 
-/** @public A video's word counts `[key, count]` as kept on the device, or undefined when it holds none (its share: knownShare). */
+/** A video's word counts `[key, count]` as kept on the device, or undefined when it holds none (its share: knownShare). */
 export function useVideoWordCounts(videoId: number | undefined): ReadonlyArray<[string, number]> | undefined {
   return useLiveData(async () => (videoId === undefined ? undefined : (await db.videoWords.get(videoId))?.counts), [videoId])
 }
