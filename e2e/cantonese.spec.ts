@@ -4,12 +4,13 @@
  * Traditional characters with an English track, the demo's Cantonese glossary in the lexicon) with the
  * share of its words she knows, plays it with Jyutping over every character on the picture and in the
  * transcript, taps the two-character word 早晨, reads its meaning and its reading, marks it known, and
- * sees the video's share move, on the video page and on the list. Screenshots at 390×844 and desktop
+ * sees the video's share move, on the video page and on the list; the progress page counts the word and
+ * the line she saved reads in review with its Jyutping and its English. Screenshots at 390×844 and desktop
  * size (characters and readings aligned, no boxes: fonts-noto-cjk).
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { person } from '../sync-server/test-support/words-fixtures.ts'
 import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { neiHou } from '../sync-server/src/demo/scripts/nei-hou.ts'
@@ -19,6 +20,7 @@ import { expect, test } from './fixtures.ts'
 import { LanguagesPage } from './pages/LanguagesPage.ts'
 import { Navbar } from './pages/Navbar.ts'
 import { PlayerModel } from './pages/Player.ts'
+import { ReviewPage } from './pages/ReviewPage.ts'
 import { VideoPage, VideosPage } from './pages/WatchPages.ts'
 import { shareOf, VideoWordsPanel } from './pages/WordsPages.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
@@ -33,7 +35,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
 }
 
 /** Each ruby's base text and its reading, in order, as the learner sees them. */
-async function rubies(scope: ReturnType<Page['getByTestId']>) {
+async function rubies(scope: Locator) {
   return scope.getByTestId('ruby').evaluateAll((elements) =>
     elements.map((ruby) => {
       const rt = ruby.querySelector('rt')!
@@ -49,7 +51,7 @@ async function rubies(scope: ReturnType<Page['getByTestId']>) {
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark it known, see the share move', async ({ page, server, signInAs }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'yue', DEMO_GLOSSARIES.yue, 'demo', null))
   const owner = await person(server, 'contributor')
   const title = `你好 ${Date.now()}`
@@ -111,6 +113,9 @@ test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark i
   await shoot(page, 'cantonese-word-sheet')
   await words.mark('known')
   await expect(words.stateButton('known')).toHaveAttribute('aria-pressed', 'true')
+  // Its line saved from the sheet, for review.
+  await words.sheet.getByRole('button', { name: 'Save this line' }).click()
+  await expect(words.sheet.getByRole('button', { name: /Saved/ })).toHaveAttribute('aria-pressed', 'true')
   await page.keyboard.press('Escape')
   await expect(words.sheet).toHaveCount(0)
   await expect(morning).toHaveAttribute('data-state', 'known')
@@ -124,4 +129,16 @@ test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark i
   await page.setViewportSize({ width: 390, height: 844 })
   await page.locator('.back-link').click()
   await expect(shareOf(videos.card(title))).toContainText('You know 11% of the words · 7 new')
+
+  // Progress counts the word; review shows the saved line with its readings and its English.
+  await page.goto('/languages/yue/progress')
+  await expect(page.getByTestId('words-progress').getByTestId('words-known')).toHaveText('1 word')
+  await shoot(page, 'cantonese-progress', true)
+  const review = new ReviewPage(page)
+  await review.open('yue')
+  await review.reveal.click()
+  expect((await rubies(review.line)).map(({ base, reading, above }) => `${base} ${reading} ${above}`)).toEqual(['早 zou2 true', '晨 san4 true'])
+  await expect(review.translation).toHaveText('Good morning.')
+  await expectNoSeriousViolations(page)
+  await shoot(page, 'cantonese-review')
 })
