@@ -1,7 +1,7 @@
 /**
  * The line tools under the picture, thumb-sized: previous, replay and next line, a slow replay
- * (once at 0.75×), loop this line, auto-pause after each line; then which captions show (Vietnamese,
- * English, each on or off) and the listening mode. Each says its key (aria-keyshortcuts, and the
+ * (once at 0.75×), loop this line, auto-pause after each line; then which captions show (the video's own
+ * language, English, each on or off) and the listening mode. Each says its key (aria-keyshortcuts, and the
  * title a mouse shows). Toggles are pressed buttons, so a screen reader says on or off.
  */
 import { useTranslation } from 'react-i18next'
