@@ -6,14 +6,16 @@
  * transcript, taps the two-character word 早晨, reads its meaning and its reading, marks it known, and
  * sees the video's share move, on the video page and on the list; the progress page counts the word and
  * the line she saved reads in review with its Jyutping and its English. Screenshots at 390×844 and desktop
- * size (characters and readings aligned, no boxes: fonts-noto-cjk).
+ * size (characters and readings aligned, no boxes: fonts-noto-cjk). In a Hong Kong browser (zh-HK) the
+ * same screens speak Traditional Chinese (locales/zh-Hant-HK).
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
-import { person } from '../sync-server/test-support/words-fixtures.ts'
 import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { neiHou } from '../sync-server/src/demo/scripts/nei-hou.ts'
+import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { person } from '../sync-server/test-support/words-fixtures.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
@@ -48,10 +50,8 @@ async function rubies(scope: Locator) {
   )
 }
 
-test.use({ viewport: { width: 390, height: 844 } })
-
-test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark it known, see the share move', async ({ page, server, signInAs }) => {
-  test.setTimeout(240_000)
+/** The demo's Cantonese glossary in the lexicon, and a video of the 你好 script's first lines with a yue and an en track. */
+async function seedNeiHou(server: TestServer) {
   await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'yue', DEMO_GLOSSARIES.yue, 'demo', null))
   const owner = await person(server, 'contributor')
   const title = `你好 ${Date.now()}`
@@ -60,6 +60,14 @@ test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark i
     yue: vtt(LINES.map((line, index) => ({ start: index * 3, end: index * 3 + 2.9, text: line.yue }))),
     en: vtt(LINES.map((line, index) => ({ start: index * 3, end: index * 3 + 2.9, text: line.en }))),
   })
+  return { title, videoId }
+}
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark it known, see the share move', async ({ page, server, signInAs }) => {
+  test.setTimeout(240_000)
+  const { title, videoId } = await seedNeiHou(server)
 
   // A new learner picks Cantonese; the list is Cantonese's, and says how much of the video she knows.
   await signInAs({ path: '/languages' })
@@ -141,4 +149,24 @@ test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark i
   await expect(review.translation).toHaveText('Good morning.')
   await expectNoSeriousViolations(page)
   await shoot(page, 'cantonese-review')
+})
+
+test.describe('in a Hong Kong browser', () => {
+  test.use({ locale: 'zh-HK' })
+
+  test('a learner sees the list, the player and the word sheet in Traditional Chinese', async ({ page, server, signInAs }) => {
+    test.setTimeout(180_000)
+    const { title, videoId } = await seedNeiHou(server)
+    await signInAs({ path: '/languages/yue/videos' })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('影片')
+    await expect(shareOf(new VideosPage(page).card(title))).toContainText('你認識 0% 的詞語')
+    await shoot(page, 'cantonese-zh-list', true)
+    await new VideoPage(page).open('yue', videoId)
+    await expect(page.getByTestId('line-tools')).toContainText('重播')
+    await page.getByTestId('transcript').locator('li').nth(6).getByTestId('word').first().click()
+    const words = new WordSheetModel(page)
+    await expect(words.stateButton('known')).toHaveText('識得')
+    await expectNoSeriousViolations(page)
+    await shoot(page, 'cantonese-zh-word-sheet')
+  })
 })
