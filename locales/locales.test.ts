@@ -1,6 +1,6 @@
 /**
  * Every key in one UI language exists in the other (en ⇄ vi), and the Hong Kong Traditional Chinese
- * copies of the public pages have exactly the English keys. Plural forms differ by language
+ * copies (the public pages and the learner's screens) have exactly the English keys. Plural forms differ by language
  * (English has _one and _other, Vietnamese only _other), so they are compared by their base key.
  */
 import fs from 'node:fs'

@@ -19,7 +19,8 @@ export const PREFERENCE_VALUES = {
   ui_language: z.enum(UI_LANGUAGES),
   daily_goal_minutes: dailyGoalMinutesSchema,
   theme: z.enum(THEMES),
-  captions: z.strictObject({ vi: z.boolean(), en: z.boolean() }),
+  // Which tracks show over the picture; `yue` a Cantonese video's own (absent where an older build sent the choice).
+  captions: z.strictObject({ vi: z.boolean(), en: z.boolean(), yue: z.boolean().optional() }),
   caption_size: z.enum(['s', 'm', 'l']),
   caption_background: z.enum(['none', 'shadow', 'box']),
   auto_pause: z.boolean(),

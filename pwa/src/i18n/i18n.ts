@@ -17,7 +17,7 @@ const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../..
 
 function loadBundle(language: string, namespace: string): Promise<Record<string, unknown>> {
   const load = bundles[`../../../locales/${language}/${namespace}.json`]
-  // zh-Hant-HK has only the public pages' namespaces; the rest falls back to English.
+  // zh-Hant-HK has only some namespaces (config.ts); the rest falls back to English.
   return load ? load().then((module) => module.default) : Promise.resolve({})
 }
 

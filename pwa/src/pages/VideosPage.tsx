@@ -170,7 +170,7 @@ export default function VideosPage() {
 
   return (
     <PageFrame title={t('list.title')} wide>
-      {current?.noSuchLanguage ? null : <VideoFilters filters={filters} set={set} search={search} onSearch={setSearch} guides={guides} scored={scored} shown={videos.length} />}
+      {current?.noSuchLanguage ? null : <VideoFilters language={code} filters={filters} set={set} search={search} onSearch={setSearch} guides={guides} scored={scored} shown={videos.length} />}
 
       <ListCompass code={code} videos={cached ?? []} myRatings={myRatings} downloaded={downloaded} online={online} searching={filters.q.trim() !== ''} showNext={filters.sort !== 'for_you'} />
       {!online ? (

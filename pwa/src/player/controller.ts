@@ -6,7 +6,7 @@
  * a slow replay (a change of speed) close and open stretches there exactly as the learner doing the
  * same by hand would, so a replayed second still counts once per wall-clock second.
  *
- * Lines come from the Vietnamese track (the English one when that is all there is): the browser loads
+ * Lines come from the track in the video's own language, Vietnamese or Cantonese (the English one when that is all there is): the browser loads
  * and parses each WebVTT file through a <track> kept `hidden` (never `showing`: we draw the cues
  * ourselves, at most one per track, above the controls); a track nobody needs stays `disabled`, so the
  * English file loads only once it is chosen.

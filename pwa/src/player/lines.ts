@@ -85,7 +85,7 @@ export function crossedLineEnd(lines: readonly Line[], from: number, to: number)
 }
 
 /**
- * What another track says over each line (the English under each Vietnamese line of the transcript):
+ * What another track says over each line (the English under each line of the video's own language in the transcript):
  * the cues whose middle falls within the line, else the one cue overlapping it most, else ''. The
  * tracks are timed apart (a translator splits and joins sentences), so no cue is matched by index.
  */

@@ -27,7 +27,7 @@ export interface PlayerState {
   time: number
   duration: number
   tracks: Partial<Record<CaptionLanguage, TrackState>>
-  /** The track the line tools and the transcript use: Vietnamese when there is one. */
+  /** The track the line tools and the transcript use: the video's own language (vi, yue) when it has one. */
   toolLanguage: CaptionLanguage | null
   prefs: PlayerPrefs
   /** Stopped by auto-pause at a line's end: a tap on the picture or any play resumes. */

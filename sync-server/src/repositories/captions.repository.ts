@@ -154,7 +154,7 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
       return result.numDeletedRows > 0n
     },
 
-    /** The tracks of these submissions, Vietnamese first. */
+    /** The tracks of these submissions, each one's own language (vi or yue) before English (`language` descending). */
     async tracksOf(submissionIds: readonly number[]): Promise<CaptionTrackInfo[]> {
       if (submissionIds.length === 0) return []
       return db
@@ -191,7 +191,7 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
 
     /**
      * The cues holding `text` (db/dialect/text-search.ts) in these submissions' tracks, per
-     * submission Vietnamese before English, then in order of time: the caller picks the first one
+     * submission its own language (vi or yue) before English, then in order of time: the caller picks the first one
      * its reader may see.
      */
     async firstMatches(submissionIds: readonly number[], text: string): Promise<Array<CueRow & { submission_id: number; language: CaptionLanguage }>> {

@@ -88,4 +88,15 @@ describe('POST /me/preferences', () => {
     expect(answer.body.data.rejected.map((r: { error: string }) => r.error)).toEqual(['invalid_preference', 'invalid_preference', 'unknown_language', 'in_the_future', 'invalid_preference'])
     expect((await learner.api.post('/me/preferences', { preferences: [] })).status).toBe(422)
   })
+
+  it('keeps the captions of a Cantonese learner (the yue track on) and refuses a track that does not exist', async () => {
+    const learner = await person(server, 'learner')
+    const cantonese = change('captions', { vi: false, en: true, yue: true }, ago(5))
+    const unknown = change('captions', { vi: false, en: false, fr: true }, ago(4))
+    const answer = await learner.api.post('/me/preferences', { preferences: [cantonese, unknown] })
+    expect(answer.body.data.accepted).toEqual([cantonese.client_id])
+    expect(answer.body.data.rejected.map((r: { error: string }) => r.error)).toEqual(['invalid_preference'])
+    const read = await learner.api.get('/me/preferences')
+    expect(read.body.data.values.captions).toEqual({ vi: false, en: true, yue: true })
+  })
 })

@@ -2,7 +2,7 @@
  * The transcript search on the device, for when the server cannot answer (offline, or the list
  * failed): a downloaded video's caption tracks are in Cache Storage (`caption-files.ts`), so its lines
  * can be searched without a connection. Same meaning as the server's (`matchesOf` in
- * sync-server's catalogue.service.ts): blind to case and accents, the Vietnamese track first and the
+ * sync-server's catalogue.service.ts): blind to case and accents, the video's own track (vi or yue) first and the
  * English one only when it has no match, and the earliest matching cue of that track, `{start, text}`.
  *
  * Each track is read and parsed once per download (kept by the download's completion time, so a

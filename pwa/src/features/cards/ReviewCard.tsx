@@ -1,6 +1,7 @@
 /**
  * One card under review, listening first: its audio plays as it shows, with the text hidden; Reveal
- * (or Space) shows the Vietnamese line and its English; then a grade, Again / Hard / Good / Easy (keys
+ * (or Space) shows the line in the video's language (a Cantonese one with its Jyutping above the
+ * characters, as the video's transcript reads it) and its English; then a grade, Again / Hard / Good / Easy (keys
  * 1–4), each saying when the card would come back. Space again replays the line. "Open in the video"
  * goes to the line in its video.
  */
@@ -8,7 +9,9 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import { useReadings } from '../../data/words/index.ts'
 import { formatCueTime } from '../captions/cue-time.ts'
+import { RubyText } from '../words/RubyText.tsx'
 import { nextDueByGrade, spanParts } from './intervals.ts'
 import type { PlayedFrom } from './use-clip-player.ts'
 
@@ -48,6 +51,7 @@ export function ReviewCard({
     shownAt.current = performance.now()
   }, [])
   const next = useMemo(() => nextDueByGrade(card.created_at, card.schedule, now), [card, now])
+  const readings = useReadings(card.video_id, language)?.get(card.text)
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -88,7 +92,7 @@ export function ReviewCard({
       {revealed ? (
         <div className="review-text">
           <p className="review-line" lang={language} data-testid="review-line">
-            {card.text}
+            {readings ? <RubyText text={card.text} from={0} to={card.text.length} readings={readings} /> : card.text}
           </p>
           {card.translation ? (
             <p className="review-translation" lang="en" data-testid="review-translation">

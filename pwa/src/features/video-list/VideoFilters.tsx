@@ -12,6 +12,7 @@ import { CAPTION_LANGUAGES, DIALECTS } from '../../../../contract/vocabulary.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { CloseIcon, FiltersIcon, SearchIcon } from '../../components/icons.tsx'
 import { DifficultyFilter } from '../compass/DifficultyFilter.tsx'
+import { hasDialects } from '../languages/dialects.ts'
 import { FULL_RANGE, isFullRange } from '../../data/compass/difficulty.ts'
 import { byName, NO_FILTERS, type CatalogueFilters } from '../../data/catalogue/catalogue.ts'
 
@@ -25,6 +26,7 @@ interface Active {
 }
 
 export function VideoFilters({
+  language,
   filters,
   set,
   search,
@@ -33,6 +35,8 @@ export function VideoFilters({
   scored,
   shown,
 }: {
+  /** The list's learning language: which caption tracks and whether dialects are offered. */
+  language: string
   filters: CatalogueFilters
   set: Set
   search: string
@@ -137,7 +141,7 @@ export function VideoFilters({
             </>
           }
         >
-          <SheetFields filters={filters} set={set} guides={guides} scored={scored} sortLabel={sortLabel} />
+          <SheetFields language={language} filters={filters} set={set} guides={guides} scored={scored} sortLabel={sortLabel} />
         </Dialog>
       ) : null}
     </div>
@@ -145,12 +149,14 @@ export function VideoFilters({
 }
 
 function SheetFields({
+  language,
   filters,
   set,
   guides,
   scored,
   sortLabel,
 }: {
+  language: string
   filters: CatalogueFilters
   set: Set
   guides: ReadonlyArray<{ id: number; name: string }>
@@ -196,17 +202,19 @@ function SheetFields({
           ))}
         </select>
       </label>
-      <label className="sheet-field" htmlFor={ids.dialect}>
-        <span className="sheet-label">{tc('list.dialect')}</span>
-        <select id={ids.dialect} className="input" value={filters.dialect} onChange={(event) => set('dialect', event.target.value as CatalogueFilters['dialect'])} data-testid="videos-dialect">
-          <option value="">{tc('list.allDialects')}</option>
-          {DIALECTS.map((dialect) => (
-            <option key={dialect} value={dialect}>
-              {tc(`dialects.${dialect}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {hasDialects(language) || filters.dialect ? (
+        <label className="sheet-field" htmlFor={ids.dialect}>
+          <span className="sheet-label">{tc('list.dialect')}</span>
+          <select id={ids.dialect} className="input" value={filters.dialect} onChange={(event) => set('dialect', event.target.value as CatalogueFilters['dialect'])} data-testid="videos-dialect">
+            <option value="">{tc('list.allDialects')}</option>
+            {DIALECTS.map((dialect) => (
+              <option key={dialect} value={dialect}>
+                {tc(`dialects.${dialect}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {guides.length > 0 || filters.guide ? (
         <label className="sheet-field" htmlFor={ids.guide}>
           <span className="sheet-label">{tc('list.guide')}</span>
@@ -224,9 +232,9 @@ function SheetFields({
         <span className="sheet-label">{tc('list.hasCaptions')}</span>
         <select id={ids.captions} className="input" value={filters.captions} onChange={(event) => set('captions', event.target.value as CatalogueFilters['captions'])} data-testid="videos-captions">
           <option value="">{t('list.anyCaptions')}</option>
-          {CAPTION_LANGUAGES.map((language) => (
-            <option key={language} value={language}>
-              {t(`list.captionLanguages.${language}`)}
+          {CAPTION_LANGUAGES.filter((track) => track === language || track === 'en' || track === filters.captions).map((track) => (
+            <option key={track} value={track}>
+              {t(`list.captionLanguages.${track}`)}
             </option>
           ))}
         </select>

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { jyutpingTone, type Reading } from '../../../../contract/readings.ts'
+import './words.css'
 
 /** The span `from`..`to` of `text` with the readings that fall inside it. */
 export function RubyText({ text, from, to, readings }: { text: string; from: number; to: number; readings: readonly Reading[] }) {

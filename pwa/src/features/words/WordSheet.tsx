@@ -7,6 +7,7 @@
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { jyutpingTone } from '../../../../contract/readings.ts'
 import { tonesOf, type VietnameseTone } from '../../../../contract/tones.ts'
 import { WORD_STATES } from '../../../../contract/vocabulary.ts'
 import type { LexiconEntry } from '../../../../contract/schemas/words.ts'
@@ -54,6 +55,8 @@ export function WordSheet({
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const headword = entry?.headword ?? word.text
+  // A contributor's correction is already in the line's readings (the server applies it); the entry's own is the fallback.
+  const reading = word.reading ?? entry?.reading ?? undefined
 
   // Opened before it is placed: a closed dialog has no size to place by.
   useLayoutEffect(() => {
@@ -87,7 +90,16 @@ export function WordSheet({
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {entry?.reading ? <p className="word-sheet-reading">{entry.reading}</p> : null}
+        {reading ? (
+          <p className="word-sheet-reading" lang={word.language === 'yue' ? 'yue-Latn' : undefined} data-testid="word-reading">
+            {reading.split(' ').map((syllable, index) => (
+              <span key={index}>
+                {index > 0 ? ' ' : null}
+                <span className={`word-reading-syllable word-reading-tone-${jyutpingTone(syllable) ?? 0}`}>{syllable}</span>
+              </span>
+            ))}
+          </p>
+        ) : null}
         {word.language === 'vi' ? (
           <ul className="word-tones" aria-label={t('tones')} data-testid="word-tones">
             {tonesOf(headword).map(({ syllable, tone }, index) => (

@@ -6,6 +6,7 @@
  */
 import { memo, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Reading } from '../../data/words/index.ts'
 import { RubyText } from './RubyText.tsx'
 import { useWordsContext } from './words-context.ts'
 import './words.css'
@@ -14,6 +15,12 @@ interface Line {
   start: number
   end: number
   text: string
+}
+
+/** The readings inside a word's span, in order (none: undefined). */
+function readingOf(readings: readonly Reading[], from: number, to: number): string | undefined {
+  const inside = readings.filter((reading) => reading.from >= from && reading.to <= to).map((reading) => reading.reading)
+  return inside.length > 0 ? inside.join(' ') : undefined
 }
 
 export const WordText = memo(function WordText({ line, coloured, markOneNew = false }: { line: Line; coloured: boolean; markOneNew?: boolean }) {
@@ -31,6 +38,7 @@ export const WordText = memo(function WordText({ line, coloured, markOneNew = fa
     const state = words.states.get(token.key) ?? 'new'
     if (state === 'new') fresh.add(token.key)
     const text = line.text.slice(token.from, token.to)
+    const reading = readings ? readingOf(readings, token.from, token.to) : undefined
     parts.push(
       <button
         key={index}
@@ -38,7 +46,7 @@ export const WordText = memo(function WordText({ line, coloured, markOneNew = fa
         className={coloured ? `word word-${state}` : 'word'}
         data-state={state}
         data-testid="word"
-        onClick={(event) => words.open({ language: words.language, key: token.key, text, line }, event.currentTarget)}
+        onClick={(event) => words.open({ language: words.language, key: token.key, text, line, reading }, event.currentTarget)}
       >
         {readings ? <RubyText text={line.text} from={token.from} to={token.to} readings={readings} /> : text}
       </button>,

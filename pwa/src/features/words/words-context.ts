@@ -12,6 +12,8 @@ export interface OpenWord {
   key: string
   text: string
   line: { start: number; end: number; text: string }
+  /** The word's reading as its line is read (Cantonese: Jyutping over its characters), where the line has readings. */
+  reading?: string
 }
 
 export interface WordsContextValue {

@@ -1,6 +1,6 @@
 /**
- * Captions drawn by us over the picture, above the controls: Vietnamese, English or both (Vietnamese
- * above, English below), at most one line of each track (overlapping cues never stack), in the
+ * Captions drawn by us over the picture, above the controls: the video's own language (Vietnamese or
+ * Cantonese, with its readings), English or both (its own above, English below), at most one line of each track (overlapping cues never stack), in the
  * learner's size and background. The words of the video's own language are buttons of their own
  * (the word sheet: features/words), coloured by what the learner knows where she chose so. In
  * listening mode the words stay blurred until a tap or V reveals the line. Not a live region: a screen reader reads the transcript, not every cue as it passes.

@@ -1,11 +1,11 @@
 /**
  * The line tools under the picture, thumb-sized: previous, replay and next line, a slow replay
- * (once at 0.75×), loop this line, auto-pause after each line; then which captions show (Vietnamese,
- * English, each on or off) and the listening mode. Each says its key (aria-keyshortcuts, and the
+ * (once at 0.75×), loop this line, auto-pause after each line; then which captions show (the video's own
+ * language, English, each on or off) and the listening mode. Each says its key (aria-keyshortcuts, and the
  * title a mouse shows). Toggles are pressed buttons, so a screen reader says on or off.
  */
 import { useTranslation } from 'react-i18next'
-import type { CaptionLanguage } from '../../../../contract/schemas/captions.ts'
+import { CAPTION_LANGUAGES } from '../../../../contract/vocabulary.ts'
 import { toolLines } from '../controller.ts'
 import { nextTarget } from '../lines.ts'
 import { usePlayer, usePlayerController } from '../use-player.ts'
@@ -63,7 +63,7 @@ export function LineTools({ videoId }: { videoId?: number }) {
   const listening = usePlayer((state) => state.prefs.listening)
   const captions = usePlayer((state) => state.prefs.captions)
   const languages = usePlayer((state) => Object.keys(state.tracks).join(' '))
-  const available = (['vi', 'en'] as CaptionLanguage[]).filter((language) => languages.split(' ').includes(language))
+  const available = CAPTION_LANGUAGES.filter((language) => languages.split(' ').includes(language))
   if (available.length === 0) return null
   return (
     <div className="line-tools" role="group" aria-label={t('player.lineTools')} data-testid="line-tools">

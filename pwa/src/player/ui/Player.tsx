@@ -81,8 +81,8 @@ function PlayerTranscript({ videoId }: { videoId: number }) {
   const current = usePlayer((state) => activeLine(toolLines(state), state.time))
   const listening = usePlayer((state) => state.prefs.listening)
   const revealed = usePlayer((state) => state.revealed)
-  // The English under each Vietnamese line: where the video has it, and while the learner has it on.
-  const hasEnglish = usePlayer((state) => state.toolLanguage === 'vi' && Boolean(state.tracks.en))
+  // The English under each line of the video's own language: where the video has it, and while the learner has it on.
+  const hasEnglish = usePlayer((state) => state.toolLanguage !== null && state.toolLanguage !== 'en' && Boolean(state.tracks.en))
   const englishShown = usePlayer((state) => state.prefs.captions.en)
   const englishLines = usePlayer((state) => (state.prefs.captions.en ? state.tracks.en?.lines : null) ?? null)
   const lines = track?.lines ?? null

@@ -32,7 +32,7 @@ export function SaveLineTool({ videoId }: { videoId: number }) {
     const index = replayTarget(lines, state.time)
     if (index < 0) return
     const line = lines[index]
-    const english = state.toolLanguage === 'vi' ? state.tracks.en?.lines : null
+    const english = state.toolLanguage !== 'en' ? state.tracks.en?.lines : null
     const translation = english ? translationsFor([line], english)[0] || null : null
     const { outcome } = await saveLine({ videoId, start: line.start, end: line.end, text: line.text, translation })
     controller.store.set({ announcement: '' })
@@ -77,7 +77,7 @@ export function SaveWordLine({ videoId, line }: { videoId: number; line: { start
       className="button button-secondary button-small"
       aria-pressed={saved}
       onClick={() => {
-        const english = controller.state.toolLanguage === 'vi' ? controller.state.tracks.en?.lines : null
+        const english = controller.state.toolLanguage !== 'en' ? controller.state.tracks.en?.lines : null
         const translation = english ? translationsFor([line], english)[0] || null : null
         void saveLine({ videoId, start: line.start, end: line.end, text: line.text, translation }).then(({ outcome }) => {
           controller.store.set({ announcement: '' })
