@@ -20,6 +20,7 @@ import { runCatalogueSearchBench } from './catalogue-search.bench.ts'
 import { DIFFICULTY_GOAL_P99_MS, runDifficultyBench, type DifficultyEngineResult } from './difficulty.bench.ts'
 import { runPlayerBench } from './player.bench.ts'
 import { runPhoneBench } from './phone.bench.ts'
+import { runLongTasksBench } from './long-tasks.bench.ts'
 import { runServerStartBench } from './server-start.bench.ts'
 import { runCardsBench } from './cards.bench.ts'
 import { runWordsBench } from './words.bench.ts'
@@ -228,6 +229,8 @@ async function main() {
   // Both print their own lines (needs npm run build).
   if (!only || only === 'player') results.player = await runPlayerBench()
   if (!only || only === 'phone') results.phone = await runPhoneBench()
+  // Not in the full run: a diagnosis (what the long tasks run), not a figure with a goal.
+  if (only === 'long-tasks') results.longTasks = await runLongTasksBench()
   if (!only || only === 'words') results.words = await runWordsBench()
   // Prints its own lines.
   if (!only || only === 'words' || only === 'known-share') results.knownShare = await runKnownShareBench()

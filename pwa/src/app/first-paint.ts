@@ -26,7 +26,11 @@ export function readyForFirstPaint(pathname: string): Promise<void> {
   const page = firstPaintPageOf(pathname)
   const group = page?.group ?? null
   const namespaces = [...FIRST_PAINT_NAMESPACES.app, ...(group ? FIRST_PAINT_NAMESPACES[group] : [])]
-  const code: Array<Promise<unknown>> = [SignedInChrome.preload(), i18nReady.then(() => i18n.loadNamespaces(namespaces))]
+  // The device's database opened too (issue 48): on a first visit opening it creates every table, and
+  // the first render's live queries opened it inside the render, a task of a quarter of a second on a slow
+  // phone once the page was already painting. Opened here, that work runs while the code arrives.
+  const opened = import('../data/open-database.ts').then((module) => module.openDatabaseAhead())
+  const code: Array<Promise<unknown>> = [SignedInChrome.preload(), i18nReady.then(() => i18n.loadNamespaces(namespaces)), opened]
   if (group) code.push(FIRST_PAINT_PAGES[group].preload())
   // The page's data too (signed-in-preload.js has already asked for it; these calls take that answer),
   // so the first render shows the cards or the player's poster rather than rendering again for them.

@@ -15,6 +15,7 @@ import type { AccessLevel, ProficiencyLevel, VideoSummary } from '../../../../co
 import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/captions.ts'
 import { keepVideoWords } from '../words/video-words.ts'
 import { call } from '../api-call.ts'
+import { whenIdle } from '../runtime/when-idle.ts'
 import { db, type CachedVideo } from '../db.ts'
 
 export type { CachedVideo }
@@ -74,6 +75,7 @@ export async function fetchVideoPage(
   code: string,
   filters: CatalogueFilters,
   cursor: string | null,
+  { writeWhenIdle = false }: { writeWhenIdle?: boolean } = {},
 ): Promise<{ next: string | null; videos: CachedVideo[]; matches: TranscriptMatches; stored: Promise<void> }> {
   const page = await call('videos.list', undefined, { params: { code }, query: Object.fromEntries(new URLSearchParams(listQuery(filters, cursor))) })
   const cachedAt = Date.now()
@@ -82,7 +84,9 @@ export async function fetchVideoPage(
     if (match) matches.set(video.id, match)
     return { ...video, cachedAt }
   })
-  const stored = keepChanged(videos).catch((error: unknown) => console.warn('Could not keep the videos on this device', error))
+  // At the start the write waits for the first render (issue 48): its reads and writes, and the lists
+  // reading the copy again after it, held a slow phone's main thread while the page was painting.
+  const stored = (writeWhenIdle ? whenIdle().then(() => keepChanged(videos)) : keepChanged(videos)).catch((error: unknown) => console.warn('Could not keep the videos on this device', error))
   // Each video's word counts, so its share of known words is worked out on the device (issue 42).
   void stored.then(() => keepVideoWords(videos))
   return { next: page.next_cursor, videos, matches, stored }
@@ -121,7 +125,7 @@ let pageAhead: { code: string; at: number; page?: AnsweredPage } | null = null
 export function fetchFirstPageAhead(code: string): Promise<void> {
   const entry: { code: string; at: number; page?: AnsweredPage } = { code, at: Date.now() }
   pageAhead = entry
-  return fetchVideoPage(code, NO_FILTERS, null).then(
+  return fetchVideoPage(code, NO_FILTERS, null, { writeWhenIdle: true }).then(
     (page) => {
       entry.page = page
     },

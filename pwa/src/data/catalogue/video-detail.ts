@@ -12,6 +12,7 @@ import { ApiError } from '../api.ts'
 import { call } from '../api-call.ts'
 import { db } from '../db.ts'
 import { connectivity } from '../runtime/connectivity.ts'
+import { whenIdle } from '../runtime/when-idle.ts'
 
 export type DetailState =
   | { kind: 'loading' }
@@ -93,6 +94,8 @@ export function useVideoDetail(id: number): DetailState & { retry: () => void } 
         // Shown from the answer at once, not after IndexedDB has stored it and read it back (issue 32:
         // the player's poster is the page's largest paint).
         if (live) setFetched((known) => (known?.id === id && known.video === data ? known : { id, result: 'ok', video: data }))
+        // Stored once the page has rendered (issue 48): the write wakes every query over db.records.
+        await whenIdle()
         await db.records.put({ key: `video:${id}`, value: data })
         if (live) setStored({ id, reading: latestReading.current })
       })

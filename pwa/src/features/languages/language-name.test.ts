@@ -13,3 +13,12 @@ describe('a learning language’s name', () => {
     expect(languageName('not a code!', 'Odd', 'vi')).toBe('Odd')
   })
 })
+
+describe('the languages we teach', () => {
+  it('are named by our own translations, without opening the browser’s table', () => {
+    const ours: Record<string, string> = { vi: 'Tiếng Việt (ours)' }
+    expect(languageName('vi', 'Vietnamese', 'vi', (code) => ours[code])).toBe('Tiếng Việt (ours)')
+    // A code we have no name for still gets the browser's.
+    expect(languageName('yue', 'Cantonese', 'vi', (code) => ours[code])).toBe('Tiếng Quảng Đông')
+  })
+})
