@@ -8,6 +8,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { DELETION_CODE } from '../sync-server/test-support/smtp-capture.ts'
+import { signIn, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
 import { Navbar } from './pages/Navbar.ts'
@@ -48,11 +50,28 @@ async function englishOn(page: Page, allowed: readonly string[]): Promise<string
   return [...hits]
 }
 
+/** Someone comments on the video, then deletes their account through the mailed code, as a person does. */
+async function commentThenLeave(server: TestServer, videoId: number) {
+  const email = `leaving-${Date.now()}@example.com`
+  const { token } = await signIn(server, email)
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
+  const user = (await server.ctx.repositories.users.findByEmail(email))!
+  await server.ctx.database.db.updateTable('users').set({ is_premium: 1 }).where('id', '=', user.id).execute()
+  const posted = await fetch(`${server.api}/videos/${videoId}/comments`, { method: 'POST', headers, body: JSON.stringify({ comment: { text: 'Tôi sắp đi.', client_id: crypto.randomUUID() } }) })
+  expect(posted.status).toBe(201)
+  const since = server.smtp.mails.length
+  expect((await fetch(`${server.api}/me/delete/code`, { method: 'POST', headers })).status).toBe(202)
+  const otp = await server.smtp.waitForCode(email, { since, pattern: DELETION_CODE })
+  expect((await fetch(`${server.api}/me/delete`, { method: 'POST', headers, body: JSON.stringify({ otp }) })).status).toBe(204)
+}
+
 test('the Vietnamese screens hold no English word', async ({ page, server, signInAs }) => {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'vi'))
-  const { user } = await signInAs({ path: '/languages' })
+  // Premium, so the video page shows its comments: one of them by an account since deleted.
+  const { user } = await signInAs({ path: '/languages', premium: true })
   const title = `Chào buổi sáng ${Date.now()}`
   const videoId = await captionedVideo(server, user.id, title, { seconds: 8, vi: vtt([{ start: 0, end: 3, text: 'Xin chào các bạn.' }]) })
+  await commentThenLeave(server, videoId)
   await page.goto('/languages')
   await page.getByTestId('language-list').getByRole('link').first().click()
 
@@ -60,6 +79,7 @@ test('the Vietnamese screens hold no English word', async ({ page, server, signI
     await page.goto(url)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi')
+    if (url.endsWith(`/${videoId}`)) await expect(page.getByTestId('comment-deleted')).toHaveText('Bình luận này đã bị xóa cùng tài khoản của người viết.')
     expect(await englishOn(page, [title, user.email]), url).toEqual([])
   }
   await new Navbar(page).openSettings()

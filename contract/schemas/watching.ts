@@ -74,8 +74,11 @@ export type CommentBody = z.input<typeof commentBodySchema>
 
 export const commentSchema = z.strictObject({
   id: idSchema,
+  /** Empty when `deleted`: the client says "deleted" in the reader's language. */
   text: z.string(),
   author: z.strictObject({ display_name: z.string().nullable() }),
   created_at: isoDateTimeSchema,
+  /** The author deleted their account: the comment keeps its place in the thread, without its words. */
+  deleted: z.boolean(),
 })
 export type Comment = z.infer<typeof commentSchema>

@@ -3,7 +3,7 @@
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
 -- comments.page(1, 2, 3)
-select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name"
+select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name", "u"."deleted_at" as "author_deleted_at"
 from "comments" as "c"
 inner join "users" as "u" on "u"."id" = "c"."user_id"
 where "c"."video_id" = ? and "c"."id" > ?
@@ -20,7 +20,7 @@ on conflict ("user_id", "client_id") do nothing
 returning "id";
 -- parameters: [1,"clientId-3","text-4","2026-01-15T12:00:00.000Z",2]
 
-select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name"
+select "c"."id", "c"."video_id", "c"."text", "c"."created_at", "u"."display_name" as "author_display_name", "u"."deleted_at" as "author_deleted_at"
 from "comments" as "c"
 inner join "users" as "u" on "u"."id" = "c"."user_id"
 where "c"."user_id" = ? and "c"."client_id" = ?;

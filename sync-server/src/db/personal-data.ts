@@ -7,7 +7,7 @@
  * `onDelete`:
  * - 'erase': the person's rows are deleted.
  * - 'keep': rows that stay for others' sake, emptied as account-deletion.repository.ts says (comments keep
- *   their place in threads as "deleted", feedback stays without its sender, published videos keep the
+ *   their place in threads, emptied and flagged deleted, feedback stays without its sender, published videos keep the
  *   submission they came from). docs/privacy.md says why, table by table.
  */
 import type { Database } from './schema.ts'

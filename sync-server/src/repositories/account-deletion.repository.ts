@@ -8,8 +8,11 @@ import { personTransaction, type Locking } from '../db/dialect/locking.ts'
 import type { Database } from '../db/schema.ts'
 import { PERSONAL_TABLES } from '../db/personal-data.ts'
 
-/** What a deleted person's comments say from then on: they keep their place in threads. */
-export const DELETED_COMMENT_TEXT = 'deleted'
+/**
+ * What a deleted person's comments hold from then on: nothing of theirs. They keep their place in
+ * threads, answered with `deleted: true` (the reader's client says so in the reader's language).
+ */
+export const DELETED_COMMENT_TEXT = ''
 
 /** The e-mail column of a deleted account: not an address (no "@"), so no sign-in can ever reach it. */
 export const deletedAccountEmail = (userId: number) => `deleted:${userId}`

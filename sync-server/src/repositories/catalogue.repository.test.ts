@@ -171,7 +171,7 @@ describeOnEachEngine((engine, database) => {
     const comments = createCommentsRepository(database().db, lockingFor(database().engine))
     const first = await comments.insertOnce(video, user, 'c1', 'Hay quá!', '2026-01-01T00:00:00.000Z')
     const second = await comments.insertOnce(video, user, 'c2', 'Cảm ơn', '2026-01-01T00:00:01.000Z')
-    expect(first).toEqual({ created: true, comment: { id: expect.any(Number), video_id: video, text: 'Hay quá!', created_at: '2026-01-01T00:00:00.000Z', author_display_name: 'Lan' } })
+    expect(first).toEqual({ created: true, comment: { id: expect.any(Number), video_id: video, text: 'Hay quá!', created_at: '2026-01-01T00:00:00.000Z', author_display_name: 'Lan', author_deleted_at: null } })
     expect(await comments.page(video, 0, 1)).toEqual([first.comment])
     expect(await comments.page(video, first.comment.id, 5)).toEqual([second.comment])
     // A repeat answers the first comment, also when the repeat names another video (the service's 409).

@@ -9,6 +9,8 @@ export interface CommentRow {
   text: string
   created_at: string
   author_display_name: string | null
+  /** The author's account was deleted (then `text` holds nothing of theirs). */
+  author_deleted_at: string | null
 }
 
 export type CommentsRepository = ReturnType<typeof createCommentsRepository>
@@ -18,7 +20,7 @@ export function createCommentsRepository(db: Kysely<Database>, locking: Locking)
     from
       .selectFrom('comments as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.video_id', 'c.text', 'c.created_at', 'u.display_name as author_display_name'])
+      .select(['c.id', 'c.video_id', 'c.text', 'c.created_at', 'u.display_name as author_display_name', 'u.deleted_at as author_deleted_at'])
 
   return {
     /** Oldest first, after the id in the cursor. */

@@ -17,9 +17,11 @@ const cursorSchema = z.object({ i: z.number().int().nonnegative() })
 
 const toComment = (row: CommentRow): Comment => ({
   id: row.id,
-  text: row.text,
+  // A deleted account's comment says so by its flag, never by a word in one language.
+  text: row.author_deleted_at === null ? row.text : '',
   author: { display_name: row.author_display_name },
   created_at: row.created_at,
+  deleted: row.author_deleted_at !== null,
 })
 
 export type CommentsService = ReturnType<typeof createCommentsService>

@@ -5,7 +5,7 @@ import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { KEEP_COPIES, keepCommentsOf, pruneCommentCopies, saveCommentCopy } from './comment-copies.ts'
 import { db } from '../db.ts'
 
-const comment = (id: number): Comment => ({ id, text: `Bình luận ${id}`, author: { display_name: 'Lan' }, created_at: '2026-06-01T10:00:00.000Z' })
+const comment = (id: number): Comment => ({ id, text: `Bình luận ${id}`, author: { display_name: 'Lan' }, created_at: '2026-06-01T10:00:00.000Z', deleted: false })
 
 const fetchMock = vi.fn<typeof fetch>()
 

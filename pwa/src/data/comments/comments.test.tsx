@@ -8,7 +8,7 @@ import type { Comment } from '../../../../contract/schemas/watching.ts'
 import { db } from '../db.ts'
 import { useServerComments } from './comments.ts'
 
-const comment: Comment = { id: 1, text: 'Hay quá!', author: { display_name: 'Lan' }, created_at: '2026-06-01T10:00:00.000Z' }
+const comment: Comment = { id: 1, text: 'Hay quá!', author: { display_name: 'Lan' }, created_at: '2026-06-01T10:00:00.000Z', deleted: false }
 const offline = () => Promise.reject(new TypeError('Failed to fetch'))
 const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }))
 

@@ -99,7 +99,13 @@ function CommentsBody({ videoId }: { videoId: number }) {
                     </span>
                   ) : null}
                 </p>
-                <p className="comment-text">{comment.text}</p>
+                {comment.deleted ? (
+                  <p className="comment-text comment-deleted" data-testid="comment-deleted">
+                    {t('comments.deleted')}
+                  </p>
+                ) : (
+                  <p className="comment-text">{comment.text}</p>
+                )}
               </li>
             ))
           : null}

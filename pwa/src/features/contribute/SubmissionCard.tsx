@@ -41,7 +41,7 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
   else if (upload.state === 'uploading') fileState = t('submissions.file.uploading')
   else fileState = t('submissions.file.awaiting')
 
-  const creators = submission.creators.map((creator) => creator.email).join(', ')
+  const creators = submission.creators.map((creator) => creator.email)
   const submittedOn = formatDay(submission.created_at, i18n.language)
 
   return (
@@ -72,8 +72,16 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
         <Detail label={t('submissions.details.level')} value={t(`levels.${submission.proficiency_level}`)} />
         <Detail label={t('submissions.details.language')} value={languageName} />
         {submission.dialect ? <Detail label={tc('fields.dialect')} value={tc(`dialectLong.${submission.dialect}`)} /> : null}
-        <Detail label={t('submissions.details.uploadedBy')} value={submission.uploaded_by.display_name ?? submission.uploaded_by.email} />
-        <Detail label={t('submissions.details.creators')} value={creators || t('submissions.details.none')} />
+        {submission.uploaded_by.display_name ? (
+          <Detail label={t('submissions.details.uploadedBy')} value={submission.uploaded_by.display_name} />
+        ) : (
+          <Addresses label={t('submissions.details.uploadedBy')} addresses={[submission.uploaded_by.email]} />
+        )}
+        {creators.length > 0 ? (
+          <Addresses label={t('submissions.details.creators')} addresses={creators} />
+        ) : (
+          <Detail label={t('submissions.details.creators')} value={t('submissions.details.none')} />
+        )}
         {submission.series_name ? <Detail label={t('submissions.details.series')} value={submission.series_name} /> : null}
         {submission.episode_number !== null ? <Detail label={t('submissions.details.episode')} value={String(submission.episode_number)} /> : null}
         <Detail label={t('submissions.details.submitted')} value={submittedOn} />
@@ -111,6 +119,24 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
         ) : null}
       </div>
     </li>
+  )
+}
+
+/**
+ * E-mail addresses, each whole on a line of its own: never broken mid-word (issue 41 item 17). Where
+ * the card is narrower than an address, it ends in an ellipsis and its title holds the whole of it.
+ * They span the card's width, so an address has the room of a row, not of a column.
+ */
+function Addresses({ label, addresses }: { label: string; addresses: string[] }) {
+  return (
+    <div className="submission-detail submission-detail-wide">
+      <dt>{label}</dt>
+      {addresses.map((address) => (
+        <dd key={address} className="submission-address" title={address} data-testid="submission-address">
+          {address}
+        </dd>
+      ))}
+    </div>
   )
 }
 
