@@ -57,15 +57,6 @@ export const CueRow = memo(function CueRow({ cue, index, last, selected, playing
           <button type="button" className="button button-ghost button-small" onClick={() => actions.play(cue)} disabled={!timed}>
             {t('fix.play')}
           </button>
-          <button type="button" className="button button-ghost button-small" onClick={() => actions.split(cue.id)}>
-            {t('fix.split')}
-          </button>
-          <button type="button" className="button button-ghost button-small" onClick={() => actions.join(cue.id)} disabled={last}>
-            {t('fix.join')}
-          </button>
-          <button type="button" className="button button-ghost button-small" onClick={() => actions.remove(cue.id)}>
-            {t('fix.remove')}
-          </button>
         </div>
       </div>
       <label className="visually-hidden" htmlFor={textId}>
@@ -79,6 +70,17 @@ export const CueRow = memo(function CueRow({ cue, index, last, selected, playing
           ))}
         </ul>
       ) : null}
+      <div className="studio-cue-more">
+          <button type="button" className="button button-ghost button-small" onClick={() => actions.split(cue.id)}>
+          {t('fix.split')}
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={() => actions.join(cue.id)} disabled={last}>
+          {t('fix.join')}
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={() => actions.remove(cue.id)}>
+          {t('fix.remove')}
+        </button>
+      </div>
     </li>
   )
 })
