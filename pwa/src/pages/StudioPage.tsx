@@ -26,7 +26,7 @@ export default function StudioPage() {
     let gone = false
     fetchSubmission(id)
       .then(async (submission) => {
-        await startFromServer(id, submission.language_code)
+        await startFromServer(submission)
         if (!gone) setLoad({ kind: 'ready', submission })
       })
       .catch((error: unknown) => {

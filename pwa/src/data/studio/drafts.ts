@@ -13,6 +13,11 @@ export function useStudioDraft(submissionId: number): StudioDraft | null | undef
   return useLiveData(async () => (await db.studioDrafts.get(submissionId)) ?? null, [submissionId], undefined)
 }
 
+/** Whether the device keeps a draft of this submission. */
+export async function hasDraft(submissionId: number): Promise<boolean> {
+  return (await db.studioDrafts.get(submissionId)) !== undefined
+}
+
 /** Keeps a first draft (what the server holds, or nothing) unless one is already kept: a draft of unsaved work is never replaced by a load. */
 export async function startDraft(draft: StudioDraft): Promise<void> {
   await db.transaction('rw', db.studioDrafts, async () => {
@@ -54,9 +59,4 @@ export async function markSaved(submissionId: number, updatedAt: number): Promis
     const draft = await db.studioDrafts.get(submissionId)
     if (draft) await db.studioDrafts.put({ ...draft, unsaved: draft.updatedAt !== updatedAt, savedAt: Date.now() })
   })
-}
-
-/** Forgets the device's draft (a fresh start from the server's tracks). */
-export async function dropDraft(submissionId: number): Promise<void> {
-  await db.studioDrafts.delete(submissionId)
 }

@@ -26,15 +26,22 @@ function languageOf(draft: Pick<StudioDraft, 'language'>, track: StudioTrack): C
   return (track === 'en' ? 'en' : draft.language) as CaptionLanguage
 }
 
-/**
- * A stored track and its ETag; null when the submission has none in that language.
- * TEMPORARY until branch studio-server's `submissions.getCaptions` route is merged: answers null (the
- * studio starts from its draft or from nothing), so no track is read back yet.
- */
+/** A stored track and its ETag; null when the submission has none in that language. */
 export async function fetchTrack(submissionId: number, language: string): Promise<ServerTrack | null> {
-  void submissionId
-  void language
-  return null
+  let found: ServerTrack | null = null
+  try {
+    await call('submissions.getCaptions', undefined, {
+      params: { id: submissionId, lang: language },
+      headers: { Accept: CAPTIONS_CONTENT_TYPE },
+      onAnswer: (response, text) => {
+        found = { vtt: text, etag: response.headers.get('ETag') }
+      },
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+  return found
 }
 
 export type TrackSave = { ok: true } | { ok: false; reason: 'conflict' } | { ok: false; reason: 'refused'; errors: string[] } | { ok: false; reason: 'offline' }

@@ -5,7 +5,8 @@
  * lines not yet timed kept after them: they were never on the server, so nothing of the server's is
  * lost by keeping them, and the contributor loses no typing).
  */
-import { fetchTrack, replaceWithServer, startDraft, type StudioDraft, type StudioTrack } from '../../data/studio/index.ts'
+import type { Submission } from '../../../../contract/schemas/contributors.ts'
+import { fetchTrack, hasDraft, replaceWithServer, startDraft, type StudioDraft, type StudioTrack } from '../../data/studio/index.ts'
 import { isTimed, type StudioCue } from './cue-ops.ts'
 import { mergeTracks, readCaptionFile, toWebVtt, writableCount } from './cue-files.ts'
 
@@ -16,18 +17,24 @@ export function filesOf(cues: readonly StudioCue[]): Record<StudioTrack, string 
   }
 }
 
-async function serverCues(submissionId: number, language: string): Promise<{ cues: StudioCue[]; etags: Record<StudioTrack, string | null> }> {
-  const [main, english] = await Promise.all([fetchTrack(submissionId, language), fetchTrack(submissionId, 'en')])
+async function serverCues(submissionId: number, language: string, has: { main: boolean; en: boolean } = { main: true, en: true }): Promise<{ cues: StudioCue[]; etags: Record<StudioTrack, string | null> }> {
+  const [main, english] = await Promise.all([has.main ? fetchTrack(submissionId, language) : null, has.en ? fetchTrack(submissionId, 'en') : null])
   const mainCues = main ? ((await readCaptionFile(main.vtt)) ?? []) : []
   const englishCues = english ? ((await readCaptionFile(english.vtt)) ?? []) : []
   return { cues: mergeTracks(mainCues, englishCues), etags: { main: main?.etag ?? null, en: english?.etag ?? null } }
 }
 
-/** The draft the studio opens on when the device holds none: the server's tracks, or nothing yet. */
-export async function startFromServer(submissionId: number, language: string): Promise<void> {
-  const { cues, etags } = await serverCues(submissionId, language)
+/**
+ * The draft the studio opens on when the device holds none: the server's tracks (only those the
+ * submission says it has are read), or nothing yet.
+ */
+export async function startFromServer(submission: Submission): Promise<void> {
+  if (await hasDraft(submission.id)) return
+  const language = submission.language_code
+  const has = { main: submission.captions.some((track) => track.language === language), en: submission.captions.some((track) => track.language === 'en') }
+  const { cues, etags } = await serverCues(submission.id, language, has)
   const now = Date.now()
-  await startDraft({ submissionId, language, cues, etags, unsaved: false, updatedAt: now, savedAt: null })
+  await startDraft({ submissionId: submission.id, language, cues, etags, unsaved: false, updatedAt: now, savedAt: null })
 }
 
 /** "Take theirs": the server's tracks replace the draft's timed lines. */
