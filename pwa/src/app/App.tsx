@@ -18,6 +18,7 @@ const ExplainerPage = lazy(() => import('../pages/ExplainerPage.tsx'))
 const ProgressPage = lazy(() => import('../pages/ProgressPage.tsx'))
 const UploadPage = lazy(() => import('../pages/UploadPage.tsx'))
 const SubmissionsPage = lazy(() => import('../pages/SubmissionsPage.tsx'))
+const StudioPage = lazy(() => import('../pages/StudioPage.tsx'))
 const AdminDashboardPage = lazy(() => import('../pages/AdminDashboardPage.tsx'))
 const AdminVideosPage = lazy(() => import('../pages/AdminVideosPage.tsx'))
 const AdminUsersPage = lazy(() => import('../pages/AdminUsersPage.tsx'))
@@ -69,6 +70,7 @@ export function AppRoutes() {
               <Route path="languages/:code/review" element={<ReviewPage />} />
               <Route path="upload" element={<UploadPage />} />
               <Route path="submissions" element={<SubmissionsPage />} />
+              <Route path="submissions/:id/studio" element={<StudioPage />} />
               <Route path="admin-dashboard" element={<AdminDashboardPage />} />
               <Route path="admin-videos" element={<AdminVideosPage />} />
               <Route path="admin-users" element={<AdminUsersPage />} />

@@ -19,7 +19,7 @@ type Params<K extends RouteName> = [ParamNames<(typeof ROUTES)[K]['path']>] exte
   : { params: Record<ParamNames<(typeof ROUTES)[K]['path']>, string | number> }
 
 export type CallOptions<K extends RouteName> = Params<K> &
-  Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody' | 'headers'> & { query?: [RouteQuery<K>] extends [never] ? undefined : RouteQuery<K> }
+  Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody' | 'headers' | 'onAnswer'> & { query?: [RouteQuery<K>] extends [never] ? undefined : RouteQuery<K> }
 
 type BodyArgs<K extends RouteName> = [RouteBody<K>] extends [never] ? [body?: undefined] : [body: RouteBody<K>]
 type Rest<K extends RouteName> = [ParamNames<(typeof ROUTES)[K]['path']>] extends [never] ? [options?: CallOptions<K>] : [options: CallOptions<K>]
@@ -45,7 +45,7 @@ export function callRoute(name: RouteName, body: unknown, params?: Record<string
 }
 
 export function call<K extends RouteName>(name: K, ...args: [...BodyArgs<K>, ...Rest<K>]): Promise<Answer<K>> {
-  const [body, options] = args as unknown as [unknown, { params?: Record<string, string | number>; query?: object } & Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody' | 'headers'> | undefined]
+  const [body, options] = args as unknown as [unknown, { params?: Record<string, string | number>; query?: object } & Pick<RequestOptions, 'timeoutMs' | 'signal' | 'token' | 'rawBody' | 'headers' | 'onAnswer'> | undefined]
   const { params, query, ...request } = options ?? {}
   return apiRequest<Answer<K>>(ROUTES[name].method, pathOf(name, params, query), { ...request, body })
 }

@@ -51,8 +51,10 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Send this token instead of the stored one (logout sends the token it is about to forget). */
   token?: string | null
-  /** More request headers (a conditional GET's If-None-Match). */
+  /** More request headers (a conditional GET's If-None-Match, a conditional PUT's If-Match). */
   headers?: Record<string, string>
+  /** Called with a successful answer's response and its text before it is parsed: its ETag, a body that is not JSON (a WebVTT track). */
+  onAnswer?: (response: Response, text: string) => void
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -114,6 +116,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
     throw error
   }
+  options.onAnswer?.(response, text)
   return parsed as T
 }
 

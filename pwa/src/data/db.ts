@@ -14,6 +14,7 @@ import type { LexiconEntry, WordState } from '../../../contract/schemas/words.ts
 import type { DownloadRecord } from './downloads/download-manager.ts'
 import type { UploadBlob, UploadItem } from './uploads/upload-queue.ts'
 import type { LocalCard, LocalReview } from './cards/card-types.ts'
+import type { StudioDraft } from './studio/draft-types.ts'
 import { frozenPageTransactions } from './runtime/frozen-page-transactions.ts'
 import { DATABASE_NAME } from './database-name.ts'
 
@@ -183,6 +184,8 @@ export type DeHieuDb = Dexie & {
   lexicons: EntityTable<LexiconRecord, 'language'>
   wordStates: Table<WordStateRecord, [string, string]>
   videoWords: EntityTable<VideoWordsRecord, 'videoId'>
+  /** The captioning studio's drafts, one a submission (data/studio/: the only door). */
+  studioDrafts: EntityTable<StudioDraft, 'submissionId'>
 }
 
 export const db = new Dexie(DATABASE_NAME) as DeHieuDb
@@ -218,6 +221,11 @@ db.version(42).stores({
 db.version(43).stores({
   cards: 'id, [language+due], video_id',
   reviews: 'id, card_id, reviewed_at',
+})
+
+// The captioning studio's drafts (issue 44, numbered by the issue as above): one a submission.
+db.version(44).stores({
+  studioDrafts: 'submissionId',
 })
 
 // A page frozen for Back must not hold a transaction the next page waits on (WebKit).

@@ -92,6 +92,11 @@ export function SubmissionCard({ submission, isAdmin, actions }: { submission: S
       {playing && submission.playback ? <SubmissionPlayer src={submission.playback.hls_url} title={submission.title} /> : null}
 
       <div className="contribute-actions">
+        {!published ? (
+          <Link className="button button-small" to={`/submissions/${submission.id}/studio`} data-testid="open-studio">
+            {t('submissions.openStudio')}
+          </Link>
+        ) : null}
         {submission.playback ? (
           <button type="button" className="button button-secondary button-small" onClick={() => setPlaying((on) => !on)} aria-expanded={playing}>
             {playing ? t('submissions.hideVideo') : t('submissions.playVideo')}

@@ -1,0 +1,87 @@
+/** The captioning studio (/submissions/:id/studio), as a contributor works in it: write, time, fix, English, save. */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export class StudioPage {
+  readonly video: Locator
+  readonly kept: Locator
+  readonly serverState: Locator
+  readonly cues: Locator
+
+  constructor(readonly page: Page) {
+    this.video = page.getByTestId('studio-video')
+    this.kept = page.getByTestId('studio-kept')
+    this.serverState = page.getByTestId('studio-server-state')
+    this.cues = page.getByTestId('studio-cue')
+  }
+
+  async goto(submissionId: number) {
+    await this.page.goto(`/submissions/${submissionId}/studio`)
+    await this.kept.waitFor()
+  }
+
+  async step(name: 'Write' | 'Time' | 'Fix' | 'English' | 'Glossary' | 'Preview') {
+    await this.page.getByRole('navigation', { name: 'Studio steps' }).getByRole('button', { name }).click()
+  }
+
+  /** Waits until everything typed is kept on the device. */
+  async keptOnDevice() {
+    await expect(this.kept).toHaveText('Kept on this device')
+  }
+
+  async writeLines(lines: string[]) {
+    await this.page.getByLabel('Transcript, one caption a line').fill(lines.join('\n'))
+    await this.keptOnDevice()
+  }
+
+  /** Plays the video (muted, as a page may without a gesture) from the start. */
+  async play() {
+    await this.video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true
+      element.currentTime = 0
+      await element.play()
+    })
+  }
+
+  async playbackReaches(seconds: number) {
+    await this.page.waitForFunction(([selector, at]) => (document.querySelector(selector) as HTMLVideoElement | null)!.currentTime >= at, ['[data-testid="studio-video"]', seconds] as const)
+  }
+
+  /** Presses the studio's key the moment the video reaches `seconds`, with focus on no button. */
+  async pressNextLineAt(seconds: number, key: 'Space' | 'Enter' = 'Space') {
+    await this.playbackReaches(seconds)
+    await this.page.getByTestId('time-current').click()
+    await this.page.keyboard.press(key)
+  }
+
+  cue(index: number): Locator {
+    return this.cues.nth(index)
+  }
+
+  async times(): Promise<Array<[number, number]>> {
+    const rows = await this.cues.all()
+    const read = async (row: Locator, id: string) => toSeconds(await row.getByTestId(id).inputValue())
+    return Promise.all(rows.map(async (row) => [await read(row, 'cue-start'), await read(row, 'cue-end')] as [number, number]))
+  }
+
+  /** Chooses a cue in the Fix list (by its number, so focus stays out of its text) and presses a key. */
+  async pressOnCue(index: number, key: string) {
+    await this.cue(index).locator('.studio-cue-number').click()
+    await this.page.keyboard.press(key)
+  }
+
+  async writeEnglish(lines: string[]) {
+    const inputs = this.page.getByTestId('english-input')
+    for (const [i, line] of lines.entries()) await inputs.nth(i).fill(line)
+    await this.keptOnDevice()
+  }
+
+  async save() {
+    await this.page.getByRole('button', { name: 'Save to the server' }).click()
+    // The server parses and segments the track off its main thread: a first save on a busy machine takes a while.
+    await expect(this.serverState).toHaveText('Saved to the server', { timeout: 60_000 })
+  }
+}
+
+function toSeconds(text: string): number {
+  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+}

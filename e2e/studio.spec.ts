@@ -1,0 +1,104 @@
+/**
+ * The captioning studio (issue 44) in real Chromium against the real server, at 1366×900: a contributor
+ * opens the studio from their submission, types four lines, times them by pressing Space while the
+ * video plays, fixes one with the nudge key, writes the English lines, closes the tab and reopens it
+ * (nothing lost: the draft is on the device), and saves both tracks to the server, which then holds
+ * them. Screenshots at 1366×900 and 390×844.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
+import type { TestServer } from '../sync-server/test-support/test-server.ts'
+import { expectNoSeriousViolations } from './axe.ts'
+import { expect, test } from './fixtures.ts'
+import { StudioPage } from './pages/StudioPage.ts'
+import { SubmissionsPage } from './pages/SubmissionsPage.ts'
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
+const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
+const ENGLISH = ['Hello everyone.', 'Today I go to the market.', 'Mum buys vegetables and fish.', 'We go home.']
+/** When each line begins in the 12-second clip, and when the last one ends. */
+const TAPS = [0.5, 3, 5.5, 8, 10.5]
+
+/** A processed submission of `ownerId`: a 12-second HLS clip, no captions yet. */
+async function processedSubmission(server: TestServer, ownerId: number, title: string): Promise<number> {
+  const row = await server.ctx.database.db
+    .insertInto('submissions')
+    .values({ user_id: ownerId, client_id: null, title, proficiency_level: 'beginner', language_code: 'vi', series_name: null, episode_number: null, upload_id: null, upload_bytes_total: null, upload_activity_at: null, processing_error: null, media_key: makeHlsFixture(server.dataDir, 12), duration_seconds: 12, published_video_id: null, created_at: new Date().toISOString(), upload_state: 'complete', processing_state: 'ready', processing_percent: 100 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+test.use({ viewport: { width: 1366, height: 900 } })
+
+test('a contributor writes, times, fixes and translates four lines, closes the tab, reopens it with nothing lost, and saves', async ({ page, context, server, signInAs, baseURL }) => {
+  test.setTimeout(120_000)
+  const { user, token } = await signInAs({ contributor: true })
+  const title = `Đi chợ ${Date.now().toString(36)}`
+  const id = await processedSubmission(server, user.id, title)
+
+  const submissions = new SubmissionsPage(page)
+  await submissions.goto()
+  await submissions.card(title).getByRole('link', { name: 'Open the captioning studio' }).click()
+  const studio = new StudioPage(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Captions for “${title}”`)
+
+  await studio.writeLines(LINES)
+  await page.getByRole('button', { name: 'Next: time the lines' }).click()
+  await studio.play()
+  for (const at of TAPS) await studio.pressNextLineAt(at)
+  await expect(page.getByText('4 of 4 lines timed')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Next: fix the timing' }).click()
+  const timed = await studio.times()
+  expect(timed).toHaveLength(4)
+  for (const [i, [start, end]] of timed.entries()) {
+    // Each press lands when the video reached its moment, a little after it at most.
+    expect(start).toBeGreaterThanOrEqual(TAPS[i])
+    expect(start).toBeLessThan(TAPS[i] + 1)
+    expect(end).toBeGreaterThan(start)
+    if (i > 0) expect(timed[i - 1][1]).toBe(start)
+  }
+  // The second line starts a little late: two presses of ] move it 0.2 s later (the first line's end holds).
+  await studio.pressOnCue(1, ']')
+  await studio.pressOnCue(1, ']')
+  await expect(studio.cue(1).getByTestId('cue-start')).toHaveValue(formatted(timed[1][0] + 0.2))
+  await studio.keptOnDevice()
+  await page.screenshot({ path: path.join(SHOTS, 'studio-fix-1366.png'), fullPage: true })
+  await expectNoSeriousViolations(page)
+
+  await studio.step('English')
+  await studio.writeEnglish(ENGLISH)
+  await page.screenshot({ path: path.join(SHOTS, 'studio-english-1366.png'), fullPage: true })
+
+  // The tab closes; a new one opens the studio again: the draft on the device has everything.
+  await page.close()
+  const reopened = await context.newPage()
+  const again = new StudioPage(reopened)
+  await again.goto(id)
+  await again.step('Fix')
+  expect(await again.cues.getByTestId('cue-text').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value))).toEqual(LINES)
+  await expect(again.cue(1).getByTestId('cue-start')).toHaveValue(formatted(timed[1][0] + 0.2))
+  await again.step('English')
+  expect(await reopened.getByTestId('english-input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(ENGLISH)
+  await expect(again.serverState).toHaveText('Not saved to the server yet')
+
+  await again.save()
+  const answer = await fetch(`${baseURL}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } })
+  const { data } = (await answer.json()) as { data: { captions: Array<{ language: string; cues: number }> } }
+  expect(data.captions.map(({ language, cues }) => [language, cues]).sort()).toEqual([['en', 4], ['vi', 4]])
+
+  await again.step('Preview')
+  await expect(reopened.getByTestId('preview-transcript').getByRole('button')).toHaveCount(4)
+  await reopened.setViewportSize({ width: 390, height: 844 })
+  await again.step('Fix')
+  await reopened.screenshot({ path: path.join(SHOTS, 'studio-fix-390.png'), fullPage: true })
+})
+
+/** A time as the studio's fields show it ("0:03.600"). */
+function formatted(seconds: number): string {
+  const ms = Math.round(seconds * 1000)
+  const rest = (ms % 60_000) / 1000
+  return `${Math.floor(ms / 60_000)}:${rest < 10 ? '0' : ''}${rest.toFixed(ms % 100 === 0 ? 1 : 3)}`
+}

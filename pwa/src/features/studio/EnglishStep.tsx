@@ -1,0 +1,43 @@
+/** English: each cue's line beside its English line, the same cues and times; a tap on a time plays from there. */
+import { memo, useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { editCue, type StudioCue } from './cue-ops.ts'
+import type { StudioEditor } from './use-studio-editor.ts'
+import { formatTime } from './time-format.ts'
+
+export function EnglishStep({ editor, language, seek }: { editor: StudioEditor; language: string; seek: (seconds: number) => void }) {
+  const { t } = useTranslation('studio')
+  const { change, latest } = editor
+  const edit = useCallback((id: string, english: string) => change(editCue(latest(), id, { english }), 'after a pause'), [change, latest])
+  const written = editor.cues.filter((cue) => cue.english.trim() !== '').length
+  return (
+    <div className="studio-english">
+      <h2 className="studio-heading">{t('english.heading')}</h2>
+      <p className="muted">{t('english.hint', { written, total: editor.cues.length })}</p>
+      <ol className="studio-pairs">
+        {editor.cues.map((cue, index) => (
+          <EnglishRow key={cue.id} cue={cue} index={index} language={language} onEdit={edit} onSeek={seek} />
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+const EnglishRow = memo(function EnglishRow({ cue, index, language, onEdit, onSeek }: { cue: StudioCue; index: number; language: string; onEdit: (id: string, english: string) => void; onSeek: (seconds: number) => void }) {
+  const { t } = useTranslation('studio')
+  return (
+    <li className="studio-pair" data-testid="english-row">
+      <div className="studio-pair-source">
+        {cue.start !== null ? (
+          <button type="button" className="button button-ghost button-small" onClick={() => cue.start !== null && onSeek(cue.start)} aria-label={t('english.playFrom', { time: formatTime(cue.start) })}>
+            {formatTime(cue.start)}
+          </button>
+        ) : (
+          <span className="badge">{t('fix.untimed')}</span>
+        )}
+        <p lang={language}>{cue.text}</p>
+      </div>
+      <input className="studio-pair-english" lang="en" value={cue.english} onChange={(event) => onEdit(cue.id, event.target.value)} aria-label={t('english.label', { n: index + 1, text: cue.text })} data-testid="english-input" />
+    </li>
+  )
+})

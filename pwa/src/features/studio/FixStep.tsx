@@ -1,0 +1,125 @@
+/**
+ * Fix: the timeline over the waveform (studio-panels' WaveformTimeline, in its slot), the list of cues
+ * with their warnings, and the keys: ↑/↓ choose a cue, [ and ] move its start by 0.1 s, { and } its
+ * end, P plays it alone, L loops it. Split and join beside each cue; its times typed too.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { joinWithNext, nudge, removeCue, setEdges, splitCue, editCue, NUDGE_SECONDS, isTimed, type StudioCue } from './cue-ops.ts'
+import type { CueWarning, RuleSettings } from './cue-rules.ts'
+import type { StudioEditor } from './use-studio-editor.ts'
+import { createCuePlayer, type CuePlayer } from './cue-player.ts'
+import { inTextField } from './keys.ts'
+import { CueRow, type CueActions } from './CueRow.tsx'
+import { RuleSettingsPanel } from './RuleSettingsPanel.tsx'
+import { TimelineSlot } from './TimelineSlot.tsx'
+
+interface Props {
+  editor: StudioEditor
+  videoRef: RefObject<HTMLVideoElement | null>
+  time: number
+  seek: (seconds: number) => void
+  warnings: Map<string, CueWarning[]>
+  settings: RuleSettings
+  onSettings: (settings: RuleSettings) => void
+  selectedId: string | null
+  onSelect: (id: string | null) => void
+  language: string
+}
+
+const KEY_NUDGES: Record<string, ['start' | 'end', number]> = {
+  '[': ['start', -NUDGE_SECONDS],
+  ']': ['start', NUDGE_SECONDS],
+  '{': ['end', -NUDGE_SECONDS],
+  '}': ['end', NUDGE_SECONDS],
+}
+
+export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSettings, selectedId, onSelect, language }: Props) {
+  const { t } = useTranslation('studio')
+  const { cues, change, latest } = editor
+  const player = useRef<CuePlayer | null>(null)
+  const [looping, setLooping] = useState(false)
+  const selected = cues.find((cue) => cue.id === selectedId) ?? null
+
+  const playCue = useCallback(
+    (cue: StudioCue, loop: boolean) => {
+      const video = videoRef.current
+      if (!video || !isTimed(cue)) return
+      player.current ??= createCuePlayer()
+      player.current.play(video, cue.start, cue.end, loop)
+    },
+    [videoRef],
+  )
+
+  useEffect(() => () => player.current?.stop(), [])
+
+  const edit = useCallback((id: string, field: 'text' | 'english', value: string) => change(editCue(latest(), id, { [field]: value }), 'after a pause'), [change, latest])
+  const setTimes = useCallback((id: string, start: number, end: number) => change(setEdges(latest(), id, start, end), 'at once'), [change, latest])
+  const nudgeCue = useCallback((id: string, edge: 'start' | 'end', delta: number) => change(nudge(latest(), id, edge, delta), 'at once'), [change, latest])
+  const split = useCallback((id: string) => change(splitCue(latest(), id), 'at once'), [change, latest])
+  const join = useCallback((id: string) => change(joinWithNext(latest(), id), 'at once'), [change, latest])
+  const remove = useCallback((id: string) => change(removeCue(latest(), id), 'at once'), [change, latest])
+  const play = useCallback((cue: StudioCue) => playCue(cue, false), [playCue])
+  const actions: CueActions = useMemo(() => ({ select: onSelect, edit, setTimes, nudge: nudgeCue, split, join, remove, play }), [onSelect, edit, setTimes, nudgeCue, split, join, remove, play])
+
+  function toggleLoop() {
+    const next = !looping
+    setLooping(next)
+    if (next && selected) playCue(selected, true)
+    else player.current?.setLoop(next)
+  }
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (inTextField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return
+      const current = latest()
+      const index = current.findIndex((cue) => cue.id === selectedId)
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const next = current[Math.max(0, Math.min(current.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)))]
+        if (next) {
+          event.preventDefault()
+          onSelect(next.id)
+          if (next.start !== null) seek(next.start)
+        }
+        return
+      }
+      const cue = current[index]
+      if (!cue) return
+      const nudgeKey = KEY_NUDGES[event.key]
+      if (nudgeKey) {
+        event.preventDefault()
+        change(nudge(current, cue.id, nudgeKey[0], nudgeKey[1]), 'at once')
+      } else if (event.key === 'p' || event.key === 'P') {
+        event.preventDefault()
+        playCue(cue, looping)
+      } else if (event.key === 'l' || event.key === 'L') {
+        event.preventDefault()
+        toggleLoop()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  const warned = cues.filter((cue) => warnings.has(cue.id)).length
+  return (
+    <div className="studio-fix">
+      <h2 className="studio-heading">{t('fix.heading')}</h2>
+      <TimelineSlot cues={cues} time={time} selectedId={selectedId} onSelect={onSelect} onChangeTimes={setTimes} onSeek={seek} />
+      <div className="studio-actions">
+        <span className="muted" data-testid="fix-warned">
+          {t('fix.warned', { count: warned })}
+        </span>
+        <button type="button" className="button button-secondary button-small" onClick={toggleLoop} aria-pressed={looping} disabled={!selected}>
+          {t('fix.loop')}
+        </button>
+        <RuleSettingsPanel settings={settings} onChange={onSettings} />
+      </div>
+      <ol className="studio-cues" aria-label={t('fix.listLabel')}>
+        {cues.map((cue, index) => (
+          <CueRow key={cue.id} cue={cue} index={index} last={index === cues.length - 1} selected={cue.id === selectedId} playing={isTimed(cue) && cue.start <= time && time < cue.end} warnings={warnings.get(cue.id)} actions={actions} language={language} />
+        ))}
+      </ol>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+/**
+ * The studio's warnings, one list per cue: shown, never refused (the server's check is the WebVTT's
+ * validity, not these). The numbers are settings: `defaultRuleSettings(language)` gives each language's
+ * from contract/caption-rules.ts (the server's numbers), and the contributor may change them.
+ */
+import { captionRule, charactersPerSecond } from '../../../../contract/caption-rules.ts'
+import { isTimed, type StudioCue } from './cue-ops.ts'
+
+export interface RuleSettings {
+  minSeconds: number
+  maxSeconds: number
+  maxLines: number
+  maxCharsPerLine: number
+  maxCharsPerSecond: number
+}
+
+export type CueWarning =
+  | { kind: 'overlap'; with: string }
+  | { kind: 'tooShort'; seconds: number; limit: number }
+  | { kind: 'tooLong'; seconds: number; limit: number }
+  | { kind: 'tooManyLines'; lines: number; limit: number }
+  | { kind: 'lineTooLong'; chars: number; limit: number }
+  | { kind: 'tooFast'; charsPerSecond: number; limit: number }
+
+export function defaultRuleSettings(language: string): RuleSettings {
+  const rule = captionRule(language)
+  return { minSeconds: 0.7, maxSeconds: 7, maxLines: 2, maxCharsPerLine: rule.maxCharsPerLine, maxCharsPerSecond: rule.maxCharsPerSecond }
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10
+
+/** Each cue's warnings by id (a cue without any is left out). Untimed cues are only checked for their lines. */
+export function cueWarnings(cues: readonly StudioCue[], language: string, settings: RuleSettings): Map<string, CueWarning[]> {
+  const found = new Map<string, CueWarning[]>()
+  const add = (id: string, warning: CueWarning) => {
+    const list = found.get(id)
+    if (list) list.push(warning)
+    else found.set(id, [warning])
+  }
+  const timed = cues.filter(isTimed).sort((a, b) => a.start - b.start)
+  // A cue overlaps any later one that starts before it ends (the latest end so far catches a long cue over several).
+  let reach: { id: string; end: number } | null = null
+  for (const cue of timed) {
+    if (reach && cue.start < reach.end) {
+      add(cue.id, { kind: 'overlap', with: reach.id })
+      add(reach.id, { kind: 'overlap', with: cue.id })
+    }
+    if (!reach || cue.end > reach.end) reach = { id: cue.id, end: cue.end }
+  }
+  for (const cue of cues) {
+    const lines = cue.text.split('\n')
+    if (lines.length > settings.maxLines) add(cue.id, { kind: 'tooManyLines', lines: lines.length, limit: settings.maxLines })
+    const longest = Math.max(...lines.map((line) => [...line].length))
+    if (longest > settings.maxCharsPerLine) add(cue.id, { kind: 'lineTooLong', chars: longest, limit: settings.maxCharsPerLine })
+    if (!isTimed(cue)) continue
+    const seconds = cue.end - cue.start
+    if (seconds < settings.minSeconds) add(cue.id, { kind: 'tooShort', seconds: oneDecimal(seconds), limit: settings.minSeconds })
+    if (seconds > settings.maxSeconds) add(cue.id, { kind: 'tooLong', seconds: oneDecimal(seconds), limit: settings.maxSeconds })
+    const speed = charactersPerSecond({ start: cue.start, end: cue.end, text: cue.text }, language)
+    if (speed > settings.maxCharsPerSecond) add(cue.id, { kind: 'tooFast', charsPerSecond: oneDecimal(speed), limit: settings.maxCharsPerSecond })
+  }
+  // Overlaps are found in time order: each cue's list reads in a fixed order whatever the list's order.
+  for (const list of found.values()) list.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
+  return found
+}
+
+const ORDER: CueWarning['kind'][] = ['overlap', 'tooShort', 'tooLong', 'tooManyLines', 'lineTooLong', 'tooFast']

@@ -1,0 +1,77 @@
+/**
+ * The studio's editing state over its draft. The draft in IndexedDB is the truth (a reopened tab, a
+ * second tab read it); an edit shows at once from this hook's pending copy and is written after a
+ * short pause in typing (`DEBOUNCE_MS`), or at once for a tap or a nudge, and whatever is pending is
+ * written when the page is hidden or left. The pending copy shows until the draft read back is at
+ * least as new as its write, so the screen never flickers back to the older draft in between; a
+ * later write of another tab is newer and shows.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { writeCues, type StudioCue, type StudioDraft } from '../../data/studio/index.ts'
+
+const DEBOUNCE_MS = 400
+
+interface Pending {
+  cues: StudioCue[]
+  /** The draft's updatedAt after this copy was written; null while it waits to be written. */
+  writtenAt: number | null
+}
+
+export interface StudioEditor {
+  cues: StudioCue[]
+  /** Replaces the cues: `at once` for a discrete change (a tap, a nudge), after a pause for typing. */
+  change: (next: StudioCue[], when?: 'at once' | 'after a pause') => void
+  /** The latest cues, pending ones included (for a handler that runs twice before a render). */
+  latest: () => StudioCue[]
+  /** Everything typed is on the device. */
+  kept: boolean
+}
+
+export function useStudioEditor(draft: StudioDraft): StudioEditor {
+  const [pending, setPending] = useState<Pending | null>(null)
+  const latestCues = useRef<StudioCue[] | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const submissionId = draft.submissionId
+
+  const flush = useCallback(async () => {
+    if (timer.current !== null) clearTimeout(timer.current)
+    timer.current = null
+    const cues = latestCues.current
+    if (!cues) return
+    latestCues.current = null
+    const before = Date.now()
+    await writeCues(submissionId, cues)
+    setPending((current) => (current && current.cues === cues ? { cues, writtenAt: before } : current))
+  }, [submissionId])
+
+  useEffect(() => {
+    const onHide = () => void flush()
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void flush()
+    }
+    window.addEventListener('pagehide', onHide)
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      window.removeEventListener('pagehide', onHide)
+      document.removeEventListener('visibilitychange', onVisibility)
+      void flush()
+    }
+  }, [flush])
+
+  const showPending = pending !== null && (pending.writtenAt === null || draft.updatedAt < pending.writtenAt)
+  const cues = showPending ? pending.cues : draft.cues
+
+  const latest = useCallback(() => latestCues.current ?? (showPending ? pending.cues : draft.cues), [showPending, pending, draft.cues])
+
+  const change = useCallback(
+    (next: StudioCue[], when: 'at once' | 'after a pause' = 'after a pause') => {
+      latestCues.current = next
+      setPending({ cues: next, writtenAt: null })
+      if (timer.current !== null) clearTimeout(timer.current)
+      timer.current = setTimeout(() => void flush(), when === 'at once' ? 0 : DEBOUNCE_MS)
+    },
+    [flush],
+  )
+
+  return { cues, change, latest, kept: !showPending || pending.writtenAt !== null }
+}
