@@ -43,7 +43,6 @@ export function GlossaryPanel({ submissionId, language }: GlossaryPanelProps) {
 
   useEffect(() => {
     let current = true
-    setLoad('loading')
     Promise.all([loadGlossarySuggestions(submissionId), loadSavedGlossary(submissionId)]).then(
       ([words, saved]) => {
         if (!current) return
@@ -109,7 +108,10 @@ export function GlossaryPanel({ submissionId, language }: GlossaryPanelProps) {
     return (
       <section className="glossary-panel">
         <p className="field-error" role="alert">{t('glossary.loadFailed')}</p>
-        <button type="button" className="button button-secondary button-small" onClick={() => setAttempt(attempt + 1)}>
+        <button type="button" className="button button-secondary button-small" onClick={() => {
+            setLoad('loading')
+            setAttempt(attempt + 1)
+          }}>
           {t('glossary.retry')}
         </button>
       </section>
