@@ -23,6 +23,7 @@ import { runPhoneBench } from './phone.bench.ts'
 import { runServerStartBench } from './server-start.bench.ts'
 import { runCardsBench } from './cards.bench.ts'
 import { runWordsBench } from './words.bench.ts'
+import { runStudioBench } from './studio.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -228,6 +229,7 @@ async function main() {
   if (!only || only === 'player') results.player = await runPlayerBench()
   if (!only || only === 'phone') results.phone = await runPhoneBench()
   if (!only || only === 'words') results.words = await runWordsBench()
+  if (!only || only === 'studio') results.studio = await runStudioBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

@@ -68,4 +68,4 @@ function cleanEntry(entry: GlossaryEntryDraft): GlossaryEntryDraft {
   return { headword: entry.headword.trim(), glosses, ...(reading ? { reading } : {}), ...(note ? { note } : {}) }
 }
 
-export { ApiError, NetworkError } from '../api.ts'
+export { NetworkError } from '../api.ts'

@@ -21,6 +21,7 @@ import { GlossaryRowView } from './GlossaryRowView.tsx'
 import { entriesByKey, glossaryRows } from './glossary-rows.ts'
 import './glossary.css'
 
+/** @public: the studio screen (branch studio-core) embeds the panel with exactly these props. */
 export interface GlossaryPanelProps {
   submissionId: string
   language: string

@@ -13,6 +13,7 @@ import { WaveformCanvas } from './WaveformCanvas.tsx'
 import { clampViewStart, clockLabel, cuesInView, edgeBounds, followPlayhead, moveEdge, sortCues, tickStep, xToTime, type Edge } from './timeline-math.ts'
 import './waveform.css'
 
+/** @public: the studio screen (branch studio-core) embeds the timeline with exactly these props. */
 export interface WaveformTimelineProps {
   peaks: number[]
   peaksPerSecond: number
