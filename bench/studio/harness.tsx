@@ -6,7 +6,7 @@
  * arrived to the first frame painted after the draw; its floor the same answer parsed and an empty
  * canvas of the same size drawn and painted. The glossary panel reads the real server's suggestions.
  */
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { i18nReady } from '../../pwa/src/i18n/i18n.ts'
@@ -77,7 +77,9 @@ const bench = {
 
 function StudioBench() {
   const [peaks, setPeaks] = useState<number[]>([])
-  setPeaksOf = setPeaks
+  useEffect(() => {
+    setPeaksOf = setPeaks
+  }, [])
   const [cues, setCues] = useState(generatedCues)
   const [currentTime, setCurrentTime] = useState(Number(query.get('t') ?? 61))
   const [selectedId, setSelectedId] = useState<string | null>('cue-22')
