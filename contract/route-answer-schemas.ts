@@ -22,6 +22,7 @@ import { feedbackCreatedSchema } from './schemas/feedback.ts'
 import { demoProgressSchema, healthLiveSchema, healthReadySchema, healthSchema, languageSchema } from './schemas/languages.ts'
 import { outsideHoursSavedSchema } from './schemas/outside-hours.ts'
 import { ratingsResultSchema } from './schemas/ratings.ts'
+import { waveformSchema } from './schemas/studio.ts'
 import { dailyProgressSchema, userSchema } from './schemas/user.ts'
 import { commentSchema, watchEventsResultSchema } from './schemas/watching.ts'
 import {
@@ -83,6 +84,8 @@ export const ROUTE_ANSWER_SCHEMAS = {
   'words.common': commonWordsSchema,
   'submissions.putGlossary': glossarySchema,
   'submissions.glossarySuggestions': glossarySuggestionsSchema,
+  'submissions.getGlossary': glossarySchema,
+  'submissions.waveform': waveformSchema,
   'admin.lexicon': adminLexiconPageSchema,
   'admin.updateLexiconEntry': dataOf(adminLexiconEntrySchema),
   'cards.create': cardsResultSchema,
@@ -122,7 +125,7 @@ export const NO_CONTENT_ROUTES = ['auth.logout', 'account.signOutSession', 'acco
 
 /**
  * The routes whose answer is not JSON the app reads: files (the account export, its CSV, a caption
- * file, an application's video, a saved line's audio, the Anki package) and the tus protocol. With the two lists above, every route is named
+ * file, an application's video, a saved line's audio, the Anki package, a submission's stored track) and the tus protocol. With the two lists above, every route is named
  * once (route-answer-schemas.test.ts).
  */
-export const NOT_JSON_ROUTES = ['account.export', 'account.exportCsv', 'videos.captionFile', 'admin.applicationVideo', 'uploads.create', 'cards.exportApkg', 'cards.audio'] as const satisfies readonly RouteName[]
+export const NOT_JSON_ROUTES = ['account.export', 'account.exportCsv', 'videos.captionFile', 'admin.applicationVideo', 'uploads.create', 'cards.exportApkg', 'cards.audio', 'submissions.getCaptions'] as const satisfies readonly RouteName[]

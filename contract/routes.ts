@@ -126,6 +126,7 @@ export const ROUTES = {
   'words.common': route('GET', '/languages/:code/common_words', 'signed_in', none),
   'submissions.putGlossary': route('PUT', '/submissions/:id/glossary', 'contributor', json),
   'submissions.glossarySuggestions': route('GET', '/submissions/:id/glossary/suggestions', 'contributor', none),
+  'submissions.getGlossary': route('GET', '/submissions/:id/glossary', 'contributor', none),
   'admin.lexicon': route('GET', '/admin/lexicon', 'admin', none),
   'admin.updateLexiconEntry': route('PATCH', '/admin/lexicon/:id', 'admin', json),
   'admin.deleteLexiconEntry': route('DELETE', '/admin/lexicon/:id', 'admin', none),
@@ -145,6 +146,9 @@ export const ROUTES = {
   'submissions.publish': route('POST', '/submissions/:id/publish', 'admin', multipart({ product_thumbnail: THUMBNAIL_MAX_BYTES, youtube_thumbnail: THUMBNAIL_MAX_BYTES })),
   'submissions.putCaptions': route('PUT', '/submissions/:id/captions/:lang', 'contributor', raw(CAPTIONS_MAX_BYTES, 'A caption file must be 1 MB or smaller.', { types: [CAPTIONS_CONTENT_TYPE], refused: 'Send the captions as a WebVTT file (text/vtt, UTF-8).' })),
   'submissions.deleteCaptions': route('DELETE', '/submissions/:id/captions/:lang', 'contributor', none),
+  // The captioning studio
+  'submissions.getCaptions': route('GET', '/submissions/:id/captions/:lang', 'contributor', none),
+  'submissions.waveform': route('GET', '/submissions/:id/waveform', 'contributor', none),
   'uploads.create': route('POST', '/uploads', 'contributor', tus),
   'applications.create': route('POST', '/contributor_applications', 'public', multipart({ video: APPLICATION_VIDEO_MAX_BYTES - 1 })),
   // Admin
