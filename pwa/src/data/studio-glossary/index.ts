@@ -41,12 +41,18 @@ export async function loadGlossarySuggestions(submissionId: string): Promise<Glo
 }
 
 /**
- * The entries saved with the submission. `GET /submissions/ID/glossary` comes with branch studio-server;
- * until it is in the contract there is nothing to read, and the studio starts from an empty glossary.
+ * The entries saved with the submission (`GET /submissions/ID/glossary`). A server whose handler is not
+ * there yet answers 404 (the route came to the contract before its handler): the studio then starts
+ * from an empty glossary rather than refusing to show the suggestions.
  */
-export function loadSavedGlossary(submissionId: string): Promise<GlossaryEntryDraft[]> {
-  void submissionId
-  return Promise.resolve([])
+export async function loadSavedGlossary(submissionId: string): Promise<GlossaryEntryDraft[]> {
+  try {
+    const answer = await call('submissions.getGlossary', undefined, { params: { id: submissionId } })
+    return answer.data.entries
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return []
+    throw error
+  }
 }
 
 /** Saves the whole glossary; answers what the server kept, or throws GlossaryRejected on a 422. */

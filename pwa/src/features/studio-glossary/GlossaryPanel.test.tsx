@@ -11,10 +11,11 @@ const suggestions = {
 }
 
 /** The API as the panel sees it: the suggestions, and PUT answers from a queue (an answer, or a thrown fetch). */
-function fakeApi(putAnswers: Array<{ status: number; body: unknown } | 'offline'>) {
+function fakeApi(putAnswers: Array<{ status: number; body: unknown } | 'offline'>, saved: unknown = null) {
   const puts: unknown[] = []
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith('/submissions/41/glossary/suggestions')) return new Response(JSON.stringify(suggestions), { status: 200 })
+    if (url.endsWith('/submissions/41/glossary') && (init?.method ?? 'GET') === 'GET' && saved) return new Response(JSON.stringify(saved), { status: 200 })
     if (url.endsWith('/submissions/41/glossary') && init?.method === 'PUT') {
       puts.push(JSON.parse(String(init.body)))
       const answer = putAnswers.shift()
@@ -44,6 +45,15 @@ describe('the glossary panel', () => {
     expect(first.querySelector('.glossary-context')!.textContent).toBe('1:02 Anh ấy đi Xe ôm về nhà.')
     // The line's own spelling of the word is the one in bold.
     expect(first.querySelector('strong')!.textContent).toBe('Xe ôm')
+  })
+
+  it('shows what was glossed before beside the suggestions, and a saved word no longer suggested after them', async () => {
+    fakeApi([], { data: { entries: [{ headword: 'Phở', glosses: ['pho'] }, { headword: 'cà phê sữa đá', glosses: ['iced milk coffee'], reading: 'ca fe sua da' }] } })
+    render(<GlossaryPanel submissionId="41" language="vi" />)
+    await waitFor(() => expect(screen.getAllByTestId('glossary-row')).toHaveLength(4))
+    expect(screen.getAllByTestId('glossary-row').map((row) => row.dataset.key)).toEqual(['xe ôm', 'phở', 'bún chả', 'cà phê sữa đá'])
+    expect(within(rowOf('phở')).getByTestId('glossary-meanings').textContent).toBe('pho')
+    expect(within(rowOf('cà phê sữa đá')).getByTestId('glossary-meanings').textContent).toBe('iced milk coffee · ca fe sua da')
   })
 
   it('glosses a word in place and saves the whole glossary with it', async () => {
