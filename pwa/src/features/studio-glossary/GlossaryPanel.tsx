@@ -4,7 +4,7 @@
  * place, and each gloss saved saves the whole glossary (PUT, as the contract has it). A refused entry
  * shows the server's sentence beside it; offline, the glosses stay on screen with a "try again".
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   GlossaryRejected,
@@ -30,7 +30,8 @@ export interface GlossaryPanelProps {
 type SaveState = { state: 'idle' | 'saving' | 'saved' | 'offline' } | { state: 'failed'; message: string }
 const PAGE = 40
 
-export function GlossaryPanel({ submissionId, language }: GlossaryPanelProps) {
+// Memoised: the studio re-renders on every keystroke and drag, and the panel's props are two strings.
+export const GlossaryPanel = memo(function GlossaryPanel({ submissionId, language }: GlossaryPanelProps) {
   const { t } = useTranslation('studio-panels')
   const [load, setLoad] = useState<'loading' | 'failed' | 'ready'>('loading')
   const [attempt, setAttempt] = useState(0)
@@ -173,7 +174,7 @@ export function GlossaryPanel({ submissionId, language }: GlossaryPanelProps) {
       </form>
     </section>
   )
-}
+})
 
 function SaveStatus({ save, onRetry }: { save: SaveState; onRetry(): void }) {
   const { t } = useTranslation('studio-panels')

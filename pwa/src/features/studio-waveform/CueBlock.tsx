@@ -17,7 +17,11 @@ interface Props {
   width: number
   selected: boolean
   dragging: boolean
-  bounds: Record<Edge, { min: number; max: number }>
+  /** How far each edge may go (seconds): plain numbers, so a block whose bounds did not change skips its render. */
+  startMin: number
+  startMax: number
+  endMin: number
+  endMax: number
   handlers: EdgeHandlers
   onSelect(id: string): void
   onNudge(id: string, edge: Edge, to: number): void
@@ -25,8 +29,9 @@ interface Props {
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -NUDGE_SECONDS, ArrowDown: -NUDGE_SECONDS, ArrowRight: NUDGE_SECONDS, ArrowUp: NUDGE_SECONDS, PageDown: -1, PageUp: 1 }
 
-export const CueBlock = memo(function CueBlock({ id, number, start, end, left, width, selected, dragging, bounds, handlers, onSelect, onNudge }: Props) {
+export const CueBlock = memo(function CueBlock({ id, number, start, end, left, width, selected, dragging, startMin, startMax, endMin, endMax, handlers, onSelect, onNudge }: Props) {
   const { t } = useTranslation('studio-panels')
+  const bounds: Record<Edge, { min: number; max: number }> = { start: { min: startMin, max: startMax }, end: { min: endMin, max: endMax } }
   const onKeyDown = (edge: Edge) => (event: KeyboardEvent<HTMLDivElement>) => {
     const at = edge === 'start' ? start : end
     const step = KEY_STEPS[event.key]

@@ -44,6 +44,12 @@ function useWidth() {
   return [element, width] as const
 }
 
+function boundsOf(sorted: ReturnType<typeof sortCues>, index: number, duration: number) {
+  const start = edgeBounds(sorted, index, 'start', duration)
+  const end = edgeBounds(sorted, index, 'end', duration)
+  return { startMin: start.min, startMax: start.max, endMin: end.min, endMax: end.max }
+}
+
 export function WaveformTimeline({ peaks, peaksPerSecond, durationSeconds, cues, currentTime, selectedId, onSelect, onChangeTimes, onSeek }: WaveformTimelineProps) {
   const { t } = useTranslation('studio-panels')
   const [strip, width] = useWidth()
@@ -144,7 +150,7 @@ export function WaveformTimeline({ peaks, peaksPerSecond, durationSeconds, cues,
                 width={((times.end - times.start) / viewSeconds) * 100}
                 selected={cue.id === selectedId}
                 dragging={preview?.id === cue.id}
-                bounds={{ start: edgeBounds(sorted, index, 'start', duration), end: edgeBounds(sorted, index, 'end', duration) }}
+                {...boundsOf(sorted, index, duration)}
                 handlers={handlers}
                 onSelect={onSelect}
                 onNudge={onNudge}

@@ -4,7 +4,7 @@
  * few blocks in view render, not the studio); the studio hears the new times once, when the edge is let go.
  * A cancelled pointer (a scroll gesture taking over, a lost capture) puts the edge back.
  */
-import { useCallback, useRef, useState, type PointerEvent } from 'react'
+import { useCallback, useMemo, useRef, useState, type PointerEvent } from 'react'
 import { moveEdge, type Edge, type TimedCue } from './timeline-math.ts'
 
 export interface DragPreview {
@@ -80,7 +80,9 @@ export function useEdgeDrag(
   const onPointerUp = useCallback((event: PointerEvent<HTMLElement>) => finish(event, true), [finish])
   const onPointerCancel = useCallback((event: PointerEvent<HTMLElement>) => finish(event, false), [finish])
 
-  return { preview, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel } }
+  // One object for as long as its handlers are the same, so the blocks not being dragged skip their render.
+  const handlers = useMemo(() => ({ onPointerDown, onPointerMove, onPointerUp, onPointerCancel }), [onPointerDown, onPointerMove, onPointerUp, onPointerCancel])
+  return { preview, handlers }
 }
 
 export type EdgeHandlers = ReturnType<typeof useEdgeDrag>['handlers']
