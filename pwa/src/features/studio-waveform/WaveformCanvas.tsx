@@ -6,6 +6,9 @@
 import { memo, useLayoutEffect, useRef } from 'react'
 import { peakColumns, peakHalfHeight } from './timeline-math.ts'
 
+const WAVE_LIGHT = '#5d8f86'
+const WAVE_DARK = '#7fb8ad'
+
 interface Props {
   peaks: number[]
   peaksPerSecond: number
@@ -29,8 +32,9 @@ export const WaveformCanvas = memo(function WaveformCanvas({ peaks, peaksPerSeco
     const context = element.getContext('2d')
     if (!context) return
     context.clearRect(0, 0, pixelWidth, pixelHeight)
-    // The colour is the element's own CSS colour, so a theme (dark mode) sets it.
-    context.fillStyle = getComputedStyle(element).color
+    // The theme's colour from the root's data-theme (waveform.css has the same two), not getComputedStyle:
+    // reading a computed style forces the whole page's style and layout before the first draw.
+    context.fillStyle = document.documentElement.dataset.theme === 'dark' ? WAVE_DARK : WAVE_LIGHT
     const columns = peakColumns(peaks, peaksPerSecond, viewStart, viewSeconds, pixelWidth)
     const middle = pixelHeight / 2
     context.beginPath()
