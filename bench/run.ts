@@ -25,6 +25,7 @@ import { runServerStartBench } from './server-start.bench.ts'
 import { runCardsBench } from './cards.bench.ts'
 import { runWordsBench } from './words.bench.ts'
 import { runKnownShareBench } from './known-share.bench.ts'
+import { runStudioBench } from './studio.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -234,6 +235,7 @@ async function main() {
   if (!only || only === 'words') results.words = await runWordsBench()
   // Prints its own lines.
   if (!only || only === 'words' || only === 'known-share') results.knownShare = await runKnownShareBench()
+  if (!only || only === 'studio') results.studio = await runStudioBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

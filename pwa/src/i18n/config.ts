@@ -2,7 +2,7 @@
 export const UI_LANGUAGES = ['en', 'vi'] as const
 export const ALL_LANGUAGES = ['en', 'vi', 'zh-Hant-HK'] as const
 export const FALLBACK_LANGUAGE = 'en'
-export const NAMESPACES = ['common', 'navbar', 'settings', 'landing', 'explainer', 'auth', 'pages', 'watch', 'contribute', 'admin', 'billing', 'downloads', 'captions', 'compass', 'account', 'review', 'words', 'words-progress', 'studio'] as const
+export const NAMESPACES = ['common', 'navbar', 'settings', 'landing', 'explainer', 'auth', 'pages', 'watch', 'contribute', 'admin', 'billing', 'downloads', 'captions', 'compass', 'account', 'review', 'words', 'words-progress', 'studio', 'studio-panels'] as const
 /**
  * Traditional Chinese (Hong Kong) covers the two public pages (spec section 1) and, since issue 46, the
  * learner's screens (the frame, the list and player, words, review, progress, settings); the other
