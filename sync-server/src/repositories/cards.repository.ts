@@ -28,15 +28,15 @@ const LISTED = [
   'c.reps',
   'c.lapses',
   'c.scheduled_days',
+  'c.learning_steps',
+  'c.elapsed_days',
   'c.last_review_ms',
+  'c.last_review_client_id',
   'c.clip_path',
 ] as const
-/** A card as GET /me/cards lists it: its columns and its video's title, media key and access. */
+/** A card as GET /me/cards lists it: its columns and its video's title. */
 export type ListedCardRow = Pick<CardRow, (typeof LISTED)[number] extends `c.${infer C}` ? C & keyof CardRow : never> & {
   video_title: string
-  media_key: string | null
-  access_level: string
-  published_at: string | null
 }
 
 export function createCardsRepository(db: Kysely<Database>) {
@@ -110,7 +110,7 @@ export function createCardsRepository(db: Kysely<Database>) {
         .selectFrom('cards as c')
         .innerJoin('videos as v', 'v.id', 'c.video_id')
         .select(LISTED)
-        .select(['v.title as video_title', 'v.media_key as media_key', 'v.access_level as access_level', 'v.published_at as published_at'])
+        .select('v.title as video_title')
         .where('c.user_id', '=', userId)
         .where('c.language_code', '=', languageCode)
       if (options.dueBeforeMs !== undefined) query = query.where('c.due_ms', '<', options.dueBeforeMs)
@@ -118,13 +118,13 @@ export function createCardsRepository(db: Kysely<Database>) {
       if (after) query = query.where((eb) => eb.or([eb('c.due_ms', '>', after.due), eb.and([eb('c.due_ms', '=', after.due), eb('c.client_id', '>', after.id)])]))
       return query.orderBy('c.due_ms').orderBy('c.client_id').limit(options.limit).execute()
     },
-    /** A card by its client id, with its video's media key (the audio URL's check). */
-    withMedia(userId: number, clientId: string): Promise<(CardRow & { media_key: string | null }) | undefined> {
+    /** A card by its client id, with its video's access (the audio URL's check). */
+    withVideo(userId: number, clientId: string): Promise<(CardRow & Pick<Row<'videos'>, 'access_level' | 'published_at'>) | undefined> {
       return db
         .selectFrom('cards as c')
         .innerJoin('videos as v', 'v.id', 'c.video_id')
         .selectAll('c')
-        .select('v.media_key as media_key')
+        .select(['v.access_level as access_level', 'v.published_at as published_at'])
         .where('c.user_id', '=', userId)
         .where('c.client_id', '=', clientId)
         .executeTakeFirst()

@@ -41,7 +41,7 @@ function toneLadder(dataDir: string): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '7' } })
   const mediaKey = makeHlsFixture(server.dataDir, 12, { audioOnly: true })
   videoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey, title: 'Chợ Bến Thành' })
   toneVideoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey: toneLadder(server.dataDir) })
@@ -140,12 +140,28 @@ describe('the clip of a saved line', () => {
 
     await server.ctx.database.db.updateTable('videos').set({ access_level: 'premium' }).where('id', '=', videoId).execute()
     try {
-      // Grants are re-checked like playlists (a 60 s cache): a fresh grant for a video no longer watchable is none at all.
-      const [again] = await cardsOf(owner)
-      expect((await fetchAudio(again!.audio_url)).status).toBe(403)
+      // What the grant reaches is checked on each fetch: the same URL, the video no longer watchable.
+      expect((await fetchAudio(url)).status).toBe(403)
+      await server.ctx.database.db.updateTable('videos').set({ access_level: 'preview' }).where('id', '=', videoId).execute()
+      // A preview: this line (6..8 s) ends past its cut (PREVIEW_SECONDS 7 here).
+      expect((await fetchAudio(url)).status).toBe(403)
     } finally {
       await server.ctx.database.db.updateTable('videos').set({ access_level: 'free' }).where('id', '=', videoId).execute()
     }
+    expect((await fetchAudio(url)).status).toBe(200)
+    // Signed out: the session the grant is bound to is gone.
+    expect((await owner.api.post('/auth/logout', {})).status).toBeLessThan(300)
+    expect((await fetchAudio(url)).status).toBe(403)
+  })
+
+  it('carries one short grant for all of a page\'s cards, whatever their videos', async () => {
+    const learner = await person(server, 'learner')
+    await save(learner, 1, 2)
+    await save(learner, 4, 6.5, 'Im lặng.', toneVideoId)
+    const cards = await cardsOf(learner)
+    const grants = new Set(cards.map((card) => new URL(card.audio_url, server.baseUrl).searchParams.get('grant')))
+    expect(grants.size).toBe(1)
+    expect([...grants][0]!.length).toBeLessThan(64)
   })
 
   it('answers 404 until the clip is cut', async () => {
