@@ -97,6 +97,17 @@ export function createCardsRepository(db: Kysely<Database>) {
     reviewsOf(cardId: number): Promise<Array<Pick<CardReviewRow, 'client_id' | 'rating' | 'reviewed_ms'>>> {
       return db.selectFrom('card_reviews').select(['client_id', 'rating', 'reviewed_ms']).where('card_id', '=', cardId).execute()
     },
+    /** The reviews of a learner's cards (by the cards' client ids), for the export's revlog. */
+    reviewsOfCards(userId: number, cardClientIds: readonly string[]): Promise<Array<Pick<CardReviewRow, 'client_id' | 'rating' | 'reviewed_ms' | 'duration_ms'> & { card_client_id: string }>> {
+      if (cardClientIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('card_reviews as r')
+        .innerJoin('cards as c', 'c.id', 'r.card_id')
+        .select(['c.client_id as card_client_id', 'r.client_id', 'r.rating', 'r.reviewed_ms', 'r.duration_ms'])
+        .where('c.user_id', '=', userId)
+        .where('c.client_id', 'in', [...cardClientIds])
+        .execute()
+    },
     async setSchedule(cardId: number, schedule: ScheduleColumns): Promise<void> {
       await db.updateTable('cards').set(schedule).where('id', '=', cardId).execute()
     },
@@ -131,6 +142,17 @@ export function createCardsRepository(db: Kysely<Database>) {
     },
     byId(cardId: number): Promise<(CardRow & { media_key: string | null }) | undefined> {
       return db.selectFrom('cards as c').innerJoin('videos as v', 'v.id', 'c.video_id').selectAll('c').select('v.media_key as media_key').where('c.id', '=', cardId).executeTakeFirst()
+    },
+    /** The clip of a learner's card, null when none is cut (or no such card). */
+    async clipOf(userId: number, clientId: string): Promise<string | null> {
+      const row = await db.selectFrom('cards').select('clip_path').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+      return row?.clip_path ?? null
+    },
+    /** Of these clips, those some card still plays (a clip is shared by every learner who saved its line). */
+    async clipsInUse(clipPaths: readonly string[]): Promise<Set<string>> {
+      if (clipPaths.length === 0) return new Set()
+      const rows = await db.selectFrom('cards').select('clip_path').distinct().where('clip_path', 'in', [...new Set(clipPaths)]).execute()
+      return new Set(rows.flatMap((row) => (row.clip_path === null ? [] : [row.clip_path])))
     },
     async setClip(cardId: number, clipPath: string): Promise<void> {
       await db.updateTable('cards').set({ clip_path: clipPath }).where('id', '=', cardId).execute()

@@ -19,6 +19,7 @@ import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { mediaDir } from '../storage/media-paths.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { person } from '../../test-support/words-fixtures.ts'
+import { DELETION_CODE } from '../../test-support/smtp-capture.ts'
 
 let server: TestServer
 let videoId: number
@@ -174,6 +175,46 @@ describe('the clip of a saved line', () => {
     expect(row.clip_path === null ? [404, 200] : [200]).toContain(status)
     await server.ctx.jobs.whenIdle()
     expect((await fetchAudio(saved!.audio_url)).status).toBe(200)
+  })
+})
+
+describe('a clip file', () => {
+  const clipOf = async (clientId: string) =>
+    (await server.ctx.database.db.selectFrom('cards').select('clip_path').where('client_id', '=', clientId).executeTakeFirstOrThrow()).clip_path!
+  const stored = async (key: string) => (await server.ctx.storage.media.stat(key)) !== undefined
+  const remove = (learner: Learner, cardId: string) =>
+    learner.api.post('/card_removals', { removals: [{ client_id: uuidv7(), card_id: cardId, occurred_at: new Date(server.clock.now()).toISOString() }] })
+
+  it('goes with the last card that plays it: a line two learners saved keeps its clip until both removed it', async () => {
+    const first = await person(server, 'learner')
+    const second = await person(server, 'learner')
+    const mine = await save(first, 2.2, 3.2, 'Một câu chung.', toneVideoId)
+    const theirs = await save(second, 2.2, 3.2, 'Một câu chung.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const key = await clipOf(mine.client_id)
+    expect(await clipOf(theirs.client_id)).toBe(key)
+    expect(await stored(key)).toBe(true)
+
+    expect((await remove(first, mine.client_id)).body.data.accepted).toHaveLength(1)
+    expect(await stored(key)).toBe(true)
+    const [left] = await cardsOf(second)
+    expect((await fetchAudio(left!.audio_url)).status).toBe(200)
+
+    expect((await remove(second, theirs.client_id)).body.data.accepted).toHaveLength(1)
+    expect(await stored(key)).toBe(false)
+  })
+
+  it('goes with the account\'s deletion', async () => {
+    const learner = await person(server, 'learner')
+    const line = await save(learner, 5.1, 6.1, 'Câu của tôi.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const key = await clipOf(line.client_id)
+    expect(await stored(key)).toBe(true)
+    const since = server.smtp.mails.length
+    expect((await learner.api.post('/me/delete/code')).status).toBe(202)
+    const code = await server.smtp.waitForCode(learner.email, { since, pattern: DELETION_CODE })
+    expect((await learner.api.post('/me/delete', { otp: code })).status).toBe(204)
+    expect(await stored(key)).toBe(false)
   })
 })
 

@@ -11,7 +11,7 @@ import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
 
 export function createCardsModule(
-  { config, clock, database, locking, storage, secret }: Shared,
+  { config, clock, database, locking, storage, secret, logger }: Shared,
   repositories: Repositories,
   jobs: AppJobQueue,
 ) {
@@ -25,5 +25,5 @@ export function createCardsModule(
     backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
     handler: async ({ cardId }, run) => cardsLibrary.cutClip(cardId, run.signal),
   })
-  return { cards: createCardsService({ db, locking, clock, jobs, catalogue: repositories.catalogue, previewSeconds: config.previewSeconds }), cardsLibrary }
+  return { cards: createCardsService({ db, locking, clock, jobs, catalogue: repositories.catalogue, previewSeconds: config.previewSeconds, media: storage.media, logger }), cardsLibrary }
 }
