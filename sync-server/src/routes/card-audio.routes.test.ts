@@ -223,6 +223,8 @@ describe('GET /me/cards/export.apkg', () => {
     const learner = await person(server, 'learner')
     const first = await save(learner, 1, 3, 'Chị ơi, bao nhiêu tiền?')
     const second = await save(learner, 65 / 10, 8, 'Rẻ lắm, em à.')
+    const graded = await learner.api.post('/reviews', { reviews: [3, 3].map((rating, i) => ({ client_id: uuidv7(), card_id: first.client_id, rating, reviewed_at: new Date(server.clock.now() + i).toISOString(), duration_ms: 4200 })) })
+    expect(graded.body.data.accepted).toHaveLength(2)
     await server.ctx.jobs.whenIdle()
     const answer = await fetch(`${server.api}/me/cards/export.apkg?language=vi`, { headers: { authorization: `Bearer ${learner.token}` } })
     expect(answer.status).toBe(200)
@@ -247,7 +249,13 @@ describe('GET /me/cards/export.apkg', () => {
       expect(byGuid.get(first.client_id)).toEqual(['Chị ơi, bao nhiêu tiền?', 'The market opens at six.', `[sound:dehieu-${first.client_id}.m4a]`, 'Chợ Bến Thành, 0:01'])
       expect(byGuid.get(second.client_id)![3]).toBe('Chợ Bến Thành, 0:06')
       expect((db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n).toBe(2)
-      for (const table of ['revlog', 'graves']) expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 })
+      expect(db.prepare('SELECT count(*) AS n FROM graves').get()).toEqual({ n: 0 })
+      // The first card's two reviews, as Anki logs them: Good, Good, learning then review, 4.2 s each.
+      const revlog = db.prepare('SELECT r.ease, r.type, r.time, n.guid FROM revlog r JOIN cards c ON c.id = r.cid JOIN notes n ON n.id = c.nid ORDER BY r.id').all()
+      expect(revlog).toEqual([
+        { ease: 3, type: 0, time: 4200, guid: first.client_id },
+        { ease: 3, type: 0, time: 4200, guid: first.client_id },
+      ])
     } finally {
       db.close()
     }

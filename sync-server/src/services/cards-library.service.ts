@@ -15,7 +15,8 @@ import { API_BASE, CARDS_PAGE_MAX, ERROR_CODES, type SavedCard } from '../../../
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { buildAnkiPackage, type AnkiNote } from '../media/anki-package.ts'
+import { newCardSchedule, sortReviews, stepCardSchedule, type ReviewRating } from '../../../contract/card-schedule.ts'
+import { buildAnkiPackage, type AnkiNote, type AnkiReview } from '../media/anki-package.ts'
 import { cutCardClip } from '../media/card-clip.ts'
 import type { CardAudioGrants } from '../media/card-audio-grants.ts'
 import { GRANT_PARAM } from '../media/grants.ts'
@@ -134,6 +135,12 @@ export function createCardsLibraryService(deps: {
       let after: { due: number; id: string } | undefined
       for (;;) {
         const rows = await cards.listPage(user.id, language, { after, limit: 1000 })
+        const logs = new Map<string, Array<{ client_id: string; rating: ReviewRating; reviewed_at: number; duration_ms: number }>>()
+        for (const review of await cards.reviewsOfCards(user.id, rows.map((row) => row.client_id))) {
+          const log = logs.get(review.card_client_id) ?? []
+          log.push({ client_id: review.client_id, rating: review.rating as ReviewRating, reviewed_at: review.reviewed_ms, duration_ms: review.duration_ms })
+          logs.set(review.card_client_id, log)
+        }
         for (const row of rows) {
           const audio = row.clip_path === null ? null : await readAll(deps.media, row.clip_path)
           notes.push({
@@ -144,6 +151,7 @@ export function createCardsLibraryService(deps: {
             audio,
             source: sourceOf(row.video_title, row.start_seconds),
             schedule: { state: row.state, dueMs: row.due_ms, intervalDays: row.scheduled_days, reps: row.reps, lapses: row.lapses },
+            reviews: revlogOf(Date.parse(row.created_at), logs.get(row.client_id) ?? []),
           })
         }
         const last = rows[rows.length - 1]
@@ -153,6 +161,21 @@ export function createCardsLibraryService(deps: {
       return buildAnkiPackage({ deckName: `Dễ Hiểu (${language})`, notes, nowMs: deps.clock.now() })
     },
   }
+}
+
+/** A card's reviews as Anki logs them: the contract's fold stepped review by review, each with the state before and the interval it set. */
+function revlogOf(createdMs: number, log: Array<{ client_id: string; rating: ReviewRating; reviewed_at: number; duration_ms: number }>): AnkiReview[] {
+  let schedule = newCardSchedule(createdMs)
+  let lastIntervalMs = 0
+  return sortReviews(createdMs, log).map((review) => {
+    const before = schedule.state
+    schedule = stepCardSchedule(schedule, createdMs, review)
+    const atMs = schedule.last_review ?? review.reviewed_at
+    const intervalMs = Math.max(0, schedule.due - atMs)
+    const entry = { atMs, rating: review.rating, durationMs: review.duration_ms, before, intervalMs, lastIntervalMs }
+    lastIntervalMs = intervalMs
+    return entry
+  })
 }
 
 async function readAll(store: MediaStore, key: string): Promise<Uint8Array | null> {
