@@ -146,6 +146,12 @@ export const savedCardSchema = z.strictObject({
   reps: countSchema,
   lapses: countSchema,
   last_review: isoDateTimeSchema.nullable(),
+  /** The client_id of that last review: the fold's tie-break for a review at the same instant. */
+  last_review_id: z.string().nullable(),
+  /** ts-fsrs's own fields, so a device steps its reviews on the server's schedule as the server would. */
+  scheduled_days: countSchema,
+  learning_steps: countSchema,
+  elapsed_days: countSchema,
 })
 export type SavedCard = z.infer<typeof savedCardSchema>
 export const myCardsSchema = pageOf(savedCardSchema)

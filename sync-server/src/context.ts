@@ -90,7 +90,7 @@ function assembleContext(config: Config, options: ContextOptions & { logger: Log
   const jobs = createJobsModule(shared)
   const words = createWordsModule(shared, repositories, jobs.queue)
   const learning = createLearningModule(shared, repositories, words)
-  const cards = createCardsModule(shared, repositories, jobs.queue, { grants: learning.services.mediaGrants, playlistAccess: learning.services.playlistAccess })
+  const cards = createCardsModule(shared, repositories, jobs.queue)
   const admin = createAdminBillingModule(shared, repositories, people.users)
   const account = createAccountModule(shared, { users: people.users, billing: admin.services.billing, ratings: learning.services.ratings })
   const contributor = createContributorsModule(shared, repositories, { grants: learning.services.mediaGrants, catalogue: learning.services.catalogue }, jobs.queue, words)

@@ -4,7 +4,10 @@
  * (`{"0": "dehieu-….m4a", …}`) and the audio files named 0, 1, …. One model ("Dễ Hiểu sentence") with the
  * fields Sentence, Translation, Audio and Source and one card template, in one deck. A card's FSRS
  * state goes over as Anki's own: new cards stay new, cards in review are due on their day with their
- * interval, cards in (re)learning are due at their time.
+ * interval, cards in (re)learning are due at their time. Each card's reviews go into `revlog`, as Anki
+ * logs its own: the grade, the interval after and before (days; seconds, negative, while learning), the
+ * time taken (at most Anki's 60 s) and the kind (learning, review, relearning), so Anki's statistics
+ * and its FSRS optimizer see the history.
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -23,7 +26,26 @@ export interface AnkiNote {
   audio: Uint8Array | null
   source: string
   schedule: { state: 'new' | 'learning' | 'review' | 'relearning'; dueMs: number; intervalDays: number; reps: number; lapses: number }
+  /** The card's reviews, oldest first. */
+  reviews: readonly AnkiReview[]
 }
+
+export interface AnkiReview {
+  /** Epoch ms (Anki's revlog id; kept apart from the card's other reviews). */
+  atMs: number
+  rating: 1 | 2 | 3 | 4
+  durationMs: number
+  /** The card's state before the review. */
+  before: 'new' | 'learning' | 'review' | 'relearning'
+  /** The interval after it, and before it, in ms (the time to the next due). */
+  intervalMs: number
+  lastIntervalMs: number
+}
+
+const DAY_MS = 86_400_000
+/** Anki's revlog interval: days once a day or more, negative seconds under it. */
+const revlogInterval = (ms: number) => (ms >= DAY_MS ? Math.round(ms / DAY_MS) : -Math.max(1, Math.round(ms / 1000)))
+const REVLOG_TYPE = { new: 0, learning: 0, review: 1, relearning: 2 } as const
 
 const SCHEMA = `
 CREATE TABLE col (id integer primary key, crt integer not null, mod integer not null, scm integer not null, ver integer not null, dty integer not null, usn integer not null, ls integer not null, conf text not null, models text not null, decks text not null, dconf text not null, tags text not null);
@@ -138,6 +160,8 @@ function writeCollection(file: string, deckName: string, notes: readonly AnkiNot
     db.prepare('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(crt, nowMs, nowMs, json.conf, json.models, json.decks, json.dconf, '{}')
     const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)')
     const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?)')
+    const revlog = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)')
+    const logged = new Set<number>()
     db.transaction(() => {
       notes.forEach((item, index) => {
         const id = nowMs + index
@@ -146,6 +170,14 @@ function writeCollection(file: string, deckName: string, notes: readonly AnkiNot
         const scheduled = ankiSchedule(item.schedule, index + 1, crt)
         const factor = item.schedule.state === 'new' ? 0 : 2500
         card.run(id, id, DECK_ID, now, scheduled.type, scheduled.queue, scheduled.due, scheduled.ivl, factor, item.schedule.reps, item.schedule.lapses, '')
+        for (const review of item.reviews) {
+          // revlog's id is its time in ms and must be unique: two reviews in one ms move one on.
+          let at = review.atMs
+          while (logged.has(at)) at++
+          logged.add(at)
+          const time = Math.max(0, Math.min(60_000, Math.round(review.durationMs)))
+          revlog.run(at, id, review.rating, revlogInterval(review.intervalMs), revlogInterval(review.lastIntervalMs), 2500, time, REVLOG_TYPE[review.before])
+        }
       })
     })()
   } finally {

@@ -22,6 +22,8 @@ export interface ErasedFiles {
   uploadIds: string[]
   mediaKeys: string[]
   applicationFiles: string[]
+  /** Saved lines' clips no other learner's card plays. */
+  clipKeys: string[]
 }
 
 export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>
@@ -49,6 +51,7 @@ export function createAccountDeletionRepository(db: Kysely<Database>, locking: L
           .where('published_video_id', 'is', null)
           .execute()
         const applications = await trx.selectFrom('contributor_applications').select('video_file').where('email', '=', user.email).execute()
+        const clips = (await trx.selectFrom('cards').select('clip_path').distinct().where('user_id', '=', user.id).where('clip_path', 'is not', null).execute()).flatMap((row) => (row.clip_path ? [row.clip_path] : []))
 
         // The tables are chosen from PERSONAL_TABLES at run time, so the builder cannot type their columns.
          
@@ -87,8 +90,19 @@ export function createAccountDeletionRepository(db: Kysely<Database>, locking: L
           uploadIds: drafts.flatMap((draft) => (draft.upload_id ? [draft.upload_id] : [])),
           mediaKeys: drafts.flatMap((draft) => (draft.media_key ? [draft.media_key] : [])),
           applicationFiles: applications.map((application) => application.video_file),
+          clipKeys: await clipsNoOnePlays(trx, clips),
         }
       })
     },
   }
+}
+
+/** Of these clips (the learner's cards now erased), those no other card plays: a clip is shared by everyone who saved its line. */
+async function clipsNoOnePlays(trx: Kysely<Database>, clips: string[]): Promise<string[]> {
+  const kept = new Set<string>()
+  for (let i = 0; i < clips.length; i += 500) {
+    const rows = await trx.selectFrom('cards').select('clip_path').distinct().where('clip_path', 'in', clips.slice(i, i + 500)).execute()
+    for (const row of rows) if (row.clip_path) kept.add(row.clip_path)
+  }
+  return clips.filter((clip) => !kept.has(clip))
 }

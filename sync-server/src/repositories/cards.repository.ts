@@ -28,15 +28,15 @@ const LISTED = [
   'c.reps',
   'c.lapses',
   'c.scheduled_days',
+  'c.learning_steps',
+  'c.elapsed_days',
   'c.last_review_ms',
+  'c.last_review_client_id',
   'c.clip_path',
 ] as const
-/** A card as GET /me/cards lists it: its columns and its video's title, media key and access. */
+/** A card as GET /me/cards lists it: its columns and its video's title. */
 export type ListedCardRow = Pick<CardRow, (typeof LISTED)[number] extends `c.${infer C}` ? C & keyof CardRow : never> & {
   video_title: string
-  media_key: string | null
-  access_level: string
-  published_at: string | null
 }
 
 export function createCardsRepository(db: Kysely<Database>) {
@@ -97,6 +97,17 @@ export function createCardsRepository(db: Kysely<Database>) {
     reviewsOf(cardId: number): Promise<Array<Pick<CardReviewRow, 'client_id' | 'rating' | 'reviewed_ms'>>> {
       return db.selectFrom('card_reviews').select(['client_id', 'rating', 'reviewed_ms']).where('card_id', '=', cardId).execute()
     },
+    /** The reviews of a learner's cards (by the cards' client ids), for the export's revlog. */
+    reviewsOfCards(userId: number, cardClientIds: readonly string[]): Promise<Array<Pick<CardReviewRow, 'client_id' | 'rating' | 'reviewed_ms' | 'duration_ms'> & { card_client_id: string }>> {
+      if (cardClientIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('card_reviews as r')
+        .innerJoin('cards as c', 'c.id', 'r.card_id')
+        .select(['c.client_id as card_client_id', 'r.client_id', 'r.rating', 'r.reviewed_ms', 'r.duration_ms'])
+        .where('c.user_id', '=', userId)
+        .where('c.client_id', 'in', [...cardClientIds])
+        .execute()
+    },
     async setSchedule(cardId: number, schedule: ScheduleColumns): Promise<void> {
       await db.updateTable('cards').set(schedule).where('id', '=', cardId).execute()
     },
@@ -110,7 +121,7 @@ export function createCardsRepository(db: Kysely<Database>) {
         .selectFrom('cards as c')
         .innerJoin('videos as v', 'v.id', 'c.video_id')
         .select(LISTED)
-        .select(['v.title as video_title', 'v.media_key as media_key', 'v.access_level as access_level', 'v.published_at as published_at'])
+        .select('v.title as video_title')
         .where('c.user_id', '=', userId)
         .where('c.language_code', '=', languageCode)
       if (options.dueBeforeMs !== undefined) query = query.where('c.due_ms', '<', options.dueBeforeMs)
@@ -118,19 +129,30 @@ export function createCardsRepository(db: Kysely<Database>) {
       if (after) query = query.where((eb) => eb.or([eb('c.due_ms', '>', after.due), eb.and([eb('c.due_ms', '=', after.due), eb('c.client_id', '>', after.id)])]))
       return query.orderBy('c.due_ms').orderBy('c.client_id').limit(options.limit).execute()
     },
-    /** A card by its client id, with its video's media key (the audio URL's check). */
-    withMedia(userId: number, clientId: string): Promise<(CardRow & { media_key: string | null }) | undefined> {
+    /** A card by its client id, with its video's access (the audio URL's check). */
+    withVideo(userId: number, clientId: string): Promise<(CardRow & Pick<Row<'videos'>, 'access_level' | 'published_at'>) | undefined> {
       return db
         .selectFrom('cards as c')
         .innerJoin('videos as v', 'v.id', 'c.video_id')
         .selectAll('c')
-        .select('v.media_key as media_key')
+        .select(['v.access_level as access_level', 'v.published_at as published_at'])
         .where('c.user_id', '=', userId)
         .where('c.client_id', '=', clientId)
         .executeTakeFirst()
     },
     byId(cardId: number): Promise<(CardRow & { media_key: string | null }) | undefined> {
       return db.selectFrom('cards as c').innerJoin('videos as v', 'v.id', 'c.video_id').selectAll('c').select('v.media_key as media_key').where('c.id', '=', cardId).executeTakeFirst()
+    },
+    /** The clip of a learner's card, null when none is cut (or no such card). */
+    async clipOf(userId: number, clientId: string): Promise<string | null> {
+      const row = await db.selectFrom('cards').select('clip_path').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+      return row?.clip_path ?? null
+    },
+    /** Of these clips, those some card still plays (a clip is shared by every learner who saved its line). */
+    async clipsInUse(clipPaths: readonly string[]): Promise<Set<string>> {
+      if (clipPaths.length === 0) return new Set()
+      const rows = await db.selectFrom('cards').select('clip_path').distinct().where('clip_path', 'in', [...new Set(clipPaths)]).execute()
+      return new Set(rows.flatMap((row) => (row.clip_path === null ? [] : [row.clip_path])))
     },
     async setClip(cardId: number, clipPath: string): Promise<void> {
       await db.updateTable('cards').set({ clip_path: clipPath }).where('id', '=', cardId).execute()

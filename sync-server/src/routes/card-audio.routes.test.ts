@@ -19,6 +19,7 @@ import { makeHlsFixture } from '../../test-support/hls-fixture.ts'
 import { mediaDir } from '../storage/media-paths.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { person } from '../../test-support/words-fixtures.ts'
+import { DELETION_CODE } from '../../test-support/smtp-capture.ts'
 
 let server: TestServer
 let videoId: number
@@ -41,7 +42,7 @@ function toneLadder(dataDir: string): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' } })
+  server = await startTestServer({ env: { OTP_SENDS_PER_IP_PER_HOUR: '1000', PREVIEW_SECONDS: '7' } })
   const mediaKey = makeHlsFixture(server.dataDir, 12, { audioOnly: true })
   videoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey, title: 'Chợ Bến Thành' })
   toneVideoId = await seedVideo(server, { access: 'free', duration: 12, mediaKey: toneLadder(server.dataDir) })
@@ -140,12 +141,28 @@ describe('the clip of a saved line', () => {
 
     await server.ctx.database.db.updateTable('videos').set({ access_level: 'premium' }).where('id', '=', videoId).execute()
     try {
-      // Grants are re-checked like playlists (a 60 s cache): a fresh grant for a video no longer watchable is none at all.
-      const [again] = await cardsOf(owner)
-      expect((await fetchAudio(again!.audio_url)).status).toBe(403)
+      // What the grant reaches is checked on each fetch: the same URL, the video no longer watchable.
+      expect((await fetchAudio(url)).status).toBe(403)
+      await server.ctx.database.db.updateTable('videos').set({ access_level: 'preview' }).where('id', '=', videoId).execute()
+      // A preview: this line (6..8 s) ends past its cut (PREVIEW_SECONDS 7 here).
+      expect((await fetchAudio(url)).status).toBe(403)
     } finally {
       await server.ctx.database.db.updateTable('videos').set({ access_level: 'free' }).where('id', '=', videoId).execute()
     }
+    expect((await fetchAudio(url)).status).toBe(200)
+    // Signed out: the session the grant is bound to is gone.
+    expect((await owner.api.post('/auth/logout', {})).status).toBeLessThan(300)
+    expect((await fetchAudio(url)).status).toBe(403)
+  })
+
+  it('carries one short grant for all of a page\'s cards, whatever their videos', async () => {
+    const learner = await person(server, 'learner')
+    await save(learner, 1, 2)
+    await save(learner, 4, 6.5, 'Im lặng.', toneVideoId)
+    const cards = await cardsOf(learner)
+    const grants = new Set(cards.map((card) => new URL(card.audio_url, server.baseUrl).searchParams.get('grant')))
+    expect(grants.size).toBe(1)
+    expect([...grants][0]!.length).toBeLessThan(64)
   })
 
   it('answers 404 until the clip is cut', async () => {
@@ -161,11 +178,53 @@ describe('the clip of a saved line', () => {
   })
 })
 
+describe('a clip file', () => {
+  const clipOf = async (clientId: string) =>
+    (await server.ctx.database.db.selectFrom('cards').select('clip_path').where('client_id', '=', clientId).executeTakeFirstOrThrow()).clip_path!
+  const stored = async (key: string) => (await server.ctx.storage.media.stat(key)) !== undefined
+  const remove = (learner: Learner, cardId: string) =>
+    learner.api.post('/card_removals', { removals: [{ client_id: uuidv7(), card_id: cardId, occurred_at: new Date(server.clock.now()).toISOString() }] })
+
+  it('goes with the last card that plays it: a line two learners saved keeps its clip until both removed it', async () => {
+    const first = await person(server, 'learner')
+    const second = await person(server, 'learner')
+    const mine = await save(first, 2.2, 3.2, 'Một câu chung.', toneVideoId)
+    const theirs = await save(second, 2.2, 3.2, 'Một câu chung.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const key = await clipOf(mine.client_id)
+    expect(await clipOf(theirs.client_id)).toBe(key)
+    expect(await stored(key)).toBe(true)
+
+    expect((await remove(first, mine.client_id)).body.data.accepted).toHaveLength(1)
+    expect(await stored(key)).toBe(true)
+    const [left] = await cardsOf(second)
+    expect((await fetchAudio(left!.audio_url)).status).toBe(200)
+
+    expect((await remove(second, theirs.client_id)).body.data.accepted).toHaveLength(1)
+    expect(await stored(key)).toBe(false)
+  })
+
+  it('goes with the account\'s deletion', async () => {
+    const learner = await person(server, 'learner')
+    const line = await save(learner, 5.1, 6.1, 'Câu của tôi.', toneVideoId)
+    await server.ctx.jobs.whenIdle()
+    const key = await clipOf(line.client_id)
+    expect(await stored(key)).toBe(true)
+    const since = server.smtp.mails.length
+    expect((await learner.api.post('/me/delete/code')).status).toBe(202)
+    const code = await server.smtp.waitForCode(learner.email, { since, pattern: DELETION_CODE })
+    expect((await learner.api.post('/me/delete', { otp: code })).status).toBe(204)
+    expect(await stored(key)).toBe(false)
+  })
+})
+
 describe('GET /me/cards/export.apkg', () => {
   it('is an Anki package: collection.anki2 with one note per card (Sentence, Translation, Audio, Source) and its audio', async () => {
     const learner = await person(server, 'learner')
     const first = await save(learner, 1, 3, 'Chị ơi, bao nhiêu tiền?')
     const second = await save(learner, 65 / 10, 8, 'Rẻ lắm, em à.')
+    const graded = await learner.api.post('/reviews', { reviews: [3, 3].map((rating, i) => ({ client_id: uuidv7(), card_id: first.client_id, rating, reviewed_at: new Date(server.clock.now() + i).toISOString(), duration_ms: 4200 })) })
+    expect(graded.body.data.accepted).toHaveLength(2)
     await server.ctx.jobs.whenIdle()
     const answer = await fetch(`${server.api}/me/cards/export.apkg?language=vi`, { headers: { authorization: `Bearer ${learner.token}` } })
     expect(answer.status).toBe(200)
@@ -190,7 +249,13 @@ describe('GET /me/cards/export.apkg', () => {
       expect(byGuid.get(first.client_id)).toEqual(['Chị ơi, bao nhiêu tiền?', 'The market opens at six.', `[sound:dehieu-${first.client_id}.m4a]`, 'Chợ Bến Thành, 0:01'])
       expect(byGuid.get(second.client_id)![3]).toBe('Chợ Bến Thành, 0:06')
       expect((db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n).toBe(2)
-      for (const table of ['revlog', 'graves']) expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 })
+      expect(db.prepare('SELECT count(*) AS n FROM graves').get()).toEqual({ n: 0 })
+      // The first card's two reviews, as Anki logs them: Good, Good, learning then review, 4.2 s each.
+      const revlog = db.prepare('SELECT r.ease, r.type, r.time, n.guid FROM revlog r JOIN cards c ON c.id = r.cid JOIN notes n ON n.id = c.nid ORDER BY r.id').all()
+      expect(revlog).toEqual([
+        { ease: 3, type: 0, time: 4200, guid: first.client_id },
+        { ease: 3, type: 0, time: 4200, guid: first.client_id },
+      ])
     } finally {
       db.close()
     }

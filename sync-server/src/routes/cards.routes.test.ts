@@ -159,6 +159,10 @@ describe('POST /reviews', () => {
       reps: ratings.length,
       lapses: expected.lapses,
       last_review: log[log.length - 1]!.reviewed_at,
+      last_review_id: expected.last_client_id,
+      scheduled_days: expected.scheduled_days,
+      learning_steps: expected.learning_steps,
+      elapsed_days: expected.elapsed_days,
     })
     expect(expected.lapses).toBeGreaterThan(0)
 

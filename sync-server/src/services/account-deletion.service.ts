@@ -58,7 +58,7 @@ export function createAccountDeletionService(deps: {
     return result
   }
 
-  /** Uploads (an unfinished multipart upload aborted), ladders and pictures, application videos: on disk or in the bucket. */
+  /** Uploads (an unfinished multipart upload aborted), ladders and pictures, application videos, saved lines' clips: on disk or in the bucket. */
   async function removeFiles(files: ErasedFiles) {
     const removals: [string, () => Promise<unknown>][] = [
       ...files.uploadIds.map((id): [string, () => Promise<unknown>] => [`upload ${id}`, () => deps.storage.uploads.remove(id)]),
@@ -67,6 +67,7 @@ export function createAccountDeletionService(deps: {
         `application ${file}`,
         () => deps.storage.media.remove(applicationObjectKey(path.basename(file))),
       ]),
+      ...files.clipKeys.map((key): [string, () => Promise<unknown>] => [`clip ${key}`, () => deps.storage.media.remove(key)]),
     ]
     for (const [file, remove] of removals) {
       try {

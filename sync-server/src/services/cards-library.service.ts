@@ -3,21 +3,24 @@
  * with its schedule and its audio URL), a card's audio under a grant, the Anki package of a language's
  * cards, and the job that cuts a card's clip.
  *
- * The audio URL carries a grant like the video's (media/grants.ts: user, session, the video's media
- * key, expiry, the preview's cut), checked on every fetch with the playlists' re-check (the session
- * alive, the video still watchable: media/playlist-access.ts); a preview grant reaches only lines
- * before its cut. The bytes under it never change (the clip is named by ladder and span), so they are
- * sent `immutable` and the service worker keeps them by path; until the clip is cut the URL answers 404.
+ * The audio URL carries one grant for the learner's session (media/card-audio-grants.ts: signed, bound
+ * to the session, an hour long), the same on every card of a page; what it reaches is checked on each
+ * fetch against the card's video as it is now: the card the grant's learner's, the session alive, the
+ * video watchable by them, a preview's line before its cut. The bytes under it never change (the clip
+ * is named by ladder and span), so they are sent `immutable` and the service worker keeps them by path;
+ * until the clip is cut the URL answers 404.
  */
 import type { Kysely } from 'kysely'
 import { API_BASE, CARDS_PAGE_MAX, ERROR_CODES, type SavedCard } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { buildAnkiPackage, type AnkiNote } from '../media/anki-package.ts'
+import { newCardSchedule, sortReviews, stepCardSchedule, type ReviewRating } from '../../../contract/card-schedule.ts'
+import { buildAnkiPackage, type AnkiNote, type AnkiReview } from '../media/anki-package.ts'
 import { cutCardClip } from '../media/card-clip.ts'
-import { GRANT_PARAM, type MediaGrants } from '../media/grants.ts'
-import type { PlaylistAccess } from '../media/playlist-access.ts'
+import type { CardAudioGrants } from '../media/card-audio-grants.ts'
+import { GRANT_PARAM } from '../media/grants.ts'
+import type { MediaAccessRepository } from '../repositories/media-access.repository.ts'
 import { createCardsRepository, type ListedCardRow } from '../repositories/cards.repository.ts'
 import { createLanguagesRepository } from '../repositories/languages.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
@@ -48,27 +51,11 @@ export type CardsLibraryService = ReturnType<typeof createCardsLibraryService>
 export function createCardsLibraryService(deps: {
   db: Kysely<Database>
   clock: Clock
-  grants: MediaGrants
-  playlistAccess: PlaylistAccess
+  grants: CardAudioGrants
+  access: Pick<MediaAccessRepository, 'sessionUser'>
   media: MediaStore
   previewSeconds: number
 }) {
-  /** One grant per video of a page (the same for all its lines). */
-  function grantsFor(user: UserRow, tokenHash: string) {
-    const byVideo = new Map<number, string>()
-    return (row: ListedCardRow): string => {
-      let grant = byVideo.get(row.video_id)
-      if (grant === undefined) {
-        const access = canWatch(row, user)
-        grant = row.media_key && access !== 'none'
-          ? deps.grants.issue({ userId: user.id, tokenHash, mediaKey: row.media_key, previewSeconds: access === 'preview' ? deps.previewSeconds : null }).grant
-          : 'none'
-        byVideo.set(row.video_id, grant)
-      }
-      return grant
-    }
-  }
-
   const toCard = (row: ListedCardRow, grant: string): SavedCard => ({
     id: row.client_id,
     video_id: row.video_id,
@@ -87,6 +74,10 @@ export function createCardsLibraryService(deps: {
     reps: row.reps,
     lapses: row.lapses,
     last_review: row.last_review_ms === null ? null : iso(row.last_review_ms),
+    last_review_id: row.last_review_client_id,
+    scheduled_days: row.scheduled_days,
+    learning_steps: row.learning_steps,
+    elapsed_days: row.elapsed_days,
   })
 
   async function requireLanguage(code: string) {
@@ -103,10 +94,11 @@ export function createCardsLibraryService(deps: {
         limit: CARDS_PAGE_MAX + 1,
       })
       const page = rows.slice(0, CARDS_PAGE_MAX)
-      const grant = grantsFor(user, tokenHash)
+      // One grant for the page: what it reaches is checked on each fetch.
+      const grant = deps.grants.issue(user.id, tokenHash)
       const last = page[page.length - 1]
       return {
-        data: page.map((row) => toCard(row, grant(row))),
+        data: page.map((row) => toCard(row, grant)),
         next_cursor: rows.length > CARDS_PAGE_MAX && last ? encodeCursor({ d: last.due_ms, i: last.client_id }) : null,
       }
     },
@@ -116,10 +108,11 @@ export function createCardsLibraryService(deps: {
       const refused = () => new ApiError(403, ERROR_CODES.forbidden, 'This audio link has expired or is not valid: open your saved lines again.')
       const grant = deps.grants.verify(grantText)
       if (!grant) throw refused()
-      const card = await createCardsRepository(deps.db).withMedia(grant.userId, clientId.toLowerCase())
+      const card = await createCardsRepository(deps.db).withVideo(grant.userId, clientId.toLowerCase())
       if (!card) throw notFound('No such saved line.')
-      if (card.media_key !== grant.mediaKey || !(await deps.playlistAccess.allows(grant))) throw refused()
-      if (grant.previewSeconds !== null && card.end_seconds > grant.previewSeconds) throw refused()
+      const holder = await deps.access.sessionUser(grant.userId, grant.session, deps.clock.now())
+      const access = holder ? canWatch(card, holder) : 'none'
+      if (access === 'none' || (access === 'preview' && card.end_seconds > deps.previewSeconds)) throw refused()
       if (card.clip_path === null) throw notFound('The audio of this line is not ready yet.')
       return { key: card.clip_path, media: deps.media }
     },
@@ -142,6 +135,12 @@ export function createCardsLibraryService(deps: {
       let after: { due: number; id: string } | undefined
       for (;;) {
         const rows = await cards.listPage(user.id, language, { after, limit: 1000 })
+        const logs = new Map<string, Array<{ client_id: string; rating: ReviewRating; reviewed_at: number; duration_ms: number }>>()
+        for (const review of await cards.reviewsOfCards(user.id, rows.map((row) => row.client_id))) {
+          const log = logs.get(review.card_client_id) ?? []
+          log.push({ client_id: review.client_id, rating: review.rating as ReviewRating, reviewed_at: review.reviewed_ms, duration_ms: review.duration_ms })
+          logs.set(review.card_client_id, log)
+        }
         for (const row of rows) {
           const audio = row.clip_path === null ? null : await readAll(deps.media, row.clip_path)
           notes.push({
@@ -152,6 +151,7 @@ export function createCardsLibraryService(deps: {
             audio,
             source: sourceOf(row.video_title, row.start_seconds),
             schedule: { state: row.state, dueMs: row.due_ms, intervalDays: row.scheduled_days, reps: row.reps, lapses: row.lapses },
+            reviews: revlogOf(Date.parse(row.created_at), logs.get(row.client_id) ?? []),
           })
         }
         const last = rows[rows.length - 1]
@@ -161,6 +161,21 @@ export function createCardsLibraryService(deps: {
       return buildAnkiPackage({ deckName: `Dễ Hiểu (${language})`, notes, nowMs: deps.clock.now() })
     },
   }
+}
+
+/** A card's reviews as Anki logs them: the contract's fold stepped review by review, each with the state before and the interval it set. */
+function revlogOf(createdMs: number, log: Array<{ client_id: string; rating: ReviewRating; reviewed_at: number; duration_ms: number }>): AnkiReview[] {
+  let schedule = newCardSchedule(createdMs)
+  let lastIntervalMs = 0
+  return sortReviews(createdMs, log).map((review) => {
+    const before = schedule.state
+    schedule = stepCardSchedule(schedule, createdMs, review)
+    const atMs = schedule.last_review ?? review.reviewed_at
+    const intervalMs = Math.max(0, schedule.due - atMs)
+    const entry = { atMs, rating: review.rating, durationMs: review.duration_ms, before, intervalMs, lastIntervalMs }
+    lastIntervalMs = intervalMs
+    return entry
+  })
 }
 
 async function readAll(store: MediaStore, key: string): Promise<Uint8Array | null> {

@@ -12,7 +12,8 @@
  *   the outbox sends it again after the card), of a removed card `card_removed`. The card's schedule
  *   (contract/card-schedule.ts) is stepped when the new reviews all come after the last one folded in,
  *   and folded again from that card's reviews alone otherwise: never more than one card's log.
- * - Removals: the card and its reviews deleted, the removal kept so the card sent again stays gone.
+ * - Removals: the card and its reviews deleted, the removal kept so the card sent again stays gone;
+ *   its clip file removed after the commit unless another learner's card of the same line plays it.
  */
 import type { Kysely } from 'kysely'
 import {
@@ -43,6 +44,8 @@ import type { CatalogueRepository } from '../repositories/catalogue.repository.t
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { localDay } from '../rules/time-zones.ts'
+import type { MediaStore } from '../storage/media-store.ts'
+import type { Logger } from 'pino'
 
 const CARD_MESSAGES: Record<CardRejection, string> = {
   invalid_card: 'A card needs a client_id, a video_id, start and end 0.3 to 30 seconds apart, its text and created_at.',
@@ -104,6 +107,8 @@ interface Deps {
   jobs: AppJobQueue
   catalogue: Pick<CatalogueRepository, 'findPublishedByIds'>
   previewSeconds: number
+  media: Pick<MediaStore, 'remove'>
+  logger: Pick<Logger, 'warn'>
 }
 
 /** The latest time an item may carry: a few minutes ahead of the server's clock. */
@@ -273,8 +278,9 @@ async function recordReviews(deps: Deps, user: UserRow, items: readonly unknown[
 async function removeCards(deps: Deps, user: UserRow, items: readonly unknown[]): Promise<CardRemovalsResult['data']> {
   const result: CardRemovalsResult['data'] = { accepted: [], duplicate: [], rejected: [] }
   const parsed = items.map((item) => ({ item, read: cardRemovalSchema.safeParse(item) }))
-  await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
+  const unused = await personTransaction(deps.db, deps.locking, user.id, async (trx) => {
     const cards = createCardsRepository(trx)
+    const clips: string[] = []
     const stored = await cards.storedRemovals(user.id, parsed.flatMap(({ read }) => (read.success ? [read.data.client_id.toLowerCase()] : [])))
     for (const { item, read } of parsed) {
       if (!read.success) {
@@ -289,10 +295,21 @@ async function removeCards(deps: Deps, user: UserRow, items: readonly unknown[])
       stored.add(clientId)
       const cardId = read.data.card_id.toLowerCase()
       await cards.insertRemoval({ user_id: user.id, client_id: clientId, card_client_id: cardId, occurred_at: new Date(Date.parse(read.data.occurred_at)).toISOString() })
+      const clip = await cards.clipOf(user.id, cardId)
+      if (clip !== null) clips.push(clip)
       await cards.remove(user.id, cardId)
       result.accepted.push(clientId)
     }
+    const inUse = await cards.clipsInUse(clips)
+    return clips.filter((clip) => !inUse.has(clip))
   })
+  for (const clip of new Set(unused)) {
+    try {
+      await deps.media.remove(clip)
+    } catch (error) {
+      deps.logger.warn({ err: error, clip }, 'a removed card’s clip could not be removed')
+    }
+  }
   return result
 }
 

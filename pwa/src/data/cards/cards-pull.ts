@@ -11,29 +11,20 @@ import { db, type LocalCard, type LocalReview } from '../db.ts'
 import { deviceSchedule, heldByServer } from './device-schedule.ts'
 import type { CardRemovalPayload, SavedCard } from './card-types.ts'
 
-const DAY_MS = 86_400_000
-
-/**
- * The server's schedule as the fold reads it. The answer leaves out ts-fsrs's own bookkeeping
- * (learning steps, days scheduled): read back from what it does say; the next pull after a review
- * made here brings the server's exact fold again.
- */
-export function serverSchedule(card: SavedCard): CardSchedule {
-  const due = Date.parse(card.due)
-  const last = card.last_review ? Date.parse(card.last_review) : null
-  const extra = card as SavedCard & Partial<Pick<CardSchedule, 'scheduled_days' | 'learning_steps' | 'elapsed_days' | 'last_client_id'>>
+/** The server's schedule, every field the fold reads as the server keeps it. */
+function serverSchedule(card: SavedCard): CardSchedule {
   return {
     state: card.state,
-    due,
+    due: Date.parse(card.due),
     stability: card.stability,
     difficulty: card.difficulty,
     reps: card.reps,
     lapses: card.lapses,
-    last_review: last,
-    last_client_id: extra.last_client_id ?? null,
-    scheduled_days: extra.scheduled_days ?? (last !== null && card.state === 'review' ? Math.max(0, Math.round((due - last) / DAY_MS)) : 0),
-    learning_steps: extra.learning_steps ?? 0,
-    elapsed_days: extra.elapsed_days ?? 0,
+    last_review: card.last_review ? Date.parse(card.last_review) : null,
+    last_client_id: card.last_review_id,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    elapsed_days: card.elapsed_days,
   }
 }
 
