@@ -4,7 +4,7 @@
  * and target checked before a byte of the body is read; the rest are ordinary API routes.
  */
 import type { RequestHandler } from 'express'
-import { captionLanguageSchema, type CaptionLanguage } from '../../../contract/index.ts'
+import { captionLanguageSchema, STUDIO_ERROR_CODES, type CaptionLanguage } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import type { CaptionsService, SaveCondition } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
@@ -64,6 +64,15 @@ export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService
     res.set({ ETag: etag, 'Cache-Control': 'private, no-cache' })
     if (matchesNone(req.get('if-none-match'), etag)) res.status(304).end()
     else res.type('text/vtt; charset=utf-8').send(vtt)
+  })
+
+  // NOT YET BUILT (issue 44): the waveform job, its table and the 200/202 answers. Until they land this
+  // answers the contract's "none can be made" 404, after the owner check, so the studio's no-waveform path works.
+  routes.add('submissions.waveform', async ({ req, res, user }) => {
+    await deps.captions.stored(user, pathId(req.params.id, 'No such submission.'), 'vi').catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 404 || (error as { message?: string }).message === 'No such submission.') throw error
+    })
+    res.status(404).json({ error: STUDIO_ERROR_CODES.noWaveform, message: 'The waveform of this video is not made on this server yet.' })
   })
 
   // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.
