@@ -12,11 +12,11 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { CaptionLanguage } from '../../../contract/index.ts'
-import type { NewCaptionTrack } from '../repositories/captions.repository.ts'
+import type { NewCaptionTrack, ReplaceResult } from '../repositories/captions.repository.ts'
 import { threadBoot } from '../thread-entry.ts'
 
 export type WriteRequest = { id: number; track: NewCaptionTrack } | { id: number; remove: { submissionId: number; language: CaptionLanguage } }
-export type WriteReply = { id: number; removed?: boolean } | { id: number; error: string }
+export type WriteReply = { id: number; removed: boolean } | { id: number; replaced: ReplaceResult } | { id: number; error: string }
 export interface CaptionWriterData {
   dataDir: string
 }
@@ -24,7 +24,7 @@ export interface CaptionWriterData {
 const WORKER_URL = new URL('./write-worker.ts', import.meta.url)
 
 export function createCaptionWriter(dataDir: string) {
-  const waiting = new Map<number, { resolve: (removed: boolean) => void; reject: (error: Error) => void }>()
+  const waiting = new Map<number, { resolve: (answer: boolean | ReplaceResult) => void; reject: (error: Error) => void }>()
   let worker: Worker | undefined
   let nextId = 1
 
@@ -42,7 +42,7 @@ export function createCaptionWriter(dataDir: string) {
       if (!entry) return
       waiting.delete(reply.id)
       if ('error' in reply) entry.reject(new Error(`writing the caption track failed: ${reply.error}`))
-      else entry.resolve(reply.removed ?? false)
+      else entry.resolve('replaced' in reply ? reply.replaced : reply.removed)
     })
     started.on('error', (error) => {
       if (worker === started) worker = undefined
@@ -55,11 +55,11 @@ export function createCaptionWriter(dataDir: string) {
     return started
   }
 
-  const inFlight = new Set<Promise<boolean>>()
-  function send(request: Omit<WriteRequest, 'id'>): Promise<boolean> {
+  const inFlight = new Set<Promise<boolean | ReplaceResult>>()
+  function send(request: Omit<WriteRequest, 'id'>): Promise<boolean | ReplaceResult> {
     worker ??= start()
     const id = nextId++
-    const answer = new Promise<boolean>((resolve, reject) => waiting.set(id, { resolve, reject }))
+    const answer = new Promise<boolean | ReplaceResult>((resolve, reject) => waiting.set(id, { resolve, reject }))
     worker.postMessage({ id, ...request } as WriteRequest)
     inFlight.add(answer)
     const settled = () => inFlight.delete(answer)
@@ -69,13 +69,13 @@ export function createCaptionWriter(dataDir: string) {
 
   return {
     /** The repository's `replace` on the writer thread: answers once the track is switched to and its old cues are gone. */
-    async replace(track: NewCaptionTrack): Promise<void> {
-      await send({ track })
+    async replace(track: NewCaptionTrack): Promise<ReplaceResult> {
+      return (await send({ track })) as ReplaceResult
     },
 
     /** The repository's `remove` on the writer thread: false when there was no such track. */
-    remove(submissionId: number, language: CaptionLanguage): Promise<boolean> {
-      return send({ remove: { submissionId, language } })
+    async remove(submissionId: number, language: CaptionLanguage): Promise<boolean> {
+      return (await send({ remove: { submissionId, language } })) === true
     },
 
     /** Lets the track in hand finish, then stops the thread and its connection (a server's close). */

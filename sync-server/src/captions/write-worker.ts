@@ -22,9 +22,9 @@ port.on('message', (message: WriteRequest | 'close') => {
     void engine.close().finally(() => port.close())
     return
   }
-  const work = 'track' in message ? captions.replace(message.track).then(() => undefined) : captions.remove(message.remove.submissionId, message.remove.language)
+  const work = 'track' in message ? captions.replace(message.track).then((replaced) => ({ replaced })) : captions.remove(message.remove.submissionId, message.remove.language).then((removed) => ({ removed }))
   work.then(
-    (removed) => port.postMessage({ id: message.id, removed } satisfies WriteReply),
+    (answer) => port.postMessage({ id: message.id, ...answer } satisfies WriteReply),
     (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WriteReply),
   )
 })

@@ -117,7 +117,7 @@ describeOnEachEngine((engine, database) => {
   it('two writes of one track at once: the one begun last wins, whole, and the other leaves nothing', async () => {
     const { submission, captions, reader } = await published()
     await captions.replace(track(submission, 'xoài'))
-    let second: Promise<void> | undefined
+    let second: Promise<unknown> | undefined
     // The second begins while the first is in the middle, and switches first.
     await captions.replace(track(submission, 'chuối'), async (written) => {
       if (written === 128) {

@@ -34,7 +34,16 @@ export interface NewCaptionTrack {
   nowIso: string
   /** The track's words when it is in the video's own language: each cue's tokens, in order, and the counts. */
   words?: { tokens: readonly string[]; counts: readonly TrackWordCount[]; lexiconVersion: number; previewSeconds: number }
+  /**
+   * A conditional write (issue 44): only over the track of this generation (`If-Match`), or only when
+   * there is no track (`'none'`: `If-None-Match: *`). Checked in the switch itself, so two writes
+   * racing cannot both pass. Left out: the write begun last wins, as before.
+   */
+  expect?: number | 'none'
 }
+
+/** What a write did: the generation it switched the track to, or why it was refused (its cues are gone again). */
+export type ReplaceResult = { generation: number } | { refused: 'changed_elsewhere' | 'track_exists' }
 
 /**
  * A track's cues go in batches (a statement and a commit each) with a turn of the event loop between
@@ -71,6 +80,49 @@ function nextGeneration(current: number): number {
   return lastGeneration
 }
 
+/** Why a condition refuses a write over the track now at `current` (undefined: none), or null. */
+function refusalOf(expect: NewCaptionTrack['expect'], current: number | undefined): 'changed_elsewhere' | 'track_exists' | null {
+  if (expect === 'none') return current === undefined ? null : 'track_exists'
+  if (typeof expect === 'number') return current === expect ? null : 'changed_elsewhere'
+  return null
+}
+
+/** Deletes the cues of one generation (a refused write's), a batch a statement. */
+const deleteCuesOf = async (db: Kysely<Database>, cuesPerBatch: number, submissionId: number, language: CaptionLanguage, generation: number) => {
+  for (;;) {
+    const result = await db
+      .deleteFrom('caption_cues')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('caption_cues').select('id').where('submission_id', '=', submissionId).where('language', '=', language).where('generation', '=', generation).limit(cuesPerBatch),
+      )
+      .executeTakeFirst()
+    if (Number(result.numDeletedRows) < cuesPerBatch) return
+    if (!db.isTransaction) await nextTurn()
+  }
+}
+
+/** The row written: over the expected generation only, as a first track only, or over any older one. */
+const writeRow = async (trx: Kysely<Database>, track: NewCaptionTrack, generation: number): Promise<boolean> => {
+  const values = { vtt: track.vtt, cue_count: track.cues.length, duration_seconds: track.durationSeconds, updated_at: track.nowIso, generation }
+  if (typeof track.expect === 'number') {
+    const result = await trx
+      .updateTable('caption_tracks')
+      .set(values)
+      .where('submission_id', '=', track.submissionId)
+      .where('language', '=', track.language)
+      .where('generation', '=', track.expect)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+  const insert = trx.insertInto('caption_tracks').values({ submission_id: track.submissionId, language: track.language, ...values })
+  const result = await insert
+    .onConflict((conflict) =>
+      track.expect === 'none' ? conflict.columns(['submission_id', 'language']).doNothing() : conflict.columns(['submission_id', 'language']).doUpdateSet(values).where('caption_tracks.generation', '<', generation),
+    )
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+}
+
 export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>
 
 /** Called after each batch of a track's new cues is stored (tests: a reader in the middle, a write that dies there). */
@@ -96,15 +148,9 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
     }
   }
 
-  /** The track's row and words switched to `generation` in one write, unless a later write's already is: whether it was. */
+  /** The track's row and words switched to `generation` in one write, unless a later write's already is (or the condition fails): whether it was. */
   const switchTo = async (trx: Kysely<Database>, track: NewCaptionTrack, generation: number): Promise<boolean> => {
-    const values = { vtt: track.vtt, cue_count: track.cues.length, duration_seconds: track.durationSeconds, updated_at: track.nowIso, generation }
-    const result = await trx
-      .insertInto('caption_tracks')
-      .values({ submission_id: track.submissionId, language: track.language, ...values })
-      .onConflict((conflict) => conflict.columns(['submission_id', 'language']).doUpdateSet(values).where('caption_tracks.generation', '<', generation))
-      .executeTakeFirst()
-    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) return false
+    if (!(await writeRow(trx, track, generation))) return false
     const words = createTrackWordsRepository(trx)
     if (track.words) await words.replaceCounts(track.submissionId, track.language, track.words.counts, track.words.lexiconVersion, track.words.previewSeconds)
     else await words.clear(track.submissionId, track.language)
@@ -121,8 +167,12 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
      * its cues are deleted by the next write of the track. Two writes of one track at once: the one
      * begun last wins, the other's cues go. The caller bounds how many run at once (captions.service.ts).
      */
-    async replace(track: NewCaptionTrack, afterBatch?: AfterBatch): Promise<void> {
-      const generation = nextGeneration((await trackGeneration(track.submissionId, track.language)) ?? 0)
+    async replace(track: NewCaptionTrack, afterBatch?: AfterBatch): Promise<ReplaceResult> {
+      const current = await trackGeneration(track.submissionId, track.language)
+      // A condition that fails already is answered before a cue is written; the switch checks it again.
+      const refusal = refusalOf(track.expect, current)
+      if (refusal) return { refused: refusal }
+      const generation = nextGeneration(current ?? 0)
       const rows = track.cues.map((cue, k) => ({
         submission_id: track.submissionId,
         language: track.language,
@@ -139,10 +189,15 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
         written += batch.length
         await afterBatch?.(written)
       }
-      await (db.isTransaction ? switchTo(db, track, generation) : db.transaction().execute((trx) => switchTo(trx, track, generation)))
+      const switched = await (db.isTransaction ? switchTo(db, track, generation) : db.transaction().execute((trx) => switchTo(trx, track, generation)))
       await turn()
+      if (!switched && track.expect !== undefined) {
+        await deleteCuesOf(db, cuesPerBatch, track.submissionId, track.language, generation)
+        return { refused: track.expect === 'none' ? 'track_exists' : 'changed_elsewhere' }
+      }
       // The generation that won (this one, or a later write's): every cue below it is the past.
       await deleteCuesBelow(track.submissionId, track.language, (await trackGeneration(track.submissionId, track.language)) ?? generation + 1)
+      return { generation }
     },
 
     /** False when there was no such track. Its cues go after it, in batches (a later write's stay). */
@@ -164,6 +219,11 @@ export function createCaptionsRepository(db: Kysely<Database>, search: TextSearc
         .orderBy('submission_id')
         .orderBy('language', 'desc')
         .execute()
+    },
+
+    /** The file as stored and its generation (the studio's ETag, issue 44). */
+    async stored(submissionId: number, language: CaptionLanguage): Promise<{ vtt: string; generation: number } | undefined> {
+      return db.selectFrom('caption_tracks').select(['vtt', 'generation']).where('submission_id', '=', submissionId).where('language', '=', language).executeTakeFirst()
     },
 
     /** The file as stored. */

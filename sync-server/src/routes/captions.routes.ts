@@ -4,9 +4,9 @@
  * and target checked before a byte of the body is read; the rest are ordinary API routes.
  */
 import type { RequestHandler } from 'express'
-import { captionLanguageSchema, type CaptionLanguage } from '../../../contract/index.ts'
+import { captionLanguageSchema, STUDIO_ERROR_CODES, type CaptionLanguage } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
-import type { CaptionsService } from '../services/captions.service.ts'
+import type { CaptionsService, SaveCondition } from '../services/captions.service.ts'
 import { pathId } from '../web/path-id.ts'
 import type { Routes } from './route.ts'
 import { bodyTypeCheck } from './route-body.ts'
@@ -17,6 +17,23 @@ function pathLanguage(raw: unknown): CaptionLanguage {
   if (!parsed.success) throw notFound('No captions in that language: vi or en.')
   return parsed.data
 }
+
+/** An ETag's generation (`"123"`, `W/"123"`); -1 for one this server never gave (it matches no track). */
+function generationOf(tag: string): number {
+  const match = /^(?:W\/)?"(\d{1,20})"$/.exec(tag.trim())
+  return match ? Number(match[1]) : -1
+}
+
+/** The save's condition from `If-Match` (an ETag or `*`) or `If-None-Match: *` (issue 44). */
+function saveCondition(ifMatch: string | undefined, ifNoneMatch: string | undefined): SaveCondition | undefined {
+  if (ifMatch !== undefined && ifMatch.trim() !== '') return { ifMatch: ifMatch.trim() === '*' ? '*' : generationOf(ifMatch.split(',')[0]!) }
+  if (ifNoneMatch?.trim() === '*') return { ifNoneMatch: '*' }
+  return undefined
+}
+
+/** Whether an `If-None-Match` names this ETag (or is `*`). */
+const matchesNone = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag)
 
 export function captionsUploadRoute(routes: Routes, deps: { captions: CaptionsService; uploadGuard: RequestHandler }) {
   // The file's type (415), then the submission and language (404), are checked before a byte is read:
@@ -30,7 +47,8 @@ export function captionsUploadRoute(routes: Routes, deps: { captions: CaptionsSe
   routes.add('submissions.putCaptions', { guards: [deps.uploadGuard], checks }, async ({ req, res, user }) => {
     const id = pathId(req.params.id, 'No such submission.')
     const language = pathLanguage(req.params.lang)
-    res.json({ data: await deps.captions.put(user, id, language, req.body as Buffer) })
+    const { etag, ...saved } = await deps.captions.put(user, id, language, req.body as Buffer, saveCondition(req.get('if-match'), req.get('if-none-match')))
+    res.set('ETag', etag).json({ data: saved })
   })
 }
 
@@ -38,6 +56,23 @@ export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService
   routes.add('submissions.deleteCaptions', async ({ req, res, user }) => {
     await deps.captions.remove(user, pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
     res.status(204).end()
+  })
+
+  // The studio reads a track back to change it (issue 44): the owner or an admin, with its ETag.
+  routes.add('submissions.getCaptions', async ({ req, res, user }) => {
+    const { vtt, etag } = await deps.captions.stored(user, pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
+    res.set({ ETag: etag, 'Cache-Control': 'private, no-cache' })
+    if (matchesNone(req.get('if-none-match'), etag)) res.status(304).end()
+    else res.type('text/vtt; charset=utf-8').send(vtt)
+  })
+
+  // NOT YET BUILT (issue 44): the waveform job, its table and the 200/202 answers. Until they land this
+  // answers the contract's "none can be made" 404, after the owner check, so the studio's no-waveform path works.
+  routes.add('submissions.waveform', async ({ req, res, user }) => {
+    await deps.captions.stored(user, pathId(req.params.id, 'No such submission.'), 'vi').catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 404 || (error as { message?: string }).message === 'No such submission.') throw error
+    })
+    res.status(404).json({ error: STUDIO_ERROR_CODES.noWaveform, message: 'The waveform of this video is not made on this server yet.' })
   })
 
   // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.

@@ -13,6 +13,10 @@ export function glossaryRoutes(routes: Routes, deps: { glossary: GlossaryService
     res.json({ data: await deps.glossary.put(user, id, body.entries) })
   })
 
+  routes.add('submissions.getGlossary', async ({ req, res, user }) => {
+    res.json({ data: await deps.glossary.get(user, submissionId(req.params.id)) })
+  })
+
   routes.add('submissions.glossarySuggestions', async ({ req, res, user }) => {
     res.json({ data: await deps.glossary.suggestions(user, submissionId(req.params.id)) })
   })

@@ -40,6 +40,7 @@ import type { Clock } from '../clock.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError, notFound } from '../errors.ts'
+import { STUDIO_ERROR_CODES } from '../../../contract/index.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { PlaylistAccess } from '../media/playlist-access.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
@@ -53,6 +54,27 @@ import { tokensOf, type TrackWordsService } from './track-words.service.ts'
 import type { ReadingsService } from './readings.service.ts'
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>
+
+/** A saved track's answer and its ETag (the track's generation, issue 44). */
+export type SavedTrack = CaptionTrackSaved & { etag: string }
+/** A save's condition (issue 44): over the track of this ETag's generation, over any track (`If-Match: *`), or as a first track. */
+export type SaveCondition = { ifMatch: number | '*' } | { ifNoneMatch: '*' }
+
+export const etagOf = (generation: number) => `"${generation}"`
+
+const refusedSave = (refused: 'changed_elsewhere' | 'track_exists') =>
+  refused === 'track_exists'
+    ? new ApiError(412, STUDIO_ERROR_CODES.trackExists, 'This submission has captions in this language already: open them to change them.')
+    : new ApiError(412, STUDIO_ERROR_CODES.changedElsewhere, 'These captions were changed elsewhere since you opened them (another tab or device): choose which version to keep.')
+
+/** The generation a condition expects, given the stored track's (undefined: none); `'none'` for a first track. */
+function expected(condition: SaveCondition | undefined, current: number | undefined): number | 'none' | undefined {
+  if (!condition) return undefined
+  if ('ifNoneMatch' in condition) return 'none'
+  if (condition.ifMatch !== '*') return condition.ifMatch
+  if (current === undefined) throw refusedSave('changed_elsewhere')
+  return current
+}
 
 /** The signed URL of a video's track: the grant is the one its HLS URL carries. */
 export function captionUrl(videoId: number, language: CaptionLanguage, grant: string): string {
@@ -78,6 +100,17 @@ function scriptErrors(cues: ReadonlyArray<{ start: number; text: string }>, lang
 function languageProblem(submissionLanguage: string, language: CaptionLanguage): string | null {
   return language === 'en' || language === submissionLanguage ? null : `A track of this submission is in ${submissionLanguage} or en, not ${language}.`
 }
+
+/** The submission when this user owns it or is an admin; someone else's is "not found", as in submissions.service.ts. */
+async function ownedSubmission(submissions: SubmissionsRepository, user: UserRow, submissionId: number) {
+  requireContributor(user)
+  const row = await submissions.findById(submissionId)
+  if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
+  return row
+}
+
+const noTrack = () => notFound('This video has no captions in this language.')
+const invalid = (errors: string[]) => new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
 
 export function createCaptionsService(deps: {
   db: Kysely<Database>
@@ -105,15 +138,13 @@ export function createCaptionsService(deps: {
    * others wait here, not on a database connection, so every other request finds one free between them.
    */
   const oneWrite = writeSlots(1)
-  const invalid = (errors: string[]) =>
-    new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
 
   async function save(
     submissionId: number,
     language: CaptionLanguage,
     vtt: string | Uint8Array,
-    options: { db?: Kysely<Database> } = {},
-  ): Promise<CaptionTrackSaved> {
+    options: { db?: Kysely<Database>; condition?: SaveCondition } = {},
+  ): Promise<SavedTrack> {
     const db = options.db ?? deps.db
     const submission = await createSubmissionsRepository(db).findById(submissionId)
     if (!submission) throw notFound('No such submission.')
@@ -131,7 +162,8 @@ export function createCaptionsService(deps: {
     const write = async () => {
       // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
       const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)
-      await writer.replace({
+      const expect = expected(options.condition, (await createCaptionsRepository(db, deps.search).stored(submissionId, language))?.generation)
+      return writer.replace({
         submissionId,
         language,
         vtt: parsed.vtt,
@@ -139,20 +171,16 @@ export function createCaptionsService(deps: {
         durationSeconds: parsed.durationSeconds,
         nowIso: new Date(deps.clock.now()).toISOString(),
         words,
+        expect,
       })
     }
     // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
-    await (db === deps.db ? oneWrite(write) : write())
-    return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds }
+    const result = await (db === deps.db ? oneWrite(write) : write())
+    if ('refused' in result) throw refusedSave(result.refused)
+    return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds, etag: etagOf(result.generation) }
   }
 
-  /** The submission when this user owns it or is an admin; someone else's is "not found", as in submissions.service.ts. */
-  async function owned(user: UserRow, submissionId: number) {
-    requireContributor(user)
-    const row = await deps.submissions.findById(submissionId)
-    if (!row || (row.user_id !== user.id && user.is_admin !== 1)) throw notFound('No such submission.')
-    return row
-  }
+  const owned = (user: UserRow, submissionId: number) => ownedSubmission(deps.submissions, user, submissionId)
 
   /** The published video and the submission its tracks belong to. */
   async function publishedTrack(videoId: number) {
@@ -162,15 +190,21 @@ export function createCaptionsService(deps: {
     return { video, submissionId: video.submission_id }
   }
 
-  const noTrack = () => notFound('This video has no captions in this language.')
-
   return {
     save,
 
-    /** PUT /submissions/ID/captions/LANG: the owner or an admin. */
-    async put(user: UserRow, submissionId: number, language: CaptionLanguage, body: Uint8Array): Promise<CaptionTrackSaved> {
+    /** PUT /submissions/ID/captions/LANG: the owner or an admin; 412 when the condition fails. */
+    async put(user: UserRow, submissionId: number, language: CaptionLanguage, body: Uint8Array, condition?: SaveCondition): Promise<SavedTrack> {
       await owned(user, submissionId)
-      return save(submissionId, language, body)
+      return save(submissionId, language, body, { condition })
+    },
+
+    /** GET /submissions/ID/captions/LANG (the studio): the owner or an admin; the file as stored and its ETag. */
+    async stored(user: UserRow, submissionId: number, language: CaptionLanguage): Promise<{ vtt: string; etag: string }> {
+      await owned(user, submissionId)
+      const track = await deps.captions.stored(submissionId, language)
+      if (!track) throw notFound('This submission has no captions in this language yet.')
+      return { vtt: track.vtt, etag: etagOf(track.generation) }
     },
 
     /** DELETE /submissions/ID/captions/LANG: the owner or an admin; no track is no error (the call is safe to repeat). */

@@ -1,5 +1,5 @@
 /**
- * A contributor's glossary for a submission (issue 42): PUT /submissions/ID/glossary, the suggestions
+ * A contributor's glossary for a submission (issue 42): PUT /submissions/ID/glossary (and GET, issue 44), the suggestions
  * of what to gloss, and the entries joining the language's lexicon when the submission is published.
  *
  * - The owner or an admin (someone else's submission is "not found", as in submissions.service.ts).
@@ -52,6 +52,12 @@ export function createGlossaryService(deps: { db: Kysely<Database>; submissions:
   }
 
   return {
+    /** GET /submissions/ID/glossary: the entries as last saved, in key order (the studio reopens them). */
+    async get(user: UserRow, submissionId: number): Promise<{ entries: LexiconEntry[] }> {
+      await owned(user, submissionId)
+      return { entries: (await createGlossaryRepository(deps.db).entries(submissionId)).map(toEntry) }
+    },
+
     async put(user: UserRow, submissionId: number, items: readonly unknown[]): Promise<{ entries: LexiconEntry[] }> {
       const submission = await owned(user, submissionId)
       if (submission.published_video_id !== null) throw new ApiError(409, 'conflict', 'This submission is published: its glossary has joined the lexicon, where an admin corrects it.')
