@@ -2,51 +2,11 @@
 -- representative arguments made from its parameter types. Rendered, not written by hand: after a change,
 -- `node --import tsx sync-server/sql/write.ts` (sync-server/sql/render.ts says how).
 
--- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5","tokens":"tokens-6"},{"start":7,"end":8,"text":"text-9","tokens":"tokens-10"}],"durationSeconds":11,"nowIso":"2026-01-15T12:00:00.000Z","words":{"tokens":["tokens-12","tokens-13"],"counts":[{"key":"key-14","count":15,"preview_count":16},{"key":"key-17","count":18,"preview_count":19}],"lexiconVersion":20,"previewSeconds":21}}, )
+-- captions.replace({"submissionId":1,"language":"vi","vtt":"vtt-2","cues":[{"start":3,"end":4,"text":"text-5","tokens":"tokens-6"},{"start":7,"end":8,"text":"text-9","tokens":"tokens-10"}],"durationSeconds":11,"nowIso":"2026-01-15T12:00:00.000Z","words":{"tokens":["tokens-12","tokens-13"],"counts":[{"key":"key-14","count":15,"preview_count":16},{"key":"key-17","count":18,"preview_count":19}],"lexiconVersion":20,"previewSeconds":21},"expect":22}, )
 select "generation"
 from "caption_tracks"
 where "submission_id" = ? and "language" = ?;
 -- parameters: [1,"vi"]
-
-insert into "caption_cues" ("submission_id", "language", "start_seconds", "end_seconds", "text", "tokens", "generation")
-values (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?);
--- parameters: [1,"vi",3,4,"text-5","tokens-12",1810921881600000,1,"vi",7,8,"text-9","tokens-13",1810921881600000]
-
-begin;
-
-insert into "caption_tracks" ("submission_id", "language", "vtt", "cue_count", "duration_seconds", "updated_at", "generation")
-values (?, ?, ?, ?, ?, ?, ?)
-on conflict ("submission_id", "language") do update
-set "vtt" = ?, "cue_count" = ?, "duration_seconds" = ?, "updated_at" = ?, "generation" = ?
-where "caption_tracks"."generation" < ?;
--- parameters: [1,"vi","vtt-2",2,11,"2026-01-15T12:00:00.000Z",1810921881600000,"vtt-2",2,11,"2026-01-15T12:00:00.000Z",1810921881600000,1810921881600000]
-
-delete from "track_words"
-where "submission_id" = ? and "language" = ?;
--- parameters: [1,"vi"]
-
-insert into "track_words" ("submission_id", "language", "key", "count", "preview_count")
-values (?, ?, ?, ?, ?), (?, ?, ?, ?, ?);
--- parameters: [1,"vi","key-14",15,16,1,"vi","key-17",18,19]
-
-update "caption_tracks"
-set "lexicon_version" = ?, "preview_seconds" = ?
-where "submission_id" = ? and "language" = ?;
--- parameters: [20,21,1,"vi"]
-
-commit;
-
-select "generation"
-from "caption_tracks"
-where "submission_id" = ? and "language" = ?;
--- parameters: [1,"vi"]
-
-delete from "caption_cues"
-where "id" in (select "id"
-  from "caption_cues"
-  where "submission_id" = ? and "language" = ? and "generation" < ?
-  limit ?);
--- parameters: [1,"vi",1810921881600001,128]
 
 -- captions.remove(1, "vi")
 select "generation"
@@ -60,6 +20,12 @@ from "caption_tracks"
 where "submission_id" in (?, ?)
 order by "submission_id", "language" desc;
 -- parameters: [1,2]
+
+-- captions.stored(1, "vi")
+select "vtt", "generation"
+from "caption_tracks"
+where "submission_id" = ? and "language" = ?;
+-- parameters: [1,"vi"]
 
 -- captions.vtt(1, "vi")
 select "vtt"

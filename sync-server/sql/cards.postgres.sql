@@ -60,6 +60,13 @@ from "card_reviews"
 where "card_id" = $1;
 -- parameters: [1]
 
+-- cards.reviewsOfCards(1, ["cardClientIds-2","cardClientIds-3"])
+select "c"."client_id" as "card_client_id", "r"."client_id", "r"."rating", "r"."reviewed_ms", "r"."duration_ms"
+from "card_reviews" as "r"
+inner join "cards" as "c" on "c"."id" = "r"."card_id"
+where "c"."user_id" = $1 and "c"."client_id" in ($2, $3);
+-- parameters: [1,"cardClientIds-2","cardClientIds-3"]
+
 -- cards.setSchedule(1, {"state":"new","due_ms":1768478400000,"stability":2,"difficulty":3,"reps":4,"lapses":5,"scheduled_days":6,"learning_steps":7,"elapsed_days":8,"last_review_ms":1768478400000,"last_review_client_id":"last_review_client_id-9"})
 update "cards"
 set "state" = $1, "due_ms" = $2, "stability" = $3, "difficulty" = $4, "reps" = $5, "lapses" = $6, "scheduled_days" = $7, "learning_steps" = $8, "elapsed_days" = $9, "last_review_ms" = $10, "last_review_client_id" = $11
@@ -67,7 +74,7 @@ where "id" = $12;
 -- parameters: ["new",1768478400000,2,3,4,5,6,7,8,1768478400000,"last_review_client_id-9",1]
 
 -- cards.listPage(1, "vi", {"dueBeforeMs":1768478400000,"after":{"due":2,"id":"id-3"},"limit":4})
-select "c"."client_id", "c"."video_id", "c"."start_seconds", "c"."end_seconds", "c"."text", "c"."translation", "c"."created_at", "c"."state", "c"."due_ms", "c"."stability", "c"."difficulty", "c"."reps", "c"."lapses", "c"."scheduled_days", "c"."last_review_ms", "c"."clip_path", "v"."title" as "video_title", "v"."media_key" as "media_key", "v"."access_level" as "access_level", "v"."published_at" as "published_at"
+select "c"."client_id", "c"."video_id", "c"."start_seconds", "c"."end_seconds", "c"."text", "c"."translation", "c"."created_at", "c"."state", "c"."due_ms", "c"."stability", "c"."difficulty", "c"."reps", "c"."lapses", "c"."scheduled_days", "c"."learning_steps", "c"."elapsed_days", "c"."last_review_ms", "c"."last_review_client_id", "c"."clip_path", "v"."title" as "video_title"
 from "cards" as "c"
 inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."user_id" = $1 and "c"."language_code" = $2 and "c"."due_ms" < $3 and ("c"."due_ms" > $4 or ("c"."due_ms" = $5 and "c"."client_id" > $6))
@@ -75,8 +82,8 @@ order by "c"."due_ms", "c"."client_id"
 limit $7;
 -- parameters: [1,"vi",1768478400000,2,2,"id-3",4]
 
--- cards.withMedia(1, "clientId-2")
-select "c".*, "v"."media_key" as "media_key"
+-- cards.withVideo(1, "clientId-2")
+select "c".*, "v"."access_level" as "access_level", "v"."published_at" as "published_at"
 from "cards" as "c"
 inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."user_id" = $1 and "c"."client_id" = $2;
@@ -88,6 +95,18 @@ from "cards" as "c"
 inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."id" = $1;
 -- parameters: [1]
+
+-- cards.clipOf(1, "clientId-2")
+select "clip_path"
+from "cards"
+where "user_id" = $1 and "client_id" = $2;
+-- parameters: [1,"clientId-2"]
+
+-- cards.clipsInUse(["clipPaths-1","clipPaths-2"])
+select distinct "clip_path"
+from "cards"
+where "clip_path" in ($1, $2);
+-- parameters: ["clipPaths-1","clipPaths-2"]
 
 -- cards.setClip(1, "clipPath-2")
 update "cards"
