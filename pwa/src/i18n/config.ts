@@ -5,11 +5,11 @@ export const FALLBACK_LANGUAGE = 'en'
 export const NAMESPACES = ['common', 'navbar', 'settings', 'landing', 'explainer', 'auth', 'pages', 'watch', 'contribute', 'admin', 'billing', 'downloads', 'captions', 'compass', 'account', 'review', 'words', 'words-progress', 'studio', 'studio-panels'] as const
 /**
  * Traditional Chinese (Hong Kong) covers the two public pages (spec section 1) and, since issue 46, the
- * learner's screens (the frame, the list and player, words, review, progress, settings); the other
+ * learner's screens (the frame, the list and player, the transcript, words, review, progress, the compass, downloads, settings, the welcome and language pages); the other
  * namespaces (contributors', admins', billing, ...) fall back to English.
  */
 export const PARTIAL_LANGUAGE_NAMESPACES: Record<string, readonly string[]> = {
-  'zh-Hant-HK': ['landing', 'explainer', 'common', 'navbar', 'settings', 'watch', 'words', 'words-progress', 'review'],
+  'zh-Hant-HK': ['landing', 'explainer', 'common', 'navbar', 'settings', 'watch', 'words', 'words-progress', 'review', 'captions', 'downloads', 'compass', 'pages'],
 }
 
 /**

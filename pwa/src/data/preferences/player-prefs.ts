@@ -7,6 +7,7 @@
  * A Vietnamese or English choice kept by an older build (localStorage `captions:<user>`) is read once.
  */
 import { db, type PlayerPrefs } from '../db.ts'
+import { useLiveData } from '../use-live-data.ts'
 import { sendPlayerChanges } from './account-preferences.ts'
 
 export type { PlayerPrefs }
@@ -56,4 +57,13 @@ export async function writePlayerPrefs(learner: Learner, prefs: PlayerPrefs, { s
   } catch (error) {
     console.warn('Could not keep the player choices', error)
   }
+}
+
+/**
+ * Whether this learner reads Cantonese with its Jyutping (the player's setting, issue 46), followed
+ * live, for the screens beyond the player (review cards): false until known, so a learner who turned
+ * it off never sees readings flash up.
+ */
+export function useJyutpingShown(learner: Learner): boolean {
+  return useLiveData(async () => (await readPlayerPrefs(learner)).jyutping !== false, [learner], false)
 }

@@ -4,6 +4,7 @@
  */
 import type { EntityTable } from 'dexie'
 import type { CreateSubmissionBody } from '../../../../contract/schemas/contributors.ts'
+import type { CaptionLanguage } from '../../../../contract/vocabulary.ts'
 import type { TabLocks } from '../runtime/locks.ts'
 
 export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'processing' | 'ready' | 'failed'
@@ -26,7 +27,7 @@ export type CreateSubmissionResult =
 
 /** A caption file as the form stored it, sent once the submission exists. */
 export interface QueuedCaption {
-  language: 'vi' | 'en'
+  language: CaptionLanguage
   fileName: string
   /** The file's bytes as chosen (the server judges the encoding). */
   bytes: Blob
@@ -34,7 +35,7 @@ export interface QueuedCaption {
 
 /** Where a queued caption file is: waiting to be sent, taken (with its lines), or refused (with the server's lines). */
 export interface CaptionState {
-  language: 'vi' | 'en'
+  language: CaptionLanguage
   fileName: string
   state: 'pending' | 'saved' | 'refused'
   cues?: number
@@ -100,7 +101,7 @@ export interface UploadQueueDeps {
   /** DELETE /submissions/:id, for a submission created just as its upload was cancelled. */
   discardSubmission?: (submissionId: number) => Promise<unknown>
   /** PUT /submissions/:id/captions/:lang for the caption files stored with an item. */
-  sendCaptions?: (submissionId: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult>
+  sendCaptions?: (submissionId: number, language: CaptionLanguage, bytes: Blob) => Promise<SendCaptionsResult>
 }
 
 /** Statuses a 4xx from tus leaves for good: retrying would be refused the same way (401: until signed in again). */

@@ -78,7 +78,7 @@ const details = (title = 'Chợ'): SubmissionDetails => ({
   publishable: false,
 })
 
-function setup(options: { online?: boolean; token?: () => string | null; sendCaptions?: (id: number, language: 'vi' | 'en', bytes: Blob) => Promise<SendCaptionsResult> } = {}) {
+function setup(options: { online?: boolean; token?: () => string | null; sendCaptions?: (id: number, language: 'vi' | 'yue' | 'en', bytes: Blob) => Promise<SendCaptionsResult> } = {}) {
   const db = new Dexie(`uploads-${Math.random()}`) as Dexie & { items: EntityTable<UploadItem, 'id'>; blobs: EntityTable<UploadBlob, 'id'> }
   db.version(1).stores({ items: 'id, status', blobs: 'id' })
   const tus = scriptedTus()
@@ -243,7 +243,7 @@ describe('the upload queue', () => {
 
   it('caption files queued offline go once the submission exists, before the file; a refused one keeps the server lines', async () => {
     const sent: Array<{ id: number; language: string; text: string }> = []
-    const sendCaptions = vi.fn(async (id: number, language: 'vi' | 'en', bytes: Blob): Promise<SendCaptionsResult> => {
+    const sendCaptions = vi.fn(async (id: number, language: 'vi' | 'yue' | 'en', bytes: Blob): Promise<SendCaptionsResult> => {
       sent.push({ id, language, text: await bytes.text() })
       return language === 'vi' ? { ok: true, cues: 12 } : { ok: false, failure: 'refused', errors: ['line 3: the cue ends before it starts'] }
     })

@@ -1,21 +1,25 @@
 /**
- * The upload form's caption files: Vietnamese and, optionally, English WebVTT. Each file is read on
+ * The upload form's caption files: WebVTT in the submission's own language and, optionally, English
+ * (a Cantonese submission's are yue and en). Each file is read on
  * the device when chosen (so it can be queued offline with the video); the server judges it later and
  * its verdict shows in the upload queue.
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/vocabulary.ts'
-import { readCaptionFile } from './caption-files.ts'
+import type { CaptionLanguage } from '../../../../contract/vocabulary.ts'
+import { captionLanguagesOf, readCaptionFile } from './caption-files.ts'
 import './captions.css'
 
 export type ChosenCaptions = Partial<Record<CaptionLanguage, { fileName: string; bytes: Blob }>>
 
 export function CaptionFilesField({
+  language: submissionLanguage,
   value,
   onChange,
   resetKey,
 }: {
+  /** The submission's language: its tracks are in it and in English. */
+  language: string
   value: ChosenCaptions
   onChange: (next: ChosenCaptions) => void
   /** A new key empties the inputs (after a successful submission). */
@@ -41,11 +45,11 @@ export function CaptionFilesField({
     <fieldset className="field caption-fields" aria-describedby={`${id}-hint`} data-testid="caption-files">
       <legend className="field-label">{t('fields.captions')}</legend>
       <p id={`${id}-hint`} className="field-hint">
-        {t('fields.captionsHint')}
+        {t('fields.captionsHint', { language: t(`languageNames.${captionLanguagesOf(submissionLanguage)[0]}`) })}
       </p>
-      {CAPTION_LANGUAGES.map((language) => (
+      {captionLanguagesOf(submissionLanguage).map((language) => (
         <div key={language} className="field">
-          <label className="field-label" htmlFor={`${id}-${language}`}>{t(language === 'vi' ? 'fields.captionsVi' : 'fields.captionsEn')}</label>
+          <label className="field-label" htmlFor={`${id}-${language}`}>{t('fields.captionsIn', { language: t(`languageNames.${language}`) })}</label>
           <input
             key={resetKey}
             id={`${id}-${language}`}

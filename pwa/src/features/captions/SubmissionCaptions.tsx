@@ -1,13 +1,13 @@
 /**
- * A submission's captions on its card: for Vietnamese and English, whether a file is attached, and
+ * A submission's captions on its card: for its own language and English, whether a file is attached, and
  * add, replace or remove it. A file the server refuses shows its lines as the server wrote them.
  * Online only: the submission exists on the server already (queued uploads send theirs themselves).
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../../../contract/vocabulary.ts'
+import type { CaptionLanguage } from '../../../../contract/vocabulary.ts'
 import type { Submission } from '../../../../contract/schemas/contributors.ts'
-import { readCaptionFile } from './caption-files.ts'
+import { captionLanguagesOf, readCaptionFile } from './caption-files.ts'
 import { removeCaptions, sendCaptions } from '../../data/uploads/captions-api.ts'
 import './captions.css'
 
@@ -65,7 +65,7 @@ export function SubmissionCaptions({ submission }: { submission: Submission }) {
       <h3 id={headingId} className="submission-captions-title">
         {t('card.title')}
       </h3>
-      {CAPTION_LANGUAGES.map((language) => {
+      {captionLanguagesOf(submission.language_code).map((language) => {
         const name = t(`languageNames.${language}`)
         const has = attached[language] !== undefined
         const outcome = outcomes[language]

@@ -1,7 +1,7 @@
 /**
  * One card under review, listening first: its audio plays as it shows, with the text hidden; Reveal
  * (or Space) shows the line in the video's language (a Cantonese one with its Jyutping above the
- * characters, as the video's transcript reads it) and its English; then a grade, Again / Hard / Good / Easy (keys
+ * characters, as the video's transcript reads it, unless the learner turned Jyutping off in the player) and its English; then a grade, Again / Hard / Good / Easy (keys
  * 1–4), each saying when the card would come back. Space again replays the line. "Open in the video"
  * goes to the line in its video.
  */
@@ -9,6 +9,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import { useJyutpingShown } from '../../data/preferences/player-prefs.ts'
+import { useSessionValue } from '../../data/session/session.ts'
 import { useReadings } from '../../data/words/index.ts'
 import { formatCueTime } from '../captions/cue-time.ts'
 import { RubyText } from '../words/RubyText.tsx'
@@ -51,6 +53,7 @@ export function ReviewCard({
     shownAt.current = performance.now()
   }, [])
   const next = useMemo(() => nextDueByGrade(card.created_at, card.schedule, now), [card, now])
+  const jyutping = useJyutpingShown(useSessionValue((state) => state.user?.id))
   const readings = useReadings(card.video_id, language)?.get(card.text)
 
   useEffect(() => {
@@ -92,7 +95,7 @@ export function ReviewCard({
       {revealed ? (
         <div className="review-text">
           <p className="review-line" lang={language} data-testid="review-line">
-            {readings ? <RubyText text={card.text} from={0} to={card.text.length} readings={readings} /> : card.text}
+            {readings && jyutping ? <RubyText text={card.text} from={0} to={card.text.length} readings={readings} /> : card.text}
           </p>
           {card.translation ? (
             <p className="review-translation" lang="en" data-testid="review-translation">

@@ -24,7 +24,7 @@ export function UploadFileFields({ draft, set, problem, fieldId, fileInputKey }:
         )}
       </FormField>
 
-      <CaptionFilesField value={draft.captions} onChange={(captions) => set('captions', captions)} resetKey={fileInputKey} />
+      <CaptionFilesField language={draft.language} value={draft.captions} onChange={(captions) => set('captions', captions)} resetKey={fileInputKey} />
 
       <div className="field">
         <label className="contribute-check">

@@ -54,4 +54,20 @@ describe('the upload draft', () => {
     expect(queued.captions).toEqual([{ language: 'vi', fileName: 'vi.vtt', bytes: captionBytes }])
     expect('details' in queued && queued.details).toMatchObject({ series_name: 'Ở chợ', episode_number: 3, dialect: 'southern', publishable: true, proficiency_level: 'intermediate' })
   })
+
+  it('sends a Cantonese submission its yue and en files, and leaves behind a vi file chosen before the language changed', () => {
+    const draft: UploadDraft = {
+      ...emptyUploadDraft('yue'),
+      title: '飲茶',
+      captions: {
+        vi: { fileName: 'old.vi.vtt', bytes: captionBytes },
+        yue: { fileName: 'yum-cha.yue.vtt', bytes: captionBytes },
+        en: { fileName: 'yum-cha.en.vtt', bytes: captionBytes },
+      },
+    }
+    expect(queuedUploadOf(draft, file, 'beginner').captions?.map((caption) => [caption.language, caption.fileName])).toEqual([
+      ['yue', 'yum-cha.yue.vtt'],
+      ['en', 'yum-cha.en.vtt'],
+    ])
+  })
 })

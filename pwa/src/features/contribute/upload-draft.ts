@@ -5,6 +5,7 @@
 import type { Dialect } from '../../../../contract/schemas/captions.ts'
 import type { uploadQueue } from '../../data/uploads/uploads.ts'
 import type { ChosenCaptions } from '../captions/CaptionFilesField.tsx'
+import { captionLanguagesOf } from '../captions/caption-files.ts'
 import type { ProficiencyLevel } from './levels.ts'
 import { parseCreatorEmails, type UploadField, type UploadFormValues } from './upload-rules.ts'
 
@@ -50,7 +51,11 @@ export function queuedUploadOf(draft: UploadDraft, file: File, level: Proficienc
   return {
     title: draft.title.trim(),
     file,
-    captions: Object.entries(draft.captions).map(([language, caption]) => ({ language: language as 'vi' | 'en', ...caption })),
+    // Only the tracks this submission's language may have: a file chosen before the language changed stays behind.
+    captions: captionLanguagesOf(draft.language).flatMap((language) => {
+      const caption = draft.captions[language]
+      return caption ? [{ language, ...caption }] : []
+    }),
     details: {
       title: draft.title.trim(),
       description: draft.description.trim(),
