@@ -13,10 +13,10 @@ import { describe, expect, it } from 'vitest'
 const root = path.dirname(fileURLToPath(import.meta.url))
 const PLURAL = /_(zero|one|two|few|many|other)$/
 
-/** Words Vietnamese text uses as they are: product and file-format names, loanwords. */
+/** Words Vietnamese text uses as they are: product, file-format and key names (SRT, Enter), loanwords. */
 const NAMES = new Set(
   ['video', 'premium', 'e-mail', 'email', 'youtube', 'jpeg', 'png', 'webp', 'mov', 'webm', 'avi', 'csv', 'json', 'webvtt', 'vtt', 'media', 'menu']
-    .concat(['chrome', 'firefox', 'safari', 'edge', 'iphone', 'ipad', 'wi-fi', 'mixkit', 'example', 'com', 'anki', 'apkg', 'jyutping']),
+    .concat(['chrome', 'firefox', 'safari', 'edge', 'iphone', 'ipad', 'wi-fi', 'mixkit', 'example', 'com', 'anki', 'apkg', 'jyutping', 'srt', 'enter']),
 )
 
 /** Keys whose English is the point. */
