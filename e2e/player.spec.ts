@@ -23,6 +23,9 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, hasTouch: viewport.touch })
 
     test('auto-pause stops at each line’s end and a tap goes on; replay goes back to the line’s start; the choice is kept', async ({ page, server, signInAs }) => {
+      // Legitimately long: some 14 s of the video played in real time, axe, a reload (31-42 s of the
+      // 60 s alone at load 5-15 on 2 cores).
+      test.slow()
       const learner = await signInAs({ path: '/languages' })
       const videoId = await captionedVideo(server, learner.user.id, `Tự dừng ${viewport.name}`, { seconds: 18, vi: vtt(LINES), en: vtt(ENGLISH_LINES) })
       const player = new PlayerModel(page)
@@ -86,6 +89,9 @@ for (const viewport of VIEWPORTS) {
     })
 
     test('Vietnamese and English show together, Vietnamese above, never two lines of one track; screenshots of each caption style and of the controls', async ({ page, server, signInAs }) => {
+      // Legitimately long: eight screenshots, two axe runs, three rounds of the settings sheet (17-20 s
+      // alone at load 5; past 60 s, in axe's evaluate, at 20-30).
+      test.slow()
       const learner = await signInAs({ path: '/languages' })
       // A cue that overlaps the second line: the player shows the latest started, not both stacked.
       const overlapping = [...LINES.slice(0, 2), { start: 4, end: 7, text: 'Mẹ tôi thích đi chợ sớm.' }, ...LINES.slice(2)]
