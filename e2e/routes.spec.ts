@@ -24,12 +24,16 @@ const SIGNED_IN_ONLY = [
 ]
 const PUBLIC = ['/apply', '/comprehensible-input', '/en/', '/vi/', '/zh-Hant-HK/']
 
+// The first two tests each open some thirty pages, each a full load of the built app: 22 s and 40 s of
+// the 60 s with the machine's load at 15 on 2 cores, past 60 s at 20-30. Legitimately long: test.slow().
+
 function pathOf(url: string) {
   const { pathname, search } = new URL(url)
   return pathname + search
 }
 
 test('signed out: public pages open, everything else goes to /', async ({ page }) => {
+  test.slow()
   // The server's Content-Security-Policy forbids inline script and style: the app must not need them.
   const violations: string[] = []
   page.on('console', (message) => {
@@ -57,6 +61,7 @@ test('signed out: public pages open, everything else goes to /', async ({ page }
 })
 
 test('signed in: / and /login go to /languages, every page opens with its frame and title', async ({ page, signInAs }) => {
+  test.slow()
   await signInAs({ path: '/', admin: true })
   await expect(page).toHaveURL(/\/languages$/)
   await page.goto('/login')

@@ -105,6 +105,9 @@ for (const viewport of VIEWPORTS) {
 
     for (const language of ['en', 'vi'] as const) {
       test(`the learner's pages in ${language === 'en' ? 'English' : 'Vietnamese'}: videos, filters, install offer, progress, not found`, async ({ page, server, signInAs }) => {
+        // Legitimately long: three videos seeded, six full page loads and nine full-page screenshots
+        // (28-31 s of the 60 s alone at load 15 on 2 cores; past it, in picturesInView, at 20-30).
+        test.slow()
         const stamp = Date.now()
         for (const [level, access] of [['introductory', 'free'], ['beginner', 'preview'], ['advanced', 'premium']] as const) {
           await seedVideo(server, { level, access, title: `${level} ${stamp}`, duration: 95, mediaKey: makeHlsFixture(server.dataDir, 4) })

@@ -93,6 +93,17 @@ export class PlayerModel {
     return this.video.evaluate((element: HTMLVideoElement) => element.currentTime)
   }
 
+  /**
+   * Listens for the media's next seek, and gives where it landed: read at that moment, not later, when
+   * the video may already have played on (on a loaded machine, past the line a replay went back to).
+   */
+  async nextSeek(): Promise<() => Promise<number>> {
+    const seek = await this.video.evaluateHandle((element: HTMLVideoElement) => ({
+      landed: new Promise<number>((resolve) => element.addEventListener('seeked', () => resolve(element.currentTime), { once: true })),
+    }))
+    return () => seek.evaluate((listening) => listening.landed)
+  }
+
   /** Moves the media to `seconds` directly (a test shortcut for a drag on the scrubber). */
   seekTo(seconds: number): Promise<void> {
     return this.video.evaluate((element: HTMLVideoElement, to: number) => {
