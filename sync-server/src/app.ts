@@ -99,7 +99,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   catalogueRoutes(routes, { catalogue: services.catalogue, progress: services.progress, comments: services.comments })
   submissionsRoutes(routes, { submissions: services.submissions, publishing: services.publishing })
   contributorApplicationsRoutes(routes, { applications: services.contributorApplications })
-  captionsRoutes(routes, { captions: services.captions })
+  captionsRoutes(routes, { captions: services.captions, waveform: services.waveform })
   glossaryRoutes(routes, { glossary: services.glossary, adminLexicon: services.adminLexicon })
   wordsRoutes(routes, { lexicon: services.lexicon, trackWords: services.trackWords, wordStates: services.wordStates })
   cardsRoutes(routes, { cards: services.cards, cardsLibrary: services.cardsLibrary })

@@ -318,8 +318,8 @@ const ROWS: Row[] = [
   },
   // The captioning studio (issue 44): the owner's and admins' (another contributor gets 404: studio-captions.routes.test.ts).
   { method: 'GET', route: '/submissions/:id/glossary', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}/glossary` }) },
-  // The waveform job is not built yet: the owner check, then 404 no_waveform (routes/captions.routes.ts).
-  { method: 'GET', route: '/submissions/:id/waveform', expected: contributorOrAdmin(404), call: () => ({ method: 'GET', path: `/submissions/${submissionId}/waveform` }) },
+  // A processed submission with no peaks yet: its job is queued on this first ask, 202 pending (studio-waveform.routes.test.ts).
+  { method: 'GET', route: '/submissions/:id/waveform', expected: contributorOrAdmin(202), call: () => ({ method: 'GET', path: `/submissions/${captionedSubmissionId}/waveform` }) },
   { method: 'GET', route: '/submissions/:id/captions/:lang', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${captionedSubmissionId}/captions/vi` }) },
   { method: 'GET', route: '/submissions/:id/glossary/suggestions', expected: contributorOrAdmin(200), call: () => ({ method: 'GET', path: `/submissions/${submissionId}/glossary/suggestions` }) },
   { method: 'GET', route: '/admin/lexicon', expected: adminOnly(200), call: () => ({ method: 'GET', path: '/admin/lexicon?language=vi&q=xin' }) },

@@ -27,6 +27,8 @@ export const jobPayloads = {
   resegment_language: z.object({ language: z.string().min(1).max(20) }),
   /** Cut a saved line's clip from its video's audio (media/card-clip.ts), queued when the card is accepted (services/cards.service.ts). */
   cut_card_clip: z.object({ cardId: z.number().int().positive() }),
+  /** The studio's waveform of a submission's ladder (services/waveform.service.ts), queued once processing switched to it (issue 44). */
+  make_waveform: z.object({ submissionId, mediaKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
   /** Periodic: uploads whose every byte is stored finished, silent unfinished ones expired, and ladders no video points at removed. */
   sweep_uploads: z.object({}),
   /** Periodic: spent sign-in codes and ended rate-limit windows pruned, lapsed subscriptions ended, old finished jobs removed. */

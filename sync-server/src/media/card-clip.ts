@@ -61,7 +61,7 @@ export function readMediaPlaylist(text: string): { init: string | null; segments
 }
 
 /** The rendition a clip is cut from: the audio-only one, else the variant with the lowest bandwidth. */
-function sourceVariant(master: string): string | null {
+export function sourceVariant(master: string): string | null {
   const audio = audioRenditionOf(master)
   if (audio) return audio.uri
   const lines = master.split(/\r?\n/).map((line) => line.trim())

@@ -62,7 +62,7 @@ describe('the registry', () => {
 
   it('the app registers every kind once: its queue started with the server', () => {
     expect(server.ctx.jobs.registry.checked).toBe(true)
-    expect(server.ctx.jobs.registry.kinds().sort()).toEqual(['cut_card_clip', 'hourly_pruning', 'process_submission', 'publish_submission', 'resegment_language', 'sweep_uploads'])
+    expect(server.ctx.jobs.registry.kinds().sort()).toEqual(['cut_card_clip', 'hourly_pruning', 'make_waveform', 'process_submission', 'publish_submission', 'resegment_language', 'sweep_uploads'])
   })
 
   it('a payload that does not fit its kind is refused when enqueued', async () => {

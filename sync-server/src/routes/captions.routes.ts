@@ -4,9 +4,10 @@
  * and target checked before a byte of the body is read; the rest are ordinary API routes.
  */
 import type { RequestHandler } from 'express'
-import { captionLanguageSchema, STUDIO_ERROR_CODES, type CaptionLanguage } from '../../../contract/index.ts'
+import { captionLanguageSchema, type CaptionLanguage } from '../../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import type { CaptionsService, SaveCondition } from '../services/captions.service.ts'
+import type { WaveformService } from '../services/waveform.service.ts'
 import { pathId } from '../web/path-id.ts'
 import type { Routes } from './route.ts'
 import { bodyTypeCheck } from './route-body.ts'
@@ -52,7 +53,7 @@ export function captionsUploadRoute(routes: Routes, deps: { captions: CaptionsSe
   })
 }
 
-export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService }) {
+export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService; waveform: WaveformService }) {
   routes.add('submissions.deleteCaptions', async ({ req, res, user }) => {
     await deps.captions.remove(user, pathId(req.params.id, 'No such submission.'), pathLanguage(req.params.lang))
     res.status(204).end()
@@ -66,13 +67,12 @@ export function captionsRoutes(routes: Routes, deps: { captions: CaptionsService
     else res.type('text/vtt; charset=utf-8').send(vtt)
   })
 
-  // NOT YET BUILT (issue 44): the waveform job, its table and the 200/202 answers. Until they land this
-  // answers the contract's "none can be made" 404, after the owner check, so the studio's no-waveform path works.
+  // The studio's waveform (issue 44): 200 once its job made it, 202 with Retry-After while it is to be made.
   routes.add('submissions.waveform', async ({ req, res, user }) => {
-    await deps.captions.stored(user, pathId(req.params.id, 'No such submission.'), 'vi').catch((error: unknown) => {
-      if ((error as { status?: number }).status !== 404 || (error as { message?: string }).message === 'No such submission.') throw error
-    })
-    res.status(404).json({ error: STUDIO_ERROR_CODES.noWaveform, message: 'The waveform of this video is not made on this server yet.' })
+    const waveform = await deps.waveform.read(user, pathId(req.params.id, 'No such submission.'))
+    res.set('Cache-Control', 'private, no-cache')
+    if (waveform.status === 'pending') res.status(202).set('Retry-After', String(waveform.retry_after_seconds))
+    res.json({ data: waveform })
   })
 
   // No bearer token: a <track> element cannot send one. The grant in the URL is the permission.

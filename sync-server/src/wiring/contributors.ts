@@ -9,6 +9,7 @@ import { createContributorApplicationsService } from '../services/contributor-ap
 import { createProcessingService } from '../services/processing.service.ts'
 import { createPublishingService } from '../services/publishing.service.ts'
 import { createSubmissionsService } from '../services/submissions.service.ts'
+import { createWaveformService } from '../services/waveform.service.ts'
 import { createUploadsService } from '../services/uploads.service.ts'
 import type { Repositories } from './repositories.ts'
 import type { Shared } from './shared.ts'
@@ -33,6 +34,13 @@ export function createContributorsModule(
     mail,
     onPublished: words && ((trx, row) => words.glossary.publish(trx, row)),
   })
+  const waveform = createWaveformService({ submissions: repositories.submissions, media: storage.media, jobs, logger })
+  jobs.registry.define('make_waveform', {
+    handler: ({ submissionId, mediaKey }, run) => waveform.make(submissionId, mediaKey, run.signal),
+    onFailed: ({ submissionId, mediaKey }, error) => waveform.failed(submissionId, mediaKey, error),
+    maxAttempts: 3,
+    backoff: { baseMs: 30_000, maxMs: 10 * 60_000 },
+  })
   const processing = createProcessingService({
     submissions: repositories.submissions,
     storage,
@@ -40,9 +48,11 @@ export function createContributorsModule(
     // Publishing after processing is a job of its own: it retries by itself, and a crash between the
     // two loses nothing (the processing job, run again, finds the submission ready and makes it again;
     // the unique key keeps it one job).
+    // The waveform comes after: processing's follow-ups that make the video watchable go first (issue 41).
     onReady: async (submissionId, payload) => {
-      if (!payload.autoPublish) return
-      await jobs.enqueueOnce('publish_submission', { submissionId, ...payload.autoPublish }, `publish_submission@${submissionId}`)
+      if (payload.autoPublish) await jobs.enqueueOnce('publish_submission', { submissionId, ...payload.autoPublish }, `publish_submission@${submissionId}`)
+      const mediaKey = (await repositories.submissions.findById(submissionId))?.media_key
+      if (mediaKey) await waveform.enqueue(submissionId, mediaKey)
     },
   })
   jobs.registry.define('process_submission', {
@@ -78,6 +88,7 @@ export function createContributorsModule(
       unfinished: { uploads: config.unfinishedUploadsPerContributor, bytes: config.unfinishedUploadBytesPerContributor, maxUploadBytes: config.maxUploadBytes },
     }),
     publishing,
+    waveform,
     adminSummary: createAdminSummaryService({ submissions: repositories.submissions, applications: repositories.contributorApplications }),
     contributorApplications: createContributorApplicationsService({
       db,
