@@ -24,6 +24,7 @@ import { runLongTasksBench } from './long-tasks.bench.ts'
 import { runServerStartBench } from './server-start.bench.ts'
 import { runCardsBench } from './cards.bench.ts'
 import { runWordsBench } from './words.bench.ts'
+import { runReviewBench } from './review.bench.ts'
 import { runKnownShareBench } from './known-share.bench.ts'
 import { runStudioBench } from './studio.bench.ts'
 
@@ -236,6 +237,8 @@ async function main() {
   // Prints its own lines.
   if (!only || only === 'words' || only === 'known-share') results.knownShare = await runKnownShareBench()
   if (!only || only === 'studio') results.studio = await runStudioBench()
+  // Prints its own lines (needs npm run build).
+  if (!only || only === 'review') results.review = await runReviewBench()
 
   const pwaBudgetFile = path.join(here, 'pwa-budget.ts')
   if ((!only || only === 'pwa') && fs.existsSync(pwaBudgetFile)) {

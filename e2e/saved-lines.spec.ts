@@ -3,10 +3,12 @@
  * saves a line while the video plays (Save among the line tools; saving again does nothing and says
  * Saved), the transcript marks it, the server takes the card and cuts its clip; the review page plays
  * the clip, which the device keeps. With no signal she opens the review page, hears the line's own
- * audio (the <audio> really plays), reveals its text and English, grades it; once online the review
- * reaches the server exactly once. Axe clean; screenshots at 390×844 and on a desktop.
+ * audio (the <audio> really plays), reveals its text and English, taps a word of the line and reads its
+ * meaning in the word sheet (the tap neither grades nor flips the card), grades it; once online the
+ * review reaches the server exactly once. Axe clean; screenshots at 390×844 and on a desktop.
  */
 import type { Page } from '@playwright/test'
+import { DEMO_GLOSSARIES } from '../sync-server/src/demo/glossary/index.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { captionedVideo, vtt } from './captioned-video.ts'
 import { expect, test } from './fixtures.ts'
@@ -14,6 +16,7 @@ import { outboxIds } from './outbox.ts'
 import { ENGLISH, ENGLISH_LINES, LINES, WORDS, shoot } from './spoken-lines.ts'
 import { ReviewPage, SaveLine } from './pages/ReviewPage.ts'
 import { VideoPage } from './pages/WatchPages.ts'
+import { WordSheetModel } from './pages/WordSheet.ts'
 
 async function controlledBy(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -37,6 +40,8 @@ test.describe('phone 390×844', () => {
     // Legitimately long: a video played, a clip cut by ffmpeg on the server, two axe runs, offline and
     // back (37 s of the 60 s alone with the machine's load at 15 on 2 cores; past 60 s at 20-30).
     test.slow()
+    // The demo's glossary in the lexicon: the review card's words have meanings to show.
+    await server.ctx.database.db.transaction().execute((trx) => server.ctx.services.lexicon.add(trx, 'vi', DEMO_GLOSSARIES.vi, 'demo', null))
     const learner = await signInAs({ path: '/languages' })
     const title = `Đi chợ ${Date.now().toString(36)}`
     const videoId = await captionedVideo(server, learner.user.id, title, { seconds: 18, vi: vtt(LINES), en: vtt(ENGLISH_LINES), audioOnly: true })
@@ -91,6 +96,23 @@ test.describe('phone 390×844', () => {
     await expect(review.translation).toHaveText(ENGLISH[1])
     await shoot(page, 'saved-lines-review-phone')
     await expectNoSeriousViolations(page)
+
+    // A word of the line, tapped: its meaning from the device's lexicon; the card stays as it was.
+    const words = new WordSheetModel(page)
+    await review.word('mẹ').click()
+    await expect(words.sheet).toBeVisible()
+    await expect(words.title).toHaveText('mẹ')
+    await expect(words.glosses).toContainText('mother')
+    await shoot(page, 'saved-lines-review-word-phone')
+    await expectNoSeriousViolations(page)
+    // Keys go to the open sheet, not the card: "1" grades nothing.
+    await page.keyboard.press('1')
+    await words.close.click()
+    await expect(words.sheet).toBeHidden()
+    await expect(review.word('mẹ')).toBeFocused()
+    await expect(review.line).toHaveText(WORDS[1])
+    await expect(review.grade(3)).toBeVisible()
+    expect(await outboxIds(page, 'reviews')).toHaveLength(0)
     await review.grade(3).click()
     await expect(review.done).toBeVisible()
     await expect(review.summary).toContainText('0 due now')

@@ -41,6 +41,11 @@ export class ReviewPage {
     await this.page.goto(`/languages/${code}/review`)
   }
 
+  /** A word of the revealed line, by its text as the line spells it (a button opening its sheet). */
+  word(text: string): Locator {
+    return this.line.getByTestId('word').filter({ hasText: new RegExp(`^${text}$`) })
+  }
+
   grade(rating: 1 | 2 | 3 | 4): Locator {
     return this.page.getByTestId(`review-grade-${rating}`)
   }

@@ -5,7 +5,9 @@ import { newCardSchedule } from '../../../../contract/card-schedule.ts'
 import type { LocalCard } from '../../data/cards/card-types.ts'
 import { db } from '../../data/db.ts'
 import { DEFAULT_PLAYER_PREFS, writePlayerPrefs } from '../../data/preferences/player-prefs.ts'
+import { WordsProvider } from '../words/WordsProvider.tsx'
 import { ReviewCard } from './ReviewCard.tsx'
+import { useReviewReadings } from './review-readings.ts'
 
 const createdAt = Date.UTC(2026, 11, 1)
 const card: LocalCard = {
@@ -41,10 +43,20 @@ afterEach(async () => {
   await db.records.clear()
 })
 
+/** The card as the review session shows it: its words tappable, the readings as the session gives them. */
+function SessionCard() {
+  const readings = useReviewReadings(card.video_id, 'yue')
+  return (
+    <WordsProvider language="yue" readings={readings}>
+      <ReviewCard card={card} language="yue" now={createdAt} played={null} onPlay={() => {}} onGrade={() => {}} onRemove={() => {}} />
+    </WordsProvider>
+  )
+}
+
 const showCard = () => {
   render(
     <MemoryRouter>
-      <ReviewCard card={card} language="yue" now={createdAt} played={null} onPlay={() => {}} onGrade={() => {}} onRemove={() => {}} />
+      <SessionCard />
     </MemoryRouter>,
   )
   fireEvent.click(screen.getByTestId('review-reveal'))

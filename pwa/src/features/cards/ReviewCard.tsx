@@ -3,17 +3,17 @@
  * (or Space) shows the line in the video's language (a Cantonese one with its Jyutping above the
  * characters, as the video's transcript reads it, unless the learner turned Jyutping off in the player) and its English; then a grade, Again / Hard / Good / Easy (keys
  * 1–4), each saying when the card would come back. Space again replays the line. "Open in the video"
- * goes to the line in its video.
+ * goes to the line in its video. Once revealed, each word of the line is a button opening its word
+ * sheet (the WordsProvider is the session's): a tap on a word neither grades nor flips the card, and
+ * Space on a focused word opens it rather than replaying; the digits grade wherever focus is, but not
+ * while the sheet is open (the sheet is a modal dialog, whose keys are its own).
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
-import { useJyutpingShown } from '../../data/preferences/player-prefs.ts'
-import { useSessionValue } from '../../data/session/session.ts'
-import { useReadings } from '../../data/words/index.ts'
 import { formatCueTime } from '../captions/cue-time.ts'
-import { RubyText } from '../words/RubyText.tsx'
+import { WordText } from '../words/WordText.tsx'
 import { nextDueByGrade, spanParts } from './intervals.ts'
 import type { PlayedFrom } from './use-clip-player.ts'
 
@@ -23,6 +23,11 @@ const GRADES: Array<{ rating: ReviewRating; key: 'again' | 'hard' | 'good' | 'ea
   { rating: 3, key: 'good' },
   { rating: 4, key: 'easy' },
 ]
+
+/** A word of the line, focused: Space and Enter are its own (its sheet), not the card's. */
+function onWord(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && Boolean(target.closest('[data-testid="word"]'))
+}
 
 function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || Boolean(target.closest('dialog')))
@@ -53,13 +58,13 @@ export function ReviewCard({
     shownAt.current = performance.now()
   }, [])
   const next = useMemo(() => nextDueByGrade(card.created_at, card.schedule, now), [card, now])
-  const jyutping = useJyutpingShown(useSessionValue((state) => state.user?.id))
-  const readings = useReadings(card.video_id, language)?.get(card.text)
+  const line = useMemo(() => ({ start: card.start, end: card.end, text: card.text }), [card.start, card.end, card.text])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return
       if (event.key === ' ') {
+        if (onWord(event.target)) return
         event.preventDefault()
         if (revealed) onPlay()
         else setRevealed(true)
@@ -95,7 +100,7 @@ export function ReviewCard({
       {revealed ? (
         <div className="review-text">
           <p className="review-line" lang={language} data-testid="review-line">
-            {readings && jyutping ? <RubyText text={card.text} from={0} to={card.text.length} readings={readings} /> : card.text}
+            <WordText line={line} coloured />
           </p>
           {card.translation ? (
             <p className="review-translation" lang="en" data-testid="review-translation">

@@ -11,8 +11,10 @@ import { fetchClipsAhead } from '../../data/cards/card-audio.ts'
 import { gradeCard, removeCard } from '../../data/cards/cards-store.ts'
 import { useReviewQueue, type DueSummary } from '../../data/cards/due.ts'
 import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import { WordsProvider } from '../words/WordsProvider.tsx'
 import { ExportApkg } from './ExportApkg.tsx'
 import { ReviewCard } from './ReviewCard.tsx'
+import { useReviewReadings } from './review-readings.ts'
 import { spanParts } from './intervals.ts'
 import { useClipPlayer, type PlayedFrom } from './use-clip-player.ts'
 
@@ -43,6 +45,8 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   const cards = (queue?.cards ?? []).filter((card) => !graded.has(card.id))
   const current: LocalCard | undefined = cards[0]
   const upcoming = cards.slice(1).map((card) => card.audio_url).join(' ')
+  // The current card's line read as its video's transcript reads it (Cantonese: Jyutping over the characters).
+  const readings = useReviewReadings(current?.video_id, language)
 
   const playCurrent = useCallback(() => {
     if (!current) return
@@ -100,19 +104,21 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
     <>
       <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} />
       {current ? (
-        <ReviewCard
-          key={current.id}
-          card={current}
-          language={language}
-          now={now}
-          played={played?.id === current.id ? played.from : null}
-          onPlay={playCurrent}
-          onGrade={grade}
-          onRemove={() => {
-            stop()
-            void removeCard(current.id)
-          }}
-        />
+        <WordsProvider language={language} onOpen={stop} readings={readings}>
+          <ReviewCard
+            key={current.id}
+            card={current}
+            language={language}
+            now={now}
+            played={played?.id === current.id ? played.from : null}
+            onPlay={playCurrent}
+            onGrade={grade}
+            onRemove={() => {
+              stop()
+              void removeCard(current.id)
+            }}
+          />
+        </WordsProvider>
       ) : (
         <section className="review-done card" data-testid="review-done">
           <h2 className="section-title">{t('done.title')}</h2>
