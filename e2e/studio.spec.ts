@@ -13,7 +13,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { StudioPage } from './pages/StudioPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
-import { WordSheet } from './pages/WordSheet.ts'
+import { WordSheetModel } from './pages/WordSheet.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
@@ -52,6 +52,7 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await expect(page.getByText('4 of 4 lines timed')).toBeVisible()
 
   await page.getByRole('button', { name: 'Next: fix the timing' }).click()
+  await expect(studio.cues).toHaveCount(4)
   const timed = await studio.times()
   expect(timed).toHaveLength(4)
   for (const [i, [start, end]] of timed.entries()) {
@@ -118,7 +119,7 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   const learner = reopened
   await learner.setViewportSize({ width: 1366, height: 900 })
   await learner.goto(`/languages/vi/videos/${videoId}`)
-  const sheet = new WordSheet(learner)
+  const sheet = new WordSheetModel(learner)
   await expect(sheet.transcriptWord(1, 'chợ')).toBeVisible({ timeout: 30_000 })
   await sheet.transcriptWord(1, 'chợ').click()
   await expect(sheet.glosses).toContainText('market')
