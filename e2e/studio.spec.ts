@@ -88,6 +88,7 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await again.step('Fix')
   expect(await again.cues.getByTestId('cue-text').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value))).toEqual(LINES)
   await expect(again.cue(1).getByTestId('cue-start')).toHaveValue(formatted(timed[1][0] + 0.2))
+  await expect(again.cue(3).getByTestId('cue-end')).toHaveValue(formatted(dragged))
   await again.step('English')
   expect(await reopened.getByTestId('english-input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(ENGLISH)
   await expect(again.serverState).toHaveText('Not saved to the server yet')
@@ -97,7 +98,6 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   const { data } = (await answer.json()) as { data: { captions: Array<{ language: string; cues: number }> } }
   expect(data.captions.map(({ language, cues }) => [language, cues]).sort()).toEqual([['en', 4], ['vi', 4]])
 
-  await expect(again.cue(3).getByTestId('cue-end')).toHaveValue(formatted(dragged))
   // The glossary: two words of the saved track that the lexicon lacks, glossed in place.
   await again.step('Glossary')
   await again.gloss('chợ', 'market')
