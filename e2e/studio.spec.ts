@@ -13,6 +13,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { StudioPage } from './pages/StudioPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
+import { WordSheetModel } from './pages/WordSheet.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
@@ -51,6 +52,7 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await expect(page.getByText('4 of 4 lines timed')).toBeVisible()
 
   await page.getByRole('button', { name: 'Next: fix the timing' }).click()
+  await expect(studio.cues).toHaveCount(4)
   const timed = await studio.times()
   expect(timed).toHaveLength(4)
   for (const [i, [start, end]] of timed.entries()) {
@@ -64,6 +66,12 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await studio.pressOnCue(1, ']')
   await studio.pressOnCue(1, ']')
   await expect(studio.cue(1).getByTestId('cue-start')).toHaveValue(formatted(timed[1][0] + 0.2))
+  // The last line ends late: its end edge dragged left on the timeline (about 0.9 s at this width) moves it earlier.
+  await expect(page.getByTestId('timeline-slot').getByTestId('cue-block')).toHaveCount(4)
+  await studio.dragEdge(3, 'end', -100)
+  const dragged = (await studio.times())[3][1]
+  expect(dragged).toBeLessThan(timed[3][1] - 0.3)
+  expect(dragged).toBeGreaterThan(timed[3][0])
   await studio.keptOnDevice()
   await page.screenshot({ path: path.join(SHOTS, 'studio-fix-1366.png'), fullPage: true })
   await expectNoSeriousViolations(page)
@@ -80,6 +88,7 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await again.step('Fix')
   expect(await again.cues.getByTestId('cue-text').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value))).toEqual(LINES)
   await expect(again.cue(1).getByTestId('cue-start')).toHaveValue(formatted(timed[1][0] + 0.2))
+  await expect(again.cue(3).getByTestId('cue-end')).toHaveValue(formatted(dragged))
   await again.step('English')
   expect(await reopened.getByTestId('english-input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(ENGLISH)
   await expect(again.serverState).toHaveText('Not saved to the server yet')
@@ -89,11 +98,31 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   const { data } = (await answer.json()) as { data: { captions: Array<{ language: string; cues: number }> } }
   expect(data.captions.map(({ language, cues }) => [language, cues]).sort()).toEqual([['en', 4], ['vi', 4]])
 
+  // The glossary: two words of the saved track that the lexicon lacks, glossed in place.
+  await again.step('Glossary')
+  await again.gloss('chợ', 'market')
+  await again.gloss('rau', 'vegetables')
+  await reopened.screenshot({ path: path.join(SHOTS, 'studio-glossary-1366.png'), fullPage: true })
+
   await again.step('Preview')
   await expect(reopened.getByTestId('preview-transcript').getByRole('button')).toHaveCount(4)
   await reopened.setViewportSize({ width: 390, height: 844 })
   await again.step('Fix')
   await reopened.screenshot({ path: path.join(SHOTS, 'studio-fix-390.png'), fullPage: true })
+  await again.step('Glossary')
+  await reopened.screenshot({ path: path.join(SHOTS, 'studio-glossary-390.png'), fullPage: true })
+
+  // An admin publishes it (through the service: the publish dialog has its own spec); a learner then
+  // opens the video, sees the lines over the picture and taps a glossed word to read its gloss.
+  const videoId = await server.ctx.services.publishing.publishAs(id, { title, description: '', proficiency_level: 'beginner', is_free: true, youtube_title: null, youtube_description: null, series_mode: 'none', series_id: null, new_series_name: null, new_series_description: null, episode_number: null }, 'free')
+  // The learner here is the contributor's own session (signInAs drives the first page, closed above).
+  const learner = reopened
+  await learner.setViewportSize({ width: 1366, height: 900 })
+  await learner.goto(`/languages/vi/videos/${videoId}`)
+  const sheet = new WordSheetModel(learner)
+  await expect(sheet.transcriptWord(1, 'chợ')).toBeVisible({ timeout: 30_000 })
+  await sheet.transcriptWord(1, 'chợ').click()
+  await expect(sheet.glosses).toContainText('market')
 })
 
 /** A time as the studio's fields show it ("0:03.600"). */

@@ -69,6 +69,28 @@ export class StudioPage {
     await this.page.keyboard.press(key)
   }
 
+  /** Drags an edge of the index-th block of the timeline by `dx` pixels with the pointer, and lets go. */
+  async dragEdge(index: number, edge: 'start' | 'end', dx: number) {
+    const handle = this.page.getByTestId('timeline-slot').getByTestId('cue-block').nth(index).getByTestId(`cue-edge-${edge}`)
+    const box = (await handle.boundingBox())!
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await this.page.mouse.move(x, y)
+    await this.page.mouse.down()
+    for (let step = 1; step <= 5; step++) await this.page.mouse.move(x + (dx * step) / 5, y)
+    await this.page.mouse.up()
+  }
+
+  /** Glosses the glossary step's suggestion `word` with one meaning, and waits for the glossary to be saved. */
+  async gloss(word: string, meaning: string) {
+    const row = this.page.getByTestId('glossary-row').filter({ has: this.page.getByText(word, { exact: true }) }).first()
+    await row.getByRole('button', { name: `Gloss “${word}”` }).click()
+    await row.getByTestId('gloss-input').first().fill(meaning)
+    await row.getByRole('button', { name: 'Save' }).click()
+    await expect(row.getByTestId('glossary-meanings')).toHaveText(meaning)
+    await expect(this.page.getByTestId('glossary-status')).toHaveText('Glossary saved.')
+  }
+
   async writeEnglish(lines: string[]) {
     const inputs = this.page.getByTestId('english-input')
     for (const [i, line] of lines.entries()) await inputs.nth(i).fill(line)

@@ -2,3 +2,4 @@
 export type { StudioCue, StudioDraft, StudioTrack } from './draft-types.ts'
 export { hasDraft, replaceWithServer, startDraft, useStudioDraft, writeCues } from './drafts.ts'
 export { fetchSubmission, fetchTrack, saveDraft, saveOverServer, type DraftSave } from './server-tracks.ts'
+export { fetchWaveform, type WaveformState } from './waveform.ts'

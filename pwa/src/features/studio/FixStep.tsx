@@ -25,6 +25,7 @@ interface Props {
   selectedId: string | null
   onSelect: (id: string | null) => void
   language: string
+  submissionId: number
 }
 
 const KEY_NUDGES: Record<string, ['start' | 'end', number]> = {
@@ -34,7 +35,7 @@ const KEY_NUDGES: Record<string, ['start' | 'end', number]> = {
   '}': ['end', NUDGE_SECONDS],
 }
 
-export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSettings, selectedId, onSelect, language }: Props) {
+export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSettings, selectedId, onSelect, language, submissionId }: Props) {
   const { t } = useTranslation('studio')
   const { cues, change, latest } = editor
   const player = useRef<CuePlayer | null>(null)
@@ -105,7 +106,7 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
   return (
     <div className="studio-fix">
       <h2 className="studio-heading">{t('fix.heading')}</h2>
-      <TimelineSlot cues={cues} time={time} selectedId={selectedId} onSelect={onSelect} onChangeTimes={setTimes} onSeek={seek} />
+      <TimelineSlot submissionId={submissionId} cues={cues} time={time} videoRef={videoRef} selectedId={selectedId} onSelect={onSelect} onChangeTimes={setTimes} onSeek={seek} />
       <div className="studio-actions">
         <span className="muted" data-testid="fix-warned">
           {t('fix.warned', { count: warned })}

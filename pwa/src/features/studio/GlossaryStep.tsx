@@ -1,17 +1,14 @@
 /**
- * SLOT for the glossary (issue 44; built on branch studio-panels as
- * features/studio-glossary/GlossaryPanel.tsx with props { submissionId, language }, merged by the
- * lead): it loads the suggestions and the saved glossary and saves them itself. Until it lands, this
- * step says so.
+ * The Glossary step: studio-panels' GlossaryPanel (its own heading), which loads the words of the
+ * submission's captions that the lexicon lacks and the saved glossary, and saves each gloss itself
+ * (PUT …/glossary). It reads the captions saved on the server: the save bar above sends the draft.
  */
-import { useTranslation } from 'react-i18next'
+import { GlossaryPanel } from '../studio-glossary/GlossaryPanel.tsx'
 
 export function GlossaryStep({ submissionId, language }: { submissionId: number; language: string }) {
-  const { t } = useTranslation('studio')
   return (
-    <div className="studio-glossary" data-testid="glossary-slot" data-submission-id={submissionId} data-language={language}>
-      <h2 className="studio-heading">{t('glossary.heading')}</h2>
-      <p className="muted">{t('glossary.soon')}</p>
+    <div className="studio-glossary" data-testid="glossary-step">
+      <GlossaryPanel submissionId={String(submissionId)} language={language} />
     </div>
   )
 }

@@ -76,7 +76,7 @@ export function StudioScreen({ draft, submission }: { draft: StudioDraft; submis
           {step === 'write' ? <WriteStep editor={editor} onDone={() => setStep('time')} /> : null}
           {step === 'time' ? <TimeStep editor={editor} videoRef={videoRef} onDone={() => setStep('fix')} /> : null}
           {step === 'fix' ? (
-            <FixStep editor={editor} videoRef={videoRef} time={time} seek={seek} warnings={warnings} settings={settings} onSettings={setSettings} selectedId={selectedId} onSelect={setSelectedId} language={draft.language} />
+            <FixStep editor={editor} videoRef={videoRef} time={time} seek={seek} warnings={warnings} settings={settings} onSettings={setSettings} selectedId={selectedId} onSelect={setSelectedId} language={draft.language} submissionId={draft.submissionId} />
           ) : null}
           {step === 'english' ? <EnglishStep editor={editor} language={draft.language} seek={seek} /> : null}
           {step === 'glossary' ? <GlossaryStep submissionId={draft.submissionId} language={draft.language} /> : null}

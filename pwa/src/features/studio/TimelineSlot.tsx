@@ -1,45 +1,57 @@
 /**
- * SLOT for the waveform timeline (issue 44; built on branch studio-panels as
- * features/studio-waveform/WaveformTimeline.tsx, merged by the lead). When it lands, this component
- * fetches the waveform (GET /submissions/:id/waveform through data/studio) and renders
- * <WaveformTimeline peaks peaksPerSecond durationSeconds cues currentTime selectedId onSelect
- * onChangeTimes onSeek />; until then it draws the timed cues as blocks on a plain strip, which a tap
- * selects and seeks to, so the Fix step is usable without it.
+ * The Fix step's timeline: studio-panels' WaveformTimeline over the source's waveform, fetched through
+ * data/studio. While the server's job is still drawing it (202) the timeline is there over an empty
+ * track with a "Drawing the waveform…" note, and the peaks appear when they arrive; when there is none
+ * (404) the cue blocks sit on an empty track, their edges still dragged and nudged. An edge let go (or
+ * a key press) applies the studio's set-edges operation through `onChangeTimes`.
  */
+import { useMemo, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
+import { WaveformTimeline } from '../studio-waveform/WaveformTimeline.tsx'
 import { isTimed, type StudioCue } from './cue-ops.ts'
+import { useVideoDuration, useWaveform } from './use-waveform.ts'
 
 interface Props {
+  submissionId: number
   cues: readonly StudioCue[]
   time: number
+  videoRef: RefObject<HTMLVideoElement | null>
   selectedId: string | null
   onSelect: (id: string) => void
   onChangeTimes: (id: string, start: number, end: number) => void
   onSeek: (seconds: number) => void
 }
 
-export function TimelineSlot({ cues, time, selectedId, onSelect, onSeek }: Props) {
+const NO_PEAKS: number[] = []
+
+export function TimelineSlot({ submissionId, cues, time, videoRef, selectedId, onSelect, onChangeTimes, onSeek }: Props) {
   const { t } = useTranslation('studio')
-  const timed = cues.filter(isTimed)
-  const length = Math.max(1, time, ...timed.map((cue) => cue.end))
+  const waveform = useWaveform(submissionId)
+  const videoDuration = useVideoDuration(videoRef)
+  const timed = useMemo(() => cues.filter(isTimed).map(({ id, start, end }) => ({ id, start, end })), [cues])
+  const lastEnd = timed.reduce((most, cue) => Math.max(most, cue.end), 0)
+  const known = waveform.state === 'ready' ? waveform.durationSeconds : videoDuration
+  // The track is as long as the video; a cue past its end (a typed time) still shows.
+  const duration = Math.max(known, lastEnd, 1)
   return (
-    <div className="studio-timeline" data-testid="timeline-slot" role="group" aria-label={t('fix.timeline')}>
-      {timed.map((cue) => (
-        <button
-          key={cue.id}
-          type="button"
-          className={cue.id === selectedId ? 'studio-timeline-cue is-selected' : 'studio-timeline-cue'}
-          style={{ left: `${(cue.start / length) * 100}%`, width: `${((cue.end - cue.start) / length) * 100}%` }}
-          onClick={() => {
-            onSelect(cue.id)
-            onSeek(cue.start)
-          }}
-          title={cue.text}
-        >
-          <span className="visually-hidden">{cue.text}</span>
-        </button>
-      ))}
-      <span className="studio-timeline-head" style={{ left: `${(time / length) * 100}%` }} aria-hidden="true" />
+    <div className="studio-timeline-slot" data-testid="timeline-slot" data-waveform={waveform.state} role="group" aria-label={t('fix.timeline')}>
+      {waveform.state === 'pending' || waveform.state === 'loading' ? (
+        <p className="muted studio-timeline-note" role="status">
+          {t('fix.waveformPending')}
+        </p>
+      ) : null}
+      {waveform.state === 'none' ? <p className="muted studio-timeline-note">{t('fix.noWaveform')}</p> : null}
+      <WaveformTimeline
+        peaks={waveform.state === 'ready' ? waveform.peaks : NO_PEAKS}
+        peaksPerSecond={waveform.state === 'ready' ? waveform.peaksPerSecond : 50}
+        durationSeconds={duration}
+        cues={timed}
+        currentTime={time}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        onChangeTimes={onChangeTimes}
+        onSeek={onSeek}
+      />
     </div>
   )
 }
