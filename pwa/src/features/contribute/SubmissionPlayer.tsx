@@ -2,31 +2,14 @@
  * Plays a submission's processed video. hls.js is imported only when someone presses play here
  * (player/hls-playback.ts loads it on demand), so it never weighs on other pages.
  */
-import { useEffect, useRef, useState } from 'react'
-import { attachHls, type Playback } from '../../player/hls-playback.ts'
+import { useRef } from 'react'
+import { useHlsVideo } from '../../player/use-hls-video.ts'
 import { useTranslation } from 'react-i18next'
 
 export function SubmissionPlayer({ src, title }: { src: string; title: string }) {
   const { t } = useTranslation('contribute')
   const video = useRef<HTMLVideoElement>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    const element = video.current
-    if (!element) return
-    let playback: Playback | null = null
-    let gone = false
-    attachHls(element, src, { onFatal: () => setFailed(true) })
-      .then((attached) => {
-        if (gone) attached.destroy()
-        else playback = attached
-      })
-      .catch(() => setFailed(true))
-    return () => {
-      gone = true
-      playback?.destroy()
-    }
-  }, [src])
+  const { failed } = useHlsVideo(video, src)
 
   return (
     <div className="submission-player">

@@ -3,33 +3,23 @@
  * element handed to the steps through `videoRef` so a tap reads the exact playback time, and the
  * playback time reported to the screen as it moves.
  */
-import { useEffect, useState, type ReactNode, type RefObject } from 'react'
+import { useEffect, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
-import { attachHls, type Playback } from '../../player/hls-playback.ts'
+import { useHlsVideo } from '../../player/use-hls-video.ts'
 
 export function StudioVideo({ src, videoRef, onTime, children }: { src: string | null; videoRef: RefObject<HTMLVideoElement | null>; onTime: (seconds: number) => void; children?: ReactNode }) {
   const { t } = useTranslation('studio')
-  const [failed, setFailed] = useState(false)
+  const { failed } = useHlsVideo(videoRef, src)
 
   useEffect(() => {
     const element = videoRef.current
     if (!element || !src) return
-    let playback: Playback | null = null
-    let gone = false
-    attachHls(element, src, { onFatal: () => setFailed(true) })
-      .then((attached) => {
-        if (gone) attached.destroy()
-        else playback = attached
-      })
-      .catch(() => setFailed(true))
     const report = () => onTime(element.currentTime)
     element.addEventListener('timeupdate', report)
     element.addEventListener('seeked', report)
     return () => {
-      gone = true
       element.removeEventListener('timeupdate', report)
       element.removeEventListener('seeked', report)
-      playback?.destroy()
     }
   }, [src, videoRef, onTime])
 
