@@ -145,7 +145,8 @@ test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark i
   const review = new ReviewPage(page)
   await review.open('yue')
   await review.reveal.click()
-  expect((await rubies(review.line)).map(({ base, reading, above }) => `${base} ${reading} ${above}`)).toEqual(['早 zou2 true', '晨 san4 true'])
+  // The readings come once the line's transcript readings and the Jyutping setting are read from the device.
+  await expect.poll(async () => (await rubies(review.line)).map(({ base, reading, above }) => `${base} ${reading} ${above}`)).toEqual(['早 zou2 true', '晨 san4 true'])
   await expect(review.translation).toHaveText('Good morning.')
   await expectNoSeriousViolations(page)
   await shoot(page, 'cantonese-review')
