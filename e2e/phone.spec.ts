@@ -47,9 +47,10 @@ test('a new beginner sees a whole video card in the first screen, and the introd
   expect(listedBefore(order, intro, news)).toBe(true)
   await page.evaluate(() => document.fonts.ready.then(() => true))
   expect(await whollyInView(list.cards.first())).toBe(true)
-  // One line of controls above the videos.
+  // At most two short lines of controls above the videos: the search, then the chips, which wrap rather
+  // than run off the screen (issue 41 item 17); the first card is still whole in the first screen (above).
   const toolbar = await list.toolbar.boundingBox()
-  expect(toolbar!.height).toBeLessThan(60)
+  expect(toolbar!.height).toBeLessThan(110)
 
   // "Newest" is still a choice, and the order it gives is the one asked for.
   await list.inSheet(() => list.sort.selectOption('newest'))

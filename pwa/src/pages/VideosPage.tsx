@@ -191,10 +191,9 @@ export default function VideosPage() {
         </p>
       ) : null}
 
-      <PlacementOffer code={code} videos={listCached} online={online} />
       <ListNotice demo={narrowed ? null : demo} empty={listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage} narrowed={narrowed} />
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {cards}
+        {[...cards.slice(0, 1), <PlacementOffer key="placement" code={code} videos={listCached} online={online} />, ...cards.slice(1)]}
       </ul>
       {/* Only under cards: shown before them (the answer lands before the device's list shows it), the cards would push it down. */}
       {current?.next && online && videos.length > 0 ? (

@@ -19,8 +19,11 @@ export function PlacementOffer({ code, videos, online }: { code: string; videos:
   const [open, setOpen] = useState(false)
   const readable = (videos ?? []).some((video) => video.words && video.words.known_share !== null && video.words.total > 0)
   const offered = online && readable && !skipped && records !== undefined && records.length === 0
+  if (!offered && !open) return null
+  // An item of the video grid, after its first card: a beginner's first screen still holds a whole video
+  // (issue 32); the grid fills the rest of the first row around it.
   return (
-    <>
+    <li className="video-grid-wide">
       {offered && !open ? (
         <section className="card placement-offer" aria-labelledby="placement-offer-title" data-testid="placement-offer">
           <div>
@@ -38,6 +41,6 @@ export function PlacementOffer({ code, videos, online }: { code: string; videos:
         </section>
       ) : null}
       {open ? <PlacementDialog language={code} onClose={() => setOpen(false)} /> : null}
-    </>
+    </li>
   )
 }
