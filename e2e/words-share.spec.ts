@@ -54,7 +54,7 @@ test.describe('at 390×844', () => {
     await shoot(page, 'words-placement-offer', false)
 
     await placement.start()
-    await expect(placement.dialog.getByText('thank you')).toBeVisible()
+    await expect(placement.dialog.getByTestId('placement-word').first()).toBeVisible()
     await expectNoSeriousViolations(page, '[data-testid=placement-dialog]')
     await shoot(page, 'words-placement', false)
     await placement.tickAndFinish(['xin chào', 'cảm ơn', 'bạn', 'tôi'])
