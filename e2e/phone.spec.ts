@@ -102,7 +102,17 @@ test('the install offer is a slim banner under the list, not a slot of it, over 
   // Not a card of the grid: the grid holds only videos, and the banner comes after it.
   await expect(list.list.getByTestId('install-banner')).toHaveCount(0)
   expect(await list.list.evaluate((grid) => [...grid.children].every((child) => child.getAttribute('data-testid') === 'video-card'))).toBe(true)
-  expect(await banner.evaluate((element, grid) => Boolean(grid!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING), await list.list.elementHandle())).toBe(true)
+  // Both read in the page at one moment (a handle to the grid taken before could be of a list the page
+  // had since drawn again: CI once compared the banner with such a detached grid).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const grids = document.querySelectorAll('[data-testid="video-list"]')
+        const installBanner = document.querySelector('[data-testid="install-banner"]')
+        return grids.length === 1 && installBanner !== null && Boolean(grids[0].compareDocumentPosition(installBanner) & Node.DOCUMENT_POSITION_FOLLOWING)
+      }),
+    )
+    .toBe(true)
   // Slim: no taller than two lines of buttons.
   expect((await banner.boundingBox())!.height).toBeLessThan(130)
   for (const scroll of [0, 400, 800]) {
