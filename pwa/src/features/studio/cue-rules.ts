@@ -65,3 +65,10 @@ export function cueWarnings(cues: readonly StudioCue[], language: string, settin
 }
 
 const ORDER: CueWarning['kind'][] = ['overlap', 'tooShort', 'tooLong', 'tooManyLines', 'lineTooLong', 'tooFast']
+
+/** Whether two cues' warnings say the same (each check makes new ones; a row whose warnings did not change need not render). */
+export function sameWarnings(a: readonly CueWarning[] | undefined, b: readonly CueWarning[] | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b || a.length !== b.length) return false
+  return a.every((warning, index) => JSON.stringify(warning) === JSON.stringify(b[index]))
+}
