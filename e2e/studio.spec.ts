@@ -2,18 +2,20 @@
  * The captioning studio (issue 44) in real Chromium against the real server, at 1366×900: a contributor
  * opens the studio from their submission, types four lines, times them by pressing Space while the
  * video plays, fixes one with the nudge key, writes the English lines, closes the tab and reopens it
- * (nothing lost: the draft is on the device), and saves both tracks to the server, which then holds
- * them. Screenshots at 1366×900 and 390×844.
+ * (nothing lost: the draft is on the device), saves both tracks to the server, which then holds them,
+ * and glosses two words. An admin publishes it through the publish dialog, and a learner of her own
+ * then finds the lines in the player's captions and transcript and taps a glossed word for its meaning.
+ * Screenshots at 1366×900 and 390×844.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { makeHlsFixture } from '../sync-server/test-support/hls-fixture.ts'
-import type { TestServer } from '../sync-server/test-support/test-server.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { StudioPage } from './pages/StudioPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
+import { CaptionsPlayer } from './pages/Captions.ts'
+import { deviceOf, processedSubmission } from './studio-fixtures.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
@@ -21,19 +23,9 @@ const ENGLISH = ['Hello everyone.', 'Today I go to the market.', 'Mum buys veget
 /** When each line begins in the 12-second clip, and when the last one ends. */
 const TAPS = [0.5, 3, 5.5, 8, 10.5]
 
-/** A processed submission of `ownerId`: a 12-second HLS clip, no captions yet. */
-async function processedSubmission(server: TestServer, ownerId: number, title: string): Promise<number> {
-  const row = await server.ctx.database.db
-    .insertInto('submissions')
-    .values({ user_id: ownerId, client_id: null, title, proficiency_level: 'beginner', language_code: 'vi', series_name: null, episode_number: null, upload_id: null, upload_bytes_total: null, upload_activity_at: null, processing_error: null, media_key: makeHlsFixture(server.dataDir, 12), duration_seconds: 12, published_video_id: null, created_at: new Date().toISOString(), upload_state: 'complete', processing_state: 'ready', processing_percent: 100 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
 test.use({ viewport: { width: 1366, height: 900 } })
 
-test('a contributor writes, times, fixes and translates four lines, closes the tab, reopens it with nothing lost, and saves', async ({ page, context, server, signInAs, baseURL }) => {
+test('a contributor writes, times, fixes and translates four lines, closes the tab, reopens it with nothing lost, saves and glosses; an admin publishes it and a learner finds the lines and the glosses', async ({ page, context, browser, server, signInAs, baseURL }) => {
   test.setTimeout(120_000)
   const { user, token } = await signInAs({ contributor: true })
   const title = `Đi chợ ${Date.now().toString(36)}`
@@ -121,17 +113,43 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await again.step('Glossary')
   await reopened.screenshot({ path: path.join(SHOTS, 'studio-glossary-390.png'), fullPage: true })
 
-  // An admin publishes it (through the service: the publish dialog has its own spec); a learner then
-  // opens the video, sees the lines over the picture and taps a glossed word to read its gloss.
-  const videoId = await server.ctx.services.publishing.publishAs(id, { title, description: '', proficiency_level: 'beginner', is_free: true, youtube_title: null, youtube_description: null, series_mode: 'none', series_id: null, new_series_name: null, new_series_description: null, episode_number: null }, 'free')
-  // The learner here is the contributor's own session (signInAs drives the first page, closed above).
-  const learner = reopened
-  await learner.setViewportSize({ width: 1366, height: 900 })
-  await learner.goto(`/languages/vi/videos/${videoId}`)
-  const sheet = new WordSheetModel(learner)
-  await expect(sheet.transcriptWord(1, 'chợ')).toBeVisible({ timeout: 30_000 })
+  // An admin publishes it through the submissions page's publish dialog, as a free video.
+  const admin = await deviceOf(browser, server, '/submissions', { admin: true })
+  const adminSubmissions = new SubmissionsPage(admin.page)
+  const dialog = await adminSubmissions.openPublish(title)
+  await dialog.getByLabel('Free video').check()
+  await admin.page.screenshot({ path: path.join(SHOTS, 'studio-publish-dialog-1366.png') })
+  await dialog.getByRole('button', { name: 'Publish' }).click()
+  await expect(dialog).toBeHidden()
+  const published = adminSubmissions.card(title).getByTestId('published-link')
+  await expect(published).toHaveAttribute('href', /^\/languages\/vi\/videos\/\d+$/)
+  const href = (await published.getAttribute('href'))!
+  await admin.close()
+
+  // A learner of her own (not the contributor, not premium) opens the video: the studio-made lines are
+  // the transcript and the captions over the picture, in both languages, and a glossed word says its meaning.
+  const learner = await deviceOf(browser, server, href)
+  const captions = new CaptionsPlayer(learner.page)
+  await expect(captions.lines).toHaveCount(4, { timeout: 30_000 })
+  for (const [i, line] of LINES.entries()) await expect(captions.lines.nth(i)).toContainText(line)
+  await captions.toggle('vi').click()
+  await captions.toggle('en').click()
+  await captions.line(/Hôm nay tôi đi chợ/).click()
+  await expect.poll(() => captions.shownCuesByTrack()).toEqual([
+    { language: 'vi', text: LINES[1] },
+    { language: 'en', text: ENGLISH[1] },
+  ])
+  const sheet = new WordSheetModel(learner.page)
   await sheet.transcriptWord(1, 'chợ').click()
   await expect(sheet.glosses).toContainText('market')
+  await sheet.close.click()
+  await sheet.transcriptWord(2, 'rau').click()
+  await expect(sheet.glosses).toContainText('vegetables')
+  // The word's sheet is a dialog: shot as the screen shows it (a whole page would stretch its backdrop).
+  await learner.page.screenshot({ path: path.join(SHOTS, 'studio-learner-1366.png') })
+  await learner.page.setViewportSize({ width: 390, height: 844 })
+  await learner.page.screenshot({ path: path.join(SHOTS, 'studio-learner-390.png') })
+  await learner.close()
 })
 
 /** A time as the studio's fields show it ("0:03.600"). */

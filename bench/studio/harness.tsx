@@ -5,6 +5,11 @@
  * fetched when the bench asks (`window.__studio.loadPeaks`), timed from the moment the answer's body has
  * arrived to the first frame painted after the draw; its floor the same answer parsed and an empty
  * canvas of the same size drawn and painted. The glossary panel reads the real server's suggestions.
+ *
+ * With `?studio=ID` the page is the studio itself instead: its screen (StudioScreen, as the studio's
+ * page mounts it) on a draft of 600 timed cues kept in this browser's IndexedDB, over the server's
+ * waveform of submission ID, so typing in a cue, dragging an edge and nudging one run through the
+ * studio's own editor, rows, rules and writes to the device.
  */
 import { Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -12,8 +17,11 @@ import { flushSync } from 'react-dom'
 import { i18nReady } from '../../pwa/src/i18n/i18n.ts'
 import { GlossaryPanel } from '../../pwa/src/features/studio-glossary/GlossaryPanel.tsx'
 import { WaveformTimeline } from '../../pwa/src/features/studio-waveform/WaveformTimeline.tsx'
+import { startDraft, useStudioDraft, type StudioCue } from '../../pwa/src/data/studio/index.ts'
+import { StudioScreen } from '../../pwa/src/features/studio/StudioScreen.tsx'
 import '../../pwa/src/styles/base.css'
 import '../../pwa/src/styles/dark.css'
+import '../../pwa/src/features/studio/studio.css'
 
 const query = new URLSearchParams(location.search)
 const DURATION = 1800
@@ -106,9 +114,23 @@ function StudioBench() {
   )
 }
 
-void i18nReady.then(() => createRoot(document.getElementById('root')!).render(
-    <Suspense fallback={null}>
-      <StudioBench />
-    </Suspense>,
-  ),
-)
+const LINES = ['Xin chào các bạn, hôm nay mình đi chợ.', 'Ở đây có bán phở, bún chả và bánh mì.', 'Mình thích ăn bánh mì với cà phê sữa đá.', 'Hẹn gặp lại các bạn lần sau nhé!']
+
+/** The 600 cues as the studio's draft holds them: the timeline's times, a Vietnamese and an English line each. */
+function draftCues(): StudioCue[] {
+  return generatedCues().map((cue, index) => ({ ...cue, text: LINES[index % LINES.length]!, english: `Line ${index + 1}` }))
+}
+
+function RealStudio({ submissionId }: { submissionId: number }) {
+  const draft = useStudioDraft(submissionId)
+  return <main style={{ maxWidth: '90rem', margin: '0 auto', padding: '1rem' }}>{draft ? <StudioScreen draft={draft} submission={null} /> : null}</main>
+}
+
+async function mount() {
+  await i18nReady
+  const studio = Number(query.get('studio'))
+  if (studio) await startDraft({ submissionId: studio, language: 'vi', cues: draftCues(), etags: { main: null, en: null }, unsaved: false, updatedAt: Date.now(), savedAt: null })
+  createRoot(document.getElementById('root')!).render(<Suspense fallback={null}>{studio ? <RealStudio submissionId={studio} /> : <StudioBench />}</Suspense>)
+}
+
+void mount()

@@ -91,6 +91,12 @@ export class StudioPage {
     await expect(this.page.getByTestId('glossary-status')).toHaveText('Glossary saved.')
   }
 
+  /** Rewrites the index-th cue's text in the Fix step's list, and waits until it is kept on the device. */
+  async editLine(index: number, text: string) {
+    await this.cue(index).getByTestId('cue-text').fill(text)
+    await this.keptOnDevice()
+  }
+
   async writeEnglish(lines: string[]) {
     const inputs = this.page.getByTestId('english-input')
     for (const [i, line] of lines.entries()) await inputs.nth(i).fill(line)

@@ -1,8 +1,8 @@
 /** One cue in the Fix step's list: its times (typed, or nudged by 0.1 s), its text, its warnings, and what can be done with it. */
 import { memo, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NUDGE_SECONDS, type StudioCue } from './cue-ops.ts'
-import type { CueWarning } from './cue-rules.ts'
+import { NUDGE_SECONDS, sameCue, type StudioCue } from './cue-ops.ts'
+import { sameWarnings, type CueWarning } from './cue-rules.ts'
 import { formatTime, parseTime } from './time-format.ts'
 
 export interface CueActions {
@@ -25,6 +25,23 @@ interface Props {
   warnings: CueWarning[] | undefined
   actions: CueActions
   language: string
+}
+
+/**
+ * A row renders again only when what it shows changed: a change to one cue (or the draft read back
+ * from the device, all new objects) leaves the other 599 rows of a long video alone.
+ */
+function sameRow(before: Props, after: Props): boolean {
+  return (
+    sameCue(before.cue, after.cue) &&
+    sameWarnings(before.warnings, after.warnings) &&
+    before.index === after.index &&
+    before.last === after.last &&
+    before.selected === after.selected &&
+    before.playing === after.playing &&
+    before.actions === after.actions &&
+    before.language === after.language
+  )
 }
 
 export const CueRow = memo(function CueRow({ cue, index, last, selected, playing, warnings, actions, language }: Props) {
@@ -83,7 +100,7 @@ export const CueRow = memo(function CueRow({ cue, index, last, selected, playing
       </div>
     </li>
   )
-})
+}, sameRow)
 
 function TimeField({ label, value, onCommit, onNudge, testId }: { label: string; value: number; onCommit: (value: string) => void; onNudge: (delta: number) => void; testId: string }) {
   const { t } = useTranslation('studio')

@@ -1,7 +1,7 @@
 /** English: each cue's line beside its English line, the same cues and times; a tap on a time plays from there. */
 import { memo, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { editCue, type StudioCue } from './cue-ops.ts'
+import { editCue, sameCue, type StudioCue } from './cue-ops.ts'
 import type { StudioEditor } from './use-studio-editor.ts'
 import { formatTime } from './time-format.ts'
 
@@ -23,7 +23,18 @@ export function EnglishStep({ editor, language, seek }: { editor: StudioEditor; 
   )
 }
 
-const EnglishRow = memo(function EnglishRow({ cue, index, language, onEdit, onSeek }: { cue: StudioCue; index: number; language: string; onEdit: (id: string, english: string) => void; onSeek: (seconds: number) => void }) {
+interface RowProps {
+  cue: StudioCue
+  index: number
+  language: string
+  onEdit: (id: string, english: string) => void
+  onSeek: (seconds: number) => void
+}
+
+/** A row renders again only when its cue says something new (the draft read back brings new objects of unchanged cues). */
+const sameRow = (before: RowProps, after: RowProps) => sameCue(before.cue, after.cue) && before.index === after.index && before.language === after.language && before.onEdit === after.onEdit && before.onSeek === after.onSeek
+
+const EnglishRow = memo(function EnglishRow({ cue, index, language, onEdit, onSeek }: RowProps) {
   const { t } = useTranslation('studio')
   return (
     <li className="studio-pair" data-testid="english-row">
@@ -40,4 +51,4 @@ const EnglishRow = memo(function EnglishRow({ cue, index, language, onEdit, onSe
       <input className="studio-pair-english" lang="en" value={cue.english} onChange={(event) => onEdit(cue.id, event.target.value)} aria-label={t('english.label', { n: index + 1, text: cue.text })} data-testid="english-input" />
     </li>
   )
-})
+}, sameRow)

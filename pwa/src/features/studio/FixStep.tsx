@@ -72,7 +72,8 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (inTextField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return
+      // A key the timeline's edge slider already answered (an arrow nudges it) is not also the list's.
+      if (event.defaultPrevented || inTextField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return
       const current = latest()
       const index = current.findIndex((cue) => cue.id === selectedId)
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

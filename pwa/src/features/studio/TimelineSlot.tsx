@@ -28,7 +28,9 @@ export function TimelineSlot({ submissionId, cues, time, videoRef, selectedId, o
   const { t } = useTranslation('studio')
   const waveform = useWaveform(submissionId)
   const videoDuration = useVideoDuration(videoRef)
-  const timed = useMemo(() => cues.filter(isTimed).map(({ id, start, end }) => ({ id, start, end })), [cues])
+  // The timeline hears of the cues' times only: typing in a line leaves the same list (and the blocks unrendered).
+  const times = useMemo(() => JSON.stringify(cues.filter(isTimed).map(({ id, start, end }) => [id, start, end])), [cues])
+  const timed = useMemo(() => (JSON.parse(times) as Array<[string, number, number]>).map(([id, start, end]) => ({ id, start, end })), [times])
   const lastEnd = timed.reduce((most, cue) => Math.max(most, cue.end), 0)
   const known = waveform.state === 'ready' ? waveform.durationSeconds : videoDuration
   // The track is as long as the video; a cue past its end (a typed time) still shows.

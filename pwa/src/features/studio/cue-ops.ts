@@ -30,6 +30,14 @@ export function isTimed(cue: StudioCue): cue is TimedCue {
 }
 
 /**
+ * Whether two cues say the same: the draft read back from IndexedDB brings new objects of unchanged
+ * cues, and a row shown for one of them need not render again.
+ */
+export function sameCue(a: StudioCue, b: StudioCue): boolean {
+  return a === b || (a.id === b.id && a.start === b.start && a.end === b.end && a.text === b.text && a.english === b.english)
+}
+
+/**
  * The cues of a pasted or typed transcript, one line a caption; blank lines are left out. `previous`
  * keeps what each line had (its id, times and English) when the text is edited again: line i keeps cue
  * i's, so retyping a word does not lose its timing.

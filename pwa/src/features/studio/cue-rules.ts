@@ -47,21 +47,46 @@ export function cueWarnings(cues: readonly StudioCue[], language: string, settin
     }
     if (!reach || cue.end > reach.end) reach = { id: cue.id, end: cue.end }
   }
-  for (const cue of cues) {
-    const lines = cue.text.split('\n')
-    if (lines.length > settings.maxLines) add(cue.id, { kind: 'tooManyLines', lines: lines.length, limit: settings.maxLines })
-    const longest = Math.max(...lines.map((line) => [...line].length))
-    if (longest > settings.maxCharsPerLine) add(cue.id, { kind: 'lineTooLong', chars: longest, limit: settings.maxCharsPerLine })
-    if (!isTimed(cue)) continue
-    const seconds = cue.end - cue.start
-    if (seconds < settings.minSeconds) add(cue.id, { kind: 'tooShort', seconds: oneDecimal(seconds), limit: settings.minSeconds })
-    if (seconds > settings.maxSeconds) add(cue.id, { kind: 'tooLong', seconds: oneDecimal(seconds), limit: settings.maxSeconds })
-    const speed = charactersPerSecond({ start: cue.start, end: cue.end, text: cue.text }, language)
-    if (speed > settings.maxCharsPerSecond) add(cue.id, { kind: 'tooFast', charsPerSecond: oneDecimal(speed), limit: settings.maxCharsPerSecond })
-  }
+  for (const cue of cues) for (const warning of ownWarnings(cue, language, settings)) add(cue.id, warning)
   // Overlaps are found in time order: each cue's list reads in a fixed order whatever the list's order.
   for (const list of found.values()) list.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
   return found
 }
 
+/**
+ * A cue's own warnings, kept for as long as the cue object, the language and the settings stay the
+ * same: an edit makes one new cue object, so checking the list again checks that cue alone.
+ */
+const checked = new WeakMap<StudioCue, { language: string; settings: RuleSettings; warnings: CueWarning[] }>()
+
+function ownWarnings(cue: StudioCue, language: string, settings: RuleSettings): CueWarning[] {
+  const kept = checked.get(cue)
+  if (kept && kept.language === language && kept.settings === settings) return kept.warnings
+  const warnings = checkCue(cue, language, settings)
+  checked.set(cue, { language, settings, warnings })
+  return warnings
+}
+
+function checkCue(cue: StudioCue, language: string, settings: RuleSettings): CueWarning[] {
+  const found: CueWarning[] = []
+  const lines = cue.text.split('\n')
+  if (lines.length > settings.maxLines) found.push({ kind: 'tooManyLines', lines: lines.length, limit: settings.maxLines })
+  const longest = Math.max(...lines.map((line) => [...line].length))
+  if (longest > settings.maxCharsPerLine) found.push({ kind: 'lineTooLong', chars: longest, limit: settings.maxCharsPerLine })
+  if (!isTimed(cue)) return found
+  const seconds = cue.end - cue.start
+  if (seconds < settings.minSeconds) found.push({ kind: 'tooShort', seconds: oneDecimal(seconds), limit: settings.minSeconds })
+  if (seconds > settings.maxSeconds) found.push({ kind: 'tooLong', seconds: oneDecimal(seconds), limit: settings.maxSeconds })
+  const speed = charactersPerSecond({ start: cue.start, end: cue.end, text: cue.text }, language)
+  if (speed > settings.maxCharsPerSecond) found.push({ kind: 'tooFast', charsPerSecond: oneDecimal(speed), limit: settings.maxCharsPerSecond })
+  return found
+}
+
 const ORDER: CueWarning['kind'][] = ['overlap', 'tooShort', 'tooLong', 'tooManyLines', 'lineTooLong', 'tooFast']
+
+/** Whether two cues' warnings say the same (each check makes new ones; a row whose warnings did not change need not render). */
+export function sameWarnings(a: readonly CueWarning[] | undefined, b: readonly CueWarning[] | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b || a.length !== b.length) return false
+  return a.every((warning, index) => JSON.stringify(warning) === JSON.stringify(b[index]))
+}
