@@ -3,7 +3,7 @@
  * first with its audio (playing as it shows; the next cards' clips fetched ahead), and, when nothing is
  * due, when the next card comes; with no cards at all, how to save a line. A grade shows the next card
  * at once (the graded one leaves the screen before the write lands) and goes to the outbox once that
- * card is painted; its clip starts playing then too.
+ * card is painted.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -56,11 +56,10 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
     void play(current).then((from) => setPlayed({ id, from }))
   }, [current, play])
 
-  // The audio first: as each card shows (once it is painted: the clip is in memory, fetched ahead).
+  // The audio first: as each card shows (its clip is in memory, fetched ahead: starting it costs the frame little).
   const currentId = current?.id
   useEffect(() => {
-    if (!currentId) return
-    return afterPaint(playCurrent)
+    if (currentId) playCurrent()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per card shown, not per render
   }, [currentId])
   useEffect(() => {
