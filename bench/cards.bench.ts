@@ -79,7 +79,7 @@ async function learner(ctx: Ctx, email: string) {
 }
 
 /** `count` cards over 50 videos, each with REVIEWS_EACH reviews, their schedules folded as the service would. */
-async function seedCards(ctx: Ctx, userId: number, videoIds: number[], count: number, reviewsEach: number, clip: (i: number) => string | null) {
+export async function seedCards(ctx: Pick<Ctx, 'database'>, userId: number, videoIds: number[], count: number, reviewsEach: number, clip: (i: number) => string | null) {
   const db = ctx.database.db
   const base = Date.now() - 200 * DAY
   for (let from = 0; from < count; from += 500) {

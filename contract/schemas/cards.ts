@@ -135,8 +135,7 @@ export const savedCardSchema = z.strictObject({
   end: z.number().min(0),
   text: z.string(),
   translation: z.string().nullable(),
-  /** The line's audio under a grant like the video's; 404 until its clip is cut (then `audio_ready`). */
-  audio_url: z.string(),
+  /** Whether its clip is cut: then `cardAudioUrl(id, audio_grant)` (contract/card-audio.ts) plays it; 404 before. */
   audio_ready: z.boolean(),
   created_at: isoDateTimeSchema,
   state: z.enum(CARD_STATES),
@@ -154,7 +153,11 @@ export const savedCardSchema = z.strictObject({
   elapsed_days: countSchema,
 })
 export type SavedCard = z.infer<typeof savedCardSchema>
-export const myCardsSchema = pageOf(savedCardSchema)
+/**
+ * A page of cards and, once for the page, the grant their audio is fetched under (signed, bound to the
+ * session, an hour long): a page of 500 carries one grant rather than 500 signed URLs.
+ */
+export const myCardsSchema = pageOf(savedCardSchema).extend({ audio_grant: z.string() })
 
 /** GET /me/cards/export.apkg?language=CODE */
 export const cardsExportQuerySchema = z.object({ language: myCardsQuerySchema.shape.language })

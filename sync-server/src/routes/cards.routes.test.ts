@@ -6,7 +6,7 @@
  * due_before), reviews_by_day on /me/progress, and cards in the account's export and gone with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { foldCardReviews, uuidv7, type ReviewRating } from '../../../contract/index.ts'
+import { cardAudioUrl, foldCardReviews, uuidv7, type ReviewRating } from '../../../contract/index.ts'
 import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { person } from '../../test-support/words-fixtures.ts'
@@ -41,7 +41,7 @@ type Learner = Awaited<ReturnType<typeof person>>
 const listCards = async (learner: Learner, query = 'language=vi') => {
   const answer = await learner.api.get(`/me/cards?${query}`)
   expect(answer.status).toBe(200)
-  return answer.body as { data: Array<Record<string, any>>; next_cursor: string | null }
+  return answer.body as { data: Array<Record<string, any>>; next_cursor: string | null; audio_grant: string }
 }
 
 describe('POST /cards', () => {
@@ -65,7 +65,9 @@ describe('POST /cards', () => {
     expect(saved).toMatchObject({ video_id: freeVideo, video_title: 'Phở Hà Nội', start: 10, end: 12.5, text: 'Câu số 10', translation: 'Line 10', state: 'new', reps: 0, lapses: 0, last_review: null, audio_ready: false })
     // A new card is due at its creation.
     expect(saved.due).toBe(first.created_at)
-    expect(saved.audio_url).toMatch(new RegExp(`^/api/v1/cards/${first.client_id}/audio\\?grant=`))
+    // Its audio is asked for under the page's one grant, at the card's own path (contract/card-audio.ts).
+    expect(listed.audio_grant).toMatch(/^\d+\.[0-9a-f]+\.\d+\.[A-Za-z0-9_-]{24}$/)
+    expect(cardAudioUrl(saved.id, listed.audio_grant)).toBe(`/api/v1/cards/${first.client_id}/audio?grant=${listed.audio_grant}`)
   })
 
   it('refuses a line the learner may not watch, a bad length, text too long, an unknown video, and the future', async () => {

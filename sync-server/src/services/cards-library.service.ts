@@ -1,17 +1,18 @@
 /**
  * A learner's saved lines as they read them (issue 43): GET /me/cards (due first, pages of 500, each
- * with its schedule and its audio URL), a card's audio under a grant, the Anki package of a language's
+ * with its schedule, and the page's audio grant), a card's audio under that grant, the Anki package of a language's
  * cards, and the job that cuts a card's clip.
  *
- * The audio URL carries one grant for the learner's session (media/card-audio-grants.ts: signed, bound
- * to the session, an hour long), the same on every card of a page; what it reaches is checked on each
+ * A page carries one grant for the learner's session (`audio_grant`, media/card-audio-grants.ts: signed,
+ * bound to the session, an hour long), and a card's audio URL is built from its id and that grant
+ * (contract/card-audio.ts) rather than sent with each card; what it reaches is checked on each
  * fetch against the card's video as it is now: the card the grant's learner's, the session alive, the
  * video watchable by them, a preview's line before its cut. The bytes under it never change (the clip
  * is named by ladder and span), so they are sent `immutable` and the service worker keeps them by path;
  * until the clip is cut the URL answers 404.
  */
 import type { Kysely } from 'kysely'
-import { API_BASE, CARDS_PAGE_MAX, ERROR_CODES, type SavedCard } from '../../../contract/index.ts'
+import { CARDS_PAGE_MAX, ERROR_CODES, type SavedCard } from '../../../contract/index.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -19,7 +20,6 @@ import { newCardSchedule, sortReviews, stepCardSchedule, type ReviewRating } fro
 import { buildAnkiPackage, type AnkiNote, type AnkiReview } from '../media/anki-package.ts'
 import { cutCardClip } from '../media/card-clip.ts'
 import type { CardAudioGrants } from '../media/card-audio-grants.ts'
-import { GRANT_PARAM } from '../media/grants.ts'
 import type { MediaAccessRepository } from '../repositories/media-access.repository.ts'
 import { createCardsRepository, type ListedCardRow } from '../repositories/cards.repository.ts'
 import { createLanguagesRepository } from '../repositories/languages.repository.ts'
@@ -32,10 +32,6 @@ import { z } from 'zod'
 const cursorSchema = z.object({ d: z.number().int(), i: z.string().max(64) })
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Where a card's audio is asked for, under a grant. */
-export function cardAudioUrl(clientId: string, grant: string): string {
-  return `${API_BASE}/cards/${clientId}/audio?${GRANT_PARAM}=${grant}`
-}
 
 /** "Title, 1:05" */
 function sourceOf(title: string, start: number): string {
@@ -56,7 +52,7 @@ export function createCardsLibraryService(deps: {
   media: MediaStore
   previewSeconds: number
 }) {
-  const toCard = (row: ListedCardRow, grant: string): SavedCard => ({
+  const toCard = (row: ListedCardRow): SavedCard => ({
     id: row.client_id,
     video_id: row.video_id,
     video_title: row.video_title,
@@ -64,7 +60,6 @@ export function createCardsLibraryService(deps: {
     end: row.end_seconds,
     text: row.text,
     translation: row.translation,
-    audio_url: cardAudioUrl(row.client_id, grant),
     audio_ready: row.clip_path !== null,
     created_at: row.created_at,
     state: row.state,
@@ -85,7 +80,7 @@ export function createCardsLibraryService(deps: {
   }
 
   return {
-    async list(user: UserRow, tokenHash: string, query: { language: string; due_before?: string; cursor?: string }): Promise<{ data: SavedCard[]; next_cursor: string | null }> {
+    async list(user: UserRow, tokenHash: string, query: { language: string; due_before?: string; cursor?: string }): Promise<{ data: SavedCard[]; next_cursor: string | null; audio_grant: string }> {
       await requireLanguage(query.language)
       const after = decodeCursor(cursorSchema, query.cursor)
       const rows = await createCardsRepository(deps.db).listPage(user.id, query.language, {
@@ -94,12 +89,12 @@ export function createCardsLibraryService(deps: {
         limit: CARDS_PAGE_MAX + 1,
       })
       const page = rows.slice(0, CARDS_PAGE_MAX)
-      // One grant for the page: what it reaches is checked on each fetch.
-      const grant = deps.grants.issue(user.id, tokenHash)
       const last = page[page.length - 1]
       return {
-        data: page.map((row) => toCard(row, grant)),
+        data: page.map(toCard),
         next_cursor: rows.length > CARDS_PAGE_MAX && last ? encodeCursor({ d: last.due_ms, i: last.client_id }) : null,
+        // Once for the page, not a signed URL per card: what it reaches is checked on each fetch.
+        audio_grant: deps.grants.issue(user.id, tokenHash),
       }
     },
 

@@ -29,7 +29,6 @@ function answered(id: string, createdAt: number, log: ScheduleReview[], extra: P
     end: 5.5,
     text: 'Hôm nay trời đẹp quá.',
     translation: 'The weather is lovely today.',
-    audio_url: `/api/v1/cards/${id}/audio?grant=g`,
     audio_ready: true,
     created_at: iso(createdAt),
     state: schedule.state,
@@ -56,7 +55,7 @@ function serve(pages: SavedCard[][]) {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://device.test')
       asked.push(`${url.pathname}${url.search}`)
       const index = Number(url.searchParams.get('cursor') ?? 0)
-      const body = { data: pages[index] ?? [], next_cursor: index + 1 < pages.length ? String(index + 1) : null }
+      const body = { data: pages[index] ?? [], next_cursor: index + 1 < pages.length ? String(index + 1) : null, audio_grant: `grant-of-page-${index}` }
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
     }),
   )
@@ -98,7 +97,9 @@ describe('pullCards', () => {
     expect(card.server).toEqual(foldCardReviews(T0, serverLog))
     // The two the server holds are dropped; the one still queued is kept.
     expect((await db.reviews.where('card_id').equals(id).primaryKeys()).sort()).toEqual([mine[2]!.client_id])
-    expect(card.audio_url).toBe(`/api/v1/cards/${id}/audio?grant=g`)
+    // Its clip's URL: its path under the grant of the page it came in.
+    expect(card.audio_url).toBe(`/api/v1/cards/${id}/audio?grant=grant-of-page-0`)
+    expect((await db.cards.get(elsewhere.id))!.audio_url).toBe(`/api/v1/cards/${elsewhere.id}/audio?grant=grant-of-page-1`)
     expect((await db.cards.get(elsewhere.id))!.text).toBe('Hôm nay trời đẹp quá.')
   })
 

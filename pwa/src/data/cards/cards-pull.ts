@@ -1,10 +1,12 @@
 /**
  * The server's view of a language's cards (GET /me/cards, pages of 500) merged into the device's: each
  * card takes the server's schedule (the fold of every device's reviews it holds) with this device's
- * reviews not yet in it stepped on top (device-schedule.ts), and its clip's URL once cut. A card saved
+ * reviews not yet in it stepped on top (device-schedule.ts), and its clip's URL once cut (its path under
+ * the page's one grant, contract/card-audio.ts). A card saved
  * here and not yet answered for stays; one the server dropped (removed on another device) leaves, with
  * its reviews; one removed here, its removal still waiting, does not come back.
  */
+import { cardAudioUrl } from '../../../../contract/card-audio.ts'
 import type { CardSchedule } from '../../../../contract/card-schedule.ts'
 import { call } from '../api-call.ts'
 import { db, type LocalCard, type LocalReview } from '../db.ts'
@@ -28,12 +30,13 @@ function serverSchedule(card: SavedCard): CardSchedule {
   }
 }
 
-async function fetchAll(language: string): Promise<SavedCard[]> {
-  const all: SavedCard[] = []
+/** Every page, each card with its clip's URL under its page's grant (null until the clip is cut). */
+async function fetchAll(language: string): Promise<Array<SavedCard & { audio_url: string | null }>> {
+  const all: Array<SavedCard & { audio_url: string | null }> = []
   let cursor: string | undefined
   do {
     const page = await call('cards.list', undefined, { query: { language, ...(cursor ? { cursor } : {}) } })
-    all.push(...page.data)
+    for (const card of page.data) all.push({ ...card, audio_url: card.audio_ready ? cardAudioUrl(card.id, page.audio_grant) : null })
     cursor = page.next_cursor ?? undefined
   } while (cursor)
   return all
@@ -71,7 +74,7 @@ export async function pullCards(language: string): Promise<number> {
         end: card.end,
         text: card.text,
         translation: card.translation,
-        audio_url: card.audio_ready ? card.audio_url : null,
+        audio_url: card.audio_url,
         created_at: createdAt,
         server,
         schedule,
