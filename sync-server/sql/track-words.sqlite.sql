@@ -61,12 +61,11 @@ order by "count" desc, "key";
 -- parameters: [1,"vi"]
 
 -- track-words.sums(1, [{"submissionId":2,"language":"vi"},{"submissionId":3,"language":"vi"}])
-select "tw"."submission_id", sum(tw.count) as "total", count(*) as "distinct_keys", sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end) as "known", sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end) as "new_distinct", sum(tw.preview_count) as "preview_total", sum(case when tw.preview_count > 0 then 1 else 0 end) as "preview_distinct", sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end) as "preview_known", sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end) as "preview_new_distinct"
-from "track_words" as "tw"
-left join "word_states" as "ws" on "ws"."user_id" = ? and "ws"."language_code" = ? and "ws"."key" = "tw"."key"
-where "tw"."submission_id" in (?, ?) and "tw"."language" = ?
-group by "tw"."submission_id";
--- parameters: [1,"vi",2,3,"vi"]
+select "t"."submission_id", "t"."total", "t"."distinct_keys", "t"."preview_total", "t"."preview_distinct", "l"."known", "l"."not_new", "l"."preview_known", "l"."preview_not_new"
+from "track_word_totals" as "t"
+left join "learner_track_words" as "l" on "l"."user_id" = ? and "l"."submission_id" = "t"."submission_id" and "l"."language" = "t"."language"
+where "t"."submission_id" in (?, ?) and "t"."language" = ? and "t"."distinct_keys" > ?;
+-- parameters: [1,2,3,"vi",0]
 
 -- track-words.common("vi", true, 1, 2)
 select "tw"."key", sum(tw.count) as "count"

@@ -19,7 +19,8 @@
  *    database.
  *
  * Derived tables are not copied: the FTS5 search tables of 0007 and their shadow tables (PostgreSQL's
- * trigram indexes are built from the rows themselves). A table in the source that is neither copied
+ * trigram indexes are built from the rows themselves), and the word sums of 0080 (KEPT_TABLES: the
+ * target's triggers fill them as track_words and word_states are copied). A table in the source that is neither copied
  * nor derived stops the copy before anything is written: it would otherwise be left behind.
  */
 import fs from 'node:fs'
@@ -29,12 +30,13 @@ import type pg from 'pg'
 import { openDatabase, type Db } from './connection.ts'
 import { createPool } from './dialect/postgres.ts'
 import { migratePostgres, migrateSqlite, readMigrations } from './migrate.ts'
-import { TABLES_IN_REFERENCE_ORDER } from './schema.ts'
+import { KEPT_TABLES, TABLES_IN_REFERENCE_ORDER } from './schema.ts'
 
 /** What the copy fills, parents before children. */
 export const COPIED_TABLES: readonly string[] = TABLES_IN_REFERENCE_ORDER
 /** Migrations' own bookkeeping: each side keeps its own (the target's is written by its migrator). */
 const BOOKKEEPING = 'schema_migrations'
+const KEPT: readonly string[] = KEPT_TABLES
 const DEFAULT_BATCH_ROWS = 500
 /** PostgreSQL's limit on the parameters of one statement. */
 const MAX_PARAMETERS = 65_535
@@ -51,14 +53,14 @@ export interface CopyReport {
   targetMigrated: string[]
   /** Rows copied per table, in the order copied. */
   tables: { table: string; rows: number }[]
-  /** Derived search tables left out (FTS5 tables, then their shadow tables). */
+  /** Derived tables left out (FTS5 tables, their shadow tables, then the kept word sums). */
   skipped: string[]
 }
 
 export interface SqliteTables {
   /** Tables the copy fills. */
   copied: string[]
-  /** FTS5 tables and their shadow tables: indexes, rebuilt from the rows on PostgreSQL. */
+  /** FTS5 tables and their shadow tables (indexes, rebuilt from the rows on PostgreSQL), and KEPT_TABLES. */
   derived: string[]
   /** Ordinary tables the copy would leave behind: a table added to the schema but not to the list. */
   unknown: string[]
@@ -79,8 +81,8 @@ export function classifySqliteTables(db: Db): SqliteTables {
   const shadow = listed.filter((t) => t.type === 'shadow').map((t) => t.name).sort()
   return {
     copied: COPIED_TABLES.filter((table) => present.has(table)),
-    derived: [...virtual, ...shadow],
-    unknown: [...present].filter((table) => table !== BOOKKEEPING && !COPIED_TABLES.includes(table)).sort(),
+    derived: [...virtual, ...shadow, ...KEPT.filter((table) => present.has(table))],
+    unknown: [...present].filter((table) => table !== BOOKKEEPING && !COPIED_TABLES.includes(table) && !KEPT.includes(table)).sort(),
     missing: COPIED_TABLES.filter((table) => !present.has(table)),
   }
 }
@@ -115,7 +117,7 @@ async function reasonsNotEmpty(client: pg.ClientBase, seeds: Map<string, Set<str
   )
   const names = relations.map((r) => r.table_name)
   for (const name of names) {
-    if (name !== BOOKKEEPING && !COPIED_TABLES.includes(name)) reasons.push(`${name}: a table that is not ours`)
+    if (name !== BOOKKEEPING && !COPIED_TABLES.includes(name) && !KEPT.includes(name)) reasons.push(`${name}: a table that is not ours`)
   }
   if (names.includes(BOOKKEEPING)) {
     const known = Math.max(0, ...readMigrations('postgres').map((migration) => migration.version))

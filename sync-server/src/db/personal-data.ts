@@ -39,6 +39,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { section: 'ratings', table: 'video_ratings', owner: 'user_id', key: 'video_id', onDelete: 'erase' },
   { section: null, table: 'rating_receipts', owner: 'user_id', key: 'client_id', onDelete: 'erase' },
   { section: 'word_states', table: 'word_states', owner: 'user_id', key: 'client_id', onDelete: 'erase', omit: ['user_id', 'occurred_ms'] },
+  // Sums of the word states above per track (0080), kept by triggers: nothing of her own beyond them.
+  { section: null, table: 'learner_track_words', owner: 'user_id', key: 'submission_id', onDelete: 'erase' },
   { section: null, table: 'word_state_receipts', owner: 'user_id', key: 'client_id', onDelete: 'erase' },
   { section: 'card_reviews', table: 'card_reviews', owner: 'user_id', key: 'client_id', onDelete: 'erase', omit: ['user_id', 'id', 'reviewed_ms'] },
   {

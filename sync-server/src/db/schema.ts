@@ -13,7 +13,7 @@ import type { LanguagesTable, VideosTable, SeriesTable, CaptionTracksTable, Capt
 import type { DailyTotalsTable, WatchEventsTable, VideoProgressTable, CommentsTable, OutsideHoursTable, DailyGoalChangesTable, WatchCoverageTable, VideoRatingsTable, RatingReceiptsTable } from './schema/watching.ts'
 import type { SubmissionsTable, SubmissionCreatorsTable, JobsTable, ContributorApplicationsTable } from './schema/contributors.ts'
 import type { BillingCheckoutsTable, SubscriptionsTable, BillingEventsTable } from './schema/billing.ts'
-import type { LexiconEntriesTable, SubmissionGlossaryTable, TrackWordsTable, WordStatesTable, WordStateReceiptsTable } from './schema/words.ts'
+import type { LearnerTrackWordsTable, LexiconEntriesTable, SubmissionGlossaryTable, TrackWordTotalsTable, TrackWordsTable, WordStatesTable, WordStateReceiptsTable } from './schema/words.ts'
 import type { CardsTable, CardReviewsTable, CardRemovalsTable } from './schema/cards.ts'
 
 
@@ -62,6 +62,8 @@ export interface Database {
   track_words: TrackWordsTable
   word_states: WordStatesTable
   word_state_receipts: WordStateReceiptsTable
+  track_word_totals: TrackWordTotalsTable
+  learner_track_words: LearnerTrackWordsTable
   cards: CardsTable
   card_reviews: CardReviewsTable
   card_removals: CardRemovalsTable
@@ -111,11 +113,17 @@ export const TABLES_IN_REFERENCE_ORDER = [
   'account_preferences',
 ] as const satisfies readonly (keyof Database)[]
 
+/**
+ * Tables kept by the database itself from others (0080's triggers on track_words and word_states): never
+ * copied, since the target's triggers fill them as the rows they sum are copied.
+ */
+export const KEPT_TABLES = ['track_word_totals', 'learner_track_words'] as const satisfies readonly (keyof Database)[]
+
 export type Row<T extends keyof Database> = Selectable<Database[T]>
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>
 
 // Fails to compile when a table is added to Database but not to the list above.
-type Unlisted = Exclude<keyof Database, 'schema_migrations' | (typeof TABLES_IN_REFERENCE_ORDER)[number]>
+type Unlisted = Exclude<keyof Database, 'schema_migrations' | (typeof TABLES_IN_REFERENCE_ORDER)[number] | (typeof KEPT_TABLES)[number]>
 /** @public: a compile-time check, read by no module */
 export const EVERY_TABLE_LISTED: Unlisted extends never ? true : Unlisted = true

@@ -1,7 +1,7 @@
 /**
  * The words of caption tracks (migration 0030): each cue's tokens (JSON on caption_cues) and each
  * track's word counts (track_words), the whole track's and the part a preview shows, and the sums the
- * catalogue reads against a learner's word states.
+ * catalogue reads against a learner's word states (kept by 0080's triggers; fresh-track-word-sums.ts makes them anew).
  */
 import { sql, type Kysely } from 'kysely'
 import type { CaptionLanguage } from '../../../contract/index.ts'
@@ -110,7 +110,10 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
         .execute()
     },
 
-    /** Each track's sums against the learner's states (one grouped query per language for a page of videos). */
+    /**
+     * Each track's sums against the learner's states, one row a track: read from the sums the triggers of
+     * 0080 keep (track_word_totals, learner_track_words; a track with no row of hers is all new to her).
+     */
     async sums(userId: number, tracks: ReadonlyArray<{ submissionId: number; language: string }>): Promise<TrackWordSums[]> {
       const byLanguage = new Map<string, number[]>()
       for (const track of tracks) byLanguage.set(track.language, [...(byLanguage.get(track.language) ?? []), track.submissionId])
@@ -118,36 +121,26 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
       for (const [language, submissionIds] of byLanguage) {
         rows.push(
           ...(await db
-            .selectFrom('track_words as tw')
-            .leftJoin('word_states as ws', (join) => join.on('ws.user_id', '=', userId).on('ws.language_code', '=', language).onRef('ws.key', '=', 'tw.key'))
-            .select([
-              'tw.submission_id',
-              sql<number>`sum(tw.count)`.as('total'),
-              sql<number>`count(*)`.as('distinct_keys'),
-              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.count else 0 end)`.as('known'),
-              sql<number>`sum(case when ws.state is null or ws.state = 'new' then 1 else 0 end)`.as('new_distinct'),
-              sql<number>`sum(tw.preview_count)`.as('preview_total'),
-              sql<number>`sum(case when tw.preview_count > 0 then 1 else 0 end)`.as('preview_distinct'),
-              sql<number>`sum(case when ws.state in ('known', 'ignored') then tw.preview_count else 0 end)`.as('preview_known'),
-              sql<number>`sum(case when tw.preview_count > 0 and (ws.state is null or ws.state = 'new') then 1 else 0 end)`.as('preview_new_distinct'),
-            ])
-            .where('tw.submission_id', 'in', [...new Set(submissionIds)])
-            .where('tw.language', '=', language)
-            .groupBy('tw.submission_id')
+            .selectFrom('track_word_totals as t')
+            .leftJoin('learner_track_words as l', (join) => join.on('l.user_id', '=', userId).onRef('l.submission_id', '=', 't.submission_id').onRef('l.language', '=', 't.language'))
+            .select(['t.submission_id', 't.total', 't.distinct_keys', 't.preview_total', 't.preview_distinct', 'l.known', 'l.not_new', 'l.preview_known', 'l.preview_not_new'])
+            .where('t.submission_id', 'in', [...new Set(submissionIds)])
+            .where('t.language', '=', language)
+            // A track whose words were all removed keeps its row at zeros until the track goes.
+            .where('t.distinct_keys', '>', 0)
             .execute()),
         )
       }
-      // PostgreSQL answers sums as text (bigint, numeric).
       return rows.map((row) => ({
         submission_id: Number(row.submission_id),
-        total: Number(row.total),
-        distinct_keys: Number(row.distinct_keys),
-        known: Number(row.known),
-        new_distinct: Number(row.new_distinct),
-        preview_total: Number(row.preview_total),
-        preview_distinct: Number(row.preview_distinct),
-        preview_known: Number(row.preview_known),
-        preview_new_distinct: Number(row.preview_new_distinct),
+        total: row.total,
+        distinct_keys: row.distinct_keys,
+        known: row.known ?? 0,
+        new_distinct: row.distinct_keys - (row.not_new ?? 0),
+        preview_total: row.preview_total,
+        preview_distinct: row.preview_distinct,
+        preview_known: row.preview_known ?? 0,
+        preview_new_distinct: row.preview_distinct - (row.preview_not_new ?? 0),
       }))
     },
 

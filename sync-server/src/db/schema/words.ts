@@ -35,6 +35,27 @@ export interface TrackWordsTable {
   preview_count: number
 }
 
+/** 0080: a track's own sums of its words, kept by triggers on track_words. */
+export interface TrackWordTotalsTable {
+  submission_id: number
+  language: string
+  total: number
+  distinct_keys: number
+  preview_total: number
+  preview_distinct: number
+}
+
+/** 0080: a learner's sums of a track's words against her states, kept by triggers on track_words and word_states. */
+export interface LearnerTrackWordsTable {
+  user_id: number
+  submission_id: number
+  language: string
+  known: number
+  not_new: number
+  preview_known: number
+  preview_not_new: number
+}
+
 /** 0030: a learner's latest state of a word (latest occurred_ms, ties the larger client_id). */
 export interface WordStatesTable {
   user_id: number
