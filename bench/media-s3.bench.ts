@@ -54,6 +54,8 @@ export interface MediaS3BenchResult {
     warmCacheHits: number
   }
   uploads: { megabytes: number; tusMBps: number; sdkMBps: number; ratio: number }
+  /** Every round, for the note: cold through nginx against the gateway's GetObject; tus against the SDK (MB/s). */
+  rounds: { cold: Array<{ nginx: number; gateway: number }>; uploads: Array<{ tus: number; sdk: number }> }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -224,6 +226,7 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         sdkMBps: median(uploadRounds.map((r) => r.sdk)),
         ratio: median(uploadRounds.map((r) => r.tus / r.sdk)),
       },
+      rounds: { cold: rounds.map((r) => ({ nginx: r.coldS3, gateway: r.coldGateway })), uploads: uploadRounds },
     }
   } finally {
     for (const nginx of nginxes) await nginx.stop()

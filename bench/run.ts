@@ -122,6 +122,7 @@ async function main() {
       console.log(`  1 MB segments, cold (fresh nginx cache, each once, 8 at a time): bucket via nginx cache ${fmt(segments.coldS3MBps)} MB/s, nginx from disk ${fmt(segments.coldDiskMBps)} MB/s, ratio ${fmt(segments.coldRatio, 2)}; the gateway's own GetObject (the floor) ${fmt(segments.coldGatewayMBps)} MB/s, ratio to it ${fmt(segments.coldRatioToGateway, 2)} (goal ≥ 0.80)`)
       console.log(`  1 MB segments, warm (all cached, 16 connections): bucket via nginx cache ${fmt(segments.warmS3MBps)} MB/s, nginx from disk ${fmt(segments.warmDiskMBps)} MB/s, ratio ${fmt(segments.warmRatio, 2)} (cache hits ${fmt(segments.warmCacheHits * 100)}%)`)
       console.log(`  upload ${fmt(uploads.megabytes)} MB: ours through tus into the bucket ${fmt(uploads.tusMBps, 1)} MB/s, AWS SDK multipart (8 MiB × 4) ${fmt(uploads.sdkMBps, 1)} MB/s, ratio ${fmt(uploads.ratio, 2)} (goal ≥ 0.80)`)
+      console.log(`  rounds, cold nginx / gateway MB/s: ${s3.rounds.cold.map((r) => `${fmt(r.nginx)} / ${fmt(r.gateway)}`).join(', ')}; upload tus / SDK MB/s: ${s3.rounds.uploads.map((r) => `${fmt(r.tus, 1)} / ${fmt(r.sdk, 1)}`).join(', ')}`)
     }
   }
 

@@ -33,18 +33,24 @@
  * processes: what it says never changes once the size is known, and an upload another process finished
  * or removed is noticed by ListParts, after which the `.info` is read again.
  */
-import fs from 'node:fs'
-import os from 'node:os'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Part } from '@aws-sdk/client-s3'
 import { S3Store, type MetadataValue, type Options } from '@tus/s3-store'
-import { ERRORS, StreamSplitter, Upload, type KvStore } from '@tus/server'
+import { ERRORS, Upload, type KvStore } from '@tus/server'
+import { PartCutter } from './part-cutter.ts'
 
 /** The size of the parts PATCHes are cut into (the last piece of an upload may be shorter). */
 export const TUS_PART_BYTES = 8 * 1024 * 1024
 /** S3's smallest part but the last: a PATCH's last piece shorter than this is kept as the `.part`. */
 export const S3_MIN_PART_BYTES = 5 * 1024 * 1024
+
+/**
+ * Parts a process holds in memory at once, across its uploads (each from its first byte until stored):
+ * 16 × 8 MiB = 128 MiB at most. The SDK's own multipart upload sends 4 at a time; one upload gets them all
+ * while it is alone.
+ */
+const TUS_PARTS_IN_MEMORY = 16
 
 /** S3 user metadata on a `.part`: the number of the part its bytes will open. */
 const PRECEDES_PART = 'precedes-part'
@@ -111,11 +117,11 @@ class InfoCache implements KvStore<MetadataValue> {
   }
 }
 
-/** The file's bytes, then the stream's. */
-function concat(file: string, rest: Readable): Readable {
+/** These bytes, then the stream's. */
+function concat(first: Buffer, rest: Readable): Readable {
   return Readable.from(
     (async function* () {
-      yield* fs.createReadStream(file)
+      yield first
       yield* rest
     })(),
     { objectMode: false },
@@ -124,7 +130,7 @@ function concat(file: string, rest: Readable): Readable {
 
 export class DurableS3Store extends S3Store {
   constructor(options: Options) {
-    super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, cache: new InfoCache(), ...options })
+    super({ partSize: TUS_PART_BYTES, minPartSize: S3_MIN_PART_BYTES, maxConcurrentPartUploads: TUS_PARTS_IN_MEMORY, cache: new InfoCache(), ...options })
   }
 
   /** Uploads whose last listing held parts past the first gap (a PATCH that died with a later part stored). */
@@ -218,33 +224,29 @@ export class DurableS3Store extends S3Store {
     const parts = await this.retrieveParts(id)
     const next = lastNumber(parts) + 1
     const tail = await this.#downloadTail(id, next)
-    try {
-      const before = bytesIn(parts)
-      // The offset the PATCH was checked against came from getUpload: another process may have written since.
-      if (before + (tail.file?.size ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
-      const source = tail.file ? concat(tail.file.path, src) : src
-      const strays = this.#strays.has(id)
-      const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, strays)
-      // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
-      if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
-      let newOffset = before + bytes
-      // Parts left past a gap that this PATCH closed count from now on: the client goes on after them.
-      if (strays && newOffset !== metadata.file.size) newOffset = Math.max(newOffset, (await this.getUpload(id)).offset)
-      if (metadata.file.size === newOffset) {
-        let parts: Part[] | undefined
-        try {
-          parts = await this.retrieveParts(id)
-        } catch (error) {
-          // Another process found every byte stored and completed it first (its sweep, say).
-          if (!uploadGone(error) || !(await this.#objectHolds(id, newOffset))) throw error
-          await this.clearCache(id)
-        }
-        if (parts) await this.#complete(metadata, parts)
+    const before = bytesIn(parts)
+    // The offset the PATCH was checked against came from getUpload: another process may have written since.
+    if (before + (tail.bytes?.length ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
+    const source = tail.bytes ? concat(tail.bytes, src) : src
+    const strays = this.#strays.has(id)
+    const { bytes, tailWritten } = await this.#uploadParts(metadata, source, next, before, strays)
+    // The old `.part` is in part `next` now (or was stale): its replacement is stored, so it can go.
+    if (tail.exists && !tailWritten) await this.deleteIncompletePart(id)
+    let newOffset = before + bytes
+    // Parts left past a gap that this PATCH closed count from now on: the client goes on after them.
+    if (strays && newOffset !== metadata.file.size) newOffset = Math.max(newOffset, (await this.getUpload(id)).offset)
+    if (metadata.file.size === newOffset) {
+      let parts: Part[] | undefined
+      try {
+        parts = await this.retrieveParts(id)
+      } catch (error) {
+        // Another process found every byte stored and completed it first (its sweep, say).
+        if (!uploadGone(error) || !(await this.#objectHolds(id, newOffset))) throw error
+        await this.clearCache(id)
       }
-      return newOffset
-    } finally {
-      if (tail.file) await fs.promises.rm(tail.file.path, { force: true })
+      if (parts) await this.#complete(metadata, parts)
     }
+    return newOffset
   }
 
   override async remove(id: string): Promise<void> {
@@ -294,8 +296,8 @@ export class DurableS3Store extends S3Store {
     }
   }
 
-  /** The `.part`, downloaded when it is the one that follows the parts stored (`next - 1`). */
-  async #downloadTail(id: string, next: number): Promise<{ exists: boolean; file?: { path: string; size: number } }> {
+  /** The `.part`, downloaded when it is the one that follows the parts stored (`next - 1`): shorter than a part, kept in memory. */
+  async #downloadTail(id: string, next: number): Promise<{ exists: boolean; bytes?: Buffer }> {
     let answer
     try {
       answer = await this.client.getObject({ Bucket: this.bucket, Key: this.partKey(id, true) })
@@ -308,14 +310,9 @@ export class DurableS3Store extends S3Store {
       body.destroy()
       return { exists: true }
     }
-    const file = await this.uniqueTmpFileName('tus-s3-incomplete-part-')
-    try {
-      await pipeline(body, fs.createWriteStream(file))
-      return { exists: true, file: { path: file, size: (await fs.promises.stat(file)).size } }
-    } catch (error) {
-      await fs.promises.rm(file, { force: true })
-      throw error
-    }
+    const pieces: Buffer[] = []
+    for await (const piece of body) pieces.push(piece as Buffer)
+    return { exists: true, bytes: Buffer.concat(pieces) }
   }
 
   /**
@@ -327,6 +324,8 @@ export class DurableS3Store extends S3Store {
    * the gap, and the next PATCH stores those parts again. So that a part left past a gap (`strays`) is
    * always where its bytes belong, every part below it is `partSize` long: while one is there, a piece
    * shorter than that is kept as the `.part` (of any size) instead.
+   * Parts are held in memory (part-cutter.ts), each from its first byte until it is stored, under a permit
+   * of the part semaphore: at most `maxConcurrentPartUploads` parts per process.
    */
   async #uploadParts(metadata: MetadataValue, source: Readable, firstPart: number, startOffset: number, strays: boolean): Promise<{ bytes: number; tailWritten: boolean }> {
     const size = metadata.file.size
@@ -337,59 +336,54 @@ export class DurableS3Store extends S3Store {
     let tailWritten = false
     const stored: Array<Promise<void>> = []
     let permit: { release(): Promise<void> } | undefined
-    let pendingFile: string | undefined
-    const splitter = new StreamSplitter({ chunkSize: partSize, directory: os.tmpdir() })
-    splitter
-      .on('beforeChunkStarted', async () => {
+    const cutter = new PartCutter(partSize, {
+      begin: async () => {
         permit = await this.partUploadSemaphore.acquire()
-      })
-      .on('chunkStarted', (file: string) => {
-        pendingFile = file
-      })
-      .on('chunkFinished', ({ path: file, size: chunkBytes }: { path: string; size: number }) => {
-        pendingFile = undefined
+      },
+      abandon: () => {
+        permit?.release().catch(() => undefined)
+        permit = undefined
+      },
+      part: (body) => {
         const number = partNumber++
-        offset += chunkBytes
+        offset += body.length
         const isLast = size === offset
         const held = permit
-        const asPart = isLast || chunkBytes >= (strays ? partSize : this.minPartSize)
+        permit = undefined
+        const asPart = isLast || body.length >= (strays ? partSize : this.minPartSize)
         // The `.part` waits for every part of this PATCH; a part waits for nothing.
         const before = asPart ? Promise.resolve() : Promise.all([...stored])
         const done = (async () => {
           try {
             await before
             if (asPart) {
-              await this.uploadPart(metadata, fs.createReadStream(file), number)
+              await this.client.uploadPart({ Bucket: this.bucket, Key: metadata.file.id, UploadId: metadata['upload-id'], PartNumber: number, Body: body })
             } else {
               await this.client.putObject({
                 Bucket: this.bucket,
                 Key: this.partKey(metadata.file.id, true),
-                Body: fs.createReadStream(file),
+                Body: body,
                 Metadata: { [PRECEDES_PART]: String(number) },
                 Tagging: this.useCompleteTag('false'),
               })
               tailWritten = true
             }
-            bytes += chunkBytes
+            bytes += body.length
           } finally {
-            fs.promises.rm(file, { force: true }).catch(() => undefined)
             held?.release().catch(() => undefined)
           }
         })()
-        done.catch((error: unknown) => splitter.destroy(error as Error))
+        done.catch((error: unknown) => cutter.destroy(error as Error))
         stored.push(done)
-      })
-      .on('chunkError', () => {
-        permit?.release().catch(() => undefined)
-      })
+      },
+    })
     let failure: unknown
     try {
-      await pipeline(source, splitter)
+      await pipeline(source, cutter)
     } catch (error) {
       failure = error ?? new Error('the PATCH body failed')
-      if (pendingFile) await fs.promises.rm(pendingFile, { force: true }).catch(() => undefined)
     }
-    // Nothing keeps running once this returns; a part's own error outranks the splitter it destroyed.
+    // Nothing keeps running once this returns; a part's own error outranks the cutter it destroyed.
     const outcomes = await Promise.allSettled(stored)
     const rejected = outcomes.find((outcome) => outcome.status === 'rejected')
     if (rejected) throw rejected.reason
