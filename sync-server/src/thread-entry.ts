@@ -9,7 +9,7 @@ import { RUNNING_BUILT } from './code-root.ts'
 /** The built file of each thread, beside main.js in dist/server; the build takes its entries from here. */
 export const THREAD_FILES = {
   'watch-ingest-worker': 'sync-server/src/watch-ingest/worker.ts',
-  'caption-parse-worker': 'sync-server/src/captions/parse-worker.ts',
+  'caption-prepare-worker': 'sync-server/src/captions/prepare-worker.ts',
   'caption-write-worker': 'sync-server/src/captions/write-worker.ts',
 } as const
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES, TRANSCRIPT_PAGE_MAX_CUES, type PublishFields, type VideoDetail, type VideoSummary } from '../../../contract/index.ts'
 import { makePremium } from '../../test-support/catalogue-fixtures.ts'
-import { createCaptionParser } from '../captions/parse-off-thread.ts'
+import { createCaptionPreparer } from '../captions/prepare-off-thread.ts'
 import { apiClient } from '../../test-support/http-client.ts'
 import { signIn, startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { makeContributor, updateUser } from '../../test-support/users.ts'
@@ -392,17 +392,17 @@ describe('one contributor cannot hold up everyone else with captions (issue 29)'
     expect(await putCaptions(owner.token, submission, 'vi', manyCues(CAPTIONS_MAX_CUES, 500))).toMatchObject({ status: 200, body: { data: { cues: CAPTIONS_MAX_CUES } } })
   })
 
-  it('answers other requests while a track at the ceiling is parsed (the parsing runs on its own thread)', async () => {
+  it('answers other requests while a track at the ceiling is prepared (parsing, checks and words run on a thread of their own)', async () => {
     const owner = await person('contributor')
     const submission = await processedSubmission(owner.id, { seconds: 3600 })
     let parsedOn: number | undefined
-    const parser = createCaptionParser()
+    const preparer = createCaptionPreparer()
     try {
-      const result = await parser.parse(new TextEncoder().encode(manyCues(50, 500)), 3600)
+      const result = await preparer.prepare({ bytes: new TextEncoder().encode(manyCues(50, 500)), videoSeconds: 3600, language: 'vi' })
       parsedOn = result.threadId
       expect(result.ok).toBe(true)
     } finally {
-      await parser.close()
+      await preparer.close()
     }
     // Not the main thread (0): the event loop is free while a file is parsed.
     expect(parsedOn).toBeGreaterThan(0)

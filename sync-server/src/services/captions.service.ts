@@ -27,15 +27,15 @@ import {
   CAPTION_LABELS,
   CAPTIONS_ERROR_CODES,
   ERROR_CODES,
-  foreignCharacters,
   type CaptionLanguage,
   type CaptionLink,
   type CaptionTrackSaved,
   TRANSCRIPT_PAGE_MAX_CUES,
   type TranscriptCue,
 } from '../../../contract/index.ts'
-import { parseCaptions, type ParsedCaptions } from '../captions/parse-vtt.ts'
-import { cuesToVtt, cutCuesAt, vttTimestamp } from '../captions/serialize-vtt.ts'
+import type { PrepareInput } from '../captions/prepare-off-thread.ts'
+import { prepareTrack, type PreparedTrack } from '../captions/prepare-track.ts'
+import { cuesToVtt, cutCuesAt } from '../captions/serialize-vtt.ts'
 import type { Clock } from '../clock.ts'
 import type { TextSearch } from '../db/dialect/text-search.ts'
 import type { Database } from '../db/schema.ts'
@@ -85,17 +85,6 @@ export function captionLinks(videoId: number, languages: readonly CaptionLanguag
   return languages.map((language) => ({ language, label: CAPTION_LABELS[language], url: captionUrl(videoId, language, grant) }))
 }
 
-/** The cues holding characters a track of this language may not (contract/caption-rules.ts), named by their start. */
-function scriptErrors(cues: ReadonlyArray<{ start: number; text: string }>, language: CaptionLanguage): string[] {
-  const errors: string[] = []
-  for (const cue of cues) {
-    const foreign = foreignCharacters(cue.text, language)
-    if (foreign.length > 0) errors.push(`The cue at ${vttTimestamp(cue.start)}: a ${language} track may not hold ${foreign.map((char) => `"${char}"`).join(', ')}.`)
-    if (errors.length === 20) break
-  }
-  return errors
-}
-
 /** A track is in the submission's own language or English (issue 46: a Cantonese video's are yue and en). */
 function languageProblem(submissionLanguage: string, language: CaptionLanguage): string | null {
   return language === 'en' || language === submissionLanguage ? null : `A track of this submission is in ${submissionLanguage} or en, not ${language}.`
@@ -112,6 +101,22 @@ async function ownedSubmission(submissions: SubmissionsRepository, user: UserRow
 const noTrack = () => notFound('This video has no captions in this language.')
 const invalid = (errors: string[]) => new ApiError(422, CAPTIONS_ERROR_CODES.invalidCaptions, `These captions cannot be used: ${errors[0]}`, { errors })
 
+/** The file parsed, checked and segmented: off the main thread, but inside a caller's transaction (whose lexicon it reads). */
+async function prepared(
+  deps: { db: Kysely<Database>; prepare?: (input: PrepareInput) => Promise<PreparedTrack>; trackWords?: Pick<TrackWordsService, 'segmenting' | 'lexiconFor'> },
+  db: Kysely<Database>,
+  submission: { language_code: string; duration_seconds: number | null },
+  language: CaptionLanguage,
+  bytes: Uint8Array,
+): Promise<PreparedTrack> {
+  if (deps.prepare && db === deps.db) {
+    const lexicon = await deps.trackWords?.lexiconFor(submission.language_code, language)
+    return deps.prepare({ bytes, videoSeconds: submission.duration_seconds, language, lexicon })
+  }
+  const segmenting = await deps.trackWords?.segmenting(db, submission.language_code, language)
+  return prepareTrack(bytes, submission.duration_seconds, language, segmenting)
+}
+
 export function createCaptionsService(deps: {
   db: Kysely<Database>
   search: TextSearch
@@ -123,17 +128,19 @@ export function createCaptionsService(deps: {
   previewSeconds: number
   clock: Clock
   /** The words of a track in the video's own language (issue 42); none when left out. */
-  trackWords?: Pick<TrackWordsService, 'forTrack'>
+  trackWords?: Pick<TrackWordsService, 'segmenting' | 'lexiconFor'>
   /** The readings of a transcript's lines in a language that has them (issue 46: Cantonese); none when left out. */
   readings?: Pick<ReadingsService, 'readerFor'>
   /** Writes and removes tracks: on the caption writer's thread under SQLite (captions/write-off-thread.ts); in-process when left out. */
   writer?: Pick<CaptionsRepository, 'replace' | 'remove'>
-  /** Parses a file: on the caption parser's thread in the server (captions/parse-off-thread.ts). */
-  parse?: (bytes: Uint8Array, videoSeconds: number | null) => Promise<ParsedCaptions>
-}) {
-  const parse = deps.parse ?? parseCaptions
   /**
-   * One track written at a time in this process, parsed before it takes its turn: a track's write is
+   * Parses, checks and segments an uploaded file: on the caption preparer's threads in the server
+   * (captions/prepare-off-thread.ts), in turn behind the files before it; in-process when left out.
+   */
+  prepare?: (input: PrepareInput) => Promise<PreparedTrack>
+}) {
+  /**
+   * One track written at a time in this process, prepared before it takes its turn: a track's write is
    * short batches with turns between them and one short switch (captions.repository.ts), and the
    * others wait here, not on a database connection, so every other request finds one free between them.
    */
@@ -151,14 +158,11 @@ export function createCaptionsService(deps: {
     const wrongLanguage = languageProblem(submission.language_code, language)
     if (wrongLanguage) throw invalid([wrongLanguage])
     const bytes = typeof vtt === 'string' ? new TextEncoder().encode(vtt) : vtt
-    const parsed = await parse(bytes, submission.duration_seconds)
+    // Segmented before the write, outside its slot: the lexicon version noted is the one its words were
+    // made with; a lexicon changed meanwhile makes the track stale for the resegmenting job.
+    const parsed = await prepared(deps, db, submission, language, bytes)
     if (!parsed.ok) throw invalid(parsed.errors)
-    if (scriptErrors(parsed.cues, language).length > 0) throw invalid(scriptErrors(parsed.cues, language))
-    // Segmented before the write and outside the write's slot, in slices with turns between (while
-    // another track is written): the lexicon version noted on the track is the one its words were made
-    // with, and a lexicon changed meanwhile makes the track stale for the resegmenting job
-    // (track-words.service.ts), as any track segmented before the change.
-    const words = await deps.trackWords?.forTrack(db, submission.language_code, language, parsed.cues)
+    const words = parsed.words
     const write = async () => {
       // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
       const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)

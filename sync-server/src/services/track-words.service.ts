@@ -11,61 +11,20 @@
  *   ignored; null without such a track, or for a video the learner may not read.
  */
 import type { Kysely } from 'kysely'
-import type { CaptionLanguage, CommonWords, Segmenter, VideoWords, VideoWordsSummary } from '../../../contract/index.ts'
+import type { CaptionLanguage, CommonWords, VideoWords, VideoWordsSummary } from '../../../contract/index.ts'
 import { ERROR_CODES, shareOfSums } from '../../../contract/index.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppJobQueue } from '../jobs/kinds.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import { createLexiconRepository } from '../repositories/lexicon.repository.ts'
-import { createTrackWordsRepository, type TrackWordCount, type TrackWordSums } from '../repositories/track-words.repository.ts'
+import { createTrackWordsRepository, type TrackWordSums } from '../repositories/track-words.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { glossesOf, type LexiconService } from './lexicon.service.ts'
-
-/** A track's words as stored: each cue's tokens (JSON `[[from, to, key], …]`) and the counts. */
-export interface TrackWords {
-  tokens: string[]
-  counts: TrackWordCount[]
-}
-
-/** One cue's tokens (JSON), its words counted into `counts` (the preview's part apart). */
-function segmentCue(segmenter: Segmenter, cue: { start: number; text: string }, previewSeconds: number, counts: Map<string, TrackWordCount>): string {
-  const words = segmenter.segment(cue.text)
-  const inPreview = cue.start < previewSeconds
-  for (const word of words) {
-    let count = counts.get(word.key)
-    if (!count) counts.set(word.key, (count = { key: word.key, count: 0, preview_count: 0 }))
-    count.count++
-    if (inPreview) count.preview_count++
-  }
-  return JSON.stringify(words.map((word) => [word.from, word.to, word.key]))
-}
-
-/** Segments a track's cues (in order) and counts its words, the preview's part apart. */
-export function wordsOfCues(segmenter: Segmenter, cues: ReadonlyArray<{ start: number; text: string }>, previewSeconds: number): TrackWords {
-  const counts = new Map<string, TrackWordCount>()
-  const tokens = cues.map((cue) => segmentCue(segmenter, cue, previewSeconds, counts))
-  return { tokens, counts: [...counts.values()] }
-}
-
-/**
- * Cues segmented a turn of the event loop this many at a time (about 15 ms): a 4,000-cue track took
- * 0.5 to 0.9 s in one go, and every other request of the process waited behind it (issue 45 item 5).
- */
-const CUES_PER_TURN = 100
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** wordsOfCues, with turns of the event loop between slices of the cues. */
-async function wordsOfCuesInTurns(segmenter: Segmenter, cues: ReadonlyArray<{ start: number; text: string }>, previewSeconds: number): Promise<TrackWords> {
-  const counts = new Map<string, TrackWordCount>()
-  const tokens: string[] = []
-  for (let at = 0; at < cues.length; at += CUES_PER_TURN) {
-    if (at > 0) await nextTurn()
-    for (const cue of cues.slice(at, at + CUES_PER_TURN)) tokens.push(segmentCue(segmenter, cue, previewSeconds, counts))
-  }
-  return { tokens, counts: [...counts.values()] }
-}
+import { wordsOfCues } from '../captions/words-of-cues.ts'
+import type { LexiconToSegmentWith } from '../captions/prepare-off-thread.ts'
+import type { Segmenting } from '../captions/prepare-track.ts'
 
 /** The stored tokens of a cue as the transcript answers them. */
 export function tokensOf(stored: string | null | undefined): Array<{ from: number; to: number; key: string }> | undefined {
@@ -101,18 +60,26 @@ export function createTrackWordsService(deps: {
     previewSeconds: deps.previewSeconds,
 
     /**
-     * The words of a track about to be saved, or undefined when the track is not in the video's own
-     * language (the version noted is the one segmented with), made in slices with turns between.
+     * The segmenter of a track about to be saved in-process (`db`: inside the caller's transaction), or
+     * undefined when the track is not in the video's own language.
      */
-    async forTrack(
-      db: Kysely<Database>,
-      videoLanguage: string,
-      trackLanguage: CaptionLanguage,
-      cues: ReadonlyArray<{ start: number; text: string }>,
-    ): Promise<(TrackWords & { lexiconVersion: number; previewSeconds: number }) | undefined> {
+    async segmenting(db: Kysely<Database>, videoLanguage: string, trackLanguage: CaptionLanguage): Promise<Segmenting | undefined> {
       if (trackLanguage !== videoLanguage) return undefined
       const { version, segmenter } = await deps.lexicon.segmenter(videoLanguage, db)
-      return { ...(await wordsOfCuesInTurns(segmenter, cues, deps.previewSeconds)), lexiconVersion: version, previewSeconds: deps.previewSeconds }
+      return { segmenter, version, previewSeconds: deps.previewSeconds }
+    },
+
+    /**
+     * The lexicon a preparer thread segments an upload with (captions/prepare-off-thread.ts), or
+     * undefined when the track is not in the video's own language. The keys are read only when the
+     * thread lacks this version; should the lexicon change between the two reads, the track notes the
+     * older version and the resegmenting job makes its words again.
+     */
+    async lexiconFor(videoLanguage: string, trackLanguage: CaptionLanguage): Promise<LexiconToSegmentWith | undefined> {
+      if (trackLanguage !== videoLanguage) return undefined
+      const lexicon = createLexiconRepository(deps.db)
+      const version = (await lexicon.version(videoLanguage)) ?? 0
+      return { language: videoLanguage, version, previewSeconds: deps.previewSeconds, keys: () => lexicon.keys(videoLanguage) }
     },
 
     /** The job: every track of the language segmented against an older lexicon (or preview length) done again, each in a transaction. */

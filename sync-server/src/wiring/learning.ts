@@ -2,7 +2,7 @@
  * What a learner watches and how it counts: media grants, the catalogue and captions, the watch ingest,
  * comments, outside hours, ratings, progress and up next.
  */
-import { createCaptionParser } from '../captions/parse-off-thread.ts'
+import { createCaptionPreparer } from '../captions/prepare-off-thread.ts'
 import { createCaptionWriter } from '../captions/write-off-thread.ts'
 import { createAudioRenditions } from '../media/audio-rendition.ts'
 import { createMediaGrants } from '../media/grants.ts'
@@ -41,7 +41,7 @@ export function createLearningModule(
       (await repositories.videoProgress.watchSecondsInLanguage(userId, languageCode)) + (await repositories.outsideHours.totalMinutes(userId)) * 60,
     words: words.trackWords,
   })
-  const captionParser = createCaptionParser()
+  const captionPreparer = createCaptionPreparer()
   // SQLite: caption tracks are written on a thread of their own, on its own connection; PostgreSQL: over the pool.
   const captionWriter = database.engine === 'sqlite' ? createCaptionWriter(config.dataDir) : undefined
   const services = {
@@ -63,7 +63,7 @@ export function createLearningModule(
       playlistAccess,
       previewSeconds: config.previewSeconds,
       clock,
-      parse: captionParser.parse,
+      prepare: captionPreparer.prepare,
       writer: captionWriter,
       trackWords: words.trackWords,
       readings: words.readings,
@@ -92,10 +92,10 @@ export function createLearningModule(
   }
   return {
     services,
-    /** Lets the ingest's batches in flight finish and stops the caption parser's and writer's threads. */
+    /** Lets the ingest's batches in flight finish and stops the caption preparer's and writer's threads. */
     async close() {
       await services.watchEvents.close()
-      await captionParser.close()
+      await captionPreparer.close()
       await captionWriter?.close()
     },
   }
