@@ -143,6 +143,23 @@ describe('segment (properties)', () => {
   })
 })
 
+describe('segment (keys found by hash)', () => {
+  // "ưàvác" and "nơả" share the scanner's 30-bit FNV-1a hash: the lexicon's first key keeps the hash, so
+  // the other must still be read from the line as itself, as a lone word and inside a longer headword.
+  it('gives two syllables of one hash each its own key', () => {
+    const segmenter = createSegmenter('vi', ['ưàvác', 'nơả', 'nơả bạn'])
+    const text = 'Nơả ưàvác nơả bạn, nơả.'
+    expect(words(text, segmenter.segment(text))).toEqual([
+      ['Nơả', 'nơả'],
+      ['ưàvác', 'ưàvác'],
+      ['nơả bạn', 'nơả bạn'],
+      ['nơả', 'nơả'],
+    ])
+    expect(createSegmenter('vi', ['nơả', 'ưàvác']).segment('ưàvác nơả').map((token) => token.key)).toEqual(['ưàvác', 'nơả'])
+  })
+
+})
+
 describe('segment at size', () => {
   // The time is the browser bench's to judge (issue 42's floor); here, that a large lexicon gives the right words.
   it('segments 600 generated cues against 20,000 headwords', () => {

@@ -18,6 +18,9 @@
  * lines with astral letters), into arrays reused from line to line; a unit is normalised only when it
  * holds a mark or a character NFC would change; and the lexicon is read once into a trie keyed by
  * syllable, so a syllable beginning no longer headword costs one Map look-up and a match builds no key.
+ * The pass also hashes each unit's code units: a syllable the lexicon knows is found by that hash among
+ * the lexicon's own keys and confirmed code unit by code unit, so it costs no slice (no new string, and
+ * the trie's Map look-up meets a string whose hash V8 already keeps); only an unknown one is sliced.
  */
 
 export interface WordToken {
@@ -144,11 +147,38 @@ function learn(code: number): number {
 
 const classOf = (code: number): number => CLASSES[code] || learn(code)
 
+// FNV-1a over UTF-16 code units: cheap enough to run on every code unit of the scan.
+const HASH_SEED = 0x811c9dc5 | 0
+const HASH_PRIME = 0x01000193
+const hashUnit = (hash: number, code: number): number => Math.imul(hash ^ code, HASH_PRIME)
+/** Map keys of 30 bits stay small integers in V8, which it hashes and compares without a heap number. */
+const SMALL_HASH = 0x3fffffff
+
+/**
+ * The unit keys a lexicon knows, by the hash of their code units. On a collision the first key keeps
+ * the hash and the others are simply sliced as unknown syllables are: the table only saves work, it
+ * never decides a key.
+ */
+type KnownKeys = Map<number, string>
+
+function hashOf(key: string): number {
+  let hash = HASH_SEED
+  for (let i = 0; i < key.length; i++) hash = hashUnit(hash, key.charCodeAt(i))
+  return hash
+}
+
+/** Whether text[from, to) is, code unit by code unit, the string `key` (no slice to compare). */
+function spells(key: string, text: string, from: number, to: number): boolean {
+  if (key.length !== to - from) return false
+  for (let k = 0; k < key.length; k++) if (key.charCodeAt(k) !== text.charCodeAt(from + k)) return false
+  return true
+}
+
 /**
  * The units of a Vietnamese-like line by one pass over its code units, as LETTER_RUN finds them; false
  * when the line holds a surrogate pair (the pattern reads it then).
  */
-function scanUnits(text: string, run: UnitRun): boolean {
+function scanUnits(text: string, run: UnitRun, known: KnownKeys | null): boolean {
   run.count = 0
   const length = text.length
   let i = 0
@@ -161,24 +191,34 @@ function scanUnits(text: string, run: UnitRun): boolean {
     }
     const from = i
     let change = kind & (NOT_NFC | NOT_LOWER)
+    let hash = hashUnit(HASH_SEED, text.charCodeAt(i))
     for (i++; i < length; i++) {
-      const next = classOf(text.charCodeAt(i))
+      const code = text.charCodeAt(i)
+      const next = classOf(code)
       if (next & (LETTER | MARK | JOINER)) change |= next & (NOT_NFC | NOT_LOWER)
-      else if (next & APOSTROPHE && i + 1 < length && classOf(text.charCodeAt(i + 1)) & LETTER) continue
-      else if (next & ASTRAL) return false
+      else if (next & APOSTROPHE && i + 1 < length && classOf(text.charCodeAt(i + 1)) & LETTER) {
+        // An apostrophe inside a word is part of the unit (and of its hash).
+      } else if (next & ASTRAL) return false
       else break
+      hash = hashUnit(hash, code)
     }
     if (i - from > UNIT_MAX_CHARS) continue // noise: no unit (and, being no space, no word reaches across it)
-    // Most syllables are lower case and NFC already: their key is their text as it stands.
+    // Most syllables are lower case and NFC already: their key is their text as it stands, and a known
+    // one is the lexicon's own string.
+    if (change === 0) {
+      const candidate = known?.get(hash & SMALL_HASH)
+      pushUnit(run, text, from, i, candidate !== undefined && spells(candidate, text, from, i) ? candidate : text.slice(from, i))
+      continue
+    }
     const raw = text.slice(from, i)
-    pushUnit(run, text, from, i, change === 0 ? raw : (change & NOT_NFC ? raw.normalize('NFC') : raw).toLowerCase())
+    pushUnit(run, text, from, i, (change & NOT_NFC ? raw.normalize('NFC') : raw).toLowerCase())
   }
   return true
 }
 /** Fills `run` with the units of a line, by the scanner where it can and by the pattern where not. */
-function unitsOf(text: string, language: string, run: UnitRun): void {
+function unitsOf(text: string, language: string, run: UnitRun, known: KnownKeys | null = null): void {
   const characters = segmentRule(language).characters
-  if (characters || !scanUnits(text, run)) unitsByPattern(text, characters, run)
+  if (characters || !scanUnits(text, run, known)) unitsByPattern(text, characters, run)
 }
 
 const newRun = (): UnitRun => ({ count: 0, from: [], to: [], key: [], joinsNext: [] })
@@ -211,12 +251,17 @@ export function createSegmenter(language: string, headwords: Iterable<string>): 
   // Only headwords of two units or more go in the trie: a single unit is its own word either way.
   const root = new Map<string, TrieNode>()
   const all = new Set<string>()
+  const known: KnownKeys = new Map()
   const run = newRun()
   for (const headword of headwords) {
     unitsOf(headword, language, run)
     if (run.count === 0 || run.count > rule.maxUnits) continue
     const key = run.key.slice(0, run.count).join(rule.joiner)
     all.add(key)
+    for (let k = 0; k < run.count; k++) {
+      const hash = hashOf(run.key[k]!) & SMALL_HASH
+      if (!known.has(hash)) known.set(hash, run.key[k]!)
+    }
     if (run.count === 1) continue
     let level = root
     for (let k = 0; ; k++) {
@@ -234,7 +279,7 @@ export function createSegmenter(language: string, headwords: Iterable<string>): 
     language,
     has: (key) => all.has(wordKey(key, language)),
     segment(text) {
-      unitsOf(text, language, run)
+      unitsOf(text, language, run, known)
       const { count, from, to, key: keys, joinsNext } = run
       const tokens: WordToken[] = []
       let i = 0
