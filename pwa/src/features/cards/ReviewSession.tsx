@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom'
 import { fetchClipsAhead } from '../../data/cards/card-audio.ts'
 import { gradeCard, removeCard } from '../../data/cards/cards-store.ts'
 import { useReviewQueue, type DueSummary } from '../../data/cards/due.ts'
-import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import type { PlayableCard, ReviewRating } from '../../data/cards/card-types.ts'
 import { WordsProvider } from '../words/WordsProvider.tsx'
 import { ExportApkg } from './ExportApkg.tsx'
 import { ReviewCard } from './ReviewCard.tsx'
@@ -45,7 +45,7 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
   const [played, setPlayed] = useState<{ id: string; from: PlayedFrom } | null>(null)
   const { audioRef, videoRef, play, stop } = useClipPlayer()
   const cards = (queue?.cards ?? []).filter((card) => !graded.has(card.id))
-  const current: LocalCard | undefined = cards[0]
+  const current: PlayableCard | undefined = cards[0]
   const upcoming = cards.slice(1).map((card) => card.audio_url).join(' ')
   // The current card's line read as its video's transcript reads it (Cantonese: Jyutping over the characters).
   const readings = useReviewReadings(current?.video_id, language)
