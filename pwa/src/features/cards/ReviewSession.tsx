@@ -38,7 +38,11 @@ function SummaryLine({ summary, now }: { summary: DueSummary; now: number }) {
   )
 }
 
-export function ReviewSession({ language, now, onNow }: { language: string; now: number; onNow: (at: number) => void }) {
+/**
+ * `onShown` is called once the device's cards (or its empty state) are painted: the page's pull of the
+ * server's cards waits for it, so its reads and writes never stand before the first card (issue 43).
+ */
+export function ReviewSession({ language, now, onNow, onShown }: { language: string; now: number; onNow: (at: number) => void; onShown?: () => void }) {
   const { t } = useTranslation('review')
   const queue = useReviewQueue(language, now, AHEAD + 1)
   const [graded, setGraded] = useState<ReadonlySet<string>>(new Set())
@@ -55,6 +59,11 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
     const id = current.id
     void play(current).then((from) => setPlayed({ id, from }))
   }, [current, play])
+
+  const loaded = queue !== undefined
+  useEffect(() => {
+    if (loaded && onShown) return afterPaint(onShown)
+  }, [loaded, onShown])
 
   // The audio first: as each card shows (its clip is in memory, fetched ahead: starting it costs the frame little).
   const currentId = current?.id
