@@ -126,6 +126,11 @@ async function dropRemovedElsewhere(language: string, seen: ReadonlySet<string>)
 export async function pullCards(language: string): Promise<number> {
   const { cards, grant } = await fetchAll(language)
   if (grant !== null) await keepCardAudioGrant(language, grant)
-  for (let from = 0; from < cards.length; from += CHUNK) await mergeChunk(language, cards.slice(from, from + CHUNK))
+  // A device that holds none of the language's cards yet (a first visit) has no first card to keep
+  // waiting: one write, rather than one chunk after another each waking the page's live queries
+  // (the bench's first visit of 10,000 cards took 34.8 s in chunks of 250, 7–16 s in one write).
+  const held = await db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
+  const size = held === 0 ? Math.max(cards.length, 1) : CHUNK
+  for (let from = 0; from < cards.length; from += size) await mergeChunk(language, cards.slice(from, from + size))
   return dropRemovedElsewhere(language, new Set(cards.map((card) => card.id)))
 }
