@@ -132,6 +132,8 @@ export type CachedRecord =
   | { key: `nextForYou:${string}`; value: number[] }
   /** A learner's player choices: captions, their style, auto-pause (data/preferences/player-prefs.ts). */
   | { key: `playerPrefs:${string}`; value: PlayerPrefs }
+  /** The last audio grant GET /me/cards sent for a language, kept apart from its cards (data/cards/card-audio-grant.ts). */
+  | { key: `cardAudioGrant:${string}`; value: string }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

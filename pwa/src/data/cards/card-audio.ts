@@ -8,6 +8,7 @@
  * plays the line from its download (offlineSpanSource).
  */
 import { db, type LocalCard } from '../db.ts'
+import type { PlayableCard } from './card-types.ts'
 import { offlineMasterUrl } from '../downloads/offline-urls.ts'
 import { CARD_AUDIO_CACHE, cardAudioKey } from './card-audio-cache.ts'
 
@@ -23,7 +24,7 @@ const loads = new Map<string, Promise<Blob | null>>()
 const LOADS_KEPT = 24
 
 /** The clip's bytes: from the device when kept, else from the network (the worker keeps them); null when neither has it. */
-export function clipBlob(card: Pick<LocalCard, 'audio_url'>): Promise<Blob | null> {
+export function clipBlob(card: Pick<PlayableCard, 'audio_url'>): Promise<Blob | null> {
   if (!card.audio_url) return Promise.resolve(null)
   const key = cardAudioKey(card.audio_url)
   const known = loads.get(key)
@@ -58,7 +59,7 @@ async function loadClip(url: string): Promise<Blob | null> {
 }
 
 /** Fetches the clips of the next cards ahead of their turn (ignores failures: offline, not cut yet). */
-export function fetchClipsAhead(cards: ReadonlyArray<Pick<LocalCard, 'audio_url'>>): void {
+export function fetchClipsAhead(cards: ReadonlyArray<Pick<PlayableCard, 'audio_url'>>): void {
   for (const card of cards) void clipBlob(card).catch(() => undefined)
 }
 

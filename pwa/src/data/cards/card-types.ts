@@ -21,8 +21,11 @@ export interface LocalCard {
   end: number
   text: string
   translation: string | null
-  /** The clip cut by the server, once it has the card and has cut it; null before. */
-  audio_url: string | null
+  /**
+   * Whether the server has cut the card's clip. Its URL is built from the card's id and the language's
+   * grant, kept once apart (records `cardAudioGrant:<language>`), so a new grant rewrites no card.
+   */
+  audio_ready: boolean
   /** Epoch ms: when the line was saved (a new card is due then). */
   created_at: number
   /** The server's schedule as last pulled; null while the server has not answered for the card. */
@@ -32,6 +35,9 @@ export interface LocalCard {
   /** `schedule.due`, kept apart for the [language+due] index. */
   due: number
 }
+
+/** A card as the review page plays it: its clip's URL under the language's last grant, null until cut. */
+export type PlayableCard = LocalCard & { audio_url: string | null }
 
 /** A review made on this device, kept until the server's schedule holds it. */
 export interface LocalReview {

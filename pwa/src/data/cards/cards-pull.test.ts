@@ -5,13 +5,14 @@
  * URL once it is cut; a card removed on another device leaves with its reviews, one saved here and not
  * yet answered for stays, and one removed here (its removal still queued) does not come back.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { foldCardReviews, type ScheduleReview } from '../../../../contract/card-schedule.ts'
 import { uuidv7 } from '../../../../contract/ids.ts'
 import type { SavedCard } from '../../../../contract/schemas/cards.ts'
 import { db } from '../db.ts'
 import { gradeCard, removeCard, saveLine } from './cards-store.ts'
 import { pullCards } from './cards-pull.ts'
+import { dueCards } from './due.ts'
 
 const T0 = Date.parse('2026-11-20T08:00:00.000Z')
 const MINUTE = 60_000
@@ -97,9 +98,11 @@ describe('pullCards', () => {
     expect(card.server).toEqual(foldCardReviews(T0, serverLog))
     // The two the server holds are dropped; the one still queued is kept.
     expect((await db.reviews.where('card_id').equals(id).primaryKeys()).sort()).toEqual([mine[2]!.client_id])
-    // Its clip's URL: its path under the grant of the page it came in.
-    expect(card.audio_url).toBe(`/api/v1/cards/${id}/audio?grant=grant-of-page-0`)
-    expect((await db.cards.get(elsewhere.id))!.audio_url).toBe(`/api/v1/cards/${elsewhere.id}/audio?grant=grant-of-page-1`)
+    // Its clip's URL as the review page reads it: its path under the language's last grant, kept once, not on the card.
+    const due = await dueCards('vi', T0 + 400 * DAY, 10)
+    expect(due.find((queued) => queued.id === id)!.audio_url).toBe(`/api/v1/cards/${id}/audio?grant=grant-of-page-1`)
+    expect(due.find((queued) => queued.id === elsewhere.id)!.audio_url).toBe(`/api/v1/cards/${elsewhere.id}/audio?grant=grant-of-page-1`)
+    expect(card).not.toHaveProperty('audio_url')
     expect((await db.cards.get(elsewhere.id))!.text).toBe('Hôm nay trời đẹp quá.')
   })
 
@@ -125,7 +128,8 @@ describe('pullCards', () => {
     serve([[answered(pulled.id, T0, [], { audio_ready: false }), answered(removedHere.id, T0 + MINUTE, [])]])
     await pullCards('vi')
     // Not cut yet: no URL to play from.
-    expect((await db.cards.get(pulled.id))!.audio_url).toBeNull()
+    expect((await db.cards.get(pulled.id))!.audio_ready).toBe(false)
+    expect((await dueCards('vi', T0 + 400 * DAY, 10)).find((queued) => queued.id === pulled.id)!.audio_url).toBeNull()
     await gradeCard(pulled.id, 3, 2000, T0 + 2 * MINUTE)
     await sent((await db.reviews.toArray())[0]!.id)
     await removeCard(removedHere.id, T0 + 3 * MINUTE)
@@ -137,4 +141,45 @@ describe('pullCards', () => {
     expect((await db.cards.toArray()).map((card) => card.id)).toEqual([waiting.id])
     expect(await db.reviews.count()).toBe(0)
   })
+
+  it('writes nothing on a second pull of unchanged cards, even with a new grant; writes a changed card; deletes a removed one', async () => {
+    const ids = [uuidv7(T0 - 3 * DAY), uuidv7(T0 - 2 * DAY), uuidv7(T0 - DAY)]
+    const cards = ids.map((id, index) => answered(id, T0 - (3 - index) * DAY, []))
+    serve([[cards[0]!, cards[1]!], [cards[2]!]])
+    expect(await pullCards('vi')).toBe(3)
+
+    const writes = watchCardWrites()
+    // The same cards, a fresh grant on every page (the server signs one per answer).
+    vi.unstubAllGlobals()
+    serve([[cards[0]!, cards[1]!], [cards[2]!]].map((page) => page.map((card) => ({ ...card }))))
+    expect(await pullCards('vi')).toBe(3)
+    expect(writes).toEqual([])
+
+    // Reviewed on the laptop: the first card's schedule moved; the third removed there; the second's translation edited.
+    const reviewed = answered(ids[0]!, T0 - 3 * DAY, [{ client_id: uuidv7(T0), rating: 3, reviewed_at: T0 }])
+    vi.unstubAllGlobals()
+    serve([[reviewed, { ...cards[1]!, translation: 'What lovely weather today.' }]])
+    expect(await pullCards('vi')).toBe(2)
+    expect(writes.sort()).toEqual([`delete ${ids[2]}`, `put ${ids[0]}`, `put ${ids[1]}`].sort())
+    expect((await db.cards.get(ids[0]!))!.schedule.reps).toBe(1)
+    expect((await db.cards.get(ids[1]!))!.translation).toBe('What lovely weather today.')
+    expect(await db.cards.get(ids[2]!)).toBeUndefined()
+  })
 })
+
+/** Every write to the cards table from now on, as `put <id>` / `delete <id>` (Dexie's table hooks). */
+function watchCardWrites(): string[] {
+  const writes: string[] = []
+  const creating = (id: string) => void writes.push(`put ${id}`)
+  const updating = (_changes: object, id: string) => void writes.push(`put ${id}`)
+  const deleting = (id: string) => void writes.push(`delete ${id}`)
+  db.cards.hook('creating', creating)
+  db.cards.hook('updating', updating)
+  db.cards.hook('deleting', deleting)
+  onTestFinished(() => {
+    db.cards.hook('creating').unsubscribe(creating)
+    db.cards.hook('updating').unsubscribe(updating)
+    db.cards.hook('deleting').unsubscribe(deleting)
+  })
+  return writes
+}

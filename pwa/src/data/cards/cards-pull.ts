@@ -1,16 +1,20 @@
 /**
  * The server's view of a language's cards (GET /me/cards, pages of 500) merged into the device's: each
  * card takes the server's schedule (the fold of every device's reviews it holds) with this device's
- * reviews not yet in it stepped on top (device-schedule.ts), and its clip's URL once cut (its path under
- * the page's one grant, contract/card-audio.ts). A card saved
+ * reviews not yet in it stepped on top (device-schedule.ts), and whether its clip is cut; the pages' grant is
+ * kept once for the language (card-audio-grant.ts), not on each card. Only the cards that differ from the
+ * device's are written, a chunk per short transaction, so a pull of 10,000 unchanged cards writes nothing
+ * and never holds the cards table long enough to keep the review page's first card waiting (issue 43).
+ * A card saved
  * here and not yet answered for stays; one the server dropped (removed on another device) leaves, with
  * its reviews; one removed here, its removal still waiting, does not come back.
  */
-import { cardAudioUrl } from '../../../../contract/card-audio.ts'
 import type { CardSchedule } from '../../../../contract/card-schedule.ts'
 import { call } from '../api-call.ts'
-import { db, type LocalCard, type LocalReview } from '../db.ts'
+import { db, type LocalCard } from '../db.ts'
 import { deviceSchedule, heldByServer } from './device-schedule.ts'
+import { keepCardAudioGrant } from './card-audio-grant.ts'
+import { cardChanged } from './card-changed.ts'
 import type { CardRemovalPayload, SavedCard } from './card-types.ts'
 
 /** The server's schedule, every field the fold reads as the server keeps it. */
@@ -30,42 +34,55 @@ function serverSchedule(card: SavedCard): CardSchedule {
   }
 }
 
-/** Every page, each card with its clip's URL under its page's grant (null until the clip is cut). */
-async function fetchAll(language: string): Promise<Array<SavedCard & { audio_url: string | null }>> {
-  const all: Array<SavedCard & { audio_url: string | null }> = []
+/** Cards compared and written per transaction: short enough that a read of the due list waits little behind one. */
+const CHUNK = 250
+
+/** Every page, and the last page's grant (one per learner's session, the same on each page). */
+async function fetchAll(language: string): Promise<{ cards: SavedCard[]; grant: string | null }> {
+  const cards: SavedCard[] = []
+  let grant: string | null
   let cursor: string | undefined
   do {
     const page = await call('cards.list', undefined, { query: { language, ...(cursor ? { cursor } : {}) } })
-    for (const card of page.data) all.push({ ...card, audio_url: card.audio_ready ? cardAudioUrl(card.id, page.audio_grant) : null })
+    cards.push(...page.data)
+    grant = page.audio_grant
     cursor = page.next_cursor ?? undefined
   } while (cursor)
-  return all
+  return { cards, grant }
 }
 
-/** Pulls and merges; answers how many cards the language has on the device after it. */
-export async function pullCards(language: string): Promise<number> {
-  const remote = await fetchAll(language)
-  return db.transaction('rw', [db.cards, db.reviews, db.outbox], async () => {
-    const pendingIds = new Set((await db.outbox.where('kind').anyOf('cards', 'reviews').primaryKeys()) as string[])
-    const removing = new Set((await db.outbox.where('kind').equals('card_removals').toArray()).map((item) => (item.payload as CardRemovalPayload).card_id))
-    const reviewsByCard = new Map<string, LocalReview[]>()
-    for (const review of await db.reviews.toArray()) reviewsByCard.set(review.card_id, [...(reviewsByCard.get(review.card_id) ?? []), review])
-    const seen = new Set<string>()
+/** Card ids whose removal here still waits in the outbox: the server's copy must not bring them back. */
+async function removalsWaiting(): Promise<Set<string>> {
+  return new Set((await db.outbox.where('kind').equals('card_removals').toArray()).map((item) => (item.payload as CardRemovalPayload).card_id))
+}
+
+/**
+ * Merges one chunk of the server's cards, in one transaction so a save, a grade or a removal made
+ * meanwhile is read, not overwritten; writes only the cards that changed and drops the reviews the
+ * server's schedule now holds.
+ */
+async function mergeChunk(language: string, chunk: SavedCard[]): Promise<void> {
+  await db.transaction('rw', [db.cards, db.reviews, db.outbox], async () => {
+    const removing = await removalsWaiting()
+    const incoming = chunk.filter((card) => !removing.has(card.id))
+    const ids = incoming.map((card) => card.id)
+    const held = await db.cards.bulkGet(ids)
+    const reviews = await db.reviews.where('card_id').anyOf(ids).toArray()
+    const pending = new Set((await db.outbox.bulkGet(reviews.map((review) => review.id))).filter((item) => item !== undefined).map((item) => item.id))
     const writes: LocalCard[] = []
     const spent: string[] = []
-    for (const card of remote) {
-      if (removing.has(card.id)) continue
-      seen.add(card.id)
+    incoming.forEach((card, index) => {
       const createdAt = Date.parse(card.created_at)
       const server = serverSchedule(card)
       // A review sent and taken that the server's schedule holds is no longer needed here.
-      const reviews = (reviewsByCard.get(card.id) ?? []).filter((review) => {
-        const done = !pendingIds.has(review.id) && heldByServer(createdAt, server, review)
+      const kept = reviews.filter((review) => {
+        if (review.card_id !== card.id) return false
+        const done = !pending.has(review.id) && heldByServer(createdAt, server, review)
         if (done) spent.push(review.id)
         return !done
       })
-      const schedule = deviceSchedule(createdAt, server, reviews)
-      writes.push({
+      const schedule = deviceSchedule(createdAt, server, kept)
+      const pulled: LocalCard = {
         id: card.id,
         language,
         video_id: card.video_id,
@@ -74,22 +91,46 @@ export async function pullCards(language: string): Promise<number> {
         end: card.end,
         text: card.text,
         translation: card.translation,
-        audio_url: card.audio_url,
+        audio_ready: card.audio_ready,
         created_at: createdAt,
         server,
         schedule,
         due: schedule.due,
-      })
-    }
-    const local = await db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).toArray()
-    // Known to the server once (pulled before), no save waiting, and gone from its answer: removed elsewhere.
-    const gone = local.filter((card) => !seen.has(card.id) && card.server !== null && !pendingIds.has(card.id)).map((card) => card.id)
-    await db.cards.bulkPut(writes)
-    await db.reviews.bulkDelete(spent)
+      }
+      if (cardChanged(held[index], pulled)) writes.push(pulled)
+    })
+    if (writes.length) await db.cards.bulkPut(writes)
+    if (spent.length) await db.reviews.bulkDelete(spent)
+  })
+}
+
+/**
+ * The language's cards the server no longer has: known to it once (pulled before), no save waiting,
+ * and gone from its answer — removed elsewhere; they leave with their reviews. Answers how many stay.
+ */
+async function dropRemovedElsewhere(language: string, seen: ReadonlySet<string>): Promise<number> {
+  return db.transaction('rw', [db.cards, db.reviews, db.outbox], async () => {
+    const localIds = (await db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).primaryKeys()) as string[]
+    const unseen = localIds.filter((id) => !seen.has(id))
+    const [cards, saves] = await Promise.all([db.cards.bulkGet(unseen), db.outbox.bulkGet(unseen)])
+    const gone = unseen.filter((id, index) => cards[index]?.server != null && saves[index] === undefined)
     if (gone.length) {
       await db.cards.bulkDelete(gone)
       await db.reviews.where('card_id').anyOf(gone).delete()
     }
-    return writes.length + local.filter((card) => !seen.has(card.id) && !gone.includes(card.id)).length
+    return localIds.length - gone.length
   })
+}
+
+/** Pulls and merges; answers how many cards the language has on the device after it. */
+export async function pullCards(language: string): Promise<number> {
+  const { cards, grant } = await fetchAll(language)
+  if (grant !== null) await keepCardAudioGrant(language, grant)
+  // A device that holds none of the language's cards yet (a first visit) has no first card to keep
+  // waiting: one write, rather than one chunk after another each waking the page's live queries
+  // (the bench's first visit of 10,000 cards took 34.8 s in chunks of 250, 7–16 s in one write).
+  const held = await db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
+  const size = held === 0 ? Math.max(cards.length, 1) : CHUNK
+  for (let from = 0; from < cards.length; from += size) await mergeChunk(language, cards.slice(from, from + size))
+  return dropRemovedElsewhere(language, new Set(cards.map((card) => card.id)))
 }

@@ -63,7 +63,7 @@ export async function saveLine(line: LineToSave, now = Date.now()): Promise<{ ou
       end,
       text,
       translation,
-      audio_url: null,
+      audio_ready: false,
       created_at: now,
       server: null,
       schedule,

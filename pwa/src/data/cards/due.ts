@@ -3,8 +3,10 @@
  * due now (oldest due first), how many more fall due before the day ends, and when the next one does.
  * The screens follow them live (useLiveData): a grade moves the card out of the list at once.
  */
-import { db, type LocalCard } from '../db.ts'
+import { db } from '../db.ts'
 import { useLiveData } from '../use-live-data.ts'
+import { cardAudioGrant, withAudioUrls } from './card-audio-grant.ts'
+import type { PlayableCard } from './card-types.ts'
 
 export interface DueSummary {
   /** Due now. */
@@ -25,9 +27,10 @@ function endOfLocalDay(now: number): number {
   return end.getTime()
 }
 
-/** The first `limit` cards due at `now`, the longest due first. */
-export function dueCards(language: string, now: number, limit: number): Promise<LocalCard[]> {
-  return range(language, -Infinity, now + 1).limit(limit).toArray()
+/** The first `limit` cards due at `now`, the longest due first, each with its clip's URL under the language's grant. */
+export async function dueCards(language: string, now: number, limit: number): Promise<PlayableCard[]> {
+  const [cards, grant] = await Promise.all([range(language, -Infinity, now + 1).limit(limit).toArray(), cardAudioGrant(language)])
+  return withAudioUrls(cards, grant)
 }
 
 export async function dueSummary(language: string, now: number): Promise<DueSummary> {
@@ -46,7 +49,7 @@ export function useDueCount(language: string | null | undefined, now: number): n
 }
 
 /** The review page's queue: the next cards due and the day's summary, live. */
-export function useReviewQueue(language: string, now: number, ahead = 4): { cards: LocalCard[]; summary: DueSummary } | undefined {
+export function useReviewQueue(language: string, now: number, ahead = 4): { cards: PlayableCard[]; summary: DueSummary } | undefined {
   return useLiveData(async () => ({ cards: await dueCards(language, now, ahead), summary: await dueSummary(language, now) }), [language, now, ahead])
 }
 

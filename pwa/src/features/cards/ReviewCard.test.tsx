@@ -19,7 +19,7 @@ const card: LocalCard = {
   end: 15,
   text: '今日好忙。',
   translation: 'Busy today.',
-  audio_url: null,
+  audio_ready: false,
   created_at: createdAt,
   server: null,
   schedule: newCardSchedule(createdAt),

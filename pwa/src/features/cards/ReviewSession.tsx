@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom'
 import { fetchClipsAhead } from '../../data/cards/card-audio.ts'
 import { gradeCard, removeCard } from '../../data/cards/cards-store.ts'
 import { useReviewQueue, type DueSummary } from '../../data/cards/due.ts'
-import type { LocalCard, ReviewRating } from '../../data/cards/card-types.ts'
+import type { PlayableCard, ReviewRating } from '../../data/cards/card-types.ts'
 import { WordsProvider } from '../words/WordsProvider.tsx'
 import { ExportApkg } from './ExportApkg.tsx'
 import { ReviewCard } from './ReviewCard.tsx'
@@ -38,14 +38,18 @@ function SummaryLine({ summary, now }: { summary: DueSummary; now: number }) {
   )
 }
 
-export function ReviewSession({ language, now, onNow }: { language: string; now: number; onNow: (at: number) => void }) {
+/**
+ * `onShown` is called once the device's cards (or its empty state) are painted: the page's pull of the
+ * server's cards waits for it, so its reads and writes never stand before the first card (issue 43).
+ */
+export function ReviewSession({ language, now, onNow, onShown }: { language: string; now: number; onNow: (at: number) => void; onShown?: () => void }) {
   const { t } = useTranslation('review')
   const queue = useReviewQueue(language, now, AHEAD + 1)
   const [graded, setGraded] = useState<ReadonlySet<string>>(new Set())
   const [played, setPlayed] = useState<{ id: string; from: PlayedFrom } | null>(null)
   const { audioRef, videoRef, play, stop } = useClipPlayer()
   const cards = (queue?.cards ?? []).filter((card) => !graded.has(card.id))
-  const current: LocalCard | undefined = cards[0]
+  const current: PlayableCard | undefined = cards[0]
   const upcoming = cards.slice(1).map((card) => card.audio_url).join(' ')
   // The current card's line read as its video's transcript reads it (Cantonese: Jyutping over the characters).
   const readings = useReviewReadings(current?.video_id, language)
@@ -55,6 +59,11 @@ export function ReviewSession({ language, now, onNow }: { language: string; now:
     const id = current.id
     void play(current).then((from) => setPlayed({ id, from }))
   }, [current, play])
+
+  const loaded = queue !== undefined
+  useEffect(() => {
+    if (loaded && onShown) return afterPaint(onShown)
+  }, [loaded, onShown])
 
   // The audio first: as each card shows (its clip is in memory, fetched ahead: starting it costs the frame little).
   const currentId = current?.id

@@ -6,13 +6,13 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import { clipBlob, offlineSpanSource } from '../../data/cards/card-audio.ts'
-import type { LocalCard } from '../../data/cards/card-types.ts'
+import type { PlayableCard } from '../../data/cards/card-types.ts'
 import { attachHls, type Playback } from '../../player/hls-playback.ts'
 
 export type PlayedFrom = 'clip' | 'download' | 'none'
 const PAD_SECONDS = 0.25
 
-type Playable = Pick<LocalCard, 'id' | 'audio_url' | 'video_id' | 'start' | 'end'>
+type Playable = Pick<PlayableCard, 'id' | 'audio_url' | 'video_id' | 'start' | 'end'>
 
 export function useClipPlayer() {
   const audioRef = useRef<HTMLAudioElement | null>(null)
