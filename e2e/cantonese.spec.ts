@@ -65,6 +65,15 @@ async function seedNeiHou(server: TestServer) {
 
 test.use({ viewport: { width: 390, height: 844 } })
 
+// First in this file: only this file publishes Cantonese videos on the worker's server (one per worker), so
+// here the language has none yet (watching.spec.ts, later on the same server, would find this file's).
+test('before any Cantonese video is published, the Cantonese list says there are none yet, not that the filters hide them', async ({ page, signInAs }) => {
+  await signInAs({ path: '/languages/yue/videos' })
+  const list = new VideosPage(page)
+  await expect(list.empty).toContainText('There are no videos in this language yet.')
+  await expect(list.cards).toHaveCount(0)
+})
+
 test('pick Cantonese, play with Jyutping over the characters, tap 早晨, mark it known, see the share move', async ({ page, server, signInAs }) => {
   test.setTimeout(240_000)
   const { title, videoId } = await seedNeiHou(server)

@@ -395,8 +395,7 @@ test('the list filters and searches, says why it is empty, and the progress page
   // An empty list says why: the filters, or a language with no videos yet.
   await list.search.fill(`nothing-${stamp}`)
   await expect(list.empty).toHaveText('No videos match these filters.')
-  await list.open('yue')
-  await expect(list.empty).toContainText('There are no videos in this language yet.')
+  // A language with no videos yet says so: cantonese.spec.ts reads that on this worker's server before it publishes the first Cantonese video.
 
   await context.route('**/api/v1/me/progress*', (route) => route.abort())
   const progress = new ProgressPage(page)
