@@ -8,7 +8,7 @@ function upload(id: string): UploadItem {
   return { id, submissionId: 1, title: id, fileName: 'a.mp4', fileType: 'video/mp4', size: 1, status: 'failed', error: 'signed_out', bytesSent: 0, speed: 0, processingPercent: 0, createdAt: 0 }
 }
 
-/** Something of every kind a person leaves: unsent watch time, a refused item, an upload, a download, the comments seen. */
+/** Something of every kind a person leaves: unsent watch time, a refused item, an upload, a download, the comments seen, a saved line and its review. */
 async function leaveData() {
   await db.outbox.put({ id: 'w1', kind: 'watch_event', payload: {}, createdAt: 0, attempts: 0, nextAttemptAt: 0 } as never)
   await db.deadLetters.put({ id: 'd1' } as never)
@@ -16,6 +16,8 @@ async function leaveData() {
   await db.uploadBlobs.put({ id: 'u1', blob: new Blob(['x']) })
   await db.downloads.put({ videoId: 7 } as never)
   await db.commentCopies.put({ videoId: 7, comments: [], savedAt: 0 })
+  await db.cards.put({ id: 'c1', language: 'vi', video_id: 7, text: 'Xin chào', due: 0 } as never)
+  await db.reviews.put({ id: 'r1', card_id: 'c1', reviewed_at: 0 } as never)
 }
 
 const counts = async () => [
@@ -25,6 +27,8 @@ const counts = async () => [
   await db.uploadBlobs.count(),
   await db.downloads.count(),
   await db.commentCopies.count(),
+  await db.cards.count(),
+  await db.reviews.count(),
 ]
 
 beforeEach(async () => {
@@ -36,7 +40,7 @@ describe('local data across sessions', () => {
     await claimLocalData(1)
     await leaveData()
     await clearLocalData()
-    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0])
+    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
     expect(await db.records.count()).toBe(0)
   })
 
@@ -44,20 +48,20 @@ describe('local data across sessions', () => {
     await claimLocalData(1)
     await leaveData()
     await claimLocalData(1)
-    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1])
+    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
   })
 
   it('another person signing in finds nothing of the one before', async () => {
     await claimLocalData(1)
     await leaveData()
     await claimLocalData(2)
-    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0])
+    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
     expect((await db.records.get('owner'))?.value).toBe(2)
   })
 
   it('a device from before owners were kept becomes the signed-in person’s without losing anything', async () => {
     await leaveData()
     await claimLocalData(1)
-    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1])
+    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
   })
 })

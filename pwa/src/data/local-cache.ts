@@ -16,7 +16,7 @@ export async function saveUser(user: User): Promise<void> {
 }
 
 /** Everything of one person the device keeps: cached data, unsent items, queued uploads, downloads, comments seen, word states. */
-const personalTables = () => [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs, db.commentCopies, db.wordStates, db.videoWords, db.studioDrafts]
+const personalTables = () => [db.languages, db.records, db.outbox, db.deadLetters, db.videos, db.downloads, db.uploads, db.uploadBlobs, db.commentCopies, db.cards, db.reviews, db.wordStates, db.videoWords, db.studioDrafts]
 /** The db.records entry naming whose data the local database holds (a user id). */
 const OWNER = 'owner'
 
