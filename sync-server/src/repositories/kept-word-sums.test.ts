@@ -2,14 +2,14 @@
  * The word sums 0080's triggers keep (the list's known shares read them) equal, after any sequence of
  * changes, the sum they replace made afresh from track_words and word_states: states set, changed and
  * removed, a track's words rewritten (as a caption save or the re-segmenting job does), a track and a
- * learner removed. On both engines (`--project server` and `--project server-postgres`).
+ * learner removed; read by the sums query and by the catalogue's list, which joins them. On both engines (`--project server` and `--project server-postgres`).
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedVideo } from '../../test-support/catalogue-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test-support/test-server.ts'
 import { freshTrackWordSums } from './fresh-track-word-sums.ts'
-import { createTrackWordsRepository } from './track-words.repository.ts'
+import { createTrackWordsRepository, keptSumsOf } from './track-words.repository.ts'
 
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f']
 const STATES = ['new', 'learning', 'known', 'ignored'] as const
@@ -61,6 +61,7 @@ describe('the kept word sums', () => {
         )
         const owner = await db.insertInto('users').values({ email: `kept-${round}-owner@example.com`, created_at: now, is_contributor: 1 }).returning('id').executeTakeFirstOrThrow()
         const submissions: number[] = []
+        const videoIds: number[] = []
         for (let track = 0; track < TRACKS; track++) {
           const videoId = await seedVideo(server, { title: `Kept ${round}.${track}` })
           const submission = await db
@@ -68,6 +69,9 @@ describe('the kept word sums', () => {
             .values({ user_id: owner.id, client_id: null, title: 'Kept', proficiency_level: 'beginner', language_code: 'vi', series_name: null, episode_number: null, upload_id: null, upload_bytes_total: null, upload_activity_at: null, processing_error: null, media_key: null, duration_seconds: 60, published_video_id: videoId, created_at: now })
             .returning('id')
             .executeTakeFirstOrThrow()
+          // Linked as publishing does, so the catalogue's list (which joins the kept sums) finds its track.
+          await db.updateTable('videos').set({ submission_id: submission.id }).where('id', '=', videoId).execute()
+          videoIds.push(videoId)
           submissions.push(submission.id)
         }
         const addTrack = (submissionId: number) =>
@@ -101,7 +105,13 @@ describe('the kept word sums', () => {
         const bySubmission = (rows: Array<{ submission_id: number }>) => [...rows].sort((a, b) => a.submission_id - b.submission_id)
         for (const user of users) {
           const kept = await createTrackWordsRepository(db).sums(user.id, tracks)
-          expect(bySubmission(kept)).toEqual(bySubmission(await freshTrackWordSums(db, user.id, tracks)))
+          const fresh = bySubmission(await freshTrackWordSums(db, user.id, tracks))
+          expect(bySubmission(kept)).toEqual(fresh)
+          // The list reads the same sums in its own query (LEFT JOINs), each video beside its row.
+          const listed = await server.ctx.repositories.catalogue.list({ languageCode: 'vi', userId: user.id, sort: 'newest', withKeptSums: true, limit: 10_000 })
+          const ours = listed.filter((row) => videoIds.includes(row.id))
+          expect(ours).toHaveLength(TRACKS)
+          expect(bySubmission(ours.flatMap((row) => keptSumsOf(row.submission_id!, row) ?? []))).toEqual(fresh)
         }
         // A removed learner or track leaves no kept row behind.
         const stray = await db.selectFrom('learner_track_words').select('user_id').where('user_id', 'in', users.map((user) => user.id)).where('user_id', 'not in', [0, ...alive]).execute()

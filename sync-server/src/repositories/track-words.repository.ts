@@ -26,6 +26,41 @@ export interface TrackWordSums {
   preview_new_distinct: number
 }
 
+/**
+ * A track's kept sums as the catalogue's list reads them beside each video (its LEFT JOINs of
+ * track_word_totals and learner_track_words, catalogue.repository.ts): null where the video has no
+ * track with words (kept_total), or where the learner has no state for any of its words (the rest).
+ */
+export interface KeptSumColumns {
+  kept_total: number | null
+  kept_distinct: number | null
+  kept_preview_total: number | null
+  kept_preview_distinct: number | null
+  kept_known: number | null
+  kept_not_new: number | null
+  kept_preview_known: number | null
+  kept_preview_not_new: number | null
+}
+
+/**
+ * The sums of one kept row pair; undefined for a video with no track of words (its summary is then
+ * all zeros), or a row the list read without them.
+ */
+export function keptSumsOf(submissionId: number, row: Partial<KeptSumColumns>): TrackWordSums | undefined {
+  if (row.kept_total == null || row.kept_distinct == null) return undefined
+  return {
+    submission_id: submissionId,
+    total: row.kept_total,
+    distinct_keys: row.kept_distinct,
+    known: row.kept_known ?? 0,
+    new_distinct: row.kept_distinct - (row.kept_not_new ?? 0),
+    preview_total: row.kept_preview_total ?? 0,
+    preview_distinct: row.kept_preview_distinct ?? 0,
+    preview_known: row.kept_preview_known ?? 0,
+    preview_new_distinct: (row.kept_preview_distinct ?? 0) - (row.kept_preview_not_new ?? 0),
+  }
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const ROWS_PER_STATEMENT = 200
 
@@ -123,7 +158,17 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
           ...(await db
             .selectFrom('track_word_totals as t')
             .leftJoin('learner_track_words as l', (join) => join.on('l.user_id', '=', userId).onRef('l.submission_id', '=', 't.submission_id').onRef('l.language', '=', 't.language'))
-            .select(['t.submission_id', 't.total', 't.distinct_keys', 't.preview_total', 't.preview_distinct', 'l.known', 'l.not_new', 'l.preview_known', 'l.preview_not_new'])
+            .select([
+              't.submission_id',
+              't.total as kept_total',
+              't.distinct_keys as kept_distinct',
+              't.preview_total as kept_preview_total',
+              't.preview_distinct as kept_preview_distinct',
+              'l.known as kept_known',
+              'l.not_new as kept_not_new',
+              'l.preview_known as kept_preview_known',
+              'l.preview_not_new as kept_preview_not_new',
+            ])
             .where('t.submission_id', 'in', [...new Set(submissionIds)])
             .where('t.language', '=', language)
             // A track whose words were all removed keeps its row at zeros until the track goes.
@@ -131,17 +176,7 @@ export function createTrackWordsRepository(db: Kysely<Database>) {
             .execute()),
         )
       }
-      return rows.map((row) => ({
-        submission_id: Number(row.submission_id),
-        total: row.total,
-        distinct_keys: row.distinct_keys,
-        known: row.known ?? 0,
-        new_distinct: row.distinct_keys - (row.not_new ?? 0),
-        preview_total: row.preview_total,
-        preview_distinct: row.preview_distinct,
-        preview_known: row.preview_known ?? 0,
-        preview_new_distinct: row.preview_distinct - (row.preview_not_new ?? 0),
-      }))
+      return rows.map((row) => keptSumsOf(Number(row.submission_id), row)!)
     },
 
     /**

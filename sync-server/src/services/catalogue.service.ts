@@ -25,6 +25,7 @@ import { canWatch, transcriptReach } from '../rules/access.ts'
 import { captionLinks } from './captions.service.ts'
 import { percentCovered, type Span } from '../rules/played-spans.ts'
 import type { TrackWordsService } from './track-words.service.ts'
+import type { KeptSumColumns } from '../repositories/track-words.repository.ts'
 
 const cursorSchema = z.object({ r: z.number().int(), p: z.string().max(40), i: z.number().int() })
 
@@ -85,9 +86,12 @@ export function createCatalogueService(deps: {
   /** The learner's input in a language (watched here plus logged outside), for sort=for_you. */
   inputSecondsOf?: (userId: number, languageCode: string) => Promise<number>
   /** VideoSummary.words (issue 42); none when left out. */
-  words?: Pick<TrackWordsService, 'summaries'>
+  words?: Pick<TrackWordsService, 'summaries' | 'summariesOfKept'>
 }) {
   const wordsOf = async (user: UserRow, rows: readonly CatalogueVideoRow[]) => (deps.words ? deps.words.summaries(user, rows) : new Map<number, VideoWordsSummary>())
+  /** The same for the list's rows, which carry their kept sums (rowsOf asks for them): no query. */
+  const keptWordsOf = (user: UserRow, rows: ReadonlyArray<CatalogueVideoRow & Partial<KeptSumColumns>>) =>
+    deps.words ? deps.words.summariesOfKept(user, rows) : new Map<number, VideoWordsSummary>()
 
   /** The caption languages and guides of these videos, by video id (a few queries for a whole page). */
   async function extrasOf(rows: readonly CatalogueVideoRow[]): Promise<Map<number, Extras>> {
@@ -103,13 +107,14 @@ export function createCatalogueService(deps: {
     return extras
   }
 
-  async function summaries(user: UserRow, rows: CatalogueVideoRow[]): Promise<VideoSummary[]> {
+  /** `known`: the rows' words when the caller has them already (the list's rows carry their sums). */
+  async function summaries(user: UserRow, rows: CatalogueVideoRow[], known?: Map<number, VideoWordsSummary>): Promise<VideoSummary[]> {
     const ids = rows.map((row) => row.id)
     const [progressRows, extras, ratingRows, words] = await Promise.all([
       deps.videoProgress.forVideos(user.id, ids),
       extrasOf(rows),
       deps.ratings.understoodOf(user.id, ids),
-      wordsOf(user, rows),
+      known ?? wordsOf(user, rows),
     ])
     const progress = new Map(progressRows.map((p) => [p.video_id, p]))
     const ratings = new Map(ratingRows.map((r) => [r.video_id, r.understood]))
@@ -154,13 +159,14 @@ export function createCatalogueService(deps: {
       hideFinished: query.hide_finished,
       difficultyMin: query.difficulty_min,
       difficultyMax: query.difficulty_max,
+      withKeptSums: deps.words !== undefined,
       ...order,
     })
   }
 
   /** A page's summaries, with each video's matching transcript line when the list is a search. */
-  async function pageAnswer(user: UserRow, query: ListQuery, page: { data: CatalogueVideoRow[]; next_cursor: string | null }): Promise<Page<VideoSummary>> {
-    const data = await summaries(user, page.data)
+  async function pageAnswer(user: UserRow, query: ListQuery, page: { data: Array<CatalogueVideoRow & Partial<KeptSumColumns>>; next_cursor: string | null }): Promise<Page<VideoSummary>> {
+    const data = await summaries(user, page.data, keptWordsOf(user, page.data))
     if (query.q) {
       const matches = await matchesOf(user, page.data, query.q)
       for (const video of data) video.match = matches.get(video.id) ?? null
@@ -175,7 +181,7 @@ export function createCatalogueService(deps: {
    */
   async function comprehensible(user: UserRow, languageCode: string, query: ListQuery, offset: number): Promise<Page<VideoSummary>> {
     const rows = await rowsOf(user, languageCode, query, { sort: 'newest', limit: COMPREHENSIBLE_MAX_VIDEOS })
-    const words = await wordsOf(user, rows)
+    const words = keptWordsOf(user, rows)
     const ranked = rankComprehensible(rows, (row) => words.get(row.id)?.known_share ?? null)
     const slice = ranked.slice(offset, offset + query.limit + 1)
     return pageAnswer(user, query, pageOf(slice, query.limit, () => ({ r: offset + query.limit, p: '', i: 0 })))

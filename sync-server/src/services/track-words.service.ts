@@ -18,7 +18,7 @@ import type { AppJobQueue } from '../jobs/kinds.ts'
 import { ApiError, notFound } from '../errors.ts'
 import type { CatalogueRepository, WatchableVideoRow } from '../repositories/catalogue.repository.ts'
 import { createLexiconRepository } from '../repositories/lexicon.repository.ts'
-import { createTrackWordsRepository, type TrackWordSums } from '../repositories/track-words.repository.ts'
+import { createTrackWordsRepository, keptSumsOf, type KeptSumColumns, type TrackWordSums } from '../repositories/track-words.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { glossesOf, type LexiconService } from './lexicon.service.ts'
@@ -45,6 +45,13 @@ function summaryOf(sums: TrackWordSums | undefined, part: 'full' | 'preview'): V
 }
 
 const LOCKED: VideoWordsSummary = { total: 0, distinct: 0, known_share: null, new_distinct: 0 }
+
+/** One video's summary for this learner: none of a video she may not watch, a preview's part for a preview. */
+function summaryFor(user: UserRow, row: WatchableVideoRow & { submission_id: number | null }, sums: TrackWordSums | undefined): VideoWordsSummary {
+  const access = canWatch(row, user)
+  if (row.submission_id === null || access === 'none') return LOCKED
+  return summaryOf(sums, access === 'preview' ? 'preview' : 'full')
+}
 
 export type TrackWordsService = ReturnType<typeof createTrackWordsService>
 
@@ -128,19 +135,21 @@ export function createTrackWordsService(deps: {
       return { counts: access === 'full' ? counts : counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) }
     },
 
-    /** VideoSummary.words for a page of videos, by video id. */
+    /** VideoSummary.words for a page of videos, by video id (one query for the page's kept sums). */
     async summaries(user: UserRow, rows: ReadonlyArray<WatchableVideoRow & { submission_id: number | null }>): Promise<Map<number, VideoWordsSummary>> {
       const readable = rows.filter((row) => row.submission_id !== null && canWatch(row, user) !== 'none')
       const sums = new Map(
         (await trackWords.sums(user.id, readable.map((row) => ({ submissionId: row.submission_id!, language: row.language_code })))).map((sum) => [sum.submission_id, sum]),
       )
-      return new Map(
-        rows.map((row) => {
-          const access = canWatch(row, user)
-          if (row.submission_id === null || access === 'none') return [row.id, LOCKED]
-          return [row.id, summaryOf(sums.get(row.submission_id), access === 'preview' ? 'preview' : 'full')]
-        }),
-      )
+      return new Map(rows.map((row) => [row.id, summaryFor(user, row, row.submission_id === null ? undefined : sums.get(row.submission_id))]))
+    },
+
+    /**
+     * The same from rows that carry their kept sums (the catalogue's list, `withKeptSums`): no query.
+     * Which part a learner may read is chosen here, as above, not by the list's SQL.
+     */
+    summariesOfKept(user: UserRow, rows: ReadonlyArray<WatchableVideoRow & { submission_id: number | null } & Partial<KeptSumColumns>>): Map<number, VideoWordsSummary> {
+      return new Map(rows.map((row) => [row.id, summaryFor(user, row, row.submission_id === null ? undefined : keptSumsOf(row.submission_id, row))]))
     },
 
     /** GET /languages/CODE/common_words: the readable transcripts' words, most frequent first, with their meanings. */
