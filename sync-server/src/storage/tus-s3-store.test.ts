@@ -318,4 +318,24 @@ describe.skipIf(ceph.missing)('a tus upload to the bucket whose process dies mid
     expect(resumed.accepted).toEqual([])
     expect(await seenAfterwards(other, upload.submissionId)).toEqual(finishedOnce)
   }, 120_000)
+
+  it('a HEAD answered by one process, then a PATCH through another, then the next PATCH through the first: each lands where its offset says, and the object is the file', async () => {
+    await startThroughProxy()
+    const upload = await createUpload()
+    expect((await patch(upload.url, 0, source.subarray(0, first))).status).toBe(204)
+    // The first process finds the upload at `first` (the short PATCH's `.part`)…
+    expect(await headOffset(upload.url)).toBe(first)
+    // …then another process stores the next chunk (a part out of that `.part`, and a new `.part`)…
+    const other = await anotherProcess()
+    const throughOther = new URL(new URL(upload.url).pathname, other.baseUrl).href
+    const middle = await patch(throughOther, first, source.subarray(first, first + second))
+    expect(middle.status).toBe(204)
+    expect(Number(middle.headers.get('upload-offset'))).toBe(first + second)
+    // …and the first process takes the rest from there, not from what its HEAD saw.
+    const last = await patch(upload.url, first + second, source.subarray(first + second))
+    expect(last.status).toBe(204)
+    expect(Number(last.headers.get('upload-offset'))).toBe(source.length)
+    const object = await s3.send(new GetObjectCommand({ Bucket: settings.bucket, Key: `uploads/${upload.id}` }))
+    expect(sha(await object.Body!.transformToByteArray())).toBe(sha(source))
+  }, 120_000)
 })

@@ -29,16 +29,19 @@
  * told so by the gateway) and goes on as if it had completed it; a completed upload is never completed
  * again (its multipart upload is gone: ListParts answers NoSuchUpload).
  *
- * Each PATCH read `<id>.info` five times; it is kept in memory (InfoCache), which holds with several API
- * processes: what it says never changes once the size is known, and an upload another process finished
- * or removed is noticed by ListParts, after which the `.info` is read again.
+ * Each PATCH read `<id>.info` five times; it is kept in memory (tus-info-cache.ts), which holds with
+ * several API processes: what it says never changes once the size is known, and an upload another
+ * process finished or removed is noticed by ListParts, after which the `.info` is read again. A PATCH
+ * also listed its parts and looked for the `.part` twice (getUpload, then write): write now takes what
+ * getUpload found under the same lock (#seen).
  */
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Part } from '@aws-sdk/client-s3'
 import { S3Store, type MetadataValue, type Options } from '@tus/s3-store'
-import { ERRORS, Upload, type KvStore } from '@tus/server'
+import { ERRORS, Upload } from '@tus/server'
 import { PartCutter } from './part-cutter.ts'
+import { InfoCache } from './tus-info-cache.ts'
 
 /** The size of the parts PATCHes are cut into (the last piece of an upload may be shorter). */
 export const TUS_PART_BYTES = 8 * 1024 * 1024
@@ -88,35 +91,6 @@ export function tailFits(metadata: Record<string, string> | undefined, next: num
   return Number(tag) === next
 }
 
-/**
- * The `.info` of uploads this process has seen, at most `max` (the oldest used forgotten first). Only
- * uploads whose size is known: a deferred length is declared later, maybe by another process.
- */
-class InfoCache implements KvStore<MetadataValue> {
-  readonly #entries = new Map<string, MetadataValue>()
-  constructor(private readonly max = 1000) {}
-  async get(id: string) {
-    const value = this.#entries.get(id)
-    if (value) {
-      this.#entries.delete(id)
-      this.#entries.set(id, value)
-    }
-    return value
-  }
-  async set(id: string, value: MetadataValue) {
-    if (value.file.size === undefined) return
-    this.#entries.delete(id)
-    this.#entries.set(id, value)
-    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!)
-  }
-  async delete(id: string) {
-    this.#entries.delete(id)
-  }
-  async list() {
-    return [...this.#entries.keys()]
-  }
-}
-
 /** These bytes, then the stream's. */
 function concat(first: Buffer, rest: Readable): Readable {
   return Readable.from(
@@ -135,6 +109,16 @@ export class DurableS3Store extends S3Store {
 
   /** Uploads whose last listing held parts past the first gap (a PATCH that died with a later part stored). */
   readonly #strays = new Set<string>()
+
+  /**
+   * What getUpload last found of an upload (its parts and its `.part`), taken by the write that follows
+   * it: @tus/server's PATCH calls getUpload and then write under the upload's lock (shared by every
+   * process), so nothing can store a part in between, and write need not list the parts and look for
+   * the `.part` again (two of a PATCH's round trips to the gateway, issue 47). Used only when it
+   * answers the very offset write is given: a listing begun earlier elsewhere (HEAD, the sweep) that
+   * ended in between would answer an older, smaller one, and write then lists again.
+   */
+  readonly #seen = new Map<string, { offset: number; parts: Part[]; tail: { exists: boolean; fits: boolean } }>()
 
   /** Only the parts 1, 2, 3… without a gap count (a part past a gap holds bytes whose place is unknown). */
   protected override async retrieveParts(id: string, partNumberMarker?: string): Promise<Part[]> {
@@ -183,13 +167,18 @@ export class DurableS3Store extends S3Store {
       return upload
     }
     let tail = 0
+    const seenTail = { exists: false, fits: false }
     try {
       const head = await this.client.headObject({ Bucket: this.bucket, Key: this.partKey(id, true) })
-      if (tailFits(head.Metadata, lastNumber(parts) + 1)) tail = head.ContentLength ?? 0
+      seenTail.exists = true
+      seenTail.fits = tailFits(head.Metadata, lastNumber(parts) + 1)
+      if (seenTail.fits) tail = head.ContentLength ?? 0
     } catch (error) {
       if (!missing(error)) throw error
     }
-    return new Upload({ ...metadata.file, offset: bytesIn(parts) + tail, size: metadata.file.size, storage: metadata.file.storage })
+    const offset = bytesIn(parts) + tail
+    this.#remember(id, { offset, parts, tail: seenTail })
+    return new Upload({ ...metadata.file, offset, size: metadata.file.size, storage: metadata.file.storage })
   }
 
   /**
@@ -219,11 +208,22 @@ export class DurableS3Store extends S3Store {
     return size
   }
 
+  /** Kept for the write that follows (#seen); a getUpload never followed by one (HEAD) is forgotten among the oldest. */
+  #remember(id: string, seen: { offset: number; parts: Part[]; tail: { exists: boolean; fits: boolean } }) {
+    this.#seen.delete(id)
+    this.#seen.set(id, seen)
+    if (this.#seen.size > 1000) this.#seen.delete(this.#seen.keys().next().value!)
+  }
+
   override async write(src: Readable, id: string, offset: number): Promise<number> {
     const metadata = await this.getMetadata(id)
-    const parts = await this.retrieveParts(id)
+    const seen = this.#seen.get(id)
+    this.#seen.delete(id)
+    const fresh = seen?.offset === offset ? seen : undefined
+    const parts = fresh?.parts ?? (await this.retrieveParts(id))
     const next = lastNumber(parts) + 1
-    const tail = await this.#downloadTail(id, next)
+    // No `.part` a moment ago under this same lock: none now. One there is downloaded (its bytes open the next part).
+    const tail = fresh && !fresh.tail.exists ? { exists: false } : await this.#downloadTail(id, next)
     const before = bytesIn(parts)
     // The offset the PATCH was checked against came from getUpload: another process may have written since.
     if (before + (tail.bytes?.length ?? 0) !== offset) throw ERRORS.INVALID_OFFSET
