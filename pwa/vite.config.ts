@@ -88,13 +88,18 @@ const config: UserConfig = {
                   // Their styles, scoped by class: one stylesheet instead of three, and no empty chunks carrying them.
                   'src/(features/(captions/captions|compass/compass)|styles/watching)\\.css$',
                   'contract/(ids|vocabulary)\\.ts$',
+                  // The words both pages draw before their first paint (issue 48): the device's states and counts,
+                  // the segmenter and the share on a card; four small chunks each page asked for on its own.
+                  'src/data/words/(index|lexicon|list-shares|video-words|word-states|word-state-pull|word-state-fold|readings)\\.ts$',
+                  'contract/(segment|known-share)\\.ts$',
+                  'src/features/words-share/(WordShare\\.tsx|use-list-shares\\.ts|share-percent\\.ts|words-share\\.css)$',
                 ].join('|'),
               ),
               includeDependenciesRecursively: false,
             },
             // The translations the signed-in frame and those two pages need, one chunk per language rather than five.
-            { name: 'signed-in-en', test: /locales\/en\/(navbar|watch|compass|captions|downloads)\.json$/, includeDependenciesRecursively: false },
-            { name: 'signed-in-vi', test: /locales\/vi\/(navbar|watch|compass|captions|downloads)\.json$/, includeDependenciesRecursively: false },
+            { name: 'signed-in-en', test: /locales\/en\/(navbar|watch|compass|captions|downloads|words-progress)\.json$/, includeDependenciesRecursively: false },
+            { name: 'signed-in-vi', test: /locales\/vi\/(navbar|watch|compass|captions|downloads|words-progress)\.json$/, includeDependenciesRecursively: false },
             { name: 'public', test: /src\/features\/public\/Public(Header|Footer)\.tsx$/, includeDependenciesRecursively: false },
           ],
         },

@@ -38,6 +38,8 @@ export function readyForFirstPaint(pathname: string): Promise<void> {
   // pushed the page down (a layout shift of the whole page on a phone).
   const data: Array<Promise<unknown>> = [import('../data/progress/daily-progress.ts').then((progress) => progress.refreshDailyProgressAtStart())]
   if (page?.group === 'videos' && page.code) data.push(import('../data/catalogue/catalogue.ts').then((catalogue) => catalogue.fetchFirstPageAhead(page.code!)))
+  // Whether to offer the placement (no word marked yet), so the offer is in the first render (issue 48).
+  if (page?.group === 'videos' && page.code) data.push(opened.then(() => import('../data/words/index.ts')).then((words) => words.readNoWordStatesAhead(page.code!)).catch(() => undefined))
   if (page?.group === 'video' && page.videoId) data.push(import('../data/catalogue/video-detail.ts').then((detail) => detail.prefetchVideoDetailAhead(page.videoId!)))
   // A part that failed renders as it would have anyway (the page's error boundary says so).
   const settled = (parts: Array<Promise<unknown>>) =>

@@ -10,6 +10,7 @@ import { call } from '../api-call.ts'
 import { db, type LexiconRecord } from '../db.ts'
 import { useLiveData } from '../use-live-data.ts'
 import { useEffect } from 'react'
+import { whenIdle } from '../runtime/when-idle.ts'
 
 /** What a screen reads of a lexicon: an entry by key, and a line's words. */
 export interface LexiconView {
@@ -83,8 +84,10 @@ async function keptView(language: string): Promise<LexiconView | undefined> {
 
 /** A language's lexicon as kept on the device (asking for a newer one once), or undefined before there is one. */
 export function useLexicon(language: string | undefined): LexiconView | undefined {
+  // Asked at an idle moment, not in the first paint's tasks (issue 48): a new lexicon's write re-segments
+  // every line on the page, and until then the lines show the kept one, or each syllable a word.
   useEffect(() => {
-    if (language) refreshLexicon(language).catch(() => undefined)
+    if (language) void whenIdle().then(() => refreshLexicon(language).catch(() => undefined))
   }, [language])
   return useLiveData(async () => (language ? keptView(language) : undefined), [language])
 }

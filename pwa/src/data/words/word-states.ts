@@ -9,6 +9,7 @@ import { enqueue } from '../outbox/enqueue.ts'
 import { useLiveData } from '../use-live-data.ts'
 import { laterState } from './word-state-fold.ts'
 import { pullWordStatesOnce } from './word-state-pull.ts'
+import { whenIdle } from '../runtime/when-idle.ts'
 
 /** Marks several words of a language at once, in one transaction (one outbox item each, sent in batches). */
 export async function setWordStates(language: string, keys: readonly string[], state: WordState, now = Date.now()): Promise<void> {
@@ -37,8 +38,10 @@ const NO_STATES: ReadonlyMap<string, WordState> = new Map()
 
 /** The learner's states of a language's words, by key (a key missing is `new`); pulled from the server once. */
 export function useWordStates(language: string | undefined): ReadonlyMap<string, WordState> {
+  // The pull (a call, then a write that wakes every reader of the states) waits for an idle moment: on
+  // a slow phone it shared the first paint's tasks of the videos and video pages (issue 48).
   useEffect(() => {
-    if (language) pullWordStatesOnce(language)
+    if (language) void whenIdle().then(() => pullWordStatesOnce(language))
   }, [language])
   const records = useLiveData<WordStateRecord[], undefined>(() => (language ? db.wordStates.where('language').equals(language).toArray() : []), [language], undefined)
   return useMemo(() => (records ? new Map(records.filter((record) => record.state !== 'new').map((record) => [record.key, record.state])) : NO_STATES), [records])

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom'
 import type { TFunction } from 'i18next'
 import { BrandMark } from '../../components/brand-mark.tsx'
+import { SelfName } from './SelfNameGlyph.tsx'
 
 export interface LanguageLink {
   code: string
@@ -39,7 +40,7 @@ export function PublicHeader({ t, languages, signedIn }: { t: TFunction; languag
                 aria-current={language.current ? 'page' : undefined}
                 className="language-switch-option"
               >
-                {language.label}
+                <SelfName label={language.label} />
               </Link>
             ) : (
               <button
@@ -50,7 +51,7 @@ export function PublicHeader({ t, languages, signedIn }: { t: TFunction; languag
                 className="language-switch-option"
                 onClick={language.onSelect}
               >
-                {language.label}
+                <SelfName label={language.label} />
               </button>
             ),
           )}

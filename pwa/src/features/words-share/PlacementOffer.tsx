@@ -4,21 +4,24 @@
  * Shown only once the catalogue has a video with a transcript she may read (else there is nothing to
  * place against). Skipped, it is offered again from the progress page.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { VideoSummary } from '../../../../contract/schemas/catalogue.ts'
 import { skipPlacement, usePlacementSkipped } from '../../data/placement/placement.ts'
-import { useWordStateRecords } from '../../data/words/index.ts'
-import { PlacementDialog } from './PlacementDialog.tsx'
+import { useNoWordStates } from '../../data/words/index.ts'
 import './words-share.css'
+
+// The dialog's code (and the shared Dialog's) is fetched when she opens it, not before the videos page's
+// first paint, where only the offer's card shows (issue 48).
+const PlacementDialog = lazy(() => import('./PlacementDialog.tsx').then((module) => ({ default: module.PlacementDialog })))
 
 export function PlacementOffer({ code, videos, online }: { code: string; videos: readonly VideoSummary[] | undefined; online: boolean }) {
   const { t } = useTranslation('words-progress')
-  const records = useWordStateRecords(code)
+  const none = useNoWordStates(code)
   const skipped = usePlacementSkipped(code)
   const [open, setOpen] = useState(false)
   const readable = (videos ?? []).some((video) => video.words && video.words.known_share !== null && video.words.total > 0)
-  const offered = online && readable && !skipped && records !== undefined && records.length === 0
+  const offered = online && readable && !skipped && none === true
   if (!offered && !open) return null
   // An item of the video grid, after its first card: a beginner's first screen still holds a whole video
   // (issue 32); the grid fills the rest of the first row around it.
@@ -40,7 +43,11 @@ export function PlacementOffer({ code, videos, online }: { code: string; videos:
           </div>
         </section>
       ) : null}
-      {open ? <PlacementDialog language={code} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <PlacementDialog language={code} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </li>
   )
 }

@@ -3,11 +3,14 @@
  * the word sheet of the word she tapped. `onOpen` and `onClose` let the player pause and go on;
  * `actions` puts other features' buttons in the sheet (e.g. saving the line).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createSegmenter } from '../../../../contract/segment.ts'
 import { useLexicon, useWordStates, type Reading } from '../../data/words/index.ts'
-import { WordSheet } from './WordSheet.tsx'
 import { WordsContext, type OpenWord, type WordsContextValue } from './words-context.ts'
+
+// The sheet's code (its tones, its readings) is fetched at the first tap on a word, not before the video
+// page's first paint, which only draws the words (issue 48).
+const WordSheet = lazy(() => import('./WordSheet.tsx').then((module) => ({ default: module.WordSheet })))
 
 export function WordsProvider({
   language,
@@ -66,9 +69,11 @@ export function WordsProvider({
     <WordsContext.Provider value={value}>
       {children}
       {opened ? (
-        <WordSheet word={opened.word} anchor={opened.anchor} entry={lexicon?.lookup(opened.word.key)} state={states.get(opened.word.key) ?? 'new'} onClose={close}>
-          {actions?.(opened.word)}
-        </WordSheet>
+        <Suspense fallback={null}>
+          <WordSheet word={opened.word} anchor={opened.anchor} entry={lexicon?.lookup(opened.word.key)} state={states.get(opened.word.key) ?? 'new'} onClose={close}>
+            {actions?.(opened.word)}
+          </WordSheet>
+        </Suspense>
       ) : null}
     </WordsContext.Provider>
   )

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { saveLine } from '../../data/cards/cards-store.ts'
+import type { LineToSave } from '../../data/cards/card-types.ts'
 import { useSavedStarts } from '../../data/cards/due.ts'
 import { SAME_LINE_SECONDS } from '../../data/cards/card-types.ts'
 import { toolLines } from '../controller.ts'
@@ -14,6 +14,15 @@ import { replayTarget, translationsFor } from '../lines.ts'
 import { usePlayer, usePlayerController } from '../use-player.ts'
 import { setSaveLineHandler } from '../save-line-key.ts'
 import { Icon } from './icons.tsx'
+
+/**
+ * The card store (and the scheduler it starts a card with, ts-fsrs) is fetched at the first save, not
+ * before the video page's first paint: it was most of a 32 KB chunk the page preloaded (issue 48).
+ */
+async function saveLine(line: LineToSave): Promise<{ outcome: 'saved' | 'already' }> {
+  const { saveLine: save } = await import('../../data/cards/cards-store.ts')
+  return save(line)
+}
 
 export function SaveLineTool({ videoId }: { videoId: number }) {
   const { t } = useTranslation('watch')
