@@ -46,12 +46,10 @@ export function readMigrations(engine: EngineName, dir = MIGRATIONS_DIR): Migrat
   return versions.map((version, index) => {
     const entry = byVersion.get(version)!
     const first = entry.portable ?? entry.sqlite ?? entry.postgres!
-    // Parallel work takes blocks of ten (0030-0039 for one change, 0040-0049 for another), or pairs inside
-    // one (0081-0082, 0083-0084: a pair opens at an odd number), merged in any order: a number follows the
-    // one before it or opens a block or a pair; any other gap is a file gone missing.
+    // Parallel work takes blocks of ten (0030-0039 for one change, 0040-0049 for another), merged in any
+    // order: a number follows the one before it or opens a block; any other gap is a file gone missing.
     const previous = index === 0 ? 0 : versions[index - 1]!
-    const opensBlock = version % 10 === 0 || version % 2 === 1
-    if (version !== previous + 1 && !opensBlock) throw new Error(`Migration ${first} is out of sequence: expected number ${previous + 1}.`)
+    if (version !== previous + 1 && version % 10 !== 0) throw new Error(`Migration ${first} is out of sequence: expected number ${previous + 1}.`)
     if (entry.portable && (entry.sqlite || entry.postgres)) {
       throw new Error(`Migration ${version} is both portable (${entry.portable}) and engine-specific: keep one.`)
     }

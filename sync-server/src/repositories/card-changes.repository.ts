@@ -1,5 +1,5 @@
 /**
- * What changed in a learner's cards after a since cursor (0083, GET /me/cards?since=): the cards changed
+ * What changed in a learner's cards after a since cursor (0081, GET /me/cards?since=): the cards changed
  * at or after an instant, in that order, and the ids of those whose removal arrived since. SQL only; the
  * cursor's rules are services/cards-library.service.ts's.
  */

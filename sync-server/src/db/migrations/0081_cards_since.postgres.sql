@@ -1,4 +1,4 @@
--- PostgreSQL twin of 0083_cards_since.sqlite.sql (epoch ms as BIGINT); the comments there say why.
+-- PostgreSQL twin of 0081_cards_since.sqlite.sql (epoch ms as BIGINT); the comments there say why.
 ALTER TABLE cards ADD COLUMN changed_ms BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX cards_changed ON cards (user_id, language_code, changed_ms, client_id);
 ALTER TABLE card_removals ADD COLUMN language_code TEXT;
