@@ -48,6 +48,9 @@ export interface CardsEngineResult {
   listBytes: number
   rawQuery: Timing
   bareHttp: Timing
+  /** A reload's pull with the since cursor, nothing changed since (the answer's bytes beside it). */
+  sinceQuiet: Timing
+  sinceQuietBytes: number
   reviewsInOrder100Ms: number
   reviewOutOfOrderMs: number
   exportMs: number
@@ -169,6 +172,16 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
     const cards = createCardsRepository(db)
     const rawQuery = await time(40, () => cards.listPage(heavy.id, 'vi', { limit: 501 }))
     const bareHttp = await bareHttpFloor(body)
+    // A reload's pull: the cursor of a pull a while after the seed (nothing changed since), one page of no card.
+    const sinceCursor = Buffer.from(JSON.stringify({ t: Date.now() })).toString('base64url')
+    const sincePage = async () => {
+      const answer = await fetch(`${api}/me/cards?language=vi&since=${sinceCursor}`, { headers })
+      if (answer.status !== 200) throw new Error(`GET /me/cards?since= answered ${answer.status}`)
+      return Buffer.from(await answer.arrayBuffer())
+    }
+    const quietBody = await sincePage()
+    if ((JSON.parse(quietBody.toString()) as { data: unknown[] }).data.length !== 0) throw new Error('the since pull answered cards')
+    const sinceQuiet = await time(40, sincePage)
 
     // 100 reviews of 100 cards, each after its card's last: one step each.
     const held = await db.selectFrom('cards').select(['client_id', 'last_review_ms']).where('user_id', '=', heavy.id).orderBy('id').limit(101).execute()
@@ -207,6 +220,8 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
       listBytes: body.length,
       rawQuery,
       bareHttp,
+      sinceQuiet,
+      sinceQuietBytes: quietBody.length,
       reviewsInOrder100Ms,
       reviewOutOfOrderMs,
       exportMs,
@@ -227,6 +242,7 @@ function print(result: CardsEngineResult) {
   console.log(`  on ${result.engine} (seeded in ${fmt(result.seedMs / 1000)} s):`)
   console.log(`  GET /me/cards, first page of 500 of ${CARDS.toLocaleString('en-US')} cards   median ${fmt(result.list.medianMs)} ms   p95 ${fmt(result.list.p95Ms)} ms   (goal < ${CARDS_LIST_GOAL_MS} ms): ${result.list.medianMs < CARDS_LIST_GOAL_MS ? 'met' : 'NOT met'};   ${fmt(result.listBytes / 1024)} KB`)
   console.log(`  floors: the page's query alone   median ${fmt(result.rawQuery.medianMs)} ms;   bare node:http sending the same bytes   median ${fmt(result.bareHttp.medianMs)} ms`)
+  console.log(`  GET /me/cards?since= (a reload's pull, nothing changed)   median ${fmt(result.sinceQuiet.medianMs)} ms   p95 ${fmt(result.sinceQuiet.p95Ms)} ms;   ${fmt(result.sinceQuietBytes / 1024)} KB, against the ${CARDS / 500} full pages`)
   console.log(`  POST /reviews, 100 reviews of 100 cards in order (a step each)   ${fmt(result.reviewsInOrder100Ms)} ms;   one review out of order (its card's ${REVIEWS_EACH} folded again)   ${fmt(result.reviewOutOfOrderMs)} ms`)
   console.log(`  GET /me/cards/export.apkg, ${EXPORT_CARDS.toLocaleString('en-US')} cards with audio   ${fmt(result.exportMs / 1000, 2)} s, ${fmt(result.exportBytes / 1e6)} MB   (goal < 10 s): ${result.exportMs < CARDS_EXPORT_GOAL_MS ? 'met' : 'NOT met'}`)
 }

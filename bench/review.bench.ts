@@ -10,9 +10,9 @@
  * - Offline (the context's network cut, the service worker in control): OFFLINE_ROUNDS more grades, the
  *   same two figures; then the page reloaded offline: its first card shown, and its audio playing after.
  * - 10,000 cards with 100,000 reviews on the server (cards.bench.ts's seed): the review page's first
- *   card, from navigation start to painted, on a device that holds them (reloads, the page pulling the
- *   20 pages again as it opens), goal < 1 s; and on the first visit, the device empty (the first card
- *   waits for the pull), reported.
+ *   card, from navigation start to painted, on a device that holds them (reloads: the first card comes
+ *   from the device, then the page pulls only what changed since its kept cursor), goal < 1 s; and on
+ *   the first visit, the device empty (the first card waits for the full pull of 20 pages), reported.
  * Chromium runs with `--autoplay-policy=no-user-gesture-required` so the reloaded page's first clip may
  * start with no tap (on a phone, the tap that opened the page allows it); grades are taps already.
  */

@@ -118,12 +118,19 @@ export type CardRemovalsResult = z.infer<typeof cardRemovalsResultSchema>
 
 const blank = (value: unknown) => (value === '' ? undefined : value)
 
-/** GET /me/cards?language=CODE&due_before=ISO&cursor= */
-export const myCardsQuerySchema = z.object({
-  language: z.preprocess(blank, z.string({ error: 'language is required.' }).min(1).max(20)),
-  due_before: z.preprocess(blank, z.iso.datetime({ offset: true, error: 'due_before must be an ISO date-time.' }).optional()),
-  cursor: z.preprocess(blank, z.string().max(200).optional()),
-})
+/**
+ * GET /me/cards?language=CODE&due_before=ISO&cursor=&since=
+ * `since`: an answer's `next_since` kept from an earlier pull; then only the cards changed after it come
+ * (in the order they changed, paged by `cursor` as usual) and `removed` names the cards removed since.
+ */
+export const myCardsQuerySchema = z
+  .object({
+    language: z.preprocess(blank, z.string({ error: 'language is required.' }).min(1).max(20)),
+    due_before: z.preprocess(blank, z.iso.datetime({ offset: true, error: 'due_before must be an ISO date-time.' }).optional()),
+    cursor: z.preprocess(blank, z.string().max(200).optional()),
+    since: z.preprocess(blank, z.string().max(200).optional()),
+  })
+  .refine((query) => query.since === undefined || query.due_before === undefined, { error: 'since and due_before do not go together.', path: ['since'] })
 
 /** A card as GET /me/cards answers it, with its schedule (the fold of its reviews). */
 export const savedCardSchema = z.strictObject({
@@ -157,7 +164,17 @@ export type SavedCard = z.infer<typeof savedCardSchema>
  * A page of cards and, once for the page, the grant their audio is fetched under (signed, bound to the
  * session, an hour long): a page of 500 carries one grant rather than 500 signed URLs.
  */
-export const myCardsSchema = pageOf(savedCardSchema).extend({ audio_grant: z.string() })
+export const myCardsSchema = pageOf(savedCardSchema).extend({
+  audio_grant: z.string(),
+  /**
+   * The cursor to send as `since` on the next pull, the same on every page of this one: the changes from
+   * a little before this pull began on (a card changed while it ran comes again next time; one that
+   * comes again unchanged costs a compare, one missed would be lost).
+   */
+  next_since: z.string(),
+  /** With `since`, on its first page: the ids of the language's cards removed since (by any device); [] otherwise. */
+  removed: z.array(z.string()),
+})
 
 /** GET /me/cards/export.apkg?language=CODE */
 export const cardsExportQuerySchema = z.object({ language: myCardsQuerySchema.shape.language })

@@ -134,6 +134,8 @@ export type CachedRecord =
   | { key: `playerPrefs:${string}`; value: PlayerPrefs }
   /** The last audio grant GET /me/cards sent for a language, kept apart from its cards (data/cards/card-audio-grant.ts). */
   | { key: `cardAudioGrant:${string}`; value: string }
+  /** The cursor of a language's last cards pull (GET /me/cards's next_since, data/cards/cards-since.ts). */
+  | { key: `cardsSince:${string}`; value: string }
 
 /** A catalogue video as last seen, kept so lists show offline; `cachedAt` orders refreshes. */
 export interface CachedVideo extends VideoSummary {

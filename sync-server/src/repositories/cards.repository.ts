@@ -13,7 +13,7 @@ export type ScheduleColumns = Pick<
 >
 
 /** The columns GET /me/cards and the export read (the page's cost is in its bytes: no column more). */
-const LISTED = [
+export const LISTED = [
   'c.client_id',
   'c.video_id',
   'c.start_seconds',
@@ -33,6 +33,7 @@ const LISTED = [
   'c.last_review_ms',
   'c.last_review_client_id',
   'c.clip_path',
+  'c.changed_ms',
 ] as const
 /** A card as GET /me/cards lists it: its columns and its video's title. */
 export type ListedCardRow = Pick<CardRow, (typeof LISTED)[number] extends `c.${infer C}` ? C & keyof CardRow : never> & {
@@ -78,7 +79,7 @@ export function createCardsRepository(db: Kysely<Database>) {
       const rows = await db.selectFrom('card_removals').select('client_id').where('user_id', '=', userId).where('client_id', 'in', [...new Set(clientIds)]).execute()
       return new Set(rows.map((row) => row.client_id))
     },
-    async insertRemoval(row: Row<'card_removals'>): Promise<void> {
+    async insertRemoval(row: NewRow<'card_removals'>): Promise<void> {
       await db.insertInto('card_removals').values(row).onConflict((conflict) => conflict.doNothing()).execute()
     },
     /** The card gone, its reviews with it (ON DELETE CASCADE). */
@@ -108,8 +109,8 @@ export function createCardsRepository(db: Kysely<Database>) {
         .where('c.client_id', 'in', [...cardClientIds])
         .execute()
     },
-    async setSchedule(cardId: number, schedule: ScheduleColumns): Promise<void> {
-      await db.updateTable('cards').set(schedule).where('id', '=', cardId).execute()
+    async setSchedule(cardId: number, schedule: ScheduleColumns, changedMs: number): Promise<void> {
+      await db.updateTable('cards').set({ ...schedule, changed_ms: changedMs }).where('id', '=', cardId).execute()
     },
     /** A page of a language's cards, due first (then client id), after the cursor's card. */
     listPage(
@@ -143,10 +144,9 @@ export function createCardsRepository(db: Kysely<Database>) {
     byId(cardId: number): Promise<(CardRow & { media_key: string | null }) | undefined> {
       return db.selectFrom('cards as c').innerJoin('videos as v', 'v.id', 'c.video_id').selectAll('c').select('v.media_key as media_key').where('c.id', '=', cardId).executeTakeFirst()
     },
-    /** The clip of a learner's card, null when none is cut (or no such card). */
-    async clipOf(userId: number, clientId: string): Promise<string | null> {
-      const row = await db.selectFrom('cards').select('clip_path').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
-      return row?.clip_path ?? null
+    /** A learner's card's clip (null when none is cut) and language; undefined for no such card. */
+    clipAndLanguageOf(userId: number, clientId: string): Promise<Pick<CardRow, 'clip_path' | 'language_code'> | undefined> {
+      return db.selectFrom('cards').select(['clip_path', 'language_code']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
     },
     /** Of these clips, those some card still plays (a clip is shared by every learner who saved its line). */
     async clipsInUse(clipPaths: readonly string[]): Promise<Set<string>> {
@@ -154,8 +154,8 @@ export function createCardsRepository(db: Kysely<Database>) {
       const rows = await db.selectFrom('cards').select('clip_path').distinct().where('clip_path', 'in', [...new Set(clipPaths)]).execute()
       return new Set(rows.flatMap((row) => (row.clip_path === null ? [] : [row.clip_path])))
     },
-    async setClip(cardId: number, clipPath: string): Promise<void> {
-      await db.updateTable('cards').set({ clip_path: clipPath }).where('id', '=', cardId).execute()
+    async setClip(cardId: number, clipPath: string, changedMs: number): Promise<void> {
+      await db.updateTable('cards').set({ clip_path: clipPath, changed_ms: changedMs }).where('id', '=', cardId).execute()
     },
     /** Reviews per local day from `fromDay` on. */
     reviewsByDay(userId: number, fromDay: string): Promise<Array<{ day: string; count: number | string | bigint }>> {

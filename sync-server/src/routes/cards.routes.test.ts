@@ -3,7 +3,7 @@
  * (duplicates by client_id and by line, the watch rules, the limits), POST /reviews (duplicates,
  * deferred reviews of a card not held yet, out-of-order arrival, the last review's schedule, the fold
  * equal to the contract's on a shuffled log), POST /card_removals, GET /me/cards (due first, pages,
- * due_before), reviews_by_day on /me/progress, and cards in the account's export and gone with it.
+ * due_before, the since cursor: only what changed, removals included), reviews_by_day on /me/progress, and cards in the account's export and gone with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardAudioUrl, foldCardReviews, uuidv7, type ReviewRating } from '../../../contract/index.ts'
@@ -41,7 +41,7 @@ type Learner = Awaited<ReturnType<typeof person>>
 const listCards = async (learner: Learner, query = 'language=vi') => {
   const answer = await learner.api.get(`/me/cards?${query}`)
   expect(answer.status).toBe(200)
-  return answer.body as { data: Array<Record<string, any>>; next_cursor: string | null; audio_grant: string }
+  return answer.body as { data: Array<Record<string, any>>; next_cursor: string | null; audio_grant: string; next_since: string; removed: string[] }
 }
 
 describe('POST /cards', () => {
@@ -199,6 +199,58 @@ describe('GET /me/cards', () => {
     expect(dueBefore.data).toHaveLength(11)
     expect((await learner.api.get('/me/cards?language=xx')).status).toBe(404)
     expect((await learner.api.get('/me/cards?language=vi&cursor=nonsense')).status).toBe(422)
+
+    // A since pull pages as the full list does, one next_since for the whole pull: the 520 were made
+    // within its overlap, so they all come again, in the order they changed.
+    const changed = await listCards(learner, `language=vi&since=${first.next_since}`)
+    expect(changed.data).toHaveLength(500)
+    expect(changed.removed).toEqual([])
+    const rest = await listCards(learner, `language=vi&since=${first.next_since}&cursor=${changed.next_cursor}`)
+    expect(rest.data).toHaveLength(20)
+    expect(rest.next_cursor).toBeNull()
+    expect(rest.next_since).toBe(changed.next_since)
+    expect(new Set([...changed.data, ...rest.data].map((item) => item.id)).size).toBe(520)
+    expect((await learner.api.get('/me/cards?language=vi&since=nonsense')).status).toBe(422)
+    expect((await learner.api.get(`/me/cards?language=vi&since=${first.next_since}&due_before=${encodeURIComponent(at())}`)).status).toBe(422)
+  })
+
+  it('with since, answers only the cards changed after the last pull and the ids of those removed meanwhile', async () => {
+    const learner = await person(server, 'learner')
+    const [kept, graded, removedLater] = [card(freeVideo, 140), card(freeVideo, 145), card(freeVideo, 150)]
+    await learner.api.post('/cards', { cards: [kept, graded, removedLater] })
+    // A pull's next_since reaches a minute back (writes committing late): the saves are older than that.
+    server.clock.advance(2 * 60_000)
+    const full = await listCards(learner)
+    expect(full.data).toHaveLength(3)
+    expect(full.removed).toEqual([])
+
+    // Nothing changed since: a reload's pull answers no card at all.
+    server.clock.advance(5 * 60_000)
+    const quiet = await listCards(learner, `language=vi&since=${full.next_since}`)
+    expect(quiet.data).toEqual([])
+    expect(quiet.removed).toEqual([])
+
+    // Another device grades one card, removes another and saves a new one.
+    server.clock.advance(5 * 60_000)
+    await learner.api.post('/reviews', { reviews: [review(graded.client_id, 3, at())] })
+    await learner.api.post('/card_removals', { removals: [{ client_id: uuidv7(), card_id: removedLater.client_id, occurred_at: at() }] })
+    const added = card(freeVideo, 155)
+    await learner.api.post('/cards', { cards: [added] })
+    const changes = await listCards(learner, `language=vi&since=${quiet.next_since}`)
+    expect(changes.data.map((item) => item.id).sort()).toEqual([graded.client_id, added.client_id].sort())
+    expect(changes.data.find((item) => item.id === graded.client_id)).toMatchObject({ reps: 1, state: 'learning' })
+    expect(changes.removed).toEqual([removedLater.client_id])
+
+    // The cursor is the learner's own: another learner's since pull sees none of this.
+    const other = await person(server, 'learner')
+    expect(await listCards(other, `language=vi&since=${full.next_since}`)).toMatchObject({ data: [], removed: [] })
+
+    // A pull soon after still overlaps those changes (sent again, unchanged); the one after it is quiet.
+    server.clock.advance(2 * 60_000)
+    const soon = await listCards(learner, `language=vi&since=${changes.next_since}`)
+    expect(soon.data.map((item) => item.id).sort()).toEqual([graded.client_id, added.client_id].sort())
+    server.clock.advance(2 * 60_000)
+    expect(await listCards(learner, `language=vi&since=${soon.next_since}`)).toMatchObject({ data: [], removed: [] })
   })
 })
 

@@ -21,6 +21,7 @@ import { buildAnkiPackage, type AnkiNote, type AnkiReview } from '../media/anki-
 import { cutCardClip } from '../media/card-clip.ts'
 import type { CardAudioGrants } from '../media/card-audio-grants.ts'
 import type { MediaAccessRepository } from '../repositories/media-access.repository.ts'
+import { createCardChangesRepository } from '../repositories/card-changes.repository.ts'
 import { createCardsRepository, type ListedCardRow } from '../repositories/cards.repository.ts'
 import { createLanguagesRepository } from '../repositories/languages.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
@@ -29,7 +30,17 @@ import type { MediaStore } from '../storage/media-store.ts'
 import { decodeCursor, encodeCursor } from '../pagination.ts'
 import { z } from 'zod'
 
-const cursorSchema = z.object({ d: z.number().int(), i: z.string().max(64) })
+/** A page's last card in due order; `n`: when the pull's first page was answered (its next_since). */
+const cursorSchema = z.object({ d: z.number().int(), i: z.string().max(64), n: z.number().int().optional() })
+/** A page's last card in the order cards changed, in a since pull. */
+const changedCursorSchema = z.object({ c: z.number().int(), i: z.string().max(64), n: z.number().int() })
+const sinceSchema = z.object({ t: z.number().int() })
+/**
+ * How far before a pull's start its next_since reaches back: a write whose changed_ms was taken before
+ * the pull read but committed after it (another API process, a long transaction, clocks a little apart)
+ * still comes next time. Cards sent again unchanged are compared on the device and not written.
+ */
+export const SINCE_OVERLAP_MS = 60_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
 
@@ -80,21 +91,45 @@ export function createCardsLibraryService(deps: {
   }
 
   return {
-    async list(user: UserRow, tokenHash: string, query: { language: string; due_before?: string; cursor?: string }): Promise<{ data: SavedCard[]; next_cursor: string | null; audio_grant: string }> {
+    async list(
+      user: UserRow,
+      tokenHash: string,
+      query: { language: string; due_before?: string; cursor?: string; since?: string },
+    ): Promise<{ data: SavedCard[]; next_cursor: string | null; audio_grant: string; next_since: string; removed: string[] }> {
       await requireLanguage(query.language)
-      const after = decodeCursor(cursorSchema, query.cursor)
-      const rows = await createCardsRepository(deps.db).listPage(user.id, query.language, {
-        dueBeforeMs: query.due_before === undefined ? undefined : Date.parse(query.due_before),
-        after: after && { due: after.d, id: after.i },
-        limit: CARDS_PAGE_MAX + 1,
-      })
+      const cards = createCardsRepository(deps.db)
+      const changes = createCardChangesRepository(deps.db)
+      const since = decodeCursor(sinceSchema, query.since)
+      let rows: ListedCardRow[]
+      let startedMs: number
+      let removed: string[] = []
+      let nextCursor: (last: ListedCardRow) => string
+      if (since) {
+        const after = decodeCursor(changedCursorSchema, query.cursor)
+        startedMs = after?.n ?? deps.clock.now()
+        rows = await changes.listChangedPage(user.id, query.language, { sinceMs: since.t, after: after && { changed: after.c, id: after.i }, limit: CARDS_PAGE_MAX + 1 })
+        // Once, on the first page; a removal landing after this read comes next time (the overlap).
+        if (!after) removed = await changes.removedSince(user.id, query.language, since.t)
+        nextCursor = (last) => encodeCursor({ c: last.changed_ms, i: last.client_id, n: startedMs })
+      } else {
+        const after = decodeCursor(cursorSchema, query.cursor)
+        startedMs = after?.n ?? deps.clock.now()
+        rows = await cards.listPage(user.id, query.language, {
+          dueBeforeMs: query.due_before === undefined ? undefined : Date.parse(query.due_before),
+          after: after && { due: after.d, id: after.i },
+          limit: CARDS_PAGE_MAX + 1,
+        })
+        nextCursor = (last) => encodeCursor({ d: last.due_ms, i: last.client_id, n: startedMs })
+      }
       const page = rows.slice(0, CARDS_PAGE_MAX)
       const last = page[page.length - 1]
       return {
         data: page.map(toCard),
-        next_cursor: rows.length > CARDS_PAGE_MAX && last ? encodeCursor({ d: last.due_ms, i: last.client_id }) : null,
+        next_cursor: rows.length > CARDS_PAGE_MAX && last ? nextCursor(last) : null,
         // Once for the page, not a signed URL per card: what it reaches is checked on each fetch.
         audio_grant: deps.grants.issue(user.id, tokenHash),
+        next_since: encodeCursor({ t: startedMs - SINCE_OVERLAP_MS }),
+        removed,
       }
     },
 
@@ -119,7 +154,7 @@ export function createCardsLibraryService(deps: {
       // Removed meanwhile, or its video has no ladder (any more): nothing to cut.
       if (!card || card.media_key === null) return
       const key = await cutCardClip({ store: deps.media, mediaKey: card.media_key, start: card.start_seconds, end: card.end_seconds, signal })
-      await cards.setClip(card.id, key)
+      await cards.setClip(card.id, key, deps.clock.now())
     },
 
     /** GET /me/cards/export.apkg: every card of the language, with the audio cut so far. */

@@ -188,6 +188,7 @@ async function createCards(deps: Deps, user: UserRow, items: readonly unknown[])
         received_at: now,
         ...scheduleColumns(newCardSchedule(createdMs)),
         clip_path: null,
+        changed_ms: deps.clock.now(),
       })
       await deps.jobs.enqueue('cut_card_clip', { cardId: id }, { trx })
       made++
@@ -269,7 +270,7 @@ async function recordReviews(deps: Deps, user: UserRow, items: readonly unknown[
           log.map((review) => ({ client_id: review.client_id, rating: review.rating as ReviewRating, reviewed_at: review.reviewed_ms })),
         )
       }
-      await cards.setSchedule(card.id, scheduleColumns(schedule))
+      await cards.setSchedule(card.id, scheduleColumns(schedule), deps.clock.now())
     }
   })
   return result
@@ -294,9 +295,17 @@ async function removeCards(deps: Deps, user: UserRow, items: readonly unknown[])
       }
       stored.add(clientId)
       const cardId = read.data.card_id.toLowerCase()
-      await cards.insertRemoval({ user_id: user.id, client_id: clientId, card_client_id: cardId, occurred_at: new Date(Date.parse(read.data.occurred_at)).toISOString() })
-      const clip = await cards.clipOf(user.id, cardId)
-      if (clip !== null) clips.push(clip)
+      const held = await cards.clipAndLanguageOf(user.id, cardId)
+      // Its language and arrival let a since pull on another device learn that the card left.
+      await cards.insertRemoval({
+        user_id: user.id,
+        client_id: clientId,
+        card_client_id: cardId,
+        occurred_at: new Date(Date.parse(read.data.occurred_at)).toISOString(),
+        language_code: held?.language_code ?? null,
+        removed_ms: deps.clock.now(),
+      })
+      if (held?.clip_path != null) clips.push(held.clip_path)
       await cards.remove(user.id, cardId)
       result.accepted.push(clientId)
     }

@@ -3,7 +3,8 @@
  * cursor followed); a card takes the server's schedule with this device's reviews the server lacks
  * stepped on top, and a review the server already folded in is dropped, not counted twice; the clip's
  * URL once it is cut; a card removed on another device leaves with its reviews, one saved here and not
- * yet answered for stays, and one removed here (its removal still queued) does not come back.
+ * yet answered for stays, and one removed here (its removal still queued) does not come back. After a
+ * first full pull the next sends the kept cursor and takes only the changes and the removals it answers.
  */
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { foldCardReviews, type ScheduleReview } from '../../../../contract/card-schedule.ts'
@@ -48,7 +49,7 @@ function answered(id: string, createdAt: number, log: ScheduleReview[], extra: P
 }
 
 /** GET /me/cards answering `pages` in turn, following the cursor; the URLs asked for are kept. */
-function serve(pages: SavedCard[][]) {
+function serve(pages: SavedCard[][], changes: { nextSince?: string; removed?: string[] } = {}) {
   const asked: string[] = []
   vi.stubGlobal(
     'fetch',
@@ -56,7 +57,13 @@ function serve(pages: SavedCard[][]) {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://device.test')
       asked.push(`${url.pathname}${url.search}`)
       const index = Number(url.searchParams.get('cursor') ?? 0)
-      const body = { data: pages[index] ?? [], next_cursor: index + 1 < pages.length ? String(index + 1) : null, audio_grant: `grant-of-page-${index}` }
+      const body = {
+        data: pages[index] ?? [],
+        next_cursor: index + 1 < pages.length ? String(index + 1) : null,
+        audio_grant: `grant-of-page-${index}`,
+        next_since: changes.nextSince ?? 'since-0',
+        removed: index === 0 ? (changes.removed ?? []) : [],
+      }
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
     }),
   )
@@ -64,6 +71,8 @@ function serve(pages: SavedCard[][]) {
 }
 
 const line = (start: number) => ({ videoId: 4, start, end: start + 2.5, text: 'Hôm nay trời đẹp quá.', translation: 'The weather is lovely today.' })
+/** A device with no cursor kept (one from before the cursor existed): its next pull is of the whole list. */
+const forgetCursor = () => db.records.delete('cardsSince:vi')
 /** The review's outbox item answered: sent and taken by the server. */
 const sent = (id: string) => db.outbox.delete(id)
 
@@ -136,6 +145,7 @@ describe('pullCards', () => {
     const waiting = await saveLine(line(20), T0 + 4 * MINUTE)
 
     // The server no longer has the first (removed on the laptop), still has the second (this removal not sent yet).
+    await forgetCursor()
     serve([[answered(removedHere.id, T0 + MINUTE, [])]])
     expect(await pullCards('vi')).toBe(1)
     expect((await db.cards.toArray()).map((card) => card.id)).toEqual([waiting.id])
@@ -150,6 +160,7 @@ describe('pullCards', () => {
 
     const writes = watchCardWrites()
     // The same cards, a fresh grant on every page (the server signs one per answer).
+    await forgetCursor()
     vi.unstubAllGlobals()
     serve([[cards[0]!, cards[1]!], [cards[2]!]].map((page) => page.map((card) => ({ ...card }))))
     expect(await pullCards('vi')).toBe(3)
@@ -157,6 +168,7 @@ describe('pullCards', () => {
 
     // Reviewed on the laptop: the first card's schedule moved; the third removed there; the second's translation edited.
     const reviewed = answered(ids[0]!, T0 - 3 * DAY, [{ client_id: uuidv7(T0), rating: 3, reviewed_at: T0 }])
+    await forgetCursor()
     vi.unstubAllGlobals()
     serve([[reviewed, { ...cards[1]!, translation: 'What lovely weather today.' }]])
     expect(await pullCards('vi')).toBe(2)
@@ -164,6 +176,56 @@ describe('pullCards', () => {
     expect((await db.cards.get(ids[0]!))!.schedule.reps).toBe(1)
     expect((await db.cards.get(ids[1]!))!.translation).toBe('What lovely weather today.')
     expect(await db.cards.get(ids[2]!)).toBeUndefined()
+  })
+})
+
+describe('pullCards with the since cursor', () => {
+  it('pulls in full once, then only the changes since its cursor: a changed card written, a removed one gone, the rest untouched', async () => {
+    const ids = [uuidv7(T0 - 3 * DAY), uuidv7(T0 - 2 * DAY), uuidv7(T0 - DAY)]
+    const cards = ids.map((id, index) => answered(id, T0 - (3 - index) * DAY, []))
+    const first = serve([[cards[0]!, cards[1]!], [cards[2]!]], { nextSince: 'since-1' })
+    expect(await pullCards('vi')).toBe(3)
+    expect(first).toEqual(['/api/v1/me/cards?language=vi', '/api/v1/me/cards?language=vi&cursor=1'])
+
+    // A reload: the laptop reviewed the first card and removed the third; the server answers just that.
+    const writes = watchCardWrites()
+    const reviewed = answered(ids[0]!, T0 - 3 * DAY, [{ client_id: uuidv7(T0), rating: 3, reviewed_at: T0 }])
+    vi.unstubAllGlobals()
+    const second = serve([[reviewed]], { nextSince: 'since-2', removed: [ids[2]!] })
+    expect(await pullCards('vi')).toBe(2)
+    expect(second).toEqual(['/api/v1/me/cards?language=vi&since=since-1'])
+    expect(writes.sort()).toEqual([`delete ${ids[2]}`, `put ${ids[0]}`].sort())
+    expect((await db.cards.get(ids[0]!))!.schedule.reps).toBe(1)
+    // The second card, not in the answer, stays as it was.
+    expect((await db.cards.get(ids[1]!))!.text).toBe('Hôm nay trời đẹp quá.')
+
+    // Nothing changed: the next pull asks from the new cursor and writes nothing.
+    vi.unstubAllGlobals()
+    const third = serve([[]], { nextSince: 'since-3' })
+    expect(await pullCards('vi')).toBe(2)
+    expect(third).toEqual(['/api/v1/me/cards?language=vi&since=since-2'])
+    expect(writes).toHaveLength(2)
+  })
+
+  it('keeps the old cursor when a pull fails, and pulls in full when the device holds none of the language’s cards', async () => {
+    const id = uuidv7(T0 - DAY)
+    serve([[answered(id, T0 - DAY, [])]], { nextSince: 'since-1' })
+    await pullCards('vi')
+
+    vi.unstubAllGlobals()
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), { status: 500, headers: { 'content-type': 'application/json' } })))
+    await expect(pullCards('vi')).rejects.toThrow()
+    vi.unstubAllGlobals()
+    const again = serve([[]], { nextSince: 'since-2' })
+    await pullCards('vi')
+    expect(again).toEqual(['/api/v1/me/cards?language=vi&since=since-1'])
+
+    // The device's cards gone (storage cleared, say): a cursor would miss them, so the whole list comes.
+    await db.cards.clear()
+    vi.unstubAllGlobals()
+    const full = serve([[answered(id, T0 - DAY, [])]], { nextSince: 'since-3' })
+    expect(await pullCards('vi')).toBe(1)
+    expect(full).toEqual(['/api/v1/me/cards?language=vi'])
   })
 })
 

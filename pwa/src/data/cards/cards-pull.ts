@@ -8,6 +8,12 @@
  * A card saved
  * here and not yet answered for stays; one the server dropped (removed on another device) leaves, with
  * its reviews; one removed here, its removal still waiting, does not come back.
+ *
+ * After a first full pull the device keeps the answer's `next_since` per language (records
+ * `cardsSince:<lang>`, cards-since.ts) and the next pull sends it: the server answers only the cards
+ * changed after it and the ids of those removed since, so a reload of 10,000 unchanged cards fetches
+ * none of them. The cursor is kept only once the pull's changes are written (a pull cut short asks again
+ * from the old one), and a device holding none of the language's cards pulls in full whatever it kept.
  */
 import type { CardSchedule } from '../../../../contract/card-schedule.ts'
 import { call } from '../api-call.ts'
@@ -15,6 +21,7 @@ import { db, type LocalCard } from '../db.ts'
 import { deviceSchedule, heldByServer } from './device-schedule.ts'
 import { keepCardAudioGrant } from './card-audio-grant.ts'
 import { cardChanged } from './card-changed.ts'
+import { cardsSince, keepCardsSince } from './cards-since.ts'
 import type { CardRemovalPayload, SavedCard } from './card-types.ts'
 
 /** The server's schedule, every field the fold reads as the server keeps it. */
@@ -37,18 +44,29 @@ function serverSchedule(card: SavedCard): CardSchedule {
 /** Cards compared and written per transaction: short enough that a read of the due list waits little behind one. */
 const CHUNK = 250
 
-/** Every page, and the last page's grant (one per learner's session, the same on each page). */
-async function fetchAll(language: string): Promise<{ cards: SavedCard[]; grant: string | null }> {
-  const cards: SavedCard[] = []
-  let grant: string | null
+interface Pulled {
+  cards: SavedCard[]
+  /** The last page's grant (one per learner's session, the same on each page). */
+  grant: string | null
+  /** The cursor for the next pull (the same on every page of this one). */
+  nextSince: string | null
+  /** With `since`: the cards removed since, by any device. */
+  removed: string[]
+}
+
+/** Every page: of all the language's cards, or with `since` of those changed after it. */
+async function fetchAll(language: string, since: string | null): Promise<Pulled> {
+  const pulled: Pulled = { cards: [], grant: null, nextSince: null, removed: [] }
   let cursor: string | undefined
   do {
-    const page = await call('cards.list', undefined, { query: { language, ...(cursor ? { cursor } : {}) } })
-    cards.push(...page.data)
-    grant = page.audio_grant
+    const page = await call('cards.list', undefined, { query: { language, ...(since ? { since } : {}), ...(cursor ? { cursor } : {}) } })
+    pulled.cards.push(...page.data)
+    pulled.grant = page.audio_grant
+    pulled.nextSince ??= page.next_since
+    pulled.removed.push(...page.removed)
     cursor = page.next_cursor ?? undefined
   } while (cursor)
-  return { cards, grant }
+  return pulled
 }
 
 /** Card ids whose removal here still waits in the outbox: the server's copy must not bring them back. */
@@ -122,15 +140,33 @@ async function dropRemovedElsewhere(language: string, seen: ReadonlySet<string>)
   })
 }
 
+/** The cards the server says were removed since the last pull (by any device): gone, with their reviews. */
+async function dropRemoved(language: string, removed: readonly string[]): Promise<number> {
+  return db.transaction('rw', [db.cards, db.reviews], async () => {
+    if (removed.length) {
+      await db.cards.bulkDelete([...removed])
+      await db.reviews.where('card_id').anyOf([...removed]).delete()
+    }
+    return db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
+  })
+}
+
+const heldCount = (language: string) => db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
+
 /** Pulls and merges; answers how many cards the language has on the device after it. */
 export async function pullCards(language: string): Promise<number> {
-  const { cards, grant } = await fetchAll(language)
+  const held = await heldCount(language)
+  // Nothing held (a first visit, or the device's cards cleared): a cursor kept would miss the older cards.
+  const since = held === 0 ? null : await cardsSince(language)
+  const { cards, grant, nextSince, removed } = await fetchAll(language, since)
   if (grant !== null) await keepCardAudioGrant(language, grant)
   // A device that holds none of the language's cards yet (a first visit) has no first card to keep
   // waiting: one write, rather than one chunk after another each waking the page's live queries
   // (the bench's first visit of 10,000 cards took 34.8 s in chunks of 250, 7–16 s in one write).
-  const held = await db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
   const size = held === 0 ? Math.max(cards.length, 1) : CHUNK
   for (let from = 0; from < cards.length; from += size) await mergeChunk(language, cards.slice(from, from + size))
-  return dropRemovedElsewhere(language, new Set(cards.map((card) => card.id)))
+  // A full answer names every card the server holds, so the rest left it; a since answer names those removed.
+  const left = since === null ? await dropRemovedElsewhere(language, new Set(cards.map((card) => card.id))) : await dropRemoved(language, removed)
+  if (nextSince !== null) await keepCardsSince(language, nextSince)
+  return left
 }

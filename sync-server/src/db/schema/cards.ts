@@ -27,6 +27,8 @@ export interface CardsTable {
   last_review_ms: number | null
   last_review_client_id: string | null
   clip_path: string | null
+  /** 0081: when the server last changed the card (saved, a review folded in, its clip cut): the since cursor's key. */
+  changed_ms: Generated<number>
 }
 
 /** 0040: one review of a card; `day` the learner's local day of reviewed_at. */
@@ -49,4 +51,7 @@ export interface CardRemovalsTable {
   client_id: string
   card_client_id: string
   occurred_at: string
+  /** 0081: the removed card's language (null when the server never held that card) and when the removal arrived. */
+  language_code: string | null
+  removed_ms: Generated<number>
 }
