@@ -14,11 +14,11 @@ from "cards"
 where "user_id" = ? and "video_id" = ? and "start_seconds" >= ? and "start_seconds" <= ?;
 -- parameters: [1,2,-1,7]
 
--- cards.insert({"user_id":1,"created_at":"2026-01-15T12:00:00.000Z","client_id":"client_id-2","video_id":3,"language_code":"vi","start_seconds":4,"end_seconds":5,"text":"text-6","created_ms":1768478400000,"received_at":"2026-01-15T12:00:00.000Z","state":"new","due_ms":1768478400000,"stability":7,"difficulty":8,"reps":9,"lapses":10,"scheduled_days":11,"learning_steps":12,"elapsed_days":13,"id":14,"translation":"translation-15","last_review_ms":1768478400000,"last_review_client_id":"last_review_client_id-16","clip_path":"clip_path-17"})
-insert into "cards" ("user_id", "created_at", "client_id", "video_id", "language_code", "start_seconds", "end_seconds", "text", "created_ms", "received_at", "state", "due_ms", "stability", "difficulty", "reps", "lapses", "scheduled_days", "learning_steps", "elapsed_days", "id", "translation", "last_review_ms", "last_review_client_id", "clip_path")
-values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+-- cards.insert({"user_id":1,"created_at":"2026-01-15T12:00:00.000Z","client_id":"client_id-2","video_id":3,"language_code":"vi","start_seconds":4,"end_seconds":5,"text":"text-6","created_ms":1768478400000,"received_at":"2026-01-15T12:00:00.000Z","state":"new","due_ms":1768478400000,"stability":7,"difficulty":8,"reps":9,"lapses":10,"scheduled_days":11,"learning_steps":12,"elapsed_days":13,"id":14,"translation":"translation-15","last_review_ms":1768478400000,"last_review_client_id":"last_review_client_id-16","clip_path":"clip_path-17","changed_ms":1768478400000})
+insert into "cards" ("user_id", "created_at", "client_id", "video_id", "language_code", "start_seconds", "end_seconds", "text", "created_ms", "received_at", "state", "due_ms", "stability", "difficulty", "reps", "lapses", "scheduled_days", "learning_steps", "elapsed_days", "id", "translation", "last_review_ms", "last_review_client_id", "clip_path", "changed_ms")
+values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 returning "id";
--- parameters: [1,"2026-01-15T12:00:00.000Z","client_id-2",3,"vi",4,5,"text-6",1768478400000,"2026-01-15T12:00:00.000Z","new",1768478400000,7,8,9,10,11,12,13,14,"translation-15",1768478400000,"last_review_client_id-16","clip_path-17"]
+-- parameters: [1,"2026-01-15T12:00:00.000Z","client_id-2",3,"vi",4,5,"text-6",1768478400000,"2026-01-15T12:00:00.000Z","new",1768478400000,7,8,9,10,11,12,13,14,"translation-15",1768478400000,"last_review_client_id-16","clip_path-17",1768478400000]
 
 -- cards.removedClientIds(1, ["cardClientIds-2","cardClientIds-3"])
 select "card_client_id"
@@ -32,11 +32,11 @@ from "card_removals"
 where "user_id" = ? and "client_id" in (?, ?);
 -- parameters: [1,"clientIds-2","clientIds-3"]
 
--- cards.insertRemoval({"user_id":1,"client_id":"client_id-2","occurred_at":"2026-01-15T12:00:00.000Z","card_client_id":"card_client_id-3"})
-insert into "card_removals" ("user_id", "client_id", "occurred_at", "card_client_id")
-values (?, ?, ?, ?)
+-- cards.insertRemoval({"user_id":1,"client_id":"client_id-2","occurred_at":"2026-01-15T12:00:00.000Z","card_client_id":"card_client_id-3","language_code":"vi","removed_ms":1768478400000})
+insert into "card_removals" ("user_id", "client_id", "occurred_at", "card_client_id", "language_code", "removed_ms")
+values (?, ?, ?, ?, ?, ?)
 on conflict do nothing;
--- parameters: [1,"client_id-2","2026-01-15T12:00:00.000Z","card_client_id-3"]
+-- parameters: [1,"client_id-2","2026-01-15T12:00:00.000Z","card_client_id-3","vi",1768478400000]
 
 -- cards.remove(1, "clientId-2")
 delete from "cards"
@@ -67,14 +67,14 @@ inner join "cards" as "c" on "c"."id" = "r"."card_id"
 where "c"."user_id" = ? and "c"."client_id" in (?, ?);
 -- parameters: [1,"cardClientIds-2","cardClientIds-3"]
 
--- cards.setSchedule(1, {"state":"new","due_ms":1768478400000,"stability":2,"difficulty":3,"reps":4,"lapses":5,"scheduled_days":6,"learning_steps":7,"elapsed_days":8,"last_review_ms":1768478400000,"last_review_client_id":"last_review_client_id-9"})
+-- cards.setSchedule(1, {"state":"new","due_ms":1768478400000,"stability":2,"difficulty":3,"reps":4,"lapses":5,"scheduled_days":6,"learning_steps":7,"elapsed_days":8,"last_review_ms":1768478400000,"last_review_client_id":"last_review_client_id-9"}, 1768478400000)
 update "cards"
-set "state" = ?, "due_ms" = ?, "stability" = ?, "difficulty" = ?, "reps" = ?, "lapses" = ?, "scheduled_days" = ?, "learning_steps" = ?, "elapsed_days" = ?, "last_review_ms" = ?, "last_review_client_id" = ?
+set "state" = ?, "due_ms" = ?, "stability" = ?, "difficulty" = ?, "reps" = ?, "lapses" = ?, "scheduled_days" = ?, "learning_steps" = ?, "elapsed_days" = ?, "last_review_ms" = ?, "last_review_client_id" = ?, "changed_ms" = ?
 where "id" = ?;
--- parameters: ["new",1768478400000,2,3,4,5,6,7,8,1768478400000,"last_review_client_id-9",1]
+-- parameters: ["new",1768478400000,2,3,4,5,6,7,8,1768478400000,"last_review_client_id-9",1768478400000,1]
 
 -- cards.listPage(1, "vi", {"dueBeforeMs":1768478400000,"after":{"due":2,"id":"id-3"},"limit":4})
-select "c"."client_id", "c"."video_id", "c"."start_seconds", "c"."end_seconds", "c"."text", "c"."translation", "c"."created_at", "c"."state", "c"."due_ms", "c"."stability", "c"."difficulty", "c"."reps", "c"."lapses", "c"."scheduled_days", "c"."learning_steps", "c"."elapsed_days", "c"."last_review_ms", "c"."last_review_client_id", "c"."clip_path", "v"."title" as "video_title"
+select "c"."client_id", "c"."video_id", "c"."start_seconds", "c"."end_seconds", "c"."text", "c"."translation", "c"."created_at", "c"."state", "c"."due_ms", "c"."stability", "c"."difficulty", "c"."reps", "c"."lapses", "c"."scheduled_days", "c"."learning_steps", "c"."elapsed_days", "c"."last_review_ms", "c"."last_review_client_id", "c"."clip_path", "c"."changed_ms", "v"."title" as "video_title"
 from "cards" as "c"
 inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."user_id" = ? and "c"."language_code" = ? and "c"."due_ms" < ? and ("c"."due_ms" > ? or ("c"."due_ms" = ? and "c"."client_id" > ?))
@@ -96,8 +96,8 @@ inner join "videos" as "v" on "v"."id" = "c"."video_id"
 where "c"."id" = ?;
 -- parameters: [1]
 
--- cards.clipOf(1, "clientId-2")
-select "clip_path"
+-- cards.clipAndLanguageOf(1, "clientId-2")
+select "clip_path", "language_code"
 from "cards"
 where "user_id" = ? and "client_id" = ?;
 -- parameters: [1,"clientId-2"]
@@ -108,11 +108,11 @@ from "cards"
 where "clip_path" in (?, ?);
 -- parameters: ["clipPaths-1","clipPaths-2"]
 
--- cards.setClip(1, "clipPath-2")
+-- cards.setClip(1, "clipPath-2", 1768478400000)
 update "cards"
-set "clip_path" = ?
+set "clip_path" = ?, "changed_ms" = ?
 where "id" = ?;
--- parameters: ["clipPath-2",1]
+-- parameters: ["clipPath-2",1768478400000,1]
 
 -- cards.reviewsByDay(1, "2026-01-15")
 select "day", count(*) as "count"

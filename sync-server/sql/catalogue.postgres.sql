@@ -38,40 +38,44 @@ left join "series" as "s" on "s"."id" = "v"."series_id"
 where "v"."id" in ($1, $2) and "v"."published_at" is not null;
 -- parameters: [1,2]
 
--- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
-select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+-- catalogue.list({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"withKeptSums":true,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank", "wt"."total" as "kept_total", "wt"."distinct_keys" as "kept_distinct", "wt"."preview_total" as "kept_preview_total", "wt"."preview_distinct" as "kept_preview_distinct", "lw"."known" as "kept_known", "lw"."not_new" as "kept_not_new", "lw"."preview_known" as "kept_preview_known", "lw"."preview_not_new" as "kept_preview_not_new"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
-where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."proficiency_level" = $2 and "v"."access_level" = $3 and "v"."series_id" = $4 and "v"."dialect" = $5 and "v"."submission_id" in (select "c"."submission_id"
+left join "track_word_totals" as "wt" on "wt"."submission_id" = "v"."submission_id" and "wt"."language" = "v"."language_code" and "wt"."distinct_keys" > $1
+left join "learner_track_words" as "lw" on "lw"."user_id" = $2 and "lw"."submission_id" = "v"."submission_id" and "lw"."language" = "v"."language_code"
+where "v"."language_code" = $3 and "v"."published_at" is not null and "v"."proficiency_level" = $4 and "v"."access_level" = $5 and "v"."series_id" = $6 and "v"."dialect" = $7 and "v"."submission_id" in (select "c"."submission_id"
   from "submission_creators" as "c"
   inner join "users" as "g" on "g"."email" = "c"."email"
-  where "g"."id" = $6) and "v"."submission_id" in (select "t"."submission_id"
+  where "g"."id" = $8) and "v"."submission_id" in (select "t"."submission_id"
   from "caption_tracks" as "t"
-  where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
+  where "t"."language" = $9) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($10) || '%' ESCAPE '\')) or exists (select "cc"."id"
     from "caption_cues" as "cc"
     inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
-    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
+    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($11) || '%' ESCAPE '\')) and (("v"."access_level" = $12 and "cc"."start_seconds" < $13) or ("v"."access_level" = $14 and "cc"."start_seconds" < $15)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))
+  where "p"."user_id" = $16 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $17 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $18 and "v"."difficulty_rank" <= $19 and ("v"."difficulty_rank" >= $20 and ("v"."difficulty_rank" > $21 or ("v"."difficulty_rank" = $22 and ("v"."published_at" < $23 or ("v"."published_at" = $24 and "v"."id" < $25)))))
 order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
-limit $24;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+limit $26;
+-- parameters: [0,1,"vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
 
--- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
-select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank"
+-- catalogue.listQuery({"languageCode":"vi","userId":1,"level":"level-2","access":"access-3","seriesId":4,"dialect":"northern","guideId":5,"captions":"vi","query":"query-6","transcriptReach":[{"accessLevel":"free","beforeSeconds":7},{"accessLevel":"free","beforeSeconds":8}],"hideFinished":true,"sort":"difficulty","forLevelRank":9,"difficultyMin":10,"difficultyMax":11,"withKeptSums":true,"after":{"levelRank":12,"publishedAt":"2026-01-15T12:00:00.000Z","id":13,"difficultyRank":14,"forYouRank":15},"limit":16})
+select "v"."id", "v"."language_code", "v"."access_level", "v"."duration_seconds", "v"."published_at", "v"."title", "v"."description", "v"."proficiency_level", "v"."media_key", "v"."thumbnail_file", "v"."youtube_id", "v"."series_id", "s"."name" as "series_name", "v"."episode_number", "v"."submission_id", "v"."dialect", "v"."difficulty", "v"."difficulty_rank", CASE "v"."proficiency_level" WHEN 'introductory' THEN 0 WHEN 'beginner' THEN 1 WHEN 'intermediate' THEN 2 ELSE 3 END as "level_rank", "wt"."total" as "kept_total", "wt"."distinct_keys" as "kept_distinct", "wt"."preview_total" as "kept_preview_total", "wt"."preview_distinct" as "kept_preview_distinct", "lw"."known" as "kept_known", "lw"."not_new" as "kept_not_new", "lw"."preview_known" as "kept_preview_known", "lw"."preview_not_new" as "kept_preview_not_new"
 from "videos" as "v"
 left join "series" as "s" on "s"."id" = "v"."series_id"
-where "v"."language_code" = $1 and "v"."published_at" is not null and "v"."proficiency_level" = $2 and "v"."access_level" = $3 and "v"."series_id" = $4 and "v"."dialect" = $5 and "v"."submission_id" in (select "c"."submission_id"
+left join "track_word_totals" as "wt" on "wt"."submission_id" = "v"."submission_id" and "wt"."language" = "v"."language_code" and "wt"."distinct_keys" > $1
+left join "learner_track_words" as "lw" on "lw"."user_id" = $2 and "lw"."submission_id" = "v"."submission_id" and "lw"."language" = "v"."language_code"
+where "v"."language_code" = $3 and "v"."published_at" is not null and "v"."proficiency_level" = $4 and "v"."access_level" = $5 and "v"."series_id" = $6 and "v"."dialect" = $7 and "v"."submission_id" in (select "c"."submission_id"
   from "submission_creators" as "c"
   inner join "users" as "g" on "g"."email" = "c"."email"
-  where "g"."id" = $6) and "v"."submission_id" in (select "t"."submission_id"
+  where "g"."id" = $8) and "v"."submission_id" in (select "t"."submission_id"
   from "caption_tracks" as "t"
-  where "t"."language" = $7) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($8) || '%' ESCAPE '\')) or exists (select "cc"."id"
+  where "t"."language" = $9) and ("v"."id" IN (SELECT id FROM "videos" WHERE (search_fold("title") LIKE '%' || search_fold($10) || '%' ESCAPE '\')) or exists (select "cc"."id"
     from "caption_cues" as "cc"
     inner join "caption_tracks" as "ct" on "ct"."submission_id" = "cc"."submission_id" and "ct"."language" = "cc"."language" and "ct"."generation" = "cc"."generation"
-    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($9) || '%' ESCAPE '\')) and (("v"."access_level" = $10 and "cc"."start_seconds" < $11) or ("v"."access_level" = $12 and "cc"."start_seconds" < $13)))) and not exists (select "p"."video_id"
+    where "cc"."submission_id" = "v"."submission_id" and "cc"."id" IN (SELECT id FROM "caption_cues" WHERE (search_fold("text") LIKE '%' || search_fold($11) || '%' ESCAPE '\')) and (("v"."access_level" = $12 and "cc"."start_seconds" < $13) or ("v"."access_level" = $14 and "cc"."start_seconds" < $15)))) and not exists (select "p"."video_id"
   from "video_progress" as "p"
-  where "p"."user_id" = $14 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $15 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $16 and "v"."difficulty_rank" <= $17 and ("v"."difficulty_rank" >= $18 and ("v"."difficulty_rank" > $19 or ("v"."difficulty_rank" = $20 and ("v"."published_at" < $21 or ("v"."published_at" = $22 and "v"."id" < $23)))))
+  where "p"."user_id" = $16 and "p"."video_id" = "v"."id" and "v"."duration_seconds" > $17 and "p"."covered_seconds" >= 0.9 * "v"."duration_seconds") and "v"."difficulty_rank" >= $18 and "v"."difficulty_rank" <= $19 and ("v"."difficulty_rank" >= $20 and ("v"."difficulty_rank" > $21 or ("v"."difficulty_rank" = $22 and ("v"."published_at" < $23 or ("v"."published_at" = $24 and "v"."id" < $25)))))
 order by "v"."difficulty_rank", "v"."published_at" desc, "v"."id" desc
-limit $24;
--- parameters: ["vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]
+limit $26;
+-- parameters: [0,1,"vi","level-2","access-3",4,"northern",5,"vi","query-6","query-6","free",7,"free",8,1,0,10,11,14,14,14,"2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z",13,16]

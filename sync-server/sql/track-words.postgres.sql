@@ -61,7 +61,7 @@ order by "count" desc, "key";
 -- parameters: [1,"vi"]
 
 -- track-words.sums(1, [{"submissionId":2,"language":"vi"},{"submissionId":3,"language":"vi"}])
-select "t"."submission_id", "t"."total", "t"."distinct_keys", "t"."preview_total", "t"."preview_distinct", "l"."known", "l"."not_new", "l"."preview_known", "l"."preview_not_new"
+select "t"."submission_id", "t"."total" as "kept_total", "t"."distinct_keys" as "kept_distinct", "t"."preview_total" as "kept_preview_total", "t"."preview_distinct" as "kept_preview_distinct", "l"."known" as "kept_known", "l"."not_new" as "kept_not_new", "l"."preview_known" as "kept_preview_known", "l"."preview_not_new" as "kept_preview_not_new"
 from "track_word_totals" as "t"
 left join "learner_track_words" as "l" on "l"."user_id" = $1 and "l"."submission_id" = "t"."submission_id" and "l"."language" = "t"."language"
 where "t"."submission_id" in ($2, $3) and "t"."language" = $4 and "t"."distinct_keys" > $5;
