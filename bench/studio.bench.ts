@@ -245,7 +245,7 @@ async function measureStudio(page: Page): Promise<StudioScreenResult> {
   await addFloorDrag(page)
   for (let round = 0; round <= ROUNDS; round++) {
     // Typing: three letters at the end of a cue's text, then the pause after which it is written to the device.
-    const text = page.getByTestId('studio-cue').nth(10 + round).getByTestId('cue-text')
+    const text = page.locator(`[data-testid="studio-cue"][data-index="${10 + round}"]`).getByTestId('cue-text')
     await text.click()
     await page.keyboard.press('End')
     await takeLongest(page)
@@ -268,7 +268,7 @@ async function measureStudio(page: Page): Promise<StudioScreenResult> {
     const arrow = await takeLongest(page)
     await kept(page)
     // `]` on a cue chosen in the list: its start 0.1 s later.
-    await page.getByTestId('studio-cue').nth(3 + round).locator('.studio-cue-number').click()
+    await page.locator(`[data-testid="studio-cue"][data-index="${3 + round}"]`).locator('.studio-cue-number').click()
     await takeLongest(page)
     await page.keyboard.press(']')
     const list = await takeLongest(page)
@@ -354,7 +354,8 @@ export async function runStudioBench(): Promise<StudioBenchResult> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     // The studio's own screen, in the same context (the draft goes into its IndexedDB on the first load).
     await page.goto(`/?studio=${submissionId}`)
-    await page.getByTestId('studio-cue').nth(599).waitFor({ state: 'attached' })
+    // The list renders only the rows near the viewport; it knows all 600.
+    await page.locator('[data-testid="studio-cues"][data-count="600"] [data-testid="studio-cue"]').first().waitFor()
     await page.locator('[data-testid="timeline-slot"][data-waveform="ready"]').waitFor()
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await observe(page)
