@@ -232,6 +232,14 @@ async function measure(page: Page): Promise<Omit<StudioBenchResult, 'goalsMet' |
   }
 }
 
+/** The list renders the rows near the viewport only: scroll down as a contributor would until the row is there. */
+async function scrollUntilRendered(page: Page, row: import('@playwright/test').Locator): Promise<void> {
+  for (let step = 0; step < 40 && (await row.count()) === 0; step++) {
+    await page.mouse.wheel(0, 300)
+    await page.waitForTimeout(50)
+  }
+}
+
 const kept = (page: Page) => page.locator('[data-testid="studio-kept"][data-kept="true"]').waitFor()
 
 /** Typing, dragging and nudging in the studio's own screen (the page at `?studio=ID`, 600 cues, 4× CPU). */
@@ -245,7 +253,8 @@ async function measureStudio(page: Page): Promise<StudioScreenResult> {
   await addFloorDrag(page)
   for (let round = 0; round <= ROUNDS; round++) {
     // Typing: three letters at the end of a cue's text, then the pause after which it is written to the device.
-    const text = page.getByTestId('studio-cue').nth(10 + round).getByTestId('cue-text')
+    const text = page.locator(`[data-testid="studio-cue"][data-index="${10 + round}"]`).getByTestId('cue-text')
+    await scrollUntilRendered(page, text)
     await text.click()
     await page.keyboard.press('End')
     await takeLongest(page)
@@ -268,7 +277,9 @@ async function measureStudio(page: Page): Promise<StudioScreenResult> {
     const arrow = await takeLongest(page)
     await kept(page)
     // `]` on a cue chosen in the list: its start 0.1 s later.
-    await page.getByTestId('studio-cue').nth(3 + round).locator('.studio-cue-number').click()
+    const number = page.locator(`[data-testid="studio-cue"][data-index="${3 + round}"]`).locator('.studio-cue-number')
+    await scrollUntilRendered(page, number)
+    await number.click()
     await takeLongest(page)
     await page.keyboard.press(']')
     const list = await takeLongest(page)
@@ -295,6 +306,41 @@ async function measureStudio(page: Page): Promise<StudioScreenResult> {
     floorWorstMs: Math.max(...floors),
     floorMedianMs: median(floors),
   }
+}
+
+/** The studio's list of 600 cues scrolled to its middle, on a desktop and a phone: rows in place, none over another. */
+async function middleScreenshots(page: Page): Promise<string[]> {
+  const out = path.join(ROOT, 'bench', 'results')
+  fs.mkdirSync(out, { recursive: true })
+  const files: string[] = []
+  for (const [name, viewport] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="studio-cues"]') as HTMLElement
+      window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY + list.offsetHeight / 2)
+    })
+    await page.waitForTimeout(500)
+    // ↑/↓ in the middle of the windowed list: the focus moves to the next row, which is in view.
+    const start = Number(await page.evaluate(() => (document.elementFromPoint(window.innerWidth - 60, window.innerHeight / 2)?.closest('[data-testid="studio-cue"]') as HTMLElement | null)?.dataset.index))
+    await page.locator(`[data-testid="studio-cue"][data-index="${start}"] .studio-cue-number`).click()
+    for (let press = 0; press < 12; press++) await page.keyboard.press('ArrowDown')
+    await page.waitForTimeout(300)
+    const focused = await page.evaluate(() => {
+      const row = document.activeElement as HTMLElement
+      const box = row.getBoundingClientRect()
+      return { index: row.dataset.index, inView: box.top >= 0 && box.bottom <= window.innerHeight }
+    })
+    // Reported, not yet a goal: after quick presses the focused row can end up out of view (issue 44, open).
+    console.log(`  ${name}, ↓ twelve times from cue ${start + 1}: focus on cue ${Number(focused.index) + 1} (expected ${start + 13}), in view: ${focused.inView ? 'yes' : 'NO'}`)
+    const file = path.join(out, `studio-600-middle-${name}.png`)
+    await page.screenshot({ path: file })
+    files.push(file)
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+  return files
 }
 
 async function screenshots(browser: import('@playwright/test').Browser, server: TestServer, storage: Record<string, string>, submissionId: number): Promise<string[]> {
@@ -354,12 +400,14 @@ export async function runStudioBench(): Promise<StudioBenchResult> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     // The studio's own screen, in the same context (the draft goes into its IndexedDB on the first load).
     await page.goto(`/?studio=${submissionId}`)
-    await page.getByTestId('studio-cue').nth(599).waitFor({ state: 'attached' })
+    // The list renders only the rows near the viewport; it knows all 600.
+    await page.locator('[data-testid="studio-cues"][data-count="600"] [data-testid="studio-cue"]').first().waitFor()
     await page.locator('[data-testid="timeline-slot"][data-waveform="ready"]').waitFor()
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await observe(page)
     const studio = await measureStudio(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    const middle = await middleScreenshots(page)
     await context.close()
     const worstStudio = Math.max(studio.typingWorstMs, studio.dragWorstMs, studio.arrowNudgeWorstMs, studio.listNudgeWorstMs)
     const result: StudioBenchResult = { ...measured, studio, goalsMet: measured.drawWorstMs < STUDIO_GOALS.drawMs && Math.max(measured.dragWorstMs, measured.nudgeWorstMs, worstStudio) < STUDIO_GOALS.inpMs }
@@ -373,7 +421,7 @@ export async function runStudioBench(): Promise<StudioBenchResult> {
     console.log(`    typing in a cue: worst ${fmt(studio.typingWorstMs)} ms, median ${fmt(studio.typingMedianMs)} ms; dragging an edge: worst ${fmt(studio.dragWorstMs)} ms, median ${fmt(studio.dragMedianMs)} ms`)
     console.log(`    nudging an edge with the arrow key: worst ${fmt(studio.arrowNudgeWorstMs)} ms; ] on a cue of the list: worst ${fmt(studio.listNudgeWorstMs)} ms; longest animation frame, writes to the device included: ${fmt(studio.longestFrameMs)} ms`)
     console.log(`    floor, a plain element dragged by hand on the studio's page: worst ${fmt(studio.floorWorstMs)} ms, median ${fmt(studio.floorMedianMs)} ms   goal < ${STUDIO_GOALS.inpMs} ms: ${worstStudio < STUDIO_GOALS.inpMs ? 'met' : 'NOT met'}`)
-    for (const file of await screenshots(browser, server, storage, submissionId)) console.log(`  screenshot ${path.relative(ROOT, file)}`)
+    for (const file of [...middle, ...await screenshots(browser, server, storage, submissionId)]) console.log(`  screenshot ${path.relative(ROOT, file)}`)
     return result
   } finally {
     await browser.close()

@@ -19,7 +19,8 @@ export interface CueActions {
 interface Props {
   cue: StudioCue
   index: number
-  last: boolean
+  /** How many cues the list has (a windowed list tells assistive technology each row's place). */
+  count: number
   selected: boolean
   playing: boolean
   warnings: CueWarning[] | undefined
@@ -36,7 +37,7 @@ function sameRow(before: Props, after: Props): boolean {
     sameCue(before.cue, after.cue) &&
     sameWarnings(before.warnings, after.warnings) &&
     before.index === after.index &&
-    before.last === after.last &&
+    before.count === after.count &&
     before.selected === after.selected &&
     before.playing === after.playing &&
     before.actions === after.actions &&
@@ -44,11 +45,12 @@ function sameRow(before: Props, after: Props): boolean {
   )
 }
 
-export const CueRow = memo(function CueRow({ cue, index, last, selected, playing, warnings, actions, language }: Props) {
+export const CueRow = memo(function CueRow({ cue, index, count, selected, playing, warnings, actions, language }: Props) {
   const { t } = useTranslation('studio')
   const textId = useId()
   const warningsId = useId()
   const timed = cue.start !== null && cue.end !== null
+  const last = index === count - 1
 
   function commitTime(edge: 'start' | 'end', value: string) {
     const seconds = parseTime(value)
@@ -58,7 +60,7 @@ export const CueRow = memo(function CueRow({ cue, index, last, selected, playing
 
   const className = ['studio-cue', selected ? 'is-selected' : '', playing ? 'is-playing' : '', warnings ? 'has-warnings' : ''].filter(Boolean).join(' ')
   return (
-    <li className={className} onFocus={() => actions.select(cue.id)} onClick={() => actions.select(cue.id)} data-testid="studio-cue" data-cue-id={cue.id}>
+    <li className={className} tabIndex={-1} aria-posinset={index + 1} aria-setsize={count} onFocus={() => actions.select(cue.id)} onClick={() => actions.select(cue.id)} data-testid="studio-cue" data-cue-id={cue.id} data-index={index}>
       <div className="studio-cue-head">
         <span className="studio-cue-number">{index + 1}</span>
         {timed ? (

@@ -2,6 +2,10 @@
  * Fix: the timeline over the waveform (studio-panels' WaveformTimeline, in its slot), the list of cues
  * with their warnings, and the keys: ↑/↓ choose a cue, [ and ] move its start by 0.1 s, { and } its
  * end, P plays it alone, L loops it. Split and join beside each cue; its times typed too.
+ *
+ * Only the rows near the viewport are rendered (use-row-window.ts); the chosen cue's row and the one
+ * playing stay mounted, so ↑/↓ can move the focus to the next row and scroll it into view, and the list
+ * follows the video while it plays.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +14,7 @@ import type { CueWarning, RuleSettings } from './cue-rules.ts'
 import type { StudioEditor } from './use-studio-editor.ts'
 import { createCuePlayer, type CuePlayer } from './cue-player.ts'
 import { inTextField } from './keys.ts'
+import { useRowWindow } from './use-row-window.ts'
 import { CueRow, type CueActions } from './CueRow.tsx'
 import { RuleSettingsPanel } from './RuleSettingsPanel.tsx'
 import { TimelineSlot } from './TimelineSlot.tsx'
@@ -41,6 +46,33 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
   const player = useRef<CuePlayer | null>(null)
   const [looping, setLooping] = useState(false)
   const selected = cues.find((cue) => cue.id === selectedId) ?? null
+  const playingId = cues.find((cue) => isTimed(cue) && cue.start <= time && time < cue.end)?.id ?? null
+  const ids = useMemo(() => cues.map((cue) => cue.id), [cues])
+  const { listRef: windowRef, items } = useRowWindow(ids, [selectedId, playingId])
+  const list = useRef<HTMLOListElement | null>(null)
+  const listRef = useCallback((element: HTMLOListElement | null) => {
+    list.current = element
+    windowRef(element)
+  }, [windowRef])
+  /** The row ↑/↓ chose: focused (and so scrolled into view) once rendered. */
+  const focusNext = useRef<string | null>(null)
+  const rowOf = useCallback((id: string) => list.current?.querySelector<HTMLElement>(`:scope > [data-cue-id="${CSS.escape(id)}"]`) ?? null, [])
+
+  useEffect(() => {
+    const id = focusNext.current
+    const row = id === null ? null : rowOf(id)
+    if (!row) return
+    focusNext.current = null
+    row.scrollIntoView({ block: 'nearest' })
+    row.focus({ preventScroll: true })
+  })
+
+  // While the video plays, the cue it is on comes into view; not while a line is being typed in.
+  useEffect(() => {
+    const video = videoRef.current
+    if (!playingId || !video || video.paused || inTextField(document.activeElement)) return
+    rowOf(playingId)?.scrollIntoView({ block: 'nearest' })
+  }, [playingId, videoRef, rowOf])
 
   const playCue = useCallback(
     (cue: StudioCue, loop: boolean) => {
@@ -80,6 +112,7 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
         const next = current[Math.max(0, Math.min(current.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)))]
         if (next) {
           event.preventDefault()
+          focusNext.current = next.id
           onSelect(next.id)
           if (next.start !== null) seek(next.start)
         }
@@ -117,10 +150,13 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
         </button>
         <RuleSettingsPanel settings={settings} onChange={onSettings} />
       </div>
-      <ol className="studio-cues" aria-label={t('fix.listLabel')}>
-        {cues.map((cue, index) => (
-          <CueRow key={cue.id} cue={cue} index={index} last={index === cues.length - 1} selected={cue.id === selectedId} playing={isTimed(cue) && cue.start <= time && time < cue.end} warnings={warnings.get(cue.id)} actions={actions} language={language} />
-        ))}
+      <ol className="studio-cues" aria-label={t('fix.listLabel')} ref={listRef} data-testid="studio-cues" data-count={cues.length}>
+        {items.map((item) => {
+          if (item.kind === 'gap') return <li key={item.key} className="studio-cues-gap" style={{ height: item.height }} aria-hidden="true" />
+          const { index } = item
+          const cue = cues[index]
+          return <CueRow key={cue.id} cue={cue} index={index} count={cues.length} selected={cue.id === selectedId} playing={cue.id === playingId} warnings={warnings.get(cue.id)} actions={actions} language={language} />
+        })}
       </ol>
     </div>
   )
