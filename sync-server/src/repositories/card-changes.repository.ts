@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { LISTED, type ListedCardRow } from './cards.repository.ts'
+import { type ListedCardRow, listedCardsOf } from './cards.repository.ts'
 
 export function createCardChangesRepository(db: Kysely<Database>) {
   return {
@@ -15,14 +15,7 @@ export function createCardChangesRepository(db: Kysely<Database>) {
       languageCode: string,
       options: { sinceMs: number; after?: { changed: number; id: string }; limit: number },
     ): Promise<ListedCardRow[]> {
-      let query = db
-        .selectFrom('cards as c')
-        .innerJoin('videos as v', 'v.id', 'c.video_id')
-        .select(LISTED)
-        .select('v.title as video_title')
-        .where('c.user_id', '=', userId)
-        .where('c.language_code', '=', languageCode)
-        .where('c.changed_ms', '>=', options.sinceMs)
+      let query = listedCardsOf(db, userId, languageCode).where('c.changed_ms', '>=', options.sinceMs)
       const after = options.after
       if (after) query = query.where((eb) => eb.or([eb('c.changed_ms', '>', after.changed), eb.and([eb('c.changed_ms', '=', after.changed), eb('c.client_id', '>', after.id)])]))
       return query.orderBy('c.changed_ms').orderBy('c.client_id').limit(options.limit).execute()

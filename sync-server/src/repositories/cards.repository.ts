@@ -35,6 +35,16 @@ export const LISTED = [
   'c.clip_path',
   'c.changed_ms',
 ] as const
+/** A learner's cards of one language with the listed columns and their video's title: both list orders start here. */
+export function listedCardsOf(db: Kysely<Database>, userId: number, languageCode: string) {
+  return db
+    .selectFrom('cards as c')
+    .innerJoin('videos as v', 'v.id', 'c.video_id')
+    .select(LISTED)
+    .select('v.title as video_title')
+    .where('c.user_id', '=', userId)
+    .where('c.language_code', '=', languageCode)
+}
 /** A card as GET /me/cards lists it: its columns and its video's title. */
 export type ListedCardRow = Pick<CardRow, (typeof LISTED)[number] extends `c.${infer C}` ? C & keyof CardRow : never> & {
   video_title: string
@@ -118,13 +128,7 @@ export function createCardsRepository(db: Kysely<Database>) {
       languageCode: string,
       options: { dueBeforeMs?: number; after?: { due: number; id: string }; limit: number },
     ): Promise<ListedCardRow[]> {
-      let query = db
-        .selectFrom('cards as c')
-        .innerJoin('videos as v', 'v.id', 'c.video_id')
-        .select(LISTED)
-        .select('v.title as video_title')
-        .where('c.user_id', '=', userId)
-        .where('c.language_code', '=', languageCode)
+      let query = listedCardsOf(db, userId, languageCode)
       if (options.dueBeforeMs !== undefined) query = query.where('c.due_ms', '<', options.dueBeforeMs)
       const after = options.after
       if (after) query = query.where((eb) => eb.or([eb('c.due_ms', '>', after.due), eb.and([eb('c.due_ms', '=', after.due), eb('c.client_id', '>', after.id)])]))
