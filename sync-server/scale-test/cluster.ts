@@ -219,7 +219,7 @@ export async function startCluster(
 
 /** With a bucket, each process's own DATA_DIR and TMPDIR (by its name: `api-<port>`, `worker-<n>`). */
 export const dataDirOf = (dir: string, name: string) => path.join(dir, `data-${name}`)
-export const tmpDirOf = (dir: string, name: string) => path.join(dir, `tmp-${name}`)
+const tmpDirOf = (dir: string, name: string) => path.join(dir, `tmp-${name}`)
 
 /** Signs in through `baseUrl` with the code the SMTP capture receives; answers the token and user id. */
 export async function signInThrough(cluster: Cluster, baseUrl: string, email: string): Promise<{ token: string; userId: number }> {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withGrantInUris } from '../src/media/media-server.ts'
 import { s3ClientConfig, type S3Settings } from '../src/storage/s3-store.ts'
 import { cephMissing, startCeph, type CephGateway } from '../test-support/ceph-server.ts'
-import { dataDirOf, startCluster, signInThrough, tmpDirOf, type Cluster, type ManagedProcess } from './cluster.ts'
+import { dataDirOf, startCluster, signInThrough, type Cluster, type ManagedProcess } from './cluster.ts'
 
 const missing = cephMissing()
 if (missing) console.log(`S3 scale test skipped: ${missing}`)
@@ -113,28 +113,34 @@ describe.skipIf(missing)('two API processes and a worker sharing only PostgreSQL
     expect(offset).toBe(3 * chunk)
     const partObject = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: `uploads/${uploadId}.part` }))
     expect(partObject.ContentLength).toBe(chunk)
-    // The next PATCH goes to B as a stream: half of it is sent, and once B is cutting the part that opens
-    // with the `.part`'s bytes in its own TMPDIR (past where 2.0.7 had deleted the `.part`; the copy it
-    // downloaded is `tus-s3-incomplete-part-*`), B is killed -9.
-    const staging = tmpDirOf(cluster.dir, apiB.name)
-    const staged = () =>
-      fs.readdirSync(staging).some((name) => {
-        const file = path.join(staging, name)
-        return !name.startsWith('tus-s3-incomplete-part-') && fs.statSync(file).isFile() && fs.statSync(file).size > 0
-      })
+    // The next PATCH goes to B as a stream: half of it is sent, and once all of that half has been taken
+    // by the request (B reading it; since 880d9f5 B holds a PATCH's parts in memory, not in its TMPDIR, so
+    // there is no file to wait for), B is killed -9 before the rest arrives.
+    const PIECE = 64 * 1024
+    const half = clip.subarray(offset, offset + chunk / 2)
+    let taken = 0
+    let halfTaken!: () => void
+    const allTaken = new Promise<void>((resolve) => (halfTaken = resolve))
     let sendRest!: () => void
     const rest = new Promise<void>((resolve) => (sendRest = resolve))
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(new Uint8Array(clip.subarray(offset, offset + chunk / 2)))
-        await rest
-        controller.close()
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (taken < half.length) {
+            controller.enqueue(new Uint8Array(half.subarray(taken, taken + PIECE)))
+            taken += PIECE
+            return
+          }
+          halfTaken()
+          await rest
+          controller.close()
+        },
       },
-    })
+      { highWaterMark: 0 },
+    )
     const cut = patch(apiB, offset, body, { duplex: 'half' } as RequestInit).then((response) => response.status, () => 'connection lost')
     const before = offset
-    for (let i = 0; i < 400 && !staged(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
-    expect(staged()).toBe(true)
+    await allTaken
     await apiB.kill9()
     sendRest()
     expect(await cut).toBe('connection lost')
