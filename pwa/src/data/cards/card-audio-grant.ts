@@ -5,19 +5,14 @@
  * the card; with no grant kept, the bare path still finds a clip the worker cached (keyed without it).
  */
 import { cardAudioPath, cardAudioUrl } from '../../../../contract/card-audio.ts'
-import { db } from '../db.ts'
 import type { LocalCard, PlayableCard } from './card-types.ts'
+import { languageRecord } from './language-record.ts'
 
-const grantKey = (language: string) => `cardAudioGrant:${language}` as const
+const grants = languageRecord('cardAudioGrant')
 
-export async function keepCardAudioGrant(language: string, grant: string): Promise<void> {
-  await db.records.put({ key: grantKey(language), value: grant })
-}
+export const keepCardAudioGrant = (language: string, value: string): Promise<void> => grants.keep(language, value)
 
-export async function cardAudioGrant(language: string): Promise<string | null> {
-  const record = await db.records.get(grantKey(language))
-  return typeof record?.value === 'string' ? record.value : null
-}
+export const cardAudioGrant = (language: string): Promise<string | null> => grants.read(language)
 
 /** The cards with their clips' URLs under the grant (null where the clip is not cut yet). */
 export function withAudioUrls(cards: LocalCard[], grant: string | null): PlayableCard[] {
