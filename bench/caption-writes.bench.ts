@@ -118,7 +118,8 @@ async function runOn(engine: string, env: Record<string, string>): Promise<Capti
         })
         if (created.status !== 201 && created.status !== 200) throw new Error(`a submission answered ${created.status}: ${await created.text()}`)
         const { data } = (await created.json()) as { data: { id: number } }
-        return { token, submissionId: data.id, vtt: vttFile(i) }
+        // Encoded once here: the uploaders' own work during the run is sending, as other machines' would be.
+        return { token, submissionId: data.id, vtt: Buffer.from(vttFile(i)) }
       }),
     )
     const put = (who: (typeof contributors)[number]) =>
