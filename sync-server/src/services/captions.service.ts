@@ -109,7 +109,6 @@ async function prepared(
     db: Kysely<Database>
     prepare?: (input: PrepareInput) => Promise<PreparedTrack | PackedPreparedTrack>
     trackWords?: Pick<TrackWordsService, 'segmenting' | 'lexiconFor'>
-    writer?: { replacePacked?: unknown }
   },
   db: Kysely<Database>,
   submission: { language_code: string; duration_seconds: number | null },
@@ -118,8 +117,10 @@ async function prepared(
 ): Promise<PreparedTrack | PackedPreparedTrack> {
   if (deps.prepare && db === deps.db) {
     const lexicon = await deps.trackWords?.lexiconFor(submission.language_code, language)
-    // Packed when a writer thread takes the body as it is: the main thread never holds its cues.
-    return deps.prepare({ bytes, videoSeconds: submission.duration_seconds, language, lexicon, pack: deps.writer?.replacePacked !== undefined })
+    // Packed: a writer thread (SQLite) takes the body as it is, and the main thread never holds its cues;
+    // in-process (PostgreSQL) it is unpacked in the write's slot, so the tracks waiting for theirs are
+    // buffers outside the heap, not 20 tracks' cues for each garbage collection to walk.
+    return deps.prepare({ bytes, videoSeconds: submission.duration_seconds, language, lexicon, pack: true })
   }
   const segmenting = await deps.trackWords?.segmenting(db, submission.language_code, language)
   return prepareTrack(bytes, submission.duration_seconds, language, segmenting)
@@ -173,7 +174,7 @@ export function createCaptionsService(deps: {
     const write = async () => {
       const expect = expected(options.condition, (await createCaptionsRepository(db, deps.search).stored(submissionId, language))?.generation)
       const row: TrackRow = { submissionId, language, durationSeconds: parsed.durationSeconds, nowIso: new Date(deps.clock.now()).toISOString(), expect }
-      // Packed only for the server's own writer thread (prepared above with `pack`), handed on as it is.
+      // Packed only when prepared off-thread for the server's own writes (above): to a writer thread as it is.
       if ('packed' in parsed && db === deps.db && deps.writer?.replacePacked) return deps.writer.replacePacked(row, parsed.packed)
       const body = 'packed' in parsed ? unpackTrackBody(parsed.packed) : parsed
       // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
