@@ -7,6 +7,7 @@ import { createApp } from '../../sync-server/src/app.ts'
 import { loadConfig } from '../../sync-server/src/config.ts'
 import { createContext } from '../../sync-server/src/context.ts'
 import { createLogger } from '../../sync-server/src/logger.ts'
+import { startMetricsListener } from '../../sync-server/src/metrics/metrics-listener.ts'
 import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 
 // BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
@@ -43,6 +44,20 @@ const { id: videoId } = await ctx.database.db
   .values({ language_code: 'vi', title: 'Bench', proficiency_level: 'beginner', access_level: 'free', duration_seconds: 86400, published_at: nowIso, created_at: nowIso })
   .returning('id')
   .executeTakeFirstOrThrow()
+// BENCH_CONTRIBUTORS=N: N more signed-in users who may submit videos (the caption-writes bench's
+// uploaders), their tokens printed in order.
+const contributorTokens: string[] = []
+for (let i = 0; i < Number(process.env.BENCH_CONTRIBUTORS ?? 0); i++) {
+  const contributor = await ctx.repositories.users.create(`bench.contributor${i}@example.com`, false, nowIso)
+  await ctx.database.db.updateTable('users').set({ is_contributor: 1 }).where('id', '=', contributor.id).execute()
+  const contributorToken = newToken()
+  await ctx.repositories.sessions.create(hashToken(contributorToken), contributor.id, now, now + 86_400_000)
+  contributorTokens.push(contributorToken)
+}
+// BENCH_METRICS=1: the production metrics listener (its event-loop delay is this process's, which a
+// bench in another process cannot measure itself), on a free port.
+const metricsServer = process.env.BENCH_METRICS === '1' ? await startMetricsListener(ctx.metrics, { host: '127.0.0.1', port: 0 }, logger) : undefined
+const metricsUrl = metricsServer ? `http://127.0.0.1:${(metricsServer.address() as { port: number }).port}/metrics` : undefined
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   // As main.ts does once listening.
   ctx.services.watchEvents.warmUp()
@@ -50,7 +65,7 @@ const server = createApp(ctx).listen(0, '127.0.0.1', () => {
   const base = `http://127.0.0.1:${address.port}/api/v1`
   const mediaKey = process.env.BENCH_MEDIA_KEY
   const hlsUrl = mediaKey ? ctx.services.mediaGrants.playbackUrl({ userId: user.id, tokenHash: hashToken(token), mediaKey, previewSeconds: null }) : undefined
-  console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId, origin: `http://127.0.0.1:${address.port}`, hlsUrl }))
+  console.log(JSON.stringify({ url: `${base}/me/daily_progress`, base, token, videoId, origin: `http://127.0.0.1:${address.port}`, hlsUrl, contributorTokens, metricsUrl }))
 })
 process.on('SIGTERM', () => {
   server.close()

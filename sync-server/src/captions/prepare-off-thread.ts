@@ -10,6 +10,9 @@
  *   wait in order of arrival, holding their bytes and no database connection;
  * - a thread builds a language's segmenter from the lexicon's keys once per version: the keys are
  *   read (from the database, on the main thread) and sent only to a thread that lacks that version.
+ * - asked to (`pack`: SQLite, whose writer thread takes the body as it is), the thread sends the
+ *   track's body back packed (packed-track.ts), handed over without a copy: the main thread never
+ *   builds or clones its 4,000 cues.
  * A thread starts with the first file and stays (unreferenced: it keeps no process alive); should it
  * crash, the file it held fails (500, the client retries) and the next file starts a new one.
  */
@@ -34,6 +37,16 @@ export interface PrepareInput {
   language: CaptionLanguage
   /** Left out: the track is not in the video's own language and gets no words. */
   lexicon?: LexiconToSegmentWith
+  /** The body (file, cues, words) back packed for a writer thread (PackedPreparedTrack), not as objects. */
+  pack?: boolean
+}
+
+/** A prepared track whose body stayed packed (packed-track.ts): only what the answer says is unpacked. */
+export interface PackedPreparedTrack {
+  ok: true
+  packed: ArrayBuffer
+  cueCount: number
+  durationSeconds: number
 }
 
 export interface PrepareRequest {
@@ -42,11 +55,12 @@ export interface PrepareRequest {
   videoSeconds: number | null
   language: CaptionLanguage
   segment?: { language: string; version: number; previewSeconds: number; keys?: readonly string[] }
+  pack?: boolean
 }
-export type PrepareReply = { id: number; result: PreparedTrack; threadId: number } | { id: number; error: string }
+export type PrepareReply = { id: number; result: PreparedTrack | PackedPreparedTrack; threadId: number } | { id: number; error: string }
 
 /** What the caller gets: the prepared track, and the thread that made it (never the main thread, 0). */
-export type PreparedOffThread = PreparedTrack & { threadId?: number }
+export type PreparedOffThread = (PreparedTrack | PackedPreparedTrack) & { threadId?: number }
 
 const WORKER_URL = new URL('./prepare-worker.ts', import.meta.url)
 
@@ -122,7 +136,7 @@ export function createCaptionPreparer(options: { threads?: number } = {}) {
       if (lexicon) thread.lexicons.set(lexicon.language, lexicon.version)
       // A copy of its own, handed over without another copy.
       const bytes = new Uint8Array(input.bytes).buffer
-      thread.worker.postMessage({ id, bytes, videoSeconds: input.videoSeconds, language: input.language, segment } satisfies PrepareRequest, [bytes])
+      thread.worker.postMessage({ id, bytes, videoSeconds: input.videoSeconds, language: input.language, segment, pack: input.pack } satisfies PrepareRequest, [bytes])
     } catch (error) {
       thread.job = undefined
       reject(error instanceof Error ? error : new Error(String(error)))

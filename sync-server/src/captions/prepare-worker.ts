@@ -6,6 +6,7 @@
  */
 import { parentPort, threadId } from 'node:worker_threads'
 import { createSegmenter, type Segmenter } from '../../../contract/index.ts'
+import { packTrackBody } from './packed-track.ts'
 import { prepareTrack, type Segmenting } from './prepare-track.ts'
 import type { PrepareReply, PrepareRequest } from './prepare-off-thread.ts'
 
@@ -25,7 +26,11 @@ function segmentingOf(segment: NonNullable<PrepareRequest['segment']>): Segmenti
 port.on('message', (message: PrepareRequest) => {
   const answer = async () => prepareTrack(new Uint8Array(message.bytes), message.videoSeconds, message.language, message.segment && segmentingOf(message.segment))
   answer().then(
-    (result) => port.postMessage({ id: message.id, result, threadId } satisfies PrepareReply),
+    (result) => {
+      if (!message.pack || !result.ok) return port.postMessage({ id: message.id, result, threadId } satisfies PrepareReply)
+      const packed = packTrackBody(result)
+      port.postMessage({ id: message.id, result: { ok: true, packed, cueCount: result.cues.length, durationSeconds: result.durationSeconds }, threadId } satisfies PrepareReply, [packed])
+    },
     (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies PrepareReply),
   )
 })

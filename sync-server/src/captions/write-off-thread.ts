@@ -15,11 +15,19 @@ import type { CaptionLanguage } from '../../../contract/index.ts'
 import type { NewCaptionTrack, ReplaceResult } from '../repositories/captions.repository.ts'
 import { threadBoot } from '../thread-entry.ts'
 
-export type WriteRequest = { id: number; track: NewCaptionTrack } | { id: number; remove: { submissionId: number; language: CaptionLanguage } }
+/** A track's row fields, sent beside its packed body (packed-track.ts). */
+export type TrackRow = Omit<NewCaptionTrack, 'vtt' | 'cues' | 'words'>
+
+export type WriteRequest =
+  | { id: number; track: NewCaptionTrack }
+  | { id: number; packedTrack: { row: TrackRow; body: ArrayBuffer } }
+  | { id: number; remove: { submissionId: number; language: CaptionLanguage } }
 export type WriteReply = { id: number; removed: boolean } | { id: number; replaced: ReplaceResult } | { id: number; error: string }
 export interface CaptionWriterData {
   dataDir: string
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 const WORKER_URL = new URL('./write-worker.ts', import.meta.url)
 
@@ -56,11 +64,11 @@ export function createCaptionWriter(dataDir: string) {
   }
 
   const inFlight = new Set<Promise<boolean | ReplaceResult>>()
-  function send(request: Omit<WriteRequest, 'id'>): Promise<boolean | ReplaceResult> {
+  function send(request: DistributiveOmit<WriteRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<boolean | ReplaceResult> {
     worker ??= start()
     const id = nextId++
     const answer = new Promise<boolean | ReplaceResult>((resolve, reject) => waiting.set(id, { resolve, reject }))
-    worker.postMessage({ id, ...request } as WriteRequest)
+    worker.postMessage({ id, ...request } as WriteRequest, transfer)
     inFlight.add(answer)
     const settled = () => inFlight.delete(answer)
     answer.then(settled, settled)
@@ -71,6 +79,14 @@ export function createCaptionWriter(dataDir: string) {
     /** The repository's `replace` on the writer thread: answers once the track is switched to and its old cues are gone. */
     async replace(track: NewCaptionTrack): Promise<ReplaceResult> {
       return (await send({ track })) as ReplaceResult
+    },
+
+    /**
+     * As `replace`, the body packed by the preparer's thread (packed-track.ts) and handed over as it
+     * is: unpacked on the writer thread, never on the main one.
+     */
+    async replacePacked(row: TrackRow, body: ArrayBuffer): Promise<ReplaceResult> {
+      return (await send({ packedTrack: { row, body } }, [body])) as ReplaceResult
     },
 
     /** The repository's `remove` on the writer thread: false when there was no such track. */

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { openEngine } from '../db/engine.ts'
 import { textSearchFor } from '../db/dialect/text-search.ts'
 import { createCaptionsRepository } from '../repositories/captions.repository.ts'
+import { unpackTrackBody } from './packed-track.ts'
 import type { CaptionWriterData, WriteReply, WriteRequest } from './write-off-thread.ts'
 
 const port = parentPort
@@ -22,7 +23,12 @@ port.on('message', (message: WriteRequest | 'close') => {
     void engine.close().finally(() => port.close())
     return
   }
-  const work = 'track' in message ? captions.replace(message.track).then((replaced) => ({ replaced })) : captions.remove(message.remove.submissionId, message.remove.language).then((removed) => ({ removed }))
+  const work =
+    'track' in message
+      ? captions.replace(message.track).then((replaced) => ({ replaced }))
+      : 'packedTrack' in message
+        ? captions.replace({ ...message.packedTrack.row, ...unpackTrackBody(message.packedTrack.body) }).then((replaced) => ({ replaced }))
+        : captions.remove(message.remove.submissionId, message.remove.language).then((removed) => ({ removed }))
   work.then(
     (answer) => port.postMessage({ id: message.id, ...answer } satisfies WriteReply),
     (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WriteReply),

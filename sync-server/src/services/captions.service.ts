@@ -33,7 +33,9 @@ import {
   TRANSCRIPT_PAGE_MAX_CUES,
   type TranscriptCue,
 } from '../../../contract/index.ts'
-import type { PrepareInput } from '../captions/prepare-off-thread.ts'
+import { unpackTrackBody } from '../captions/packed-track.ts'
+import type { PackedPreparedTrack, PrepareInput } from '../captions/prepare-off-thread.ts'
+import type { TrackRow } from '../captions/write-off-thread.ts'
 import { prepareTrack, type PreparedTrack } from '../captions/prepare-track.ts'
 import { cuesToVtt, cutCuesAt } from '../captions/serialize-vtt.ts'
 import type { Clock } from '../clock.ts'
@@ -44,7 +46,7 @@ import { STUDIO_ERROR_CODES } from '../../../contract/index.ts'
 import type { MediaGrants } from '../media/grants.ts'
 import type { PlaylistAccess } from '../media/playlist-access.ts'
 import type { CatalogueRepository } from '../repositories/catalogue.repository.ts'
-import { createCaptionsRepository, type CaptionsRepository } from '../repositories/captions.repository.ts'
+import { createCaptionsRepository, type CaptionsRepository, type ReplaceResult } from '../repositories/captions.repository.ts'
 import { createSubmissionsRepository, type SubmissionsRepository } from '../repositories/submissions.repository.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
@@ -103,15 +105,23 @@ const invalid = (errors: string[]) => new ApiError(422, CAPTIONS_ERROR_CODES.inv
 
 /** The file parsed, checked and segmented: off the main thread, but inside a caller's transaction (whose lexicon it reads). */
 async function prepared(
-  deps: { db: Kysely<Database>; prepare?: (input: PrepareInput) => Promise<PreparedTrack>; trackWords?: Pick<TrackWordsService, 'segmenting' | 'lexiconFor'> },
+  deps: {
+    db: Kysely<Database>
+    prepare?: (input: PrepareInput) => Promise<PreparedTrack | PackedPreparedTrack>
+    trackWords?: Pick<TrackWordsService, 'segmenting' | 'lexiconFor'>
+    writer?: { replacePacked?: unknown }
+  },
   db: Kysely<Database>,
   submission: { language_code: string; duration_seconds: number | null },
   language: CaptionLanguage,
   bytes: Uint8Array,
-): Promise<PreparedTrack> {
+): Promise<PreparedTrack | PackedPreparedTrack> {
   if (deps.prepare && db === deps.db) {
     const lexicon = await deps.trackWords?.lexiconFor(submission.language_code, language)
-    return deps.prepare({ bytes, videoSeconds: submission.duration_seconds, language, lexicon })
+    // Packed when a writer thread takes the body as it is (SQLite): the main thread never holds its cues.
+    // Not for PostgreSQL, whose rows are built here: held packed until the write's slot, one profiled run
+    // showed more garbage-collection time (1,062 vs 672 ms) and longer pauses (up to 142 vs 107 ms).
+    return deps.prepare({ bytes, videoSeconds: submission.duration_seconds, language, lexicon, pack: deps.writer?.replacePacked !== undefined })
   }
   const segmenting = await deps.trackWords?.segmenting(db, submission.language_code, language)
   return prepareTrack(bytes, submission.duration_seconds, language, segmenting)
@@ -132,12 +142,12 @@ export function createCaptionsService(deps: {
   /** The readings of a transcript's lines in a language that has them (issue 46: Cantonese); none when left out. */
   readings?: Pick<ReadingsService, 'readerFor'>
   /** Writes and removes tracks: on the caption writer's thread under SQLite (captions/write-off-thread.ts); in-process when left out. */
-  writer?: Pick<CaptionsRepository, 'replace' | 'remove'>
+  writer?: Pick<CaptionsRepository, 'replace' | 'remove'> & { replacePacked?: (row: TrackRow, body: ArrayBuffer) => Promise<ReplaceResult> }
   /**
    * Parses, checks and segments an uploaded file: on the caption preparer's threads in the server
    * (captions/prepare-off-thread.ts), in turn behind the files before it; in-process when left out.
    */
-  prepare?: (input: PrepareInput) => Promise<PreparedTrack>
+  prepare?: (input: PrepareInput) => Promise<PreparedTrack | PackedPreparedTrack>
 }) {
   /**
    * One track written at a time in this process, prepared before it takes its turn: a track's write is
@@ -162,26 +172,21 @@ export function createCaptionsService(deps: {
     // made with; a lexicon changed meanwhile makes the track stale for the resegmenting job.
     const parsed = await prepared(deps, db, submission, language, bytes)
     if (!parsed.ok) throw invalid(parsed.errors)
-    const words = parsed.words
     const write = async () => {
+      const expect = expected(options.condition, (await createCaptionsRepository(db, deps.search).stored(submissionId, language))?.generation)
+      const row: TrackRow = { submissionId, language, durationSeconds: parsed.durationSeconds, nowIso: new Date(deps.clock.now()).toISOString(), expect }
+      // Packed only when prepared off-thread for the server's own writes (above): to a writer thread as it is.
+      if ('packed' in parsed && db === deps.db && deps.writer?.replacePacked) return deps.writer.replacePacked(row, parsed.packed)
+      const body = 'packed' in parsed ? unpackTrackBody(parsed.packed) : parsed
       // The server's own writes go to its writer (a thread under SQLite); a caller's transaction is written in.
       const writer = db === deps.db ? (deps.writer ?? deps.captions) : createCaptionsRepository(db, deps.search)
-      const expect = expected(options.condition, (await createCaptionsRepository(db, deps.search).stored(submissionId, language))?.generation)
-      return writer.replace({
-        submissionId,
-        language,
-        vtt: parsed.vtt,
-        cues: parsed.cues,
-        durationSeconds: parsed.durationSeconds,
-        nowIso: new Date(deps.clock.now()).toISOString(),
-        words,
-        expect,
-      })
+      return writer.replace({ ...row, vtt: body.vtt, cues: body.cues, words: body.words })
     }
     // Inside a caller's transaction the connection is held already: waiting for a slot would only hold it longer.
     const result = await (db === deps.db ? oneWrite(write) : write())
     if ('refused' in result) throw refusedSave(result.refused)
-    return { language, cues: parsed.cues.length, duration_seconds: parsed.durationSeconds, etag: etagOf(result.generation) }
+    const cues = 'packed' in parsed ? parsed.cueCount : parsed.cues.length
+    return { language, cues, duration_seconds: parsed.durationSeconds, etag: etagOf(result.generation) }
   }
 
   const owned = (user: UserRow, submissionId: number) => ownedSubmission(deps.submissions, user, submissionId)

@@ -39,7 +39,7 @@ export function createRepositories({ database, locking, search, hotPath }: Share
     waitlist: createWaitlistRepository(db),
     rateLimits: createRateLimitsRepository(db),
     catalogue: createCatalogueRepository(db, search),
-    captions: createCaptionsRepository(db, search, { cuesPerBatch: database.engine === 'postgres' ? 2048 : undefined }),
+    captions: createCaptionsRepository(db, search, { cuesPerBatch: database.engine === 'postgres' ? 512 : undefined }),
     videoProgress: createVideoProgressRepository(db),
     comments: createCommentsRepository(db, locking),
     outsideHours: createOutsideHoursRepository(db, locking),
