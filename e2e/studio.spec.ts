@@ -15,7 +15,7 @@ import { StudioPage } from './pages/StudioPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
-import { deviceOf, processedSubmission } from './studio-fixtures.ts'
+import { deviceOf, processedSubmission, webVtt } from './studio-fixtures.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
@@ -150,6 +150,58 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await learner.page.setViewportSize({ width: 390, height: 844 })
   await learner.page.screenshot({ path: path.join(SHOTS, 'studio-learner-390.png') })
   await learner.close()
+})
+
+/**
+ * A long track in the 12-second clip: 200 lines 0.05 s apart (every fifth of two lines, so the rows are
+ * not all one height and the list's estimate of the rows not yet drawn is off, as with real captions).
+ */
+const MANY = Array.from({ length: 200 }, (_, i) => (i % 5 === 4 ? `Dòng ${i + 1}: hôm nay tôi đi chợ\nvà mua rau.` : `Dòng ${i + 1}: xin chào các bạn.`))
+
+async function studioOfMany(page: import('@playwright/test').Page, server: import('../sync-server/test-support/test-server.ts').TestServer, signInAs: (options: { contributor: boolean }) => Promise<{ user: { id: number } }>): Promise<StudioPage> {
+  const { user } = await signInAs({ contributor: true })
+  const id = await processedSubmission(server, user.id, `Hai trăm dòng ${Date.now().toString(36)}`)
+  await server.ctx.services.captions.save(id, 'vi', webVtt(MANY, 0.05))
+  const studio = new StudioPage(page)
+  await studio.goto(id)
+  await expect(page.getByTestId('studio-cues')).toHaveAttribute('data-count', '200')
+  return studio
+}
+
+test('↓ pressed quickly many times in a list of 200 lines leaves the focus on the right line, in view', async ({ page, server, signInAs }) => {
+  const studio = await studioOfMany(page, server, signInAs)
+  // From the first line, thirty presses as fast as keys go: the focus on line 31, on screen.
+  await studio.cue(0).locator('.studio-cue-number').click()
+  for (let press = 0; press < 30; press++) await page.keyboard.press('ArrowDown')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: 30, inView: true })
+  // From a line in the middle of the screen, twelve more (what the bench does in the middle of 600).
+  // Scrolled on by 2,000 px (the list draws the rows there and measures them), then a row in the middle of the screen.
+  await page.evaluate(() => window.scrollBy(0, 2000))
+  await page.waitForTimeout(500)
+  const middle = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="studio-cue"]')]
+    return Number(rows.find((row) => row.getBoundingClientRect().bottom > window.innerHeight / 2)!.dataset.index)
+  })
+  await page.locator(`[data-testid="studio-cue"][data-index="${middle}"] .studio-cue-number`).click()
+  for (let press = 0; press < 12; press++) await page.keyboard.press('ArrowDown')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: middle + 12, inView: true })
+  // And back up past where it started.
+  for (let press = 0; press < 25; press++) await page.keyboard.press('ArrowUp')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: middle - 13, inView: true })
+})
+
+test('while the video plays the list follows it: the playing line comes into view, the list scrolled to its top', async ({ page, server, signInAs }) => {
+  const studio = await studioOfMany(page, server, signInAs)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await studio.play()
+  // Line 121 begins at 6.5 s, some 13,000 px down the list: it is on screen while the video is on it.
+  await expect.poll(async () => {
+    const playing = await studio.playingRow()
+    return playing !== null && playing.index >= 120 && playing.inView
+  }, { timeout: 20_000, intervals: [50] }).toBe(true)
+  await studio.video.evaluate((element: HTMLVideoElement) => element.pause())
+  const playing = await studio.playingRow()
+  if (playing) expect(playing.inView).toBe(true)
 })
 
 /** A time as the studio's fields show it ("0:03.600"). */
