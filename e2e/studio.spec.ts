@@ -199,9 +199,74 @@ test('while the video plays the list follows it: the playing line comes into vie
     const playing = await studio.playingRow()
     return playing !== null && playing.index >= 120 && playing.inView
   }, { timeout: 20_000, intervals: [50] }).toBe(true)
-  await studio.video.evaluate((element: HTMLVideoElement) => element.pause())
-  const playing = await studio.playingRow()
-  if (playing) expect(playing.inView).toBe(true)
+})
+
+test('the studio\'s find box finds lines the list has not drawn, goes to them, replaces one (undone) and all, and the draft keeps it', async ({ page, server, signInAs }) => {
+  test.setTimeout(90_000)
+  const studio = await studioOfMany(page, server, signInAs)
+  // Every fifth line (40 of them) says "chợ"; typed in capitals, it is found all the same.
+  await studio.find('CHỢ')
+  await expect(studio.findCount).toHaveText('1 of 40')
+  const query = studio.findBar.getByRole('searchbox', { name: 'Find in the lines' })
+  for (let press = 0; press < 3; press++) await query.press('Enter')
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 19, inView: true })
+  await query.press('Shift+Enter')
+  await expect(studio.findCount).toHaveText('3 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 14, inView: true })
+  await query.press('Shift+Enter')
+  await query.press('Shift+Enter')
+  await query.press('Shift+Enter')
+  // Before the first, the last: line 200, some 20,000 px down, not drawn until now.
+  await expect(studio.findCount).toHaveText('40 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 199, inView: true })
+  await expect(studio.findBar).toBeInViewport()
+  await page.screenshot({ path: path.join(SHOTS, 'studio-find-1366.png') })
+  await expectNoSeriousViolations(page)
+
+  // Replace, on the 4th: line 20 says "phố" instead and the box is on the next (line 25); undone, line 20 says "chợ" again.
+  for (let press = 0; press < 4; press++) await query.press('Enter')
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await studio.findBar.getByRole('textbox', { name: 'Replace with' }).fill('phố')
+  await studio.findBar.getByRole('button', { name: 'Replace', exact: true }).click()
+  await expect.poll(async () => (await studio.drawnTexts()).get(19)).toBe('Dòng 20: hôm nay tôi đi phố\nvà mua rau.')
+  await expect(studio.findCount).toHaveText('4 of 39')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 24, inView: true })
+  await studio.findBar.getByRole('button', { name: 'Undo' }).click()
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await expect.poll(async () => (await studio.drawnTexts()).get(19)).toBe('Dòng 20: hôm nay tôi đi chợ\nvà mua rau.')
+
+  // Replace all: forty, said; none left; kept on the device, so the reopened studio has them.
+  await studio.findBar.getByRole('button', { name: 'Replace all' }).click()
+  await expect(studio.findBar.getByTestId('find-replaced')).toHaveText('Replaced 40 matches.')
+  await expect(studio.findCount).toHaveText('No matches')
+  await studio.keptOnDevice()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await query.fill('phố')
+  await expect(studio.findCount).toHaveText('1 of 40')
+  await query.press('Enter')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 9, inView: true })
+  await page.screenshot({ path: path.join(SHOTS, 'studio-find-390.png') })
+  await page.setViewportSize({ width: 1366, height: 900 })
+
+  // Escape closes the box and leaves the match selected in its line, to type over.
+  await query.fill('xin chào')
+  await query.press('Enter')
+  await query.press('Escape')
+  await expect(studio.findBar).toBeHidden()
+  const selected = await page.evaluate(() => {
+    const field = document.activeElement as HTMLTextAreaElement
+    return { testId: field.dataset.testid, text: field.value.slice(field.selectionStart, field.selectionEnd) }
+  })
+  expect(selected).toEqual({ testId: 'cue-text', text: 'xin chào' })
+
+  await page.reload()
+  await studio.kept.waitFor()
+  await expect.poll(async () => (await studio.drawnTexts()).get(4)).toBe('Dòng 5: hôm nay tôi đi phố\nvà mua rau.')
+  // In the English step, the box searches the lines and their English.
+  await studio.step('English')
+  await studio.find('xin chào')
+  await expect(studio.findCount).toHaveText('1 of 160')
 })
 
 /** A time as the studio's fields show it ("0:03.600"). */

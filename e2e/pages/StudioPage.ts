@@ -84,6 +84,29 @@ export class StudioPage {
     return this.page.evaluate(rowInSight, '[data-find-current="true"]')
   }
 
+  /** The find and replace box (Ctrl+F inside the studio). */
+  get findBar(): Locator {
+    return this.page.getByTestId('find-bar')
+  }
+
+  get findCount(): Locator {
+    return this.page.getByTestId('find-count')
+  }
+
+  /** Opens the studio's find box with Ctrl+F and types `query` in it. */
+  async find(query: string) {
+    await this.page.keyboard.press('Control+f')
+    const field = this.findBar.getByRole('searchbox', { name: 'Find in the lines' })
+    await expect(field).toBeFocused()
+    await field.fill(query)
+  }
+
+  /** The texts of the Fix list's rows drawn now, by their place in the list. */
+  async drawnTexts(): Promise<Map<number, string>> {
+    const rows = await this.cues.evaluateAll((items) => items.map((item) => [Number((item as HTMLElement).dataset.index), (item.querySelector('textarea') as HTMLTextAreaElement).value] as const))
+    return new Map(rows)
+  }
+
   /** Drags an edge of the index-th block of the timeline by `dx` pixels with the pointer, and lets go. */
   async dragEdge(index: number, edge: 'start' | 'end', dx: number) {
     const handle = this.page.getByTestId('timeline-slot').getByTestId('cue-block').nth(index).getByTestId(`cue-edge-${edge}`)
