@@ -10,7 +10,7 @@ const KEYS: Array<{ keys: string; what: string; steps: Step[] }> = [
   { keys: 'P', what: 'playCue', steps: ['fix'] },
   { keys: 'L', what: 'loopCue', steps: ['fix'] },
   { keys: 'Ctrl+F / ⌘F', what: 'find', steps: ['fix', 'english'] },
-  { keys: 'Ctrl+Z / ⌘Z', what: 'undo', steps: ['time', 'fix', 'english'] },
+  { keys: 'Ctrl+Z / ⌘Z', what: 'undo', steps: ['fix', 'english'] },
 ]
 
 export function Shortcuts({ step }: { step: Step }) {

@@ -39,9 +39,12 @@ export function StudioScreen({ draft, submission }: { draft: StudioDraft; submis
   const warnings = useMemo(() => cueWarnings(cues, draft.language, settings), [cues, draft.language, settings])
   const playing = step === 'write' ? undefined : cueAt(cues, time)
 
-  // Ctrl+Z / Cmd+Z outside a text field undoes the studio's last change (a field's own typing is the field's to undo).
+  // Ctrl+Z / Cmd+Z outside a text field undoes the studio's last change (a field's own typing is the field's
+  // to undo), in the steps that edit the cues one by one: the Time step keeps its own place in the lines.
   const { undo } = editor
+  const undoes = step === 'fix' || step === 'english'
   useEffect(() => {
+    if (!undoes) return
     function onKey(event: KeyboardEvent) {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'z' || inTextField(event.target)) return
       event.preventDefault()
@@ -49,7 +52,7 @@ export function StudioScreen({ draft, submission }: { draft: StudioDraft; submis
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [undo])
+  }, [undo, undoes])
 
   const seek = useCallback((seconds: number) => {
     const video = videoRef.current
