@@ -10,6 +10,8 @@ const KEYS: Array<{ keys: string; what: string; steps: Step[] }> = [
   { keys: 'P', what: 'playCue', steps: ['fix'] },
   { keys: 'L', what: 'loopCue', steps: ['fix'] },
   { keys: 'Ctrl+F / ⌘F', what: 'find', steps: ['fix', 'english'] },
+  { keys: 'Enter / Shift+Enter', what: 'findMove', steps: ['fix', 'english'] },
+  { keys: 'Esc', what: 'findClose', steps: ['fix', 'english'] },
   { keys: 'Ctrl+Z / ⌘Z', what: 'undo', steps: ['fix', 'english'] },
 ]
 
