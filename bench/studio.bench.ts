@@ -326,15 +326,21 @@ async function middleScreenshots(page: Page): Promise<string[]> {
     // ↑/↓ in the middle of the windowed list: the focus moves to the next row, which is in view.
     const start = Number(await page.evaluate(() => (document.elementFromPoint(window.innerWidth - 60, window.innerHeight / 2)?.closest('[data-testid="studio-cue"]') as HTMLElement | null)?.dataset.index))
     await page.locator(`[data-testid="studio-cue"][data-index="${start}"] .studio-cue-number`).click()
-    for (let press = 0; press < 12; press++) await page.keyboard.press('ArrowDown')
-    await page.waitForTimeout(300)
-    const focused = await page.evaluate(() => {
-      const row = document.activeElement as HTMLElement
-      const box = row.getBoundingClientRect()
-      return { index: row.dataset.index, inView: box.top >= 0 && box.bottom <= window.innerHeight }
-    })
-    // Reported, not yet a goal: after quick presses the focused row can end up out of view (issue 44, open).
-    console.log(`  ${name}, ↓ twelve times from cue ${start + 1}: focus on cue ${Number(focused.index) + 1} (expected ${start + 13}), in view: ${focused.inView ? 'yes' : 'NO'}`)
+    const inSight = () =>
+      page.evaluate(() => {
+        const row = document.activeElement as HTMLElement
+        const box = row.getBoundingClientRect()
+        // In sight: inside the viewport and below the sticky navigation bar (a row under the bar is not seen).
+        const barBottom = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0
+        return { index: Number(row.dataset.index), top: box.top, bottom: box.bottom, barBottom, inView: box.top >= barBottom && box.bottom <= window.innerHeight }
+      })
+    for (const [key, presses, expected] of [['ArrowDown', 12, start + 12], ['ArrowUp', 24, start - 12]] as const) {
+      for (let press = 0; press < presses; press++) await page.keyboard.press(key)
+      await page.waitForTimeout(300)
+      const focused = await inSight()
+      // Before the rows' scroll margin, ↓ left the row 0.3 px past the bottom edge and ↑ left it under the bar.
+      console.log(`  ${name}, ${key === 'ArrowDown' ? '↓' : '↑'} ${presses} times: focus on cue ${focused.index + 1} (expected ${expected + 1}), in sight: ${focused.inView ? 'yes' : 'NO'} (row ${focused.top.toFixed(1)}–${focused.bottom.toFixed(1)} px, bar's bottom ${focused.barBottom.toFixed(0)}, viewport ${viewport.height})`)
+    }
     const file = path.join(out, `studio-600-middle-${name}.png`)
     await page.screenshot({ path: file })
     files.push(file)

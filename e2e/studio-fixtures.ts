@@ -18,10 +18,16 @@ export async function processedSubmission(server: TestServer, ownerId: number, t
   return row.id
 }
 
-/** A track of timed lines, one every 3 s from 0.5 s, as a contributor's earlier save left it. */
-export function webVtt(lines: readonly string[]): string {
-  const stamp = (seconds: number) => `00:00:${seconds.toFixed(3).padStart(6, '0')}`
-  return `WEBVTT\n\n${lines.map((line, index) => `${stamp(index * 3 + 0.5)} --> ${stamp(index * 3 + 3)}\n${line}`).join('\n\n')}\n`
+/**
+ * A track of timed lines, as a contributor's earlier save left it: one every `every` seconds from 0.5 s
+ * (3 s unless told), each on screen for five sixths of that (2.5 s of 3).
+ */
+export function webVtt(lines: readonly string[], every = 3): string {
+  const stamp = (seconds: number) => {
+    const ms = Math.round(seconds * 1000)
+    return `00:${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${((ms % 60_000) / 1000).toFixed(3).padStart(6, '0')}`
+  }
+  return `WEBVTT\n\n${lines.map((line, index) => `${stamp(index * every + 0.5)} --> ${stamp(index * every + 0.5 + (every * 5) / 6)}\n${line}`).join('\n\n')}\n`
 }
 
 export interface Device {

@@ -15,7 +15,7 @@ import { StudioPage } from './pages/StudioPage.ts'
 import { SubmissionsPage } from './pages/SubmissionsPage.ts'
 import { WordSheetModel } from './pages/WordSheet.ts'
 import { CaptionsPlayer } from './pages/Captions.ts'
-import { deviceOf, processedSubmission } from './studio-fixtures.ts'
+import { deviceOf, processedSubmission, webVtt } from './studio-fixtures.ts'
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 const LINES = ['Xin chào các bạn.', 'Hôm nay tôi đi chợ.', 'Mẹ mua rau và cá.', 'Chúng tôi về nhà.']
@@ -150,6 +150,123 @@ test('a contributor writes, times, fixes and translates four lines, closes the t
   await learner.page.setViewportSize({ width: 390, height: 844 })
   await learner.page.screenshot({ path: path.join(SHOTS, 'studio-learner-390.png') })
   await learner.close()
+})
+
+/**
+ * A long track in the 12-second clip: 200 lines 0.05 s apart (every fifth of two lines, so the rows are
+ * not all one height and the list's estimate of the rows not yet drawn is off, as with real captions).
+ */
+const MANY = Array.from({ length: 200 }, (_, i) => (i % 5 === 4 ? `Dòng ${i + 1}: hôm nay tôi đi chợ\nvà mua rau.` : `Dòng ${i + 1}: xin chào các bạn.`))
+
+async function studioOfMany(page: import('@playwright/test').Page, server: import('../sync-server/test-support/test-server.ts').TestServer, signInAs: (options: { contributor: boolean }) => Promise<{ user: { id: number } }>): Promise<StudioPage> {
+  const { user } = await signInAs({ contributor: true })
+  const id = await processedSubmission(server, user.id, `Hai trăm dòng ${Date.now().toString(36)}`)
+  await server.ctx.services.captions.save(id, 'vi', webVtt(MANY, 0.05))
+  const studio = new StudioPage(page)
+  await studio.goto(id)
+  await expect(page.getByTestId('studio-cues')).toHaveAttribute('data-count', '200')
+  return studio
+}
+
+test('↓ pressed quickly many times in a list of 200 lines leaves the focus on the right line, in view', async ({ page, server, signInAs }) => {
+  const studio = await studioOfMany(page, server, signInAs)
+  // From the first line, thirty presses as fast as keys go: the focus on line 31, on screen.
+  await studio.cue(0).locator('.studio-cue-number').click()
+  for (let press = 0; press < 30; press++) await page.keyboard.press('ArrowDown')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: 30, inView: true })
+  // From a line in the middle of the screen, twelve more (what the bench does in the middle of 600).
+  // Scrolled on by 2,000 px (the list draws the rows there and measures them), then a row in the middle of the screen.
+  await page.evaluate(() => window.scrollBy(0, 2000))
+  await page.waitForTimeout(500)
+  const middle = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="studio-cue"]')]
+    return Number(rows.find((row) => row.getBoundingClientRect().bottom > window.innerHeight / 2)!.dataset.index)
+  })
+  await page.locator(`[data-testid="studio-cue"][data-index="${middle}"] .studio-cue-number`).click()
+  for (let press = 0; press < 12; press++) await page.keyboard.press('ArrowDown')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: middle + 12, inView: true })
+  // And back up past where it started.
+  for (let press = 0; press < 25; press++) await page.keyboard.press('ArrowUp')
+  await expect.poll(() => studio.focusedRow()).toEqual({ index: middle - 13, inView: true })
+})
+
+test('while the video plays the list follows it: the playing line comes into view, the list scrolled to its top', async ({ page, server, signInAs }) => {
+  const studio = await studioOfMany(page, server, signInAs)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await studio.play()
+  // Line 121 begins at 6.5 s, some 13,000 px down the list: it is on screen while the video is on it.
+  await expect.poll(async () => {
+    const playing = await studio.playingRow()
+    return playing !== null && playing.index >= 120 && playing.inView
+  }, { timeout: 20_000, intervals: [50] }).toBe(true)
+})
+
+test('the studio\'s find box finds lines the list has not drawn, goes to them, replaces one (undone) and all, and the draft keeps it', async ({ page, server, signInAs }) => {
+  test.setTimeout(90_000)
+  const studio = await studioOfMany(page, server, signInAs)
+  // Every fifth line (40 of them) says "chợ"; typed in capitals, it is found all the same.
+  await studio.find('CHỢ')
+  await expect(studio.findCount).toHaveText('1 of 40')
+  const query = studio.findBar.getByRole('searchbox', { name: 'Find in the lines' })
+  for (let press = 0; press < 3; press++) await query.press('Enter')
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 19, inView: true })
+  await query.press('Shift+Enter')
+  await expect(studio.findCount).toHaveText('3 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 14, inView: true })
+  await query.press('Shift+Enter')
+  await query.press('Shift+Enter')
+  await query.press('Shift+Enter')
+  // Before the first, the last: line 200, some 20,000 px down, not drawn until now.
+  await expect(studio.findCount).toHaveText('40 of 40')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 199, inView: true })
+  await expect(studio.findBar).toBeInViewport()
+  await page.screenshot({ path: path.join(SHOTS, 'studio-find-1366.png') })
+  await expectNoSeriousViolations(page)
+
+  // Replace, on the 4th: line 20 says "phố" instead and the box is on the next (line 25); undone, line 20 says "chợ" again.
+  for (let press = 0; press < 4; press++) await query.press('Enter')
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await studio.findBar.getByRole('textbox', { name: 'Replace with' }).fill('phố')
+  await studio.findBar.getByRole('button', { name: 'Replace', exact: true }).click()
+  await expect.poll(async () => (await studio.drawnTexts()).get(19)).toBe('Dòng 20: hôm nay tôi đi phố\nvà mua rau.')
+  await expect(studio.findCount).toHaveText('4 of 39')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 24, inView: true })
+  await studio.findBar.getByRole('button', { name: 'Undo' }).click()
+  await expect(studio.findCount).toHaveText('4 of 40')
+  await expect.poll(async () => (await studio.drawnTexts()).get(19)).toBe('Dòng 20: hôm nay tôi đi chợ\nvà mua rau.')
+
+  // Replace all: forty, said; none left; kept on the device, so the reopened studio has them.
+  await studio.findBar.getByRole('button', { name: 'Replace all' }).click()
+  await expect(studio.findBar.getByTestId('find-replaced')).toHaveText('Replaced 40 matches.')
+  await expect(studio.findCount).toHaveText('No matches')
+  await studio.keptOnDevice()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await query.fill('phố')
+  await expect(studio.findCount).toHaveText('1 of 40')
+  await query.press('Enter')
+  await expect.poll(() => studio.matchRow()).toEqual({ index: 9, inView: true })
+  await page.screenshot({ path: path.join(SHOTS, 'studio-find-390.png') })
+  await page.setViewportSize({ width: 1366, height: 900 })
+
+  // Escape closes the box and leaves the match selected in its line, to type over.
+  await query.fill('xin chào')
+  await query.press('Enter')
+  await query.press('Escape')
+  await expect(studio.findBar).toBeHidden()
+  const selected = await page.evaluate(() => {
+    const field = document.activeElement as HTMLTextAreaElement
+    return { testId: field.dataset.testid, text: field.value.slice(field.selectionStart, field.selectionEnd) }
+  })
+  expect(selected).toEqual({ testId: 'cue-text', text: 'xin chào' })
+
+  await page.reload()
+  await studio.kept.waitFor()
+  await expect.poll(async () => (await studio.drawnTexts()).get(4)).toBe('Dòng 5: hôm nay tôi đi phố\nvà mua rau.')
+  // In the English step, the box searches the lines and their English.
+  await studio.step('English')
+  await studio.find('xin chào')
+  await expect(studio.findCount).toHaveText('1 of 160')
 })
 
 /** A time as the studio's fields show it ("0:03.600"). */

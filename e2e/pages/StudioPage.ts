@@ -69,6 +69,44 @@ export class StudioPage {
     await this.page.keyboard.press(key)
   }
 
+  /** The row holding the focus in the Fix list: its place (0-based) and whether it is wholly in sight. */
+  focusedRow(): Promise<{ index: number; inView: boolean } | null> {
+    return this.page.evaluate(rowInSight, '[data-testid="studio-cue"]:focus-within')
+  }
+
+  /** The row of the cue the video is on, as the list marks it: its place and whether it is wholly in sight. */
+  playingRow(): Promise<{ index: number; inView: boolean } | null> {
+    return this.page.evaluate(rowInSight, '[data-testid="studio-cue"].is-playing')
+  }
+
+  /** The row the find box is on (its current match): its place and whether it is wholly in sight. */
+  matchRow(): Promise<{ index: number; inView: boolean } | null> {
+    return this.page.evaluate(rowInSight, '[data-find-current="true"]')
+  }
+
+  /** The find and replace box (Ctrl+F inside the studio). */
+  get findBar(): Locator {
+    return this.page.getByTestId('find-bar')
+  }
+
+  get findCount(): Locator {
+    return this.page.getByTestId('find-count')
+  }
+
+  /** Opens the studio's find box with Ctrl+F and types `query` in it. */
+  async find(query: string) {
+    await this.page.keyboard.press('Control+f')
+    const field = this.findBar.getByRole('searchbox', { name: 'Find in the lines' })
+    await expect(field).toBeFocused()
+    await field.fill(query)
+  }
+
+  /** The texts of the Fix list's rows drawn now, by their place in the list. */
+  async drawnTexts(): Promise<Map<number, string>> {
+    const rows = await this.cues.evaluateAll((items) => items.map((item) => [Number((item as HTMLElement).dataset.index), (item.querySelector('textarea') as HTMLTextAreaElement).value] as const))
+    return new Map(rows)
+  }
+
   /** Drags an edge of the index-th block of the timeline by `dx` pixels with the pointer, and lets go. */
   async dragEdge(index: number, edge: 'start' | 'end', dx: number) {
     const handle = this.page.getByTestId('timeline-slot').getByTestId('cue-block').nth(index).getByTestId(`cue-edge-${edge}`)
@@ -108,6 +146,18 @@ export class StudioPage {
     // The server parses and segments the track off its main thread: a first save on a busy machine takes a while.
     await expect(this.serverState).toHaveText('Saved to the server', { timeout: 60_000 })
   }
+}
+
+/**
+ * The first row matching `selector`: its place and whether it is wholly in sight, that is inside the
+ * viewport and below the sticky navigation bar (a row under the bar is not seen).
+ */
+function rowInSight(selector: string): { index: number; inView: boolean } | null {
+  const row = document.querySelector<HTMLElement>(selector)
+  if (!row) return null
+  const box = row.getBoundingClientRect()
+  const barBottom = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0
+  return { index: Number(row.dataset.index), inView: box.top >= barBottom && box.bottom <= window.innerHeight }
 }
 
 function toSeconds(text: string): number {

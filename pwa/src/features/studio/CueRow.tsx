@@ -23,6 +23,8 @@ interface Props {
   count: number
   selected: boolean
   playing: boolean
+  /** The find box is on a match in this row. */
+  findCurrent: boolean
   warnings: CueWarning[] | undefined
   actions: CueActions
   language: string
@@ -40,12 +42,13 @@ function sameRow(before: Props, after: Props): boolean {
     before.count === after.count &&
     before.selected === after.selected &&
     before.playing === after.playing &&
+    before.findCurrent === after.findCurrent &&
     before.actions === after.actions &&
     before.language === after.language
   )
 }
 
-export const CueRow = memo(function CueRow({ cue, index, count, selected, playing, warnings, actions, language }: Props) {
+export const CueRow = memo(function CueRow({ cue, index, count, selected, playing, findCurrent, warnings, actions, language }: Props) {
   const { t } = useTranslation('studio')
   const textId = useId()
   const warningsId = useId()
@@ -58,9 +61,9 @@ export const CueRow = memo(function CueRow({ cue, index, count, selected, playin
     actions.setTimes(cue.id, edge === 'start' ? seconds : cue.start, edge === 'end' ? seconds : cue.end)
   }
 
-  const className = ['studio-cue', selected ? 'is-selected' : '', playing ? 'is-playing' : '', warnings ? 'has-warnings' : ''].filter(Boolean).join(' ')
+  const className = ['studio-cue', selected ? 'is-selected' : '', playing ? 'is-playing' : '', findCurrent ? 'is-find-current' : '', warnings ? 'has-warnings' : ''].filter(Boolean).join(' ')
   return (
-    <li className={className} tabIndex={-1} aria-posinset={index + 1} aria-setsize={count} onFocus={() => actions.select(cue.id)} onClick={() => actions.select(cue.id)} data-testid="studio-cue" data-cue-id={cue.id} data-index={index}>
+    <li className={className} tabIndex={-1} aria-posinset={index + 1} aria-setsize={count} onFocus={() => actions.select(cue.id)} onClick={() => actions.select(cue.id)} data-testid="studio-cue" data-cue-id={cue.id} data-index={index} data-find-current={findCurrent || undefined}>
       <div className="studio-cue-head">
         <span className="studio-cue-number">{index + 1}</span>
         {timed ? (

@@ -5,7 +5,8 @@
  *
  * Only the rows near the viewport are rendered (use-row-window.ts); the chosen cue's row and the one
  * playing stay mounted, so ↑/↓ can move the focus to the next row and scroll it into view, and the list
- * follows the video while it plays.
+ * follows the video while it plays. The find box (FindBar.tsx) searches all the lines, drawn or not,
+ * and its current match's row is kept mounted and scrolled to.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +19,10 @@ import { useRowWindow } from './use-row-window.ts'
 import { CueRow, type CueActions } from './CueRow.tsx'
 import { RuleSettingsPanel } from './RuleSettingsPanel.tsx'
 import { TimelineSlot } from './TimelineSlot.tsx'
+import { FindBar } from './FindBar.tsx'
+import { useStudioFind } from './use-studio-find.ts'
+import type { FindField } from './find-matches.ts'
+import { focusMatch } from './focus-match.ts'
 
 interface Props {
   editor: StudioEditor
@@ -32,6 +37,9 @@ interface Props {
   language: string
   submissionId: number
 }
+
+/** The Fix step's find box searches the lines (their English has a step of its own). */
+const FIND_FIELDS: readonly FindField[] = ['text']
 
 const KEY_NUDGES: Record<string, ['start' | 'end', number]> = {
   '[': ['start', -NUDGE_SECONDS],
@@ -48,15 +56,20 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
   const selected = cues.find((cue) => cue.id === selectedId) ?? null
   const playingId = cues.find((cue) => isTimed(cue) && cue.start <= time && time < cue.end)?.id ?? null
   const ids = useMemo(() => cues.map((cue) => cue.id), [cues])
-  const { listRef: windowRef, items } = useRowWindow(ids, [selectedId, playingId])
   const list = useRef<HTMLOListElement | null>(null)
+  /** The row ↑/↓ chose: focused (and so scrolled into view) once rendered. */
+  const focusNext = useRef<string | null>(null)
+  const rowOf = useCallback((id: string) => list.current?.querySelector<HTMLElement>(`:scope > [data-cue-id="${CSS.escape(id)}"]`) ?? null, [])
+  const reveal = useCallback((id: string) => rowOf(id)?.scrollIntoView({ block: 'nearest' }), [rowOf])
+  const find = useStudioFind(editor, FIND_FIELDS, reveal)
+  const findCueId = find.match?.cueId ?? null
+  const { listRef: windowRef, items } = useRowWindow(ids, [selectedId, playingId, findCueId])
   const listRef = useCallback((element: HTMLOListElement | null) => {
     list.current = element
     windowRef(element)
   }, [windowRef])
-  /** The row ↑/↓ chose: focused (and so scrolled into view) once rendered. */
-  const focusNext = useRef<string | null>(null)
-  const rowOf = useCallback((id: string) => list.current?.querySelector<HTMLElement>(`:scope > [data-cue-id="${CSS.escape(id)}"]`) ?? null, [])
+  const fixRef = useRef<HTMLDivElement | null>(null)
+  const onFindClosed = () => focusMatch(find.match, rowOf, fixRef.current)
 
   useEffect(() => {
     const id = focusNext.current
@@ -138,7 +151,7 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
 
   const warned = cues.filter((cue) => warnings.has(cue.id)).length
   return (
-    <div className="studio-fix">
+    <div className="studio-fix" ref={fixRef}>
       <h2 className="studio-heading">{t('fix.heading')}</h2>
       <TimelineSlot submissionId={submissionId} cues={cues} time={time} videoRef={videoRef} selectedId={selectedId} onSelect={onSelect} onChangeTimes={setTimes} onSeek={seek} />
       <div className="studio-actions">
@@ -150,12 +163,13 @@ export function FixStep({ editor, videoRef, time, seek, warnings, settings, onSe
         </button>
         <RuleSettingsPanel settings={settings} onChange={onSettings} />
       </div>
+      <FindBar find={find} onUndo={editor.undo} canUndo={editor.undoable > 0} onClosed={onFindClosed} />
       <ol className="studio-cues" aria-label={t('fix.listLabel')} ref={listRef} data-testid="studio-cues" data-count={cues.length}>
         {items.map((item) => {
           if (item.kind === 'gap') return <li key={item.key} className="studio-cues-gap" style={{ height: item.height }} aria-hidden="true" />
           const { index } = item
           const cue = cues[index]
-          return <CueRow key={cue.id} cue={cue} index={index} count={cues.length} selected={cue.id === selectedId} playing={cue.id === playingId} warnings={warnings.get(cue.id)} actions={actions} language={language} />
+          return <CueRow key={cue.id} cue={cue} index={index} count={cues.length} selected={cue.id === selectedId} playing={cue.id === playingId} findCurrent={cue.id === findCueId} warnings={warnings.get(cue.id)} actions={actions} language={language} />
         })}
       </ol>
     </div>

@@ -9,6 +9,10 @@ const KEYS: Array<{ keys: string; what: string; steps: Step[] }> = [
   { keys: '{ / }', what: 'nudgeEnd', steps: ['fix'] },
   { keys: 'P', what: 'playCue', steps: ['fix'] },
   { keys: 'L', what: 'loopCue', steps: ['fix'] },
+  { keys: 'Ctrl+F / ⌘F', what: 'find', steps: ['fix', 'english'] },
+  { keys: 'Enter / Shift+Enter', what: 'findMove', steps: ['fix', 'english'] },
+  { keys: 'Esc', what: 'findClose', steps: ['fix', 'english'] },
+  { keys: 'Ctrl+Z / ⌘Z', what: 'undo', steps: ['fix', 'english'] },
 ]
 
 export function Shortcuts({ step }: { step: Step }) {

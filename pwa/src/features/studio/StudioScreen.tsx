@@ -4,7 +4,7 @@
  * save over a newer version asks for. Desktop first: the video on the left, the step on the right; on
  * a narrow screen one above the other.
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Submission } from '../../../../contract/schemas/contributors.ts'
 import type { StudioDraft } from '../../data/studio/index.ts'
@@ -22,6 +22,7 @@ import { GlossaryStep } from './GlossaryStep.tsx'
 import { PreviewStep } from './PreviewStep.tsx'
 import { Shortcuts } from './Shortcuts.tsx'
 import { STEPS, type Step } from './steps.ts'
+import { inTextField } from './keys.ts'
 
 
 export function StudioScreen({ draft, submission }: { draft: StudioDraft; submission: Submission | null }) {
@@ -37,6 +38,21 @@ export function StudioScreen({ draft, submission }: { draft: StudioDraft; submis
   const { cues } = editor
   const warnings = useMemo(() => cueWarnings(cues, draft.language, settings), [cues, draft.language, settings])
   const playing = step === 'write' ? undefined : cueAt(cues, time)
+
+  // Ctrl+Z / Cmd+Z outside a text field undoes the studio's last change (a field's own typing is the field's
+  // to undo), in the steps that edit the cues one by one: the Time step keeps its own place in the lines.
+  const { undo } = editor
+  const undoes = step === 'fix' || step === 'english'
+  useEffect(() => {
+    if (!undoes) return
+    function onKey(event: KeyboardEvent) {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'z' || inTextField(event.target)) return
+      event.preventDefault()
+      undo()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [undo, undoes])
 
   const seek = useCallback((seconds: number) => {
     const video = videoRef.current

@@ -8,9 +8,14 @@
  *
  * `change` and `latest` stay the same functions for the editor's life, so the rows' callbacks built on
  * them stay the same too and a change re-renders only the rows whose cue it changed (issue 44's speed).
+ *
+ * Every change can be undone (`undo`, edit-history.ts): a burst of typing as one step, each discrete
+ * change (a nudge, a split, a replace in the find box) as its own. An undo is itself a change like the
+ * others: shown at once and written to the device.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { writeCues, type StudioCue, type StudioDraft } from '../../data/studio/index.ts'
+import { emptyHistory, recordChange, undoStep, type EditHistory } from './edit-history.ts'
 
 const DEBOUNCE_MS = 400
 
@@ -28,6 +33,10 @@ export interface StudioEditor {
   latest: () => StudioCue[]
   /** Everything typed is on the device. */
   kept: boolean
+  /** Puts the cues back as they were before the last change (a burst of typing counts as one). */
+  undo: () => void
+  /** How many changes can be undone. */
+  undoable: number
 }
 
 export function useStudioEditor(draft: StudioDraft): StudioEditor {
@@ -36,11 +45,16 @@ export function useStudioEditor(draft: StudioDraft): StudioEditor {
   /** The cues on screen as last rendered: what `latest` answers when nothing waits to be written. */
   const shown = useRef<StudioCue[]>(draft.cues)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const history = useRef<EditHistory>(emptyHistory)
+  const [undoable, setUndoable] = useState(0)
+  /** A typing change waits to be written: more typing now is the same undo step. */
+  const typingWaits = useRef(false)
   const submissionId = draft.submissionId
 
   const flush = useCallback(async () => {
     if (timer.current !== null) clearTimeout(timer.current)
     timer.current = null
+    typingWaits.current = false
     const cues = latestCues.current
     if (!cues) return
     latestCues.current = null
@@ -72,8 +86,8 @@ export function useStudioEditor(draft: StudioDraft): StudioEditor {
 
   const latest = useCallback(() => latestCues.current ?? shown.current, [])
 
-  const change = useCallback(
-    (next: StudioCue[], when: 'at once' | 'after a pause' = 'after a pause') => {
+  const apply = useCallback(
+    (next: StudioCue[], when: 'at once' | 'after a pause') => {
       latestCues.current = next
       setPending({ cues: next, writtenAt: null })
       if (timer.current !== null) clearTimeout(timer.current)
@@ -82,5 +96,24 @@ export function useStudioEditor(draft: StudioDraft): StudioEditor {
     [flush],
   )
 
-  return { cues, change, latest, kept: !showPending || pending.writtenAt !== null }
+  const change = useCallback(
+    (next: StudioCue[], when: 'at once' | 'after a pause' = 'after a pause') => {
+      history.current = recordChange(history.current, latest(), when === 'at once' ? 'discrete' : 'typing', typingWaits.current)
+      setUndoable(history.current.past.length)
+      apply(next, when)
+      typingWaits.current = when === 'after a pause'
+    },
+    [apply, latest],
+  )
+
+  const undo = useCallback(() => {
+    const step = undoStep(history.current)
+    if (!step) return
+    history.current = step.history
+    setUndoable(step.history.past.length)
+    typingWaits.current = false
+    apply(step.cues.slice(), 'at once')
+  }, [apply])
+
+  return { cues, change, latest, kept: !showPending || pending.writtenAt !== null, undo, undoable }
 }
