@@ -5,6 +5,7 @@
  */
 import { db } from '../db.ts'
 import { useLiveData } from '../use-live-data.ts'
+import { useReadAgain } from '../use-read-again.ts'
 import { cardAudioGrant, withAudioUrls } from './card-audio-grant.ts'
 import type { PlayableCard } from './card-types.ts'
 
@@ -48,9 +49,27 @@ export function useDueCount(language: string | null | undefined, now: number): n
   return useLiveData(() => (language ? range(language, -Infinity, now + 1).count() : 0), [language, now])
 }
 
-/** The review page's queue: the next cards due and the day's summary, live. */
-export function useReviewQueue(language: string, now: number, ahead = 4): { cards: PlayableCard[]; summary: DueSummary } | undefined {
-  return useLiveData(async () => ({ cards: await dueCards(language, now, ahead), summary: await dueSummary(language, now) }), [language, now, ahead])
+export interface ReviewQueue {
+  language: string
+  cards: PlayableCard[]
+  summary: DueSummary
+}
+
+const reviewQueue = async (language: string, now: number, ahead: number): Promise<ReviewQueue> => ({ language, cards: await dueCards(language, now, ahead), summary: await dueSummary(language, now) })
+
+/**
+ * The review page's queue: the next cards due and the day's summary, live. While a first pull writes
+ * its pages (`pulledPages` a number) it is read once per page written instead: the pull's chunk writes
+ * would each wake the live query and its four counts of up to 10,000 cards (issue 43).
+ */
+export function useReviewQueue(language: string, now: number, ahead = 4, pulledPages: number | null = null): ReviewQueue | undefined {
+  const paused = pulledPages !== null
+  // Paused, the live query reads nothing, so no write wakes it.
+  const live = useLiveData(async () => (paused ? null : reviewQueue(language, now, ahead)), [language, now, ahead, paused])
+  const read = useReadAgain(() => reviewQueue(language, now, ahead), [language, now, ahead, pulledPages], paused)
+  // Back to live after the pull: the last read stands until the live query answers (another language's never does).
+  const last = read?.language === language ? read : undefined
+  return paused ? (last ?? live ?? undefined) : (live ?? last ?? undefined)
 }
 
 /** The starts of a video's saved lines, live (the transcript marks them, the line tools say "Saved"). */
