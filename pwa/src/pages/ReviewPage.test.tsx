@@ -105,7 +105,8 @@ describe('the review page on a first visit', () => {
     expect(screen.getByTestId('review-summary').dataset.loadingMore).toBe('true')
 
     release()
-    await waitFor(() => expect(screen.getByTestId('review-summary').dataset.loadingMore).toBeUndefined())
+    await waitFor(() => expect(screen.getByTestId('review-summary').dataset.pull).toBe('settled'))
+    expect(screen.getByTestId('review-summary').dataset.loadingMore).toBeUndefined()
     expect(await db.cards.count()).toBe(3)
     expect(screen.getByTestId('review-card')).toBeTruthy()
   })

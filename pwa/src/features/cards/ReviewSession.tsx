@@ -22,12 +22,13 @@ import { afterPaint } from './after-paint.ts'
 
 const AHEAD = 4
 
-function SummaryLine({ summary, now, loadingMore }: { summary: DueSummary; now: number; loadingMore: boolean }) {
+/** `data-pull` says whether the page's pull has ended (the bench times a first visit's whole pull by it). */
+function SummaryLine({ summary, now, loadingMore, settled }: { summary: DueSummary; now: number; loadingMore: boolean; settled: boolean }) {
   const { t, i18n } = useTranslation('review')
   // A first pull still coming: the counts so far are only those of the pages written, so they say so.
   if (loadingMore) {
     return (
-      <p className="review-summary" data-testid="review-summary" data-loading-more="true">
+      <p className="review-summary" data-testid="review-summary" data-loading-more="true" data-pull="pulling">
         {[t('summary.dueSoFar', { count: summary.now }), t('summary.moreLoading')].join(' · ')}
       </p>
     )
@@ -40,7 +41,7 @@ function SummaryLine({ summary, now, loadingMore }: { summary: DueSummary; now: 
     parts.push(t('summary.next', { after: t(`span.${span.unit}`, { count: span.count }), at }))
   }
   return (
-    <p className="review-summary" data-testid="review-summary">
+    <p className="review-summary" data-testid="review-summary" data-pull={settled ? 'settled' : 'pulling'}>
       {parts.join(' · ')}
     </p>
   )
@@ -161,7 +162,7 @@ export function ReviewSession({
   }
   return (
     <>
-      <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} loadingMore={loadingMore} />
+      <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} loadingMore={loadingMore} settled={pull.settled} />
       {current ? (
         <WordsProvider language={language} onOpen={stop} readings={readings}>
           <ReviewCard
