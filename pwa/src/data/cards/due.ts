@@ -3,6 +3,7 @@
  * due now (oldest due first), how many more fall due before the day ends, and when the next one does.
  * The screens follow them live (useLiveData): a grade moves the card out of the list at once.
  */
+import { useState } from 'react'
 import { db } from '../db.ts'
 import { useLiveData } from '../use-live-data.ts'
 import { useReadAgain } from '../use-read-again.ts'
@@ -67,9 +68,13 @@ export function useReviewQueue(language: string, now: number, ahead = 4, pulledP
   // Paused, the live query reads nothing, so no write wakes it.
   const live = useLiveData(async () => (paused ? null : reviewQueue(language, now, ahead)), [language, now, ahead, paused])
   const read = useReadAgain(() => reviewQueue(language, now, ahead), [language, now, ahead, pulledPages], paused)
-  // Back to live after the pull: the last read stands until the live query answers (another language's never does).
-  const last = read?.language === language ? read : undefined
-  return paused ? (last ?? live ?? undefined) : (live ?? last ?? undefined)
+  const source = (paused ? read : live) ?? undefined
+  const answer = source?.language === language ? source : undefined
+  // Until the current source answers (the live query after a new `now` or the pull's end, the first read
+  // of a pull), the last answer shown stands: never an older one, never another language's.
+  const [shown, setShown] = useState<ReviewQueue | undefined>(undefined)
+  if (answer !== undefined && answer !== shown) setShown(answer)
+  return answer ?? (shown?.language === language ? shown : undefined)
 }
 
 /** The starts of a video's saved lines, live (the transcript marks them, the line tools say "Saved"). */
