@@ -24,7 +24,7 @@ const loads = new Map<string, Promise<Blob | null>>()
 const LOADS_KEPT = 24
 
 /** The clip's bytes: from the device when kept, else from the network (the worker keeps them); null when neither has it. */
-export function clipBlob(card: Pick<PlayableCard, 'audio_url'>): Promise<Blob | null> {
+function clipBlob(card: Pick<PlayableCard, 'audio_url'>): Promise<Blob | null> {
   if (!card.audio_url) return Promise.resolve(null)
   const key = cardAudioKey(card.audio_url)
   const known = loads.get(key)

@@ -52,7 +52,7 @@ function fetchPage(language: string, since: string | null, cursor: string | unde
 }
 
 /** How far a pull has come, told to the review page after each page written (and once before the first). */
-export interface PullProgress {
+interface PullProgress {
   /** The device held none of the language's cards (a first visit): what it shows is what has come so far. */
   first: boolean
   /** Pages written so far. */

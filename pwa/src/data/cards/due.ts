@@ -50,7 +50,7 @@ export function useDueCount(language: string | null | undefined, now: number): n
   return useLiveData(() => (language ? range(language, -Infinity, now + 1).count() : 0), [language, now])
 }
 
-export interface ReviewQueue {
+interface ReviewQueue {
   language: string
   cards: PlayableCard[]
   summary: DueSummary
