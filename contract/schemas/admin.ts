@@ -4,7 +4,7 @@ import { listLimitSchema } from './catalogue.ts'
 import { DIALECTS, dialectSchema } from './captions.ts'
 import { countSchema, idSchema, isoDateTimeSchema } from './common.ts'
 import { staffDisplayNameSchema } from './user.ts'
-import { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES } from '../vocabulary.ts'
+import { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES, SUBMISSION_TITLE_MAX_CHARS } from '../vocabulary.ts'
 export { ADMIN_FEEDBACK_RANGES, ADMIN_JOB_STATES, type AdminFeedbackRange, type AdminJobStateFilter } from '../vocabulary.ts'
 
 export const ADMIN_VIDEO_ACCESS_FILTERS = ['all', ...ACCESS_LEVELS] as const
@@ -41,8 +41,14 @@ export const patchAdminVideoBodySchema = z.object({
     .object({
       access_level: z.enum(ACCESS_LEVELS, { error: 'access_level is free, premium or preview.' }).optional(),
       dialect: dialectSchema.optional(),
+      // The limit a contributor's title has on the publish form.
+      title: z
+        .string({ error: 'title must be text.' })
+        .transform((value) => value.trim())
+        .pipe(z.string().min(1, { error: 'Title is required.' }).max(SUBMISSION_TITLE_MAX_CHARS, { error: `Title must be at most ${SUBMISSION_TITLE_MAX_CHARS} characters.` }))
+        .optional(),
     })
-    .refine((fields) => fields.access_level !== undefined || fields.dialect !== undefined, { error: 'Send an access_level or a dialect.' }),
+    .refine((fields) => fields.access_level !== undefined || fields.dialect !== undefined || fields.title !== undefined, { error: 'Send an access_level, a dialect or a title.' }),
 })
 
 /** Admins rename anyone (no premium rule, no cooldown) and grant or remove the contributor role. */

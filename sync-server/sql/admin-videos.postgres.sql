@@ -16,11 +16,11 @@ from "videos"
 where "id" = $1;
 -- parameters: [1]
 
--- admin-videos.update(1, {"access_level":"free","dialect":"northern"})
+-- admin-videos.update(1, {"access_level":"free","dialect":"northern","title":"title-2"})
 update "videos"
-set "access_level" = $1, "dialect" = $2
-where "id" = $3;
--- parameters: ["free","northern",1]
+set "access_level" = $1, "dialect" = $2, "title" = $3
+where "id" = $4;
+-- parameters: ["free","northern","title-2",1]
 
 -- admin-videos.setThumbnails(1, "thumbnail-2", "youtubeThumbnail-3")
 update "videos"

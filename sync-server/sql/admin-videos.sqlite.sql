@@ -16,11 +16,11 @@ from "videos"
 where "id" = ?;
 -- parameters: [1]
 
--- admin-videos.update(1, {"access_level":"free","dialect":"northern"})
+-- admin-videos.update(1, {"access_level":"free","dialect":"northern","title":"title-2"})
 update "videos"
-set "access_level" = ?, "dialect" = ?
+set "access_level" = ?, "dialect" = ?, "title" = ?
 where "id" = ?;
--- parameters: ["free","northern",1]
+-- parameters: ["free","northern","title-2",1]
 
 -- admin-videos.setThumbnails(1, "thumbnail-2", "youtubeThumbnail-3")
 update "videos"

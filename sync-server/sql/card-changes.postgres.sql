@@ -11,6 +11,12 @@ order by "c"."changed_ms", "c"."client_id"
 limit $7;
 -- parameters: [1,"vi",1768478400000,2,2,"id-3",4]
 
+-- card-changes.markVideoCardsChanged(1, 1768478400000)
+update "cards"
+set "changed_ms" = $1
+where "video_id" = $2;
+-- parameters: [1768478400000,1]
+
 -- card-changes.removedSince(1, "vi", 1768478400000)
 select distinct "card_client_id"
 from "card_removals"

@@ -52,8 +52,8 @@ export function createAdminVideosRepository(db: Kysely<Database>, search: TextSe
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute()
     },
     findById: (id: number): Promise<AdminVideoRow | undefined> => db.selectFrom('videos').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
-    /** Sets what is given (access level, dialect: null clears it). */
-    async update(id: number, values: { access_level?: AccessLevel; dialect?: Dialect | null }): Promise<void> {
+    /** Sets what is given (access level, dialect: null clears it, title). */
+    async update(id: number, values: { access_level?: AccessLevel; dialect?: Dialect | null; title?: string }): Promise<void> {
       await db.updateTable('videos').set(values).where('id', '=', id).execute()
     },
     async setThumbnails(id: number, thumbnail: string | null, youtubeThumbnail: string | null): Promise<void> {

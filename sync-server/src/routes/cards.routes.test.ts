@@ -252,6 +252,35 @@ describe('GET /me/cards', () => {
     server.clock.advance(2 * 60_000)
     expect(await listCards(learner, `language=vi&since=${soon.next_since}`)).toMatchObject({ data: [], removed: [] })
   })
+
+  it("with since, carries a video's new title to the cards of that video once an admin edits it", async () => {
+    const video = await seedVideo(server, { access: 'free', duration: 300, title: 'Chợ Bến Thành' })
+    const learner = await person(server, 'learner')
+    const [first, second] = [card(video, 10), card(video, 20)]
+    const elsewhere = card(freeVideo, 160)
+    await learner.api.post('/cards', { cards: [first, second, elsewhere] })
+    server.clock.advance(2 * 60_000)
+    const full = await listCards(learner)
+    server.clock.advance(5 * 60_000)
+    expect((await listCards(learner, `language=vi&since=${full.next_since}`)).data).toEqual([])
+
+    const admin = await person(server, 'admin')
+    const edited = await admin.api.patch(`/admin/videos/${video}`, { video: { title: '  Chợ Bến Thành, buổi sáng ' } })
+    expect(edited.status).toBe(200)
+    expect(edited.body.data.title).toBe('Chợ Bến Thành, buổi sáng')
+    const changes = await listCards(learner, `language=vi&since=${full.next_since}`)
+    expect(changes.data.map((item) => item.id).sort()).toEqual([first.client_id, second.client_id].sort())
+    expect(changes.data.map((item) => item.video_title)).toEqual(['Chợ Bến Thành, buổi sáng', 'Chợ Bến Thành, buổi sáng'])
+
+    // The same title sent again marks nothing (the pull after the overlap's is quiet); an empty one is refused.
+    server.clock.advance(2 * 60_000)
+    const soon = await listCards(learner, `language=vi&since=${changes.next_since}`)
+    server.clock.advance(2 * 60_000)
+    expect((await admin.api.patch(`/admin/videos/${video}`, { video: { title: 'Chợ Bến Thành, buổi sáng' } })).status).toBe(200)
+    expect((await listCards(learner, `language=vi&since=${soon.next_since}`)).data).toEqual([])
+    expect((await admin.api.patch(`/admin/videos/${video}`, { video: { title: '   ' } })).status).toBe(422)
+    expect((await learner.api.patch(`/admin/videos/${video}`, { video: { title: 'Mine' } })).status).toBe(403)
+  })
 })
 
 describe('POST /card_removals', () => {

@@ -1,8 +1,11 @@
 /**
  * Admin video management: the list (search by title or YouTube id, access filter, newest first),
  * changing a video's access level (which changes who can play it at once: grants are issued per
- * request), and replacing its thumbnails (images sniffed by their bytes before they get here).
+ * request), its dialect or its title, and replacing its thumbnails (images sniffed by their bytes
+ * before they get here). A new title is copied into every saved line of the video as GET /me/cards
+ * lists it, so the same transaction marks those cards changed: a device's since pull carries it.
  */
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { AccessLevel, AdminVideo, Dialect, Page } from '../../../contract/index.ts'
 import { ERROR_CODES, THUMBNAILS_REQUIRED_MESSAGE } from '../../../contract/index.ts'
@@ -11,7 +14,11 @@ import { mediaFileUrl } from '../storage/media-paths.ts'
 import { ladderFileOptions, mediaObjectKey } from '../storage/media-store.ts'
 import type { Stores } from '../storage/stores.ts'
 import { decodeCursor, pageOf } from '../pagination.ts'
-import type { AdminVideoRow, AdminVideosRepository } from '../repositories/admin-videos.repository.ts'
+import { createAdminVideosRepository, type AdminVideoRow, type AdminVideosRepository } from '../repositories/admin-videos.repository.ts'
+import { createCardChangesRepository } from '../repositories/card-changes.repository.ts'
+import type { Clock } from '../clock.ts'
+import type { TextSearch } from '../db/dialect/text-search.ts'
+import type { Database } from '../db/schema.ts'
 import type { UserRow } from '../repositories/users.repository.ts'
 import { requireAdmin } from '../rules/contributor-roles.ts'
 
@@ -24,7 +31,7 @@ export interface ReceivedImage {
 
 export type AdminVideosService = ReturnType<typeof createAdminVideosService>
 
-export function createAdminVideosService(deps: { videos: AdminVideosRepository; storage: Stores }) {
+export function createAdminVideosService(deps: { videos: AdminVideosRepository; storage: Stores; db: Kysely<Database>; search: TextSearch; clock: Clock }) {
   const toAdminVideo = (row: AdminVideoRow): AdminVideo => ({
     id: row.id,
     title: row.title,
@@ -57,14 +64,19 @@ export function createAdminVideosService(deps: { videos: AdminVideosRepository; 
       return { data: page.data.map(toAdminVideo), next_cursor: page.next_cursor }
     },
 
-    /** PATCH /admin/videos/ID: the access level and/or the dialect (null clears it). */
-    async update(admin: UserRow, id: number, changes: { access_level?: AccessLevel; dialect?: Dialect | null }): Promise<AdminVideo> {
+    /** PATCH /admin/videos/ID: the access level, the dialect (null clears it) and/or the title. */
+    async update(admin: UserRow, id: number, changes: { access_level?: AccessLevel; dialect?: Dialect | null; title?: string }): Promise<AdminVideo> {
       requireAdmin(admin)
-      await find(id)
-      const values: { access_level?: AccessLevel; dialect?: Dialect | null } = {}
+      const before = await find(id)
+      const values: { access_level?: AccessLevel; dialect?: Dialect | null; title?: string } = {}
       if (changes.access_level !== undefined) values.access_level = changes.access_level
       if (changes.dialect !== undefined) values.dialect = changes.dialect
-      await deps.videos.update(id, values)
+      if (changes.title !== undefined) values.title = changes.title
+      const retitled = values.title !== undefined && values.title !== before.title
+      await deps.db.transaction().execute(async (trx) => {
+        await createAdminVideosRepository(trx, deps.search).update(id, values)
+        if (retitled) await createCardChangesRepository(trx).markVideoCardsChanged(id, deps.clock.now())
+      })
       return toAdminVideo(await find(id))
     },
 

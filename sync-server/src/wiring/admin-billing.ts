@@ -39,7 +39,7 @@ export function createAdminBillingModule({ config, clock, logger, database, sear
   return {
     stripeWebhook,
     services: {
-      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, storage }),
+      adminVideos: createAdminVideosService({ videos: repositories.adminVideos, storage, db: database.db, search, clock }),
       adminUsers: createAdminUsersService({ db: database.db, search }),
       adminFeedback: createAdminFeedbackService({ feedback: repositories.adminFeedback, clock }),
       billing: createBillingService({ db: database.db, provider, billing: repositories.billing, users: repositories.users, usersService, clock }),

@@ -1,5 +1,5 @@
 /**
- * The server's view of a language's cards (GET /me/cards, pages of 500) merged into the device's: each
+ * The server's view of a language's cards (GET /me/cards, pages of 500, due first) merged into the device's, page by page as they come: each
  * card takes the server's schedule (the fold of every device's reviews it holds) with this device's
  * reviews not yet in it stepped on top (device-schedule.ts), and whether its clip is cut; the pages' grant is
  * kept once for the language (card-audio-grant.ts), not on each card. Only the cards that differ from the
@@ -44,29 +44,21 @@ function serverSchedule(card: SavedCard): CardSchedule {
 /** Cards compared and written per transaction: short enough that a read of the due list waits little behind one. */
 const CHUNK = 250
 
-interface Pulled {
-  cards: SavedCard[]
-  /** The last page's grant (one per learner's session, the same on each page). */
-  grant: string | null
-  /** The cursor for the next pull (the same on every page of this one). */
-  nextSince: string | null
-  /** With `since`: the cards removed since, by any device. */
-  removed: string[]
+type CardsPage = Awaited<ReturnType<typeof fetchPage>>
+
+/** One page: of all the language's cards (due first), or with `since` of those changed after it. */
+function fetchPage(language: string, since: string | null, cursor: string | undefined) {
+  return call('cards.list', undefined, { query: { language, ...(since ? { since } : {}), ...(cursor ? { cursor } : {}) } })
 }
 
-/** Every page: of all the language's cards, or with `since` of those changed after it. */
-async function fetchAll(language: string, since: string | null): Promise<Pulled> {
-  const pulled: Pulled = { cards: [], grant: null, nextSince: null, removed: [] }
-  let cursor: string | undefined
-  do {
-    const page = await call('cards.list', undefined, { query: { language, ...(since ? { since } : {}), ...(cursor ? { cursor } : {}) } })
-    pulled.cards.push(...page.data)
-    pulled.grant = page.audio_grant
-    pulled.nextSince ??= page.next_since
-    pulled.removed.push(...page.removed)
-    cursor = page.next_cursor ?? undefined
-  } while (cursor)
-  return pulled
+/** How far a pull has come, told to the review page after each page written (and once before the first). */
+interface PullProgress {
+  /** The device held none of the language's cards (a first visit): what it shows is what has come so far. */
+  first: boolean
+  /** Pages written so far. */
+  pages: number
+  /** More pages are coming. */
+  more: boolean
 }
 
 /** Card ids whose removal here still waits in the outbox: the server's copy must not bring them back. */
@@ -153,20 +145,40 @@ async function dropRemoved(language: string, removed: readonly string[]): Promis
 
 const heldCount = (language: string) => db.cards.where('[language+due]').between([language, -Infinity], [language, Infinity]).count()
 
-/** Pulls and merges; answers how many cards the language has on the device after it. */
-export async function pullCards(language: string): Promise<number> {
-  const held = await heldCount(language)
+/**
+ * Pulls and merges; answers how many cards the language has on the device after it. Each page is
+ * written as it comes (the next one fetched meanwhile), so on a first visit the cards due first, which
+ * the server sends first, are on the device after one page, not after all 20; `onProgress` hears of each.
+ */
+export async function pullCards(language: string, onProgress?: (progress: PullProgress) => void): Promise<number> {
+  const first = (await heldCount(language)) === 0
   // Nothing held (a first visit, or the device's cards cleared): a cursor kept would miss the older cards.
-  const since = held === 0 ? null : await cardsSince(language)
-  const { cards, grant, nextSince, removed } = await fetchAll(language, since)
-  if (grant !== null) await keepCardAudioGrant(language, grant)
-  // A device that holds none of the language's cards yet (a first visit) has no first card to keep
-  // waiting: one write, rather than one chunk after another each waking the page's live queries
-  // (the bench's first visit of 10,000 cards took 34.8 s in chunks of 250, 7–16 s in one write).
-  const size = held === 0 ? Math.max(cards.length, 1) : CHUNK
-  for (let from = 0; from < cards.length; from += size) await mergeChunk(language, cards.slice(from, from + size))
+  const since = first ? null : await cardsSince(language)
+  onProgress?.({ first, pages: 0, more: true })
+  const seen = new Set<string>()
+  const removed: string[] = []
+  let grant: string | null = null
+  let nextSince: string | null = null
+  let pages = 0
+  let coming: Promise<CardsPage> | null = fetchPage(language, since, undefined)
+  while (coming) {
+    const page: CardsPage = await coming
+    const cursor = page.next_cursor ?? undefined
+    coming = cursor ? fetchPage(language, since, cursor) : null
+    // Fetched while this page is written; a failure is thrown where it is awaited, not reported twice.
+    coming?.catch(() => undefined)
+    // The grant before the page's cards: the first card's clip URL is built from it as it shows.
+    if (page.audio_grant !== null && page.audio_grant !== grant) await keepCardAudioGrant(language, page.audio_grant)
+    grant = page.audio_grant ?? grant
+    nextSince ??= page.next_since
+    removed.push(...page.removed)
+    for (let from = 0; from < page.data.length; from += CHUNK) await mergeChunk(language, page.data.slice(from, from + CHUNK))
+    for (const card of page.data) seen.add(card.id)
+    pages += 1
+    onProgress?.({ first, pages, more: coming !== null })
+  }
   // A full answer names every card the server holds, so the rest left it; a since answer names those removed.
-  const left = since === null ? await dropRemovedElsewhere(language, new Set(cards.map((card) => card.id))) : await dropRemoved(language, removed)
+  const left = since === null ? await dropRemovedElsewhere(language, seen) : await dropRemoved(language, removed)
   if (nextSince !== null) await keepCardsSince(language, nextSince)
   return left
 }

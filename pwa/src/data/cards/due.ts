@@ -3,8 +3,10 @@
  * due now (oldest due first), how many more fall due before the day ends, and when the next one does.
  * The screens follow them live (useLiveData): a grade moves the card out of the list at once.
  */
+import { useState } from 'react'
 import { db } from '../db.ts'
 import { useLiveData } from '../use-live-data.ts'
+import { useReadAgain } from '../use-read-again.ts'
 import { cardAudioGrant, withAudioUrls } from './card-audio-grant.ts'
 import type { PlayableCard } from './card-types.ts'
 
@@ -48,9 +50,31 @@ export function useDueCount(language: string | null | undefined, now: number): n
   return useLiveData(() => (language ? range(language, -Infinity, now + 1).count() : 0), [language, now])
 }
 
-/** The review page's queue: the next cards due and the day's summary, live. */
-export function useReviewQueue(language: string, now: number, ahead = 4): { cards: PlayableCard[]; summary: DueSummary } | undefined {
-  return useLiveData(async () => ({ cards: await dueCards(language, now, ahead), summary: await dueSummary(language, now) }), [language, now, ahead])
+interface ReviewQueue {
+  language: string
+  cards: PlayableCard[]
+  summary: DueSummary
+}
+
+const reviewQueue = async (language: string, now: number, ahead: number): Promise<ReviewQueue> => ({ language, cards: await dueCards(language, now, ahead), summary: await dueSummary(language, now) })
+
+/**
+ * The review page's queue: the next cards due and the day's summary, live. While a first pull writes
+ * its pages (`pulledPages` a number) it is read once per page written instead: the pull's chunk writes
+ * would each wake the live query and its four counts of up to 10,000 cards (issue 43).
+ */
+export function useReviewQueue(language: string, now: number, ahead = 4, pulledPages: number | null = null): ReviewQueue | undefined {
+  const paused = pulledPages !== null
+  // Paused, the live query reads nothing, so no write wakes it.
+  const live = useLiveData(async () => (paused ? null : reviewQueue(language, now, ahead)), [language, now, ahead, paused])
+  const read = useReadAgain(() => reviewQueue(language, now, ahead), [language, now, ahead, pulledPages], paused)
+  const source = (paused ? read : live) ?? undefined
+  const answer = source?.language === language ? source : undefined
+  // Until the current source answers (the live query after a new `now` or the pull's end, the first read
+  // of a pull), the last answer shown stands: never an older one, never another language's.
+  const [shown, setShown] = useState<ReviewQueue | undefined>(undefined)
+  if (answer !== undefined && answer !== shown) setShown(answer)
+  return answer ?? (shown?.language === language ? shown : undefined)
 }
 
 /** The starts of a video's saved lines, live (the transcript marks them, the line tools say "Saved"). */

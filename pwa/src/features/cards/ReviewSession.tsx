@@ -22,8 +22,17 @@ import { afterPaint } from './after-paint.ts'
 
 const AHEAD = 4
 
-function SummaryLine({ summary, now }: { summary: DueSummary; now: number }) {
+/** `data-pull` says whether the page's pull has ended (the bench times a first visit's whole pull by it). */
+function SummaryLine({ summary, now, loadingMore, settled }: { summary: DueSummary; now: number; loadingMore: boolean; settled: boolean }) {
   const { t, i18n } = useTranslation('review')
+  // A first pull still coming: the counts so far are only those of the pages written, so they say so.
+  if (loadingMore) {
+    return (
+      <p className="review-summary" data-testid="review-summary" data-loading-more="true" data-pull="pulling">
+        {[t('summary.dueSoFar', { count: summary.now }), t('summary.moreLoading')].join(' · ')}
+      </p>
+    )
+  }
   const parts = [t('summary.dueNow', { count: summary.now })]
   if (summary.laterToday > 0) parts.push(t('summary.laterToday', { count: summary.laterToday }))
   if (summary.next !== null) {
@@ -32,19 +41,42 @@ function SummaryLine({ summary, now }: { summary: DueSummary; now: number }) {
     parts.push(t('summary.next', { after: t(`span.${span.unit}`, { count: span.count }), at }))
   }
   return (
-    <p className="review-summary" data-testid="review-summary">
+    <p className="review-summary" data-testid="review-summary" data-pull={settled ? 'settled' : 'pulling'}>
       {parts.join(' · ')}
     </p>
   )
 }
 
+/** Where the page's pull of the server's cards stands, as the session shows it. */
+export interface PullShown {
+  /** The pull has ended (or could not start: offline): an empty device is truly empty. */
+  settled: boolean
+  /** A first pull (the device held no card of the language) in progress: the pages written so far. */
+  firstPages: number | null
+}
+
 /**
- * `onShown` is called once the device's cards (or its empty state) are painted: the page's pull of the
+ * `onShown` is called once the device's cards (or the wait for them) are painted: the page's pull of the
  * server's cards waits for it, so its reads and writes never stand before the first card (issue 43).
+ * During a first pull the first card shows as soon as the first page is written, the summary says more
+ * are loading, and the queue is read once per page rather than live on every chunk written.
  */
-export function ReviewSession({ language, now, onNow, onShown }: { language: string; now: number; onNow: (at: number) => void; onShown?: () => void }) {
+export function ReviewSession({
+  language,
+  now,
+  onNow,
+  onShown,
+  pull = { settled: true, firstPages: null },
+}: {
+  language: string
+  now: number
+  onNow: (at: number) => void
+  onShown?: () => void
+  pull?: PullShown
+}) {
   const { t } = useTranslation('review')
-  const queue = useReviewQueue(language, now, AHEAD + 1)
+  const queue = useReviewQueue(language, now, AHEAD + 1, pull.firstPages)
+  const loadingMore = pull.firstPages !== null
   const [graded, setGraded] = useState<ReadonlySet<string>>(new Set())
   const [played, setPlayed] = useState<{ id: string; from: PlayedFrom } | null>(null)
   const { audioRef, videoRef, play, stop } = useClipPlayer()
@@ -59,6 +91,16 @@ export function ReviewSession({ language, now, onNow, onShown }: { language: str
     const id = current.id
     void play(current).then((from) => setPlayed({ id, from }))
   }, [current, play])
+
+  // A graded card stays hidden until a read of the queue no longer holds it: dropped sooner, a read made
+  // before its write landed (the queue is not live during a first pull) would show it again.
+  const [readSeen, setReadSeen] = useState(queue)
+  if (queue !== readSeen) {
+    setReadSeen(queue)
+    const held = new Set((queue?.cards ?? []).map((card) => card.id))
+    const kept = [...graded].filter((id) => held.has(id))
+    if (kept.length !== graded.size) setGraded(new Set(kept))
+  }
 
   const loaded = queue !== undefined
   useEffect(() => {
@@ -86,19 +128,18 @@ export function ReviewSession({ language, now, onNow, onShown }: { language: str
     // The next card is painted first; the review's write (Dexie and the outbox, then the due list read
     // again and rendered) waits for that frame, timed at the grade. It held the frame by some 12 ms at 4× CPU.
     afterPaint(() => {
-      void gradeCard(id, rating, durationMs, gradedAt).then(() => {
-        // The graded card is out of the due range now; the list is read again from this moment.
-        onNow(Date.now())
-        setGraded((before) => {
-          const after = new Set(before)
-          after.delete(id)
-          return after
-        })
-      })
+      // The graded card is out of the due range now; the list is read again from this moment (it
+      // leaves `graded` once a read no longer holds it, below).
+      void gradeCard(id, rating, durationMs, gradedAt).then(() => onNow(Date.now()))
     })
   }
 
-  if (!queue) return <p className="muted" role="status">{t('loading')}</p>
+  const waiting = (
+    <p className="muted" role="status" data-testid="review-loading">
+      {t('loading')}
+    </p>
+  )
+  if (!queue) return waiting
   const media = (
     <>
       <audio ref={audioRef} preload="auto" data-testid="review-audio" />
@@ -106,6 +147,8 @@ export function ReviewSession({ language, now, onNow, onShown }: { language: str
     </>
   )
   if (queue.summary.total === 0) {
+    // No card here yet: the empty state only once the server has had its say (a first visit's pull).
+    if (!pull.settled) return waiting
     return (
       <section className="review-empty card" data-testid="review-empty">
         <h2 className="section-title">{t('empty.title')}</h2>
@@ -119,7 +162,7 @@ export function ReviewSession({ language, now, onNow, onShown }: { language: str
   }
   return (
     <>
-      <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} />
+      <SummaryLine summary={{ ...queue.summary, now: Math.max(0, queue.summary.now - graded.size) }} now={now} loadingMore={loadingMore} settled={pull.settled} />
       {current ? (
         <WordsProvider language={language} onOpen={stop} readings={readings}>
           <ReviewCard
@@ -132,10 +175,13 @@ export function ReviewSession({ language, now, onNow, onShown }: { language: str
             onGrade={grade}
             onRemove={() => {
               stop()
-              void removeCard(current.id)
+              // Read again from now: during a first pull the queue is not live.
+              void removeCard(current.id).then(() => onNow(Date.now()))
             }}
           />
         </WordsProvider>
+      ) : loadingMore ? (
+        waiting
       ) : (
         <section className="review-done card" data-testid="review-done">
           <h2 className="section-title">{t('done.title')}</h2>

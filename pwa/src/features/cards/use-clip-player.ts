@@ -5,7 +5,7 @@
  * 0.25 s before the line to 0.25 s after, as the clip is cut). Answers what it played from, or 'none'.
  */
 import { useCallback, useEffect, useRef } from 'react'
-import { clipBlob, offlineSpanSource } from '../../data/cards/card-audio.ts'
+import { clipObjectUrl, offlineSpanSource } from '../../data/cards/card-audio.ts'
 import type { PlayableCard } from '../../data/cards/card-types.ts'
 import { attachHls, type Playback } from '../../player/hls-playback.ts'
 
@@ -18,7 +18,6 @@ export function useClipPlayer() {
   const audioRef = useRef<HTMLAudioElement | null>(null)
   const videoRef = useRef<HTMLVideoElement | null>(null)
   const span = useRef<{ videoId: number; playback: Playback } | null>(null)
-  const objectUrl = useRef<string | null>(null)
   const stopAt = useRef<number>(Infinity)
   const turn = useRef(0)
 
@@ -36,20 +35,18 @@ export function useClipPlayer() {
     return () => {
       video?.removeEventListener('timeupdate', onTime)
       span.current?.playback.destroy()
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current)
     }
   }, [])
 
   const play = useCallback(async (card: Playable): Promise<PlayedFrom> => {
     const mine = ++turn.current
     stop()
-    const blob = await clipBlob(card)
+    // The URL is the clip cache's (card-audio.ts), made when it was fetched ahead and revoked by it.
+    const url = await clipObjectUrl(card)
     if (mine !== turn.current) return 'none'
     const audio = audioRef.current
-    if (blob && audio) {
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current)
-      objectUrl.current = URL.createObjectURL(blob)
-      audio.src = objectUrl.current
+    if (url && audio) {
+      audio.src = url
       await audio.play().catch(() => undefined)
       return 'clip'
     }
