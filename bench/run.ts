@@ -26,6 +26,8 @@ import { runCardsBench } from './cards.bench.ts'
 import { runWordsBench } from './words.bench.ts'
 import { runReviewBench } from './review.bench.ts'
 import { runKnownShareBench } from './known-share.bench.ts'
+import { runKnownSharePageBench } from './known-share-page.bench.ts'
+import { runKnownShareQueryBench } from './known-share-query.bench.ts'
 import { runStudioBench } from './studio.bench.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -237,6 +239,10 @@ async function main() {
   if (!only || only === 'words') results.words = await runWordsBench()
   // Prints its own lines.
   if (!only || only === 'words' || only === 'known-share') results.knownShare = await runKnownShareBench()
+  // known_share where the goal names it: the videos page's first render (needs npm run build), and the
+  // list's query alone with and without the kept sums' joins on both engines. Each also by its own name.
+  if (!only || only === 'known-share' || only === 'known-share-page') results.knownSharePage = await runKnownSharePageBench()
+  if (!only || only === 'known-share' || only === 'known-share-query') results.knownShareQuery = await runKnownShareQueryBench()
   if (!only || only === 'studio') results.studio = await runStudioBench()
   // Prints its own lines (needs npm run build).
   if (!only || only === 'review') results.review = await runReviewBench()

@@ -6,7 +6,10 @@
  * - tap → sheet painted: the interaction's duration from the Event Timing API (as INP counts it) of a
  *   tap on a word of the transcript until its sheet shows, over ROUNDS words; floor: on the same page
  *   and throttle, a tap on a plain button that opens a plain <dialog> of the same size by hand (no
- *   React, no lookup). Goal: the worst tap < 100 ms;
+ *   React, no lookup). Goal: the worst tap < 100 ms. Also each tap's wall time from its pointerdown to
+ *   the frame that paints the sheet (the sheet's code is a lazy chunk: a chunk fetched at the tap would
+ *   not show in the interaction's duration, whose next paint is Suspense's empty fallback), and the page's
+ *   first tap on a word apart, the page loaded and quiet, with whether the chunk was fetched before it;
  * - segmenting the longest transcript and 600 generated cues in the page with contract/segment.ts
  *   (its segmenter built once, as the app keeps it per lexicon version); floor: the same lines split at
  *   white space with one Set lookup a syllable. Goal < 20 ms.
@@ -36,6 +39,11 @@ export interface WordsBenchResult {
   tapMedianMs: number
   tapFloorWorstMs: number
   tapFloorMedianMs: number
+  /** Pointerdown → the frame that paints the sheet, over the same taps. */
+  tapToSheetWorstMs: number
+  tapToSheetMedianMs: number
+  /** The page's first tap on a word: its interaction's duration, pointerdown → sheet painted, and whether the sheet's chunk had been fetched before it. */
+  firstTap: { inpMs: number; toSheetMs: number; chunkBeforeTap: boolean }
   segmentMs: number
   segmentFloorMs: number
   lines: number
@@ -98,6 +106,43 @@ async function takeLongest(page: Page): Promise<number> {
   return Math.max(0, ...entries.map((entry) => entry.duration))
 }
 
+/**
+ * Each tap's pointerdown and the frame that paints the word sheet after it, in window.__tapTimes (the
+ * rAF after the sheet entered the page: the frame that draws it).
+ */
+function watchTapToSheet(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const times: { at?: number; sheet?: number } = {}
+    ;(window as unknown as { __tapTimes: typeof times }).__tapTimes = times
+    document.addEventListener('pointerdown', (event) => Object.assign(times, { at: event.timeStamp, sheet: undefined }), { capture: true })
+    new MutationObserver(() => {
+      if (times.at === undefined || times.sheet !== undefined || !document.querySelector('[data-testid="word-sheet"]')) return
+      times.sheet = -1
+      requestAnimationFrame((frame) => void (times.sheet = frame))
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+}
+
+/** The last tap's pointerdown → sheet painted, ms. */
+async function takeTapToSheet(page: Page): Promise<number> {
+  await page.waitForFunction(() => ((window as unknown as { __tapTimes: { sheet?: number } }).__tapTimes.sheet ?? -1) > 0)
+  return page.evaluate(() => {
+    const times = (window as unknown as { __tapTimes: { at?: number; sheet?: number } }).__tapTimes
+    const ms = times.sheet! - times.at!
+    times.at = undefined
+    times.sheet = undefined
+    return ms
+  })
+}
+
+/** Whether the word sheet's chunk was fetched (its response ended) before the last tap. */
+function sheetChunkBeforeTap(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const tap = (window as unknown as { __tapTimes: { lastAt?: number } }).__tapTimes.lastAt ?? Infinity
+    return performance.getEntriesByType('resource').some((entry) => /\/WordSheet-[\w-]+\.js$/u.test(entry.name) && (entry as PerformanceResourceTiming).responseEnd < tap)
+  })
+}
+
 /** The floor's button and dialog, by hand, on the same page. */
 function addFloorDialog(page: Page): Promise<void> {
   return page.evaluate(() => {
@@ -155,18 +200,30 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
     await page.goto(`/languages/vi/videos/${videoId}`)
     const words = page.getByTestId('transcript').getByTestId('word')
     await words.first().waitFor()
-    // The lexicon on the device (the sheet shows glosses, not "no meaning" for every word).
-    await page.getByTestId('transcript').getByTestId('word').first().click()
-    await page.getByTestId('word-glosses').waitFor()
-    await page.keyboard.press('Escape')
+    // The page loaded and quiet (the lexicon and the learner's states kept, whatever the page does when
+    // idle done), as a learner who reads the first line before she taps.
     await page.waitForLoadState('networkidle')
-    await addFloorDialog(page)
-
+    await page.waitForTimeout(2_000)
+    await page.waitForLoadState('networkidle')
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await observeInteractions(page)
+    await watchTapToSheet(page)
+    await takeLongest(page)
+    // The page's first tap on a word, apart: the one that would wait for the sheet's code.
+    await page.evaluate(() => document.addEventListener('pointerdown', (event) => Object.assign((window as unknown as { __tapTimes: object }).__tapTimes, { lastAt: event.timeStamp }), { capture: true, once: true }))
+    await words.first().click()
+    await page.getByTestId('word-sheet').waitFor()
+    const firstToSheet = await takeTapToSheet(page)
+    const firstTap = { inpMs: await takeLongest(page), toSheetMs: firstToSheet, chunkBeforeTap: await sheetChunkBeforeTap(page) }
+    // The lexicon on the device (the sheet shows glosses, not "no meaning" for every word).
+    await page.getByTestId('word-glosses').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('word-sheet').waitFor({ state: 'detached' })
+    await addFloorDialog(page)
     const taps: number[] = []
     const floors: number[] = []
+    const toSheet: number[] = []
     const count = await words.count()
     for (let round = 0; round < ROUNDS; round++) {
       const word = words.nth(Math.floor(((round + 1) * count) / (ROUNDS + 2)))
@@ -174,6 +231,7 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
       await takeLongest(page)
       await word.click()
       await page.getByTestId('word-sheet').waitFor()
+      toSheet.push(await takeTapToSheet(page))
       taps.push(await takeLongest(page))
       await page.keyboard.press('Escape')
       await page.getByTestId('word-sheet').waitFor({ state: 'detached' })
@@ -204,14 +262,19 @@ export async function runWordsBench(): Promise<WordsBenchResult> {
       tapMedianMs: median(taps),
       tapFloorWorstMs: Math.max(...floors),
       tapFloorMedianMs: median(floors),
+      tapToSheetWorstMs: Math.max(...toSheet),
+      tapToSheetMedianMs: median(toSheet),
+      firstTap,
       segmentMs: median(segmentRuns),
       segmentFloorMs: median(floorRuns),
       lines: lines.length,
       goalsMet: false,
     }
-    result.goalsMet = result.tapWorstMs < WORDS_GOALS.tapMs && result.segmentMs < WORDS_GOALS.segmentMs
+    result.goalsMet = Math.max(result.tapWorstMs, firstTap.inpMs) < WORDS_GOALS.tapMs && result.segmentMs < WORDS_GOALS.segmentMs
     const fmt = (n: number) => n.toFixed(1)
     console.log(`  tap on a word → its sheet painted (Event Timing, ${ROUNDS} words of a ${transcript.length}-cue transcript): worst ${fmt(result.tapWorstMs)} ms, median ${fmt(result.tapMedianMs)} ms (0: under the 16 ms threshold)`)
+    console.log(`  the page's first tap on a word (loaded and quiet): interaction ${fmt(firstTap.inpMs)} ms, pointerdown → sheet painted ${fmt(firstTap.toSheetMs)} ms; the sheet's chunk fetched before the tap: ${firstTap.chunkBeforeTap ? 'yes' : 'NO (the tap waited for it)'}`)
+    console.log(`  pointerdown → sheet painted over the ${ROUNDS} taps: worst ${fmt(result.tapToSheetWorstMs)} ms, median ${fmt(result.tapToSheetMedianMs)} ms`)
     console.log(`  floor, a plain button opening a plain <dialog> on the same page: worst ${fmt(result.tapFloorWorstMs)} ms, median ${fmt(result.tapFloorMedianMs)} ms   goal < ${WORDS_GOALS.tapMs} ms: ${result.tapWorstMs < WORDS_GOALS.tapMs ? 'met' : 'NOT met'}`)
     console.log(`  segmenting ${lines.length} lines (the transcript + ${GENERATED_CUES} generated), median of ${ROUNDS}: ${fmt(result.segmentMs)} ms; floor (split at spaces, one Set lookup a syllable): ${fmt(result.segmentFloorMs)} ms   goal < ${WORDS_GOALS.segmentMs} ms: ${result.segmentMs < WORDS_GOALS.segmentMs ? 'met' : 'NOT met'}`)
     return result

@@ -3,14 +3,28 @@
  * the word sheet of the word she tapped. `onOpen` and `onClose` let the player pause and go on;
  * `actions` puts other features' buttons in the sheet (e.g. saving the line).
  */
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createSegmenter } from '../../../../contract/segment.ts'
 import { useLexicon, useWordStates, type Reading } from '../../data/words/index.ts'
+import { whenIdle } from '../../data/runtime/when-idle.ts'
+import { preloadable } from '../../app/preloadable.tsx'
 import { WordsContext, type OpenWord, type WordsContextValue } from './words-context.ts'
 
-// The sheet's code (its tones, its readings) is fetched at the first tap on a word, not before the video
-// page's first paint, which only draws the words (issue 48).
-const WordSheet = lazy(() => import('./WordSheet.tsx').then((module) => ({ default: module.WordSheet })))
+// The sheet's code (its tones, its readings) is not part of the video page's first paint, which only
+// draws the words (issue 48). It is asked for once the page is idle after that paint (below), so the
+// first tap on a word waits for no chunk; and it is a preloadable, not React.lazy, which suspends on its
+// first render even when the module has arrived, and React 19 then holds the sheet back for its 300 ms
+// fallback throttle (bench/words.bench.ts: the first tap's sheet painted 395 ms after pointerdown with the
+// chunk already fetched, the later taps 36 ms). A preload that failed (offline, the chunk not cached) is
+// forgotten, so the tap asks again, as the lazy sheet did.
+const loadWordSheet = () => import('./WordSheet.tsx').then((module) => ({ default: module.WordSheet }))
+let WordSheet = preloadable(loadWordSheet)
+function preloadWordSheet(): Promise<unknown> {
+  const sheet = WordSheet
+  return sheet.preload().catch(() => {
+    if (WordSheet === sheet) WordSheet = preloadable(loadWordSheet)
+  })
+}
 
 export function WordsProvider({
   language,
@@ -30,6 +44,9 @@ export function WordsProvider({
   readings?: ReadonlyMap<string, readonly Reading[]>
 }) {
   const lexicon = useLexicon(language)
+  useEffect(() => {
+    if (language) void whenIdle().then(preloadWordSheet)
+  }, [language])
   const states = useWordStates(language)
   const [opened, setOpened] = useState<{ word: OpenWord; anchor: HTMLElement } | null>(null)
   const hooks = useRef({ onOpen, onClose })
