@@ -7,7 +7,9 @@
  *   nginx (empty cache) fetches each segment once, 8 at a time, against the floors beneath it: the same
  *   objects fetched straight from the gateway, 8 at a time over kept connections, and through nginx on
  *   the same file with the media cache off (proxy_buffering on, the same buffers), grant check kept and
- *   taken out: what nginx's proxying itself costs, apart from its cache. Warm: SECONDS of load over the
+ *   taken out: what nginx's proxying itself costs, apart from its cache; and segments new to the cache
+ *   of an nginx-s3 that has been running (warmed on other segments: its connections open, the grant
+ *   cached), a fresh set each round. Warm: SECONDS of load over the
  *   same segments once every one is cached, 16 connections. Each round starts a fresh nginx-s3; the
  *   order of the sides turns each round; the median of the per-round ratios counts.
  * - Uploads: UPLOAD_BYTES through our tus endpoint into the bucket (tus-js-client in UPLOAD_CHUNK_BYTES
@@ -59,6 +61,9 @@ export interface MediaS3BenchResult {
     /** The floor beneath the cold path: the same objects straight from the gateway (GetObject, 8 at a time, connections kept). */
     coldGatewayMBps: number
     coldRatioToGateway: number
+    /** Segments new to the cache of an nginx-s3 that has been running (connections open, grant cached). */
+    coldRunningMBps: number
+    coldRunningRatioToGateway: number
     /** Through nginx-s3.conf with the media cache off (proxied, buffered, no cache file): nginx's own floor, grant checked and not. */
     coldProxiedMBps: number
     coldProxiedRatioToGateway: number
@@ -73,7 +78,7 @@ export interface MediaS3BenchResult {
   }
   uploads: { megabytes: number; tusMBps: number; sdkMBps: number; ratio: number }
   /** Every round, for the note: cold through nginx's cache, nginx without cache (grant, no grant), the gateway's GetObject; tus against the SDK (MB/s). */
-  rounds: { cold: Array<{ nginx: number; proxied: number; proxiedNoGrant: number; gateway: number }>; uploads: Array<{ tus: number; sdk: number }> }
+  rounds: { cold: Array<{ nginx: number; running: number; proxied: number; proxiedNoGrant: number; gateway: number }>; uploads: Array<{ tus: number; sdk: number }> }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -155,8 +160,11 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
     const mediaKey = newMediaKey()
     const folder = path.join(work, 'ladder', mediaKey)
     fs.mkdirSync(path.join(folder, 'v720p'), { recursive: true })
-    const names = Array.from({ length: SEGMENTS }, (_, i) => `seg_${String(i).padStart(3, '0')}.m4s`)
-    for (const name of names) fs.writeFileSync(path.join(folder, 'v720p', name), crypto.randomBytes(SEGMENT_BYTES))
+    // SEGMENTS for the fresh nginxes, the disk side and the warm load, then SEGMENTS more for each round
+    // of the running nginx-s3 (each round's set new to its cache).
+    const allNames = Array.from({ length: SEGMENTS * (1 + ROUNDS) }, (_, i) => `seg_${String(i).padStart(3, '0')}.m4s`)
+    const names = allNames.slice(0, SEGMENTS)
+    for (const name of allNames) fs.writeFileSync(path.join(folder, 'v720p', name), crypto.randomBytes(SEGMENT_BYTES))
     fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true, mode: 0o755 })
     fs.cpSync(folder, path.join(dataDir, 'media', mediaKey), { recursive: true })
     await createS3Store(settings, client).putDir(`media/${mediaKey}`, folder, ladderFileOptions)
@@ -171,7 +179,8 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
       }),
     })
     const { hlsUrl, base: api, token, origin } = server.info
-    const paths = names.map((name) => hlsUrl.replace('master.m3u8', `v720p/${name}`))
+    const pathOf = (name: string) => hlsUrl.replace('master.m3u8', `v720p/${name}`)
+    const paths = names.map(pathOf)
     const apiPorts = [Number(new URL(origin).port)]
     const bucket = { origin: new URL(settings.endpoint!).host, name: settings.bucket }
 
@@ -182,16 +191,22 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
     // nginx's buffers, no cache file), with the grant check and without it; fresh each round as the cached one.
     const noCache = (text: string, file: string) => (file === 'dehieu-bucket-origin.conf' ? text.replace(/^proxy_cache dehieu_media;$/m, 'proxy_cache off;') : text)
     const noGrant = (text: string, file: 'nginx.conf' | 'dehieu-bucket-origin.conf') => noCache(text, file).replace(/^\s*auth_request \/_dehieu\/media-grant;$/m, '')
+    // "Cold" as a learner meets it: nginx-s3 running for a while (its connections to the gateway and the
+    // API open, the grant checked), the segments not yet in its cache. Warmed on other segments first.
+    const running = await startNginx({ dir: path.join(work, 's3-running'), dataDir, apiPorts, bucket })
+    nginxes.push(running)
+    await fetchOnce(running.url, paths.slice(0, 8), 8)
     const gatewayPaths = names.map((name) => `/${settings.bucket}/media/${mediaKey}/v720p/${name}`)
-    const rounds: Array<{ coldS3: number; coldDisk: number; coldGateway: number; coldProxied: number; coldProxiedNoGrant: number; warmS3: number; warmDisk: number; hitShare: number }> = []
+    const rounds: Array<{ coldS3: number; coldRunning: number; coldDisk: number; coldGateway: number; coldProxied: number; coldProxiedNoGrant: number; warmS3: number; warmDisk: number; hitShare: number }> = []
     for (let round = 0; round < ROUNDS; round++) {
       const s3 = await startNginx({ dir: path.join(work, `s3-${round}`), dataDir, apiPorts, bucket })
       const proxied = await startNginx({ dir: path.join(work, `proxied-${round}`), dataDir, apiPorts, bucket, rewrite: noCache })
       const proxiedNoGrant = await startNginx({ dir: path.join(work, `proxied-no-grant-${round}`), dataDir, apiPorts, bucket, rewrite: noGrant })
       nginxes.push(s3, proxied, proxiedNoGrant)
-      const cold: Record<'s3' | 'disk' | 'gateway' | 'proxied' | 'proxiedNoGrant', { mbPerSecond: number; statuses: string[] }> = {} as never
+      const cold: Record<'s3' | 'running' | 'disk' | 'gateway' | 'proxied' | 'proxiedNoGrant', { mbPerSecond: number; statuses: string[] }> = {} as never
       const sides = [
         ['s3', () => fetchOnce(s3.url, paths, 8)],
+        ['running', () => fetchOnce(running.url, allNames.slice(SEGMENTS * (round + 1), SEGMENTS * (round + 2)).map(pathOf), 8)],
         ['gateway', () => fetchOnce(settings.endpoint!, gatewayPaths, 8)],
         ['proxied', () => fetchOnce(proxied.url, paths, 8)],
         ['proxiedNoGrant', () => fetchOnce(proxiedNoGrant.url, paths, 8)],
@@ -202,7 +217,9 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         const [name, run] = sides[(i + round * 2) % sides.length]!
         cold[name] = await run()
       }
-      if (cold.s3.statuses.some((status) => status !== 'MISS')) throw new Error(`a cold round saw cache states ${[...new Set(cold.s3.statuses)].join(', ')}`)
+      for (const side of [cold.s3, cold.running]) {
+        if (side.statuses.some((status) => status !== 'MISS')) throw new Error(`a cold round saw cache states ${[...new Set(side.statuses)].join(', ')}`)
+      }
       for (const side of [cold.proxied, cold.proxiedNoGrant]) {
         if (side.statuses.some((status) => status !== '')) throw new Error(`nginx with its media cache off answered cache states ${[...new Set(side.statuses)].join(', ')}`)
       }
@@ -211,7 +228,7 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
       const warm = await loadFor(s3.url, paths, SECONDS)
       const warmDisk = warmDisk0 ?? (await loadFor(disk.url, paths, SECONDS))
       rounds.push({
-        coldS3: cold.s3.mbPerSecond, coldDisk: cold.disk.mbPerSecond, coldGateway: cold.gateway.mbPerSecond, coldProxied: cold.proxied.mbPerSecond,
+        coldS3: cold.s3.mbPerSecond, coldRunning: cold.running.mbPerSecond, coldDisk: cold.disk.mbPerSecond, coldGateway: cold.gateway.mbPerSecond, coldProxied: cold.proxied.mbPerSecond,
         coldProxiedNoGrant: cold.proxiedNoGrant.mbPerSecond, warmS3: warm.mbPerSecond, warmDisk: warmDisk.mbPerSecond, hitShare: warm.hitShare,
       })
       for (const side of [s3, proxied, proxiedNoGrant]) await side.stop()
@@ -255,6 +272,8 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         coldRatio: median(rounds.map((r) => r.coldS3 / r.coldDisk)),
         coldGatewayMBps: median(rounds.map((r) => r.coldGateway)),
         coldRatioToGateway: median(rounds.map((r) => r.coldS3 / r.coldGateway)),
+        coldRunningMBps: median(rounds.map((r) => r.coldRunning)),
+        coldRunningRatioToGateway: median(rounds.map((r) => r.coldRunning / r.coldGateway)),
         coldProxiedMBps: median(rounds.map((r) => r.coldProxied)),
         coldProxiedRatioToGateway: median(rounds.map((r) => r.coldProxied / r.coldGateway)),
         coldProxiedNoGrantMBps: median(rounds.map((r) => r.coldProxiedNoGrant)),
@@ -272,7 +291,7 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         ratio: median(uploadRounds.map((r) => r.tus / r.sdk)),
       },
       rounds: {
-        cold: rounds.map((r) => ({ nginx: r.coldS3, proxied: r.coldProxied, proxiedNoGrant: r.coldProxiedNoGrant, gateway: r.coldGateway })),
+        cold: rounds.map((r) => ({ nginx: r.coldS3, running: r.coldRunning, proxied: r.coldProxied, proxiedNoGrant: r.coldProxiedNoGrant, gateway: r.coldGateway })),
         uploads: uploadRounds,
       },
     }
