@@ -16,7 +16,10 @@
  *   chunks, as the PWA sends; storage/tus-s3-store.ts on @tus/s3-store: a PATCH's parts held in memory
  *   and stored side by side, its `.part` once they all are), as a ratio to the AWS SDK's own multipart
  *   upload of the same bytes to the same gateway (@aws-sdk/lib-storage, 8 MiB parts, 4 at a time, its
- *   default), alternating; the median of the per-round ratios counts.
+ *   default), alternating; the median of the per-round ratios counts. Reported beside it: the SDK with
+ *   one part in flight, what the gateway takes over one stream, and tus with each chunk given to the
+ *   socket whole as a browser's network stack takes it (tus-js-client's Node stack writes 16 KB at a
+ *   time, each write waiting for drain); both after the pair in each round.
  * The API server runs in a process of its own (bench/servers/app-server.ts on the bucket), as behind a
  * browser: the tus client and the SDK share this process, the server's receiving is not charged to the
  * client's thread. nginx, Ceph and the load are the same on both sides. Skipped, with the reason,
@@ -76,9 +79,20 @@ export interface MediaS3BenchResult {
     warmRatio: number
     warmCacheHits: number
   }
-  uploads: { megabytes: number; tusMBps: number; sdkMBps: number; ratio: number }
+  uploads: {
+    megabytes: number
+    tusMBps: number
+    sdkMBps: number
+    ratio: number
+    /** The SDK with one part in flight, and that as a ratio to its default 4 (reported). */
+    sdkOneAtATimeMBps: number
+    sdkOneAtATimeRatio: number
+    /** tus with each chunk written to the socket whole (as a browser sends it), and its ratio to the SDK (reported). */
+    tusWholeChunksMBps: number
+    tusWholeChunksRatio: number
+  }
   /** Every round, for the note: cold through nginx's cache, nginx without cache (grant, no grant), the gateway's GetObject; tus against the SDK (MB/s). */
-  rounds: { cold: Array<{ nginx: number; running: number; proxied: number; proxiedNoGrant: number; gateway: number }>; uploads: Array<{ tus: number; sdk: number }> }
+  rounds: { cold: Array<{ nginx: number; running: number; proxied: number; proxiedNoGrant: number; gateway: number }>; uploads: Array<{ tus: number; sdk: number; sdkOneAtATime: number; tusWholeChunks: number }> }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -237,7 +251,7 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
 
     // Uploads: ours through tus into the bucket, against the SDK's own multipart upload.
     const data = crypto.randomBytes(UPLOAD_BYTES)
-    const uploadRounds: Array<{ tus: number; sdk: number }> = []
+    const uploadRounds: Array<{ tus: number; sdk: number; sdkOneAtATime: number; tusWholeChunks: number }> = []
     for (let round = 0; round < ROUNDS; round++) {
       const created = await fetch(`${api}/submissions`, {
         method: 'POST',
@@ -247,21 +261,31 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
       if (!created.ok) throw new Error(`POST /submissions: ${created.status} ${await created.text()}`)
       const { data: submission } = (await created.json()) as { data: { id: number } }
       const sdkKey = `bench/sdk-${round}`
-      const timeSdk = async () => {
+      const timeSdk = async (queueSize = 4) => {
         const started = performance.now()
-        await new Upload({ client, params: { Bucket: settings.bucket, Key: sdkKey, Body: data }, partSize: SDK_PART_BYTES, queueSize: 4 }).done()
+        await new Upload({ client, params: { Bucket: settings.bucket, Key: sdkKey, Body: data }, partSize: SDK_PART_BYTES, queueSize }).done()
         return performance.now() - started
       }
-      const timeTus = async () => {
+      const timeTus = async (wholeChunkWrites = false, submissionId = submission.id) => {
         const started = performance.now()
-        await tusUpload({ endpoint: `${api}/uploads`, token, data, submissionId: submission.id, chunkSize: UPLOAD_CHUNK_BYTES }).done
+        await tusUpload({ endpoint: `${api}/uploads`, token, data, submissionId, chunkSize: UPLOAD_CHUNK_BYTES, wholeChunkWrites }).done
         return performance.now() - started
       }
       const sdkFirst = round % 2 === 1
       const sdk0 = sdkFirst ? await timeSdk() : undefined
       const tusMs = await timeTus()
       const sdkMs = sdk0 ?? (await timeSdk())
-      uploadRounds.push({ tus: mbps(UPLOAD_BYTES, tusMs), sdk: mbps(UPLOAD_BYTES, sdkMs) })
+      // Reported, not the goal: the SDK one part at a time, what the gateway takes over one stream (what
+      // a PATCH whose parts went to the bucket as they arrive could reach at most).
+      const sdkSerialMs = await timeSdk(1)
+      // Reported: the same tus upload with each chunk given to the socket whole, as a browser sends it.
+      const again = await fetch(`${api}/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ submission: { title: 'bench', proficiency_level: 'beginner', language_code: 'vi', release_confirmed: true } }),
+      })
+      const tusWholeMs = await timeTus(true, ((await again.json()) as { data: { id: number } }).data.id)
+      uploadRounds.push({ tus: mbps(UPLOAD_BYTES, tusMs), sdk: mbps(UPLOAD_BYTES, sdkMs), sdkOneAtATime: mbps(UPLOAD_BYTES, sdkSerialMs), tusWholeChunks: mbps(UPLOAD_BYTES, tusWholeMs) })
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: sdkKey }))
     }
 
@@ -289,6 +313,10 @@ export async function runMediaS3Bench(): Promise<MediaS3BenchResult | { skipped:
         tusMBps: median(uploadRounds.map((r) => r.tus)),
         sdkMBps: median(uploadRounds.map((r) => r.sdk)),
         ratio: median(uploadRounds.map((r) => r.tus / r.sdk)),
+        sdkOneAtATimeMBps: median(uploadRounds.map((r) => r.sdkOneAtATime)),
+        sdkOneAtATimeRatio: median(uploadRounds.map((r) => r.sdkOneAtATime / r.sdk)),
+        tusWholeChunksMBps: median(uploadRounds.map((r) => r.tusWholeChunks)),
+        tusWholeChunksRatio: median(uploadRounds.map((r) => r.tusWholeChunks / r.sdk)),
       },
       rounds: {
         cold: rounds.map((r) => ({ nginx: r.coldS3, running: r.coldRunning, proxied: r.coldProxied, proxiedNoGrant: r.coldProxiedNoGrant, gateway: r.coldGateway })),
