@@ -13,7 +13,15 @@ import { hashToken, newToken } from '../../sync-server/src/security/tokens.ts'
 // BENCH_DATA_DIR lets a benchmark prepare media files first; otherwise a fresh temp folder.
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dehieu-bench-'))
 // DATABASE_URL: the same server on PostgreSQL (the watch-event bench's PostgreSQL lines).
-const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) })
+// BENCH_CONFIG_ENV (a JSON object of settings) adds to them: the media bench's bucket (MEDIA_STORE=s3, S3_…).
+const extraSettings = JSON.parse(process.env.BENCH_CONFIG_ENV ?? '{}') as Record<string, string>
+const config = loadConfig({
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
+  ...extraSettings,
+})
 // The production logger (batched writes), to a file.
 const logger = createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', path.join(dataDir, 'server.log'))
 const ctx = await createContext(config, { logger })

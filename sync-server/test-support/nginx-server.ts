@@ -67,21 +67,27 @@ export async function startNginx(options: {
   apiPorts: number[]
   /** Media in this bucket (deploy/nginx-s3.conf): `origin` host:port of the S3 endpoint, `name` the bucket. */
   bucket?: { origin: string; name: string }
+  /** Rewrites each rendered file before nginx reads it: a bench's variant of the shipped configuration (the media cache off, say). */
+  rewrite?: (text: string, file: 'nginx.conf' | 'dehieu-bucket-origin.conf') => string
 }): Promise<RunningNginx> {
   const prefix = nginxPrefix(path.join(options.dir, 'nginx'))
   const port = await freePort()
   const conf = path.join(prefix, 'nginx.conf')
+  const rewrite = options.rewrite ?? ((text: string) => text)
   fs.writeFileSync(
     conf,
-    renderNginxConf({
-      listen: `127.0.0.1:${port}`,
-      apiServers: options.apiPorts.map((api) => `server 127.0.0.1:${api} max_fails=1 fail_timeout=2s;`).join(' '),
-      dataDir: options.dataDir,
-      prefix,
-      bucket: options.bucket,
-    }),
+    rewrite(
+      renderNginxConf({
+        listen: `127.0.0.1:${port}`,
+        apiServers: options.apiPorts.map((api) => `server 127.0.0.1:${api} max_fails=1 fail_timeout=2s;`).join(' '),
+        dataDir: options.dataDir,
+        prefix,
+        bucket: options.bucket,
+      }),
+      'nginx.conf',
+    ),
   )
-  if (options.bucket) fs.copyFileSync(BUCKET_ORIGIN_INCLUDE, path.join(prefix, path.basename(BUCKET_ORIGIN_INCLUDE)))
+  if (options.bucket) fs.writeFileSync(path.join(prefix, path.basename(BUCKET_ORIGIN_INCLUDE)), rewrite(fs.readFileSync(BUCKET_ORIGIN_INCLUDE, 'utf8'), 'dehieu-bucket-origin.conf'))
   return launch(prefix, conf, port)
 }
 

@@ -1,5 +1,20 @@
 /** tus-js-client in Node against the test server, as the PWA uses it (fresh Authorization per request). */
-import { Upload } from 'tus-js-client'
+import { Readable } from 'node:stream'
+import { DefaultHttpStack, Upload, type HttpRequest } from 'tus-js-client'
+
+/**
+ * tus-js-client's Node stack writes a Buffer chunk 16 KB at a time, each write waiting for `drain`; a
+ * browser hands the chunk's Blob to its network stack whole. This one gives each chunk to the socket in
+ * one write (a one-piece stream, which the stack pipes as it comes).
+ */
+class WholeChunkHttpStack extends DefaultHttpStack {
+  override createRequest(method: string, url: string): HttpRequest {
+    const request = super.createRequest(method, url)
+    const send = request.send.bind(request)
+    request.send = (body) => send(body instanceof Uint8Array ? (Readable.from([body]) as never) : body)
+    return request
+  }
+}
 
 export interface TusResult {
   url: string
@@ -14,6 +29,8 @@ export function tusUpload(options: {
   submissionId: number | string
   filename?: string
   chunkSize?: number
+  /** Each chunk to the socket in one write, as a browser sends it (WholeChunkHttpStack); tus-js-client's own Node stack otherwise. */
+  wholeChunkWrites?: boolean
   uploadUrl?: string
   onChunk?: (accepted: number, upload: Upload) => void
 }): { upload: Upload; done: Promise<TusResult>; accepted: number[] } {
@@ -26,6 +43,7 @@ export function tusUpload(options: {
       ...(options.uploadUrl ? { uploadUrl: options.uploadUrl } : {}),
       ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
       retryDelays: null,
+      ...(options.wholeChunkWrites ? { httpStack: new WholeChunkHttpStack({}) } : {}),
       storeFingerprintForResuming: false,
       metadata: {
         submission_id: String(options.submissionId),
