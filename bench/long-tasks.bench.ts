@@ -21,7 +21,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { startTestServer, type TestServer } from '../sync-server/test-support/test-server.ts'
 import { seedDemoCatalogue } from '../sync-server/src/demo/seed-demo.ts'
 import { CHROMIUM, CHROMIUM_FLAGS, DIST, requireBuild, signedInStorage, slowDownTo } from './lib/browser.ts'
-import { longTasks, TRACE_CATEGORIES, type LongTask } from './lib/long-tasks.ts'
+import { firstPaintWork, longTasks, TRACE_CATEGORIES, type FirstPaintWork, type LongTask } from './lib/long-tasks.ts'
 import { sourceMapper } from './lib/source-maps.ts'
 import { seedCatalogue } from './phone.bench.ts'
 
@@ -30,6 +30,8 @@ export interface PageProfile {
   /** Σ (task − 50 ms) over the long tasks: the trace's own blocking time (Lighthouse's TBT counts from the first paint). */
   blockingMs: number
   tasks: LongTask[]
+  /** The main thread's work before the first contentful paint, in tasks of any length. */
+  firstPaint: FirstPaintWork
 }
 
 interface ProfiledPage {
@@ -104,8 +106,10 @@ async function profilePage(browser: Browser, server: TestServer, target: Profile
     fs.mkdirSync(dir, { recursive: true })
     fs.writeFileSync(path.join(dir, `${target.name}.trace.json`), trace)
   }
-  const tasks = longTasks(JSON.parse(trace.toString('utf8')) as never, sourceMapper(DIST))
-  return { page: target.name, blockingMs: tasks.reduce((sum, task) => sum + task.durationMs - 50, 0), tasks }
+  const parsed = JSON.parse(trace.toString('utf8')) as never
+  const map = sourceMapper(DIST)
+  const tasks = longTasks(parsed, map)
+  return { page: target.name, blockingMs: tasks.reduce((sum, task) => sum + task.durationMs - 50, 0), tasks, firstPaint: firstPaintWork(parsed, map) }
 }
 
 function printProfile(profile: PageProfile): void {
@@ -116,6 +120,9 @@ function printProfile(profile: PageProfile): void {
     console.log(`    at ${String(task.startMs).padStart(5)} ms  ${String(task.durationMs).padStart(4)} ms  ${task.startedBy}: ${kinds}${forced}`)
     for (const code of task.code) console.log(`        ${String(code.ms).padStart(4)} ms  ${code.where}`)
   }
+  const first = profile.firstPaint
+  console.log(`    before the first contentful paint (FCP ${first.fcpMs ?? '—'} ms, LCP ${first.lcpMs ?? '—'} ms): ${first.tasks} task(s), main thread busy ${first.busyMs} ms; sampled in`)
+  for (const code of first.code) console.log(`        ${String(code.ms).padStart(4)} ms  ${code.where}`)
 }
 
 export async function runLongTasksBench(): Promise<PageProfile[]> {

@@ -59,7 +59,9 @@ const config: UserConfig = {
               // (the offline transcript search's parser), they would otherwise become a chunk of their own.
               // The contract's two text counters (a few hundred bytes, used by the video page's comments and the
               // register and settings forms) too: each was a request of its own.
-              test: /(src\/(data\/(storage|unauthorized)\.ts|components\/PageFrame\.tsx)|contract\/(limits|text|visible-text)\.ts|@oxc-project\+runtime@[^/]+\/helpers\/esm\/\w+\.js)$/,
+              // The connection state and its retry rule, the API's route table and the install state (issue 48): main.tsx
+              // imports them on every start; three requests of 1-2 KB each, in the chain before a signed-in first paint.
+              test: /(src\/(data\/(storage|unauthorized|runtime\/(connectivity|retry))\.ts|features\/pwa\/install-state\.ts|components\/PageFrame\.tsx)|contract\/(limits|text|visible-text|routes)\.ts|@oxc-project\+runtime@[^/]+\/helpers\/esm\/\w+\.js)$/,
               includeDependenciesRecursively: false,
             },
             {
@@ -92,6 +94,15 @@ const config: UserConfig = {
                   // the segmenter and the share on a card; four small chunks each page asked for on its own.
                   'src/data/words/(index|lexicon|list-shares|video-words|word-states|word-state-pull|word-state-fold|readings)\\.ts$',
                   'contract/(segment|known-share)\\.ts$',
+                  // What the frame itself loads before its first paint (issue 48): the database's name and its opening ahead
+                  // (app/first-paint.ts), the idle wait, the account's preferences, the cards due and the minutes of input
+                  // (the navbar's goal and review badge), the tab's download runner and its status line. Eight requests of
+                  // 1-4 KB each before a signed-in first paint; each a round trip on a phone over HTTP/1.1's six connections.
+                  'src/data/(database-name|open-database|runtime/when-idle|preferences/(account-preferences|player-prefs)|progress/input-minutes)\\.ts$',
+                  'src/data/cards/(due|language-record|card-audio-grant)\\.ts$',
+                  'contract/card-audio\\.ts$',
+                  'src/data/downloads/(download-deps|fetch-parts|run-plan|run-playlists|run-progress|run-record|download-run|tab-downloads)\\.ts$',
+                  'src/features/downloads/(download-error-message\\.ts|DownloadStart\\.tsx|DownloadUnderway\\.tsx)$',
                   'src/features/words-share/(WordShare\\.tsx|use-list-shares\\.ts|share-percent\\.ts|words-share\\.css)$',
                 ].join('|'),
               ),

@@ -13,7 +13,7 @@
  *
  * The source is attached in player/use-hls-source.ts, the watched stretches kept in player/use-kept-stretches.ts.
  */
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Component, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { readPlayerPrefs, writePlayerPrefs } from '../../data/preferences/player-prefs.ts'
 import { PlayerController, toolLines } from '../controller.ts'
@@ -189,6 +189,9 @@ export function Player({
   const { t: tc } = useTranslation('captions')
   const controller = useMemo(() => new PlayerController(), [])
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  // The element arrives in the commit that mounts the player: set as an ordinary update, the player rendered again
+  // at once, in the same task as that commit (issue 48: a long task on a slow phone); as a transition, in slices.
+  const videoRef = useCallback((element: HTMLVideoElement | null) => startTransition(() => setVideo(element)), [])
   const [stockControls, setStockControls] = useState(false)
   const failed = useControllerState(controller, (state) => state.failed)
   const showControls = useControllerState(controller, (state) => state.controlsShown)
@@ -230,7 +233,7 @@ export function Player({
           <div className="player-stage" ref={(element) => controller.setStage(element)}>
             <div className={showControls ? 'player-frame controls-shown' : 'player-frame'} data-testid="player-frame">
               {audioOnly ? <AudioArtwork poster={poster} /> : null}
-              <video ref={setVideo} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
+              <video ref={videoRef} controls={stockControls} playsInline preload="metadata" poster={poster} aria-label={title} data-testid="player-video">
                 {captions.map((track) => (
                   <track key={`${track.language}:${track.url}`} kind="subtitles" srcLang={track.language} label={tc(`languages.${track.language}`)} src={track.url} />
                 ))}
