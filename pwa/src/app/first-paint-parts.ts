@@ -4,7 +4,7 @@
  * Apart from first-paint.ts, which needs the browser's i18n, so the build's prerender can import the routes.
  */
 import type { PageGroup } from './first-paint-groups.ts'
-import { preloadable } from './preloadable.tsx'
+import { preloadable } from '../components/preloadable.tsx'
 
 export const SignedInChrome = preloadable(() => import('../features/navbar/SignedInChrome.tsx'))
 export const LanguagesPage = preloadable(() => import('../pages/LanguagesPage.tsx'))

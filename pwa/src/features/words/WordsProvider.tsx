@@ -7,7 +7,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { createSegmenter } from '../../../../contract/segment.ts'
 import { useLexicon, useWordStates, type Reading } from '../../data/words/index.ts'
 import { whenIdle } from '../../data/runtime/when-idle.ts'
-import { preloadable } from '../../app/preloadable.tsx'
+import { preloadable } from '../../components/preloadable.tsx'
 import { WordsContext, type OpenWord, type WordsContextValue } from './words-context.ts'
 
 // The sheet's code (its tones, its readings) is not part of the video page's first paint, which only

@@ -1,5 +1,5 @@
 /**
- * A page loaded on demand, like React.lazy, that can also be asked for ahead and then renders at once.
+ * A page (or a part of one, such as the word sheet) loaded on demand, like React.lazy, that can also be asked for ahead and then renders at once.
  * React.lazy suspends on its first render even when the module has already arrived, and React 19 holds
  * the content that follows a shown fallback back for up to 300 ms (its fallback throttle): on a signed-in
  * start that cost every page a spinner and a third of a second (issue 32). Here `preload()` starts the
