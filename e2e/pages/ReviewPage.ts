@@ -1,5 +1,5 @@
 /** Page model of saved lines: Save among the line tools, the transcript's mark, and the review page. */
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export class SaveLine {
   readonly button: Locator
@@ -50,18 +50,14 @@ export class ReviewPage {
     return this.page.getByTestId(`review-grade-${rating}`)
   }
 
-  /** Waits until the hidden <audio> of the card has really played (its 'playing' event, time moving). */
+  /**
+   * Waits until the hidden <audio> of the card has really played (its time moving past 0.1 s). Polled
+   * rather than awaited as a 'playing' event: under load the event can fire before this looks, with
+   * the time still at 0, and a listener added then waits for ever (the test's 3-minute timeout in CI).
+   */
   async heardAudio(): Promise<{ currentTime: number; src: string }> {
-    return this.page.getByTestId('review-audio').evaluate(
-      (audio: HTMLAudioElement) =>
-        new Promise<{ currentTime: number; src: string }>((resolve) => {
-          const check = () => {
-            if (audio.currentTime > 0.1) resolve({ currentTime: audio.currentTime, src: audio.src })
-            else requestAnimationFrame(check)
-          }
-          if (!audio.paused && audio.currentTime > 0) check()
-          else audio.addEventListener('playing', () => check(), { once: true })
-        }),
-    )
+    const audio = this.page.getByTestId('review-audio')
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.1)
+    return audio.evaluate((element: HTMLAudioElement) => ({ currentTime: element.currentTime, src: element.src }))
   }
 }
