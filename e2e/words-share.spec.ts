@@ -131,8 +131,9 @@ test('an admin corrects a meaning on /admin-lexicon, and a learner sees it', asy
   const session = await signIn(server, `lexicon-learner-${Date.now()}@example.com`)
   await openAs(learnerPage, session, '/languages/vi/progress', server.baseUrl)
   await learnerPage.getByTestId('words-placement').click()
-  const dialog = learnerPage.getByTestId('placement-dialog')
-  await expect(dialog.getByTestId('placement-word').filter({ hasText: 'cảm ơn' })).toContainText('thanks; thank you very much')
+  const placement = new Placement(learnerPage)
+  await placement.dialog.getByTestId('placement-word').first().waitFor()
+  await expect(await placement.entry('cảm ơn')).toContainText('thanks; thank you very much')
   await context.close()
 
   // Removing asks first.

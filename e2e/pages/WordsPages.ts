@@ -19,7 +19,25 @@ export class Placement {
     await this.dialog.getByTestId('placement-word').first().waitFor()
   }
 
-  /** Ticks each word (its headword as shown) and saves with Done. */
+  /** "Save and show more": waits until the next words are shown. */
+  async showMore() {
+    const first = await this.dialog.getByTestId('placement-word').first().textContent()
+    await this.more.click()
+    await expect.poll(() => this.dialog.getByTestId('placement-word').first().textContent()).not.toBe(first)
+  }
+
+  /**
+   * The placement's entry for a headword, going down the list ("Save and show more", nothing ticked)
+   * until it is shown: other specs' videos on the shared server can rank their own words first.
+   */
+  async entry(headword: string): Promise<Locator> {
+    const entry = this.dialog.getByTestId('placement-word').filter({ has: this.page.getByRole('checkbox', { name: new RegExp(`^${headword}\\b`) }) })
+    for (let page = 0; page < 20 && (await entry.count()) === 0; page++) {
+      await this.showMore()
+    }
+    return entry
+  }
+
   /**
    * Ticks the headwords, going down the list ("Save and show more") until each is found: other specs'
    * videos on the shared server can rank their own words first.
@@ -34,9 +52,7 @@ export class Placement {
         left.delete(headword)
       }
       if (left.size === 0) break
-      const first = await this.dialog.getByTestId('placement-word').first().textContent()
-      await this.more.click()
-      await expect.poll(() => this.dialog.getByTestId('placement-word').first().textContent()).not.toBe(first)
+      await this.showMore()
     }
     expect([...left]).toEqual([])
     await this.done.click()
