@@ -303,7 +303,7 @@ const VideoCard = memo(function VideoCard({
         ) : null}
         {knownPercent !== undefined ? (
           <p className="video-words-line">
-            <WordShare percent={knownPercent} newCount={newWords} />
+            <WordShare t={t} percent={knownPercent} newCount={newWords} />
           </p>
         ) : null}
         {typeof video.difficulty === 'number' || typeof mine === 'number' ? (
