@@ -14,6 +14,7 @@ import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
 import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
 import { useOnline } from '../data/runtime/connectivity.ts'
+import { useMarkListPainted } from '../data/runtime/list-painted.ts'
 import {
   fetchVideoPage,
   firstPageAhead,
@@ -96,6 +97,7 @@ export default function VideosPage() {
   // Each video's share of known words, worked out on the device as she marks words (issue 42).
   const words = useListShares(code, listCached)
   const videos = useMemo(() => filterVideos(listCached ?? [], listFilters, matches, forLevel, words.shares), [listCached, listFilters, matches, forLevel, words.shares])
+  useMarkListPainted(videos.length > 0)
   const scored = useMemo(() => (shown ?? []).some((video) => typeof video.difficulty === 'number'), [shown])
   const myRatings = useMyRatings(cached ?? [])
   const entitled = useSessionValue((state) => Boolean(state.user?.is_premium || state.user?.premium || state.user?.is_admin))
@@ -301,7 +303,7 @@ const VideoCard = memo(function VideoCard({
         ) : null}
         {knownPercent !== undefined ? (
           <p className="video-words-line">
-            <WordShare percent={knownPercent} newCount={newWords} />
+            <WordShare t={t} percent={knownPercent} newCount={newWords} />
           </p>
         ) : null}
         {typeof video.difficulty === 'number' || typeof mine === 'number' ? (

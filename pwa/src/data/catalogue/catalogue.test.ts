@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CachedVideo } from './catalogue.ts'
-import { fetchVideoPage, NO_FILTERS, withAnswered } from './catalogue.ts'
+import { fetchFirstPageAhead, fetchVideoPage, firstPageAhead, NO_FILTERS, withAnswered } from './catalogue.ts'
 import { db } from '../db.ts'
+import { markListPainted } from '../runtime/list-painted.ts'
 
 const video = (id: number, title: string) => ({ id, title, cachedAt: 1 }) as unknown as CachedVideo
 
@@ -54,5 +55,35 @@ describe('the device’s copy of the pages answered', () => {
     expect(writes).toHaveBeenCalledTimes(2)
     expect(writes.mock.calls[1]![0].map((video) => video.title)).toEqual(['Phở Hà Nội'])
     expect((await db.videos.toArray()).map((video) => video.title)).toEqual(['Đi chợ', 'Phở Hà Nội'])
+  })
+})
+
+describe('the listed videos’ word counts at the start', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals()
+    await Promise.all([db.videos.clear(), db.videoWords.clear()])
+  })
+
+  it('are asked for once the first cards have painted, not while the page is still rendering them', async () => {
+    const asked: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input)
+        asked.push(new URL(url, 'http://localhost').pathname)
+        const body = url.includes('/words')
+          ? { data: { counts: [['phở', 3]] } }
+          : { data: [1, 2].map((id) => ({ id, language_code: 'vi', title: `Video ${id}`, words: { total: 3, known_share: 0, distinct: 1, new_distinct: 1 } })), next_cursor: null }
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+    await fetchFirstPageAhead('vi')
+    await firstPageAhead('vi')!.stored
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(asked.filter((path) => path.endsWith('/words'))).toEqual([])
+
+    markListPainted()
+    await vi.waitFor(async () => expect((await db.videoWords.toArray()).map((record) => record.videoId).sort()).toEqual([1, 2]))
+    expect(asked.filter((path) => path.endsWith('/words')).sort()).toEqual(['/api/v1/videos/1/words', '/api/v1/videos/2/words'])
   })
 })

@@ -16,6 +16,7 @@ import type { CaptionLanguage, Dialect } from '../../../../contract/schemas/capt
 import { keepVideoWords } from '../words/video-words.ts'
 import { call } from '../api-call.ts'
 import { whenIdle } from '../runtime/when-idle.ts'
+import { whenListPainted } from '../runtime/list-painted.ts'
 import { db, type CachedVideo } from '../db.ts'
 
 export type { CachedVideo }
@@ -87,8 +88,9 @@ export async function fetchVideoPage(
   // At the start the write waits for the first render (issue 48): its reads and writes, and the lists
   // reading the copy again after it, held a slow phone's main thread while the page was painting.
   const stored = (writeWhenIdle ? whenIdle().then(() => keepChanged(videos)) : keepChanged(videos)).catch((error: unknown) => console.warn('Could not keep the videos on this device', error))
-  // Each video's word counts, so its share of known words is worked out on the device (issue 42).
-  void stored.then(() => keepVideoWords(videos))
+  // Each video's word counts, so its share of known words is worked out on the device (issue 42). At
+  // the start, after the list's first cards have painted: the server's shares show until then.
+  void stored.then(() => (writeWhenIdle ? whenListPainted() : undefined)).then(() => keepVideoWords(videos))
   return { next: page.next_cursor, videos, matches, stored }
 }
 

@@ -61,7 +61,7 @@ export function VideoWords({ video, ended, online, children }: { video: VideoSum
     <>
     <section className="video-words card" aria-label={t('progress.title')} data-testid="video-words">
       <div className="video-words-row">
-        <WordShare {...view} />
+        <WordShare t={t} {...view} />
         {newKeys.length > 0 ? (
           <button type="button" className={ended ? 'button' : 'button button-secondary button-small'} aria-describedby={hintId} disabled={busy} onClick={() => void knewTheRest()} data-testid="knew-the-rest">
             {t('rest.button', { count: newKeys.length })}
