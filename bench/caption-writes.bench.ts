@@ -4,10 +4,14 @@
  * list and /health one after the other. Reported: those requests' latency before the uploads (the
  * floor) and during them (p50, p99, max), and how long the 20 uploads took. Goal: no other request
  * waits more than about 100 ms. On SQLite, then on a throwaway PostgreSQL when it is installed. The API
- * runs in a child process (bench/servers/app-server.ts) so the clients' work is not on its event loop.
+ * runs in a child process (bench/servers/app-server.ts) so the clients' work is not on its event loop,
+ * and the probe in a worker thread so the uploaders' work is not on the probe's. The slowest request's
+ * phases are printed; BENCH_TRACE=/tmp/x writes every request's, and the server's (app-server.ts).
  */
+import fs from 'node:fs'
 import http from 'node:http'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 import { startChildServer } from './lib/child-server.ts'
 import { postgresUnavailable, startBenchPostgres } from './lib/postgres.ts'
 
@@ -21,6 +25,8 @@ export interface CaptionWritesEngineResult {
   floor: { p50Ms: number; maxMs: number; loopDelay: LoopDelay; serverLoopDelay: LoopDelay }
   during: { requests: number; overGoal: number; p50Ms: number; p99Ms: number; maxMs: number; loopDelay: LoopDelay; serverLoopDelay: LoopDelay }
   uploadsMs: number
+  /** The slowest request during the uploads: when it was sent after they began, and when each of its phases came (ms after it was sent). */
+  slowest?: { path: string; afterBurstMs: number; socketMs?: number; connectMs?: number; firstByteMs?: number; totalMs: number }
   /** Uploads that got no 200 (the connection closed while it waited its turn, say). */
   failedUploads: number
   goalMet: boolean
@@ -79,16 +85,68 @@ async function timed(url: string, token: string): Promise<number> {
   return performance.now() - started
 }
 
-/** The videos list and /health, one after the other, until `until` settles: each request's latency. */
-async function probe(server: { api: string }, token: string, until: Promise<unknown>): Promise<number[]> {
-  let done = false
-  void until.finally(() => (done = true))
-  const latencies: number[] = []
-  while (!done) {
-    latencies.push(await timed(`${server.api}/languages/vi/videos`, token))
-    latencies.push(await timed(`${server.api}/health`, token))
+/**
+ * The probe's loop, in a worker thread of its own: the learner asking for the videos list and /health
+ * is another machine than the 20 uploaders, so its timing must not wait on their turns of this
+ * process's loop (starting 20 fetches of 1 MB took it 20–75 ms at the burst's start, during which the
+ * probe's own request waited for its socket). Each request on a new connection, as before. Posts, when
+ * told to stop, every request's start (epoch ms), its phases (socket, connect, first byte, end: ms
+ * after its start) and its path.
+ */
+const PROBE_WORKER = `
+const http = require('node:http')
+const { parentPort, workerData } = require('node:worker_threads')
+const now = () => performance.timeOrigin + performance.now()
+let stop = false
+parentPort.once('message', () => (stop = true))
+const timed = (url) => new Promise((resolve) => {
+  const start = now()
+  const phase = { url, start }
+  const done = () => resolve({ ...phase, end: now() - start })
+  const request = http.get(url, { headers: { authorization: 'Bearer ' + workerData.token }, agent: false }, (response) => {
+    phase.firstByte = now() - start
+    response.resume()
+    response.on('end', done)
+    response.on('error', done)
+  })
+  request.on('socket', (socket) => {
+    phase.socket = now() - start
+    socket.once('connect', () => (phase.connect = now() - start))
+  })
+  request.on('error', done)
+})
+;(async () => {
+  const requests = []
+  while (!stop) {
+    requests.push(await timed(workerData.api + '/languages/vi/videos'))
+    requests.push(await timed(workerData.api + '/health'))
   }
-  return latencies
+  parentPort.postMessage(requests)
+})()
+`
+
+interface ProbedRequest {
+  url: string
+  /** Epoch ms. */
+  start: number
+  socket?: number
+  connect?: number
+  firstByte?: number
+  end: number
+}
+
+/** The videos list and /health, one after the other (in a worker thread), until `until` settles. */
+async function probe(server: { api: string }, token: string, until: Promise<unknown>): Promise<ProbedRequest[]> {
+  const worker = new Worker(PROBE_WORKER, { eval: true, workerData: { api: server.api, token } })
+  const requests = new Promise<ProbedRequest[]>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  await until.catch(() => {})
+  worker.postMessage('stop')
+  const answered = await requests
+  await worker.terminate()
+  return answered
 }
 
 /** The server process's event-loop delay since the last scrape (prom-client resets its histogram on each). */
@@ -141,9 +199,18 @@ async function runOn(engine: string, env: Record<string, string>): Promise<Capti
     })
     const floorServerLoopDelay = await serverLoopDelay(child.info.metricsUrl)
 
+    const burstAt = performance.timeOrigin + performance.now()
     const started = performance.now()
     const uploads = Promise.all(contributors.map((who) => put(who).then(() => true, () => false)))
-    const { value: during, loopDelay } = await withLoopDelay(async () => (await probe(server, learner.token, uploads)).sort((a, b) => a - b))
+    const { value: probed, loopDelay } = await withLoopDelay(() => probe(server, learner.token, uploads))
+    const during = probed.map((request) => request.end).sort((a, b) => a - b)
+    // BENCH_TRACE=/tmp/x: every probe request's phases (epoch ms) to /tmp/x-client-ENGINE.jsonl, beside
+    // the server's own trace (bench/servers/app-server.ts), to find what the slow ones waited on.
+    if (process.env.BENCH_TRACE) {
+      const lines = probed.map((r) => JSON.stringify({ url: r.url, start: r.start, socket: r.start + (r.socket ?? 0), connect: r.start + (r.connect ?? 0), headers: r.start + (r.firstByte ?? 0), end: r.start + r.end }))
+      fs.writeFileSync(`${process.env.BENCH_TRACE}-client-${engine.split(' ')[0]}.jsonl`, [JSON.stringify({ burst: burstAt }), ...lines].join('\n'))
+    }
+    const slowest = probed.reduce<ProbedRequest | undefined>((worst, request) => (worst && worst.end >= request.end ? worst : request), undefined)
     const uploadsMs = performance.now() - started
     const serverDuring = await serverLoopDelay(child.info.metricsUrl)
     const failedUploads = (await uploads).filter((ok) => !ok).length
@@ -151,6 +218,7 @@ async function runOn(engine: string, env: Record<string, string>): Promise<Capti
     return {
       engine,
       floor: { p50Ms: quantile(floor, 0.5), maxMs: floor[floor.length - 1] ?? 0, loopDelay: floorLoopDelay, serverLoopDelay: floorServerLoopDelay },
+      slowest: slowest && { path: new URL(slowest.url).pathname, afterBurstMs: slowest.start - burstAt, socketMs: slowest.socket, connectMs: slowest.connect, firstByteMs: slowest.firstByte, totalMs: slowest.end },
       during: { requests: during.length, overGoal: during.filter((ms) => ms > GOAL_MS).length, p50Ms: quantile(during, 0.5), p99Ms: quantile(during, 0.99), maxMs, loopDelay, serverLoopDelay: serverDuring },
       uploadsMs,
       failedUploads,
@@ -190,6 +258,11 @@ export function printCaptionWrites(result: CaptionWritesEngineResult): void {
   console.log(
     `    during ${UPLOADS} uploads of ${CUES} cues (${(result.uploadsMs / 1000).toFixed(1)} s in all, ${result.failedUploads} failed): ${result.during.requests} requests, p50 ${ms(result.during.p50Ms)}, p99 ${ms(result.during.p99Ms)}, max ${ms(result.during.maxMs)} (goal ≤ ${GOAL_MS} ms): ${result.goalMet ? 'met' : 'NOT met'}, ${result.during.overGoal} over it`,
   )
+  const slow = result.slowest
+  if (slow) {
+    const at = (value: number | undefined) => (value === undefined ? 'never' : ms(value))
+    console.log(`    slowest: ${slow.path} sent ${ms(slow.afterBurstMs)} after the uploads began; its socket at ${at(slow.socketMs)}, connected ${at(slow.connectMs)}, first byte ${at(slow.firstByteMs)}, done ${ms(slow.totalMs)}`)
+  }
   console.log(`    during the uploads: server ${loop(result.during.serverLoopDelay)}; bench process (probe and uploaders) ${loop(result.during.loopDelay)}`)
 }
 

@@ -67,6 +67,36 @@ for (let i = 0; i < Number(process.env.BENCH_CONTRIBUTORS ?? 0); i++) {
 const metricsServer = process.env.BENCH_METRICS === '1' ? await startMetricsListener(ctx.metrics, { host: '127.0.0.1', port: 0 }, logger) : undefined
 const metricsUrl = metricsServer ? `http://127.0.0.1:${(metricsServer.address() as { port: number }).port}/metrics` : undefined
 const server = createApp(ctx).listen(0, '127.0.0.1', () => {
+  // BENCH_TRACE=/tmp/x (the captions bench): at exit, to /tmp/x-server-PID.jsonl, each request's
+  // times (connection accepted, first bytes, request parsed, answer finished; epoch ms) and each stall
+  // of the main thread's loop over 40 ms with how much of it the thread ran and how much it waited for a
+  // core (Linux schedstat); a PUT's arrival is noted with the monotonic clock too, to place it in a --cpu-prof.
+  if (process.env.BENCH_TRACE) {
+    const now = () => performance.timeOrigin + performance.now()
+    const lines: string[] = []
+    server.on('connection', (socket) => {
+      const accepted = now()
+      socket.once('data', () => ((socket as unknown as { firstData: number }).firstData = now()))
+      ;(socket as unknown as { accepted: number }).accepted = accepted
+    })
+    server.on('request', (req, res) => {
+      const arrive = now()
+      if (req.method === 'PUT') lines.push(JSON.stringify({ mark: Number(process.hrtime.bigint() / 1000n), abs: arrive }))
+      const socket = req.socket as unknown as { accepted: number; firstData?: number }
+      res.on('finish', () => lines.push(JSON.stringify({ url: req.url, method: req.method, accepted: socket.accepted, firstData: socket.firstData, arrive, finish: now() })))
+    })
+    let last = now()
+    const sched = () => fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number)
+    let lastSched = sched()
+    setInterval(() => {
+      const t = now()
+      const s = sched()
+      if (t - last > 40) lines.push(JSON.stringify({ stall: t - last, at: last, cpu: (s[0]! - lastSched[0]!) / 1e6, waitCpu: (s[1]! - lastSched[1]!) / 1e6 }))
+      last = t
+      lastSched = s
+    }, 5).unref()
+    process.on('SIGTERM', () => fs.writeFileSync(`${process.env.BENCH_TRACE!}-server-${process.pid}.jsonl`, lines.join('\n')))
+  }
   // As main.ts does once listening.
   ctx.services.watchEvents.warmUp()
   const address = server.address() as { port: number }

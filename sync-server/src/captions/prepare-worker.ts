@@ -9,9 +9,11 @@ import { createSegmenter, type Segmenter } from '../../../contract/index.ts'
 import { packTrackBody } from './packed-track.ts'
 import { prepareTrack, type Segmenting } from './prepare-track.ts'
 import type { PrepareReply, PrepareRequest } from './prepare-off-thread.ts'
+import { runBelowTheEventLoop } from './background-priority.ts'
 
 const port = parentPort
 if (!port) throw new Error('prepare-worker.ts runs as a worker thread')
+runBelowTheEventLoop()
 
 const segmenters = new Map<string, { version: number; segmenter: Segmenter }>()
 

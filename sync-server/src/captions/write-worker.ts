@@ -10,9 +10,11 @@ import { textSearchFor } from '../db/dialect/text-search.ts'
 import { createCaptionsRepository } from '../repositories/captions.repository.ts'
 import { unpackTrackBody } from './packed-track.ts'
 import type { CaptionWriterData, WriteReply, WriteRequest } from './write-off-thread.ts'
+import { runBelowTheEventLoop } from './background-priority.ts'
 
 const port = parentPort
 if (!port) throw new Error('write-worker.ts runs as a worker thread')
+runBelowTheEventLoop()
 const { dataDir } = workerData as CaptionWriterData
 const engine = await openEngine({ dataDir })
 // Batches of 512 cues: readers never wait for this thread's writes (WAL), writers for one batch.

@@ -51,7 +51,7 @@ import { createSubmissionsRepository, type SubmissionsRepository } from '../repo
 import type { UserRow } from '../repositories/users.repository.ts'
 import { canWatch } from '../rules/access.ts'
 import { requireContributor } from '../rules/contributor-roles.ts'
-import { writeSlots } from './write-slots.ts'
+import { oneATurn, writeSlots } from './write-slots.ts'
 import { tokensOf, type TrackWordsService } from './track-words.service.ts'
 import type { ReadingsService } from './readings.service.ts'
 
@@ -155,6 +155,8 @@ export function createCaptionsService(deps: {
    * others wait here, not on a database connection, so every other request finds one free between them.
    */
   const oneWrite = writeSlots(1)
+  /** Uploads sent together go on from their bodies one a turn of the event loop (write-slots.ts `oneATurn`). */
+  const uploadTurn = oneATurn()
 
   async function save(
     submissionId: number,
@@ -204,6 +206,7 @@ export function createCaptionsService(deps: {
 
     /** PUT /submissions/ID/captions/LANG: the owner or an admin; 412 when the condition fails. */
     async put(user: UserRow, submissionId: number, language: CaptionLanguage, body: Uint8Array, condition?: SaveCondition): Promise<SavedTrack> {
+      await uploadTurn()
       await owned(user, submissionId)
       return save(submissionId, language, body, { condition })
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writeSlots } from './write-slots.ts'
+import { oneATurn, writeSlots } from './write-slots.ts'
 
 describe('write slots', () => {
   it('runs one work at a time, in order of arrival', async () => {
@@ -37,5 +37,18 @@ describe('write slots', () => {
     const run = writeSlots(1)
     await expect(run(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
     expect(await run(async () => 'next')).toBe('next')
+  })
+
+  it('lets callers arriving together on one a turn, in order, with I/O read between them', async () => {
+    const turn = oneATurn()
+    const order: string[] = []
+    // Three uploads whose bodies ended together, then a request arriving meanwhile (a setImmediate
+    // callback stands for its I/O: it runs on the next turn, as the second caller does).
+    const callers = ['a', 'b', 'c'].map((name) => turn().then(() => void order.push(name)))
+    setImmediate(() => setImmediate(() => order.push('other request')))
+    await Promise.all(callers)
+    expect(order).toEqual(['a', 'b', 'other request', 'c'])
+    // Idle again: the next caller is let on at the next turn.
+    await turn()
   })
 })
