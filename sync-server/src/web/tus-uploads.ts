@@ -20,6 +20,7 @@ import { isUploadId } from '../storage/media-paths.ts'
 import type { UploadsService } from '../services/uploads.service.ts'
 import type { UploadStore } from '../storage/upload-store.ts'
 import type { DiskReserve } from './disk-reserve.ts'
+import { holdRequestBody, readBodiesDirectly } from './tus-request-body.ts'
 
 /** Upload-Length at creation: a whole number of bytes, or null when deferred (or unreadable: tus answers that). */
 function declaredLength(req: Request): number | null {
@@ -98,6 +99,10 @@ export function createTusUploads(deps: {
     respectForwardedHeaders: false,
     disableTerminationForFinishedUploads: true,
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    // A PATCH's body goes from Node's request to the store, not through web streams (tus-request-body.ts).
+    async onIncomingRequest(req) {
+      holdRequestBody(req)
+    },
     // Our refusals thrown inside tus (the store's hooks) keep their status and shape; anything else
     // that is not tus's own refusal is a fault: logged here, answered 500 without detail.
     onResponseError(_req, error) {
@@ -115,6 +120,7 @@ export function createTusUploads(deps: {
       return {}
     },
   })
+  readBodiesDirectly(tus, tus.datastore)
 
   const authorize = async (req: Request, res: Response, next: NextFunction) => {
     const user = currentUser(req)
