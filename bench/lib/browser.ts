@@ -119,6 +119,12 @@ let cpuSlowdown = DEFAULT_CPU_SLOWDOWN
  * Answers the slowdown chosen.
  */
 export async function slowDownTo(server: TestServer, targetIndex: number): Promise<{ slowdown: number; benchmarkIndex: number }> {
+  // PHONE_CPU_SLOWDOWN=14: that slowdown, not calibrated (builds compared on a busy machine, whose calibration moves with its load).
+  const fixed = Number(process.env.PHONE_CPU_SLOWDOWN ?? 0)
+  if (fixed > 0) {
+    cpuSlowdown = fixed
+    return { slowdown: fixed, benchmarkIndex: Number.NaN }
+  }
   cpuSlowdown = DEFAULT_CPU_SLOWDOWN
   const calibration = await lighthouseOnce(server.baseUrl + '/')
   // The default 4× on this machine simulates an index of benchmarkIndex; 4 × (benchmarkIndex / target) brings it to target.

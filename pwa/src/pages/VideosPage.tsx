@@ -12,7 +12,9 @@ import { CompassTags } from '../features/compass/CompassTags.tsx'
 import { FULL_RANGE, isFullRange } from '../data/compass/difficulty.ts'
 import { ListCompass } from '../features/compass/ListCompass.tsx'
 import { useMyRatings } from '../data/compass/ratings.ts'
-import { DownloadControls } from '../features/downloads/DownloadControls.tsx'
+import { DownloadControlsOf } from '../features/downloads/DownloadControls.tsx'
+import { useDownloadsByVideo } from '../data/downloads/use-downloads.ts'
+import type { DownloadRecord } from '../data/downloads/record.ts'
 import { useOnline } from '../data/runtime/connectivity.ts'
 import { useMarkListPainted } from '../data/runtime/list-painted.ts'
 import {
@@ -35,6 +37,7 @@ import { useOfflineTranscriptMatches } from '../data/downloads/offline-transcrip
 import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../components/format-duration.ts'
 import { VideoFilters } from '../features/video-list/VideoFilters.tsx'
+import { useFirstScreenOfCards } from '../features/video-list/first-screen.ts'
 import { useLearnerLevel } from '../data/progress/learner-level.ts'
 import { prefetchVideoDetail } from '../data/catalogue/video-detail.ts'
 import { preloadHls } from '../player/hls-playback.ts'
@@ -60,6 +63,7 @@ type Fetched = { key: string; failed: boolean; next: string | null; videos: read
 
 const NO_MATCHES: TranscriptMatches = new Map()
 
+
 export default function VideosPage() {
   const { t } = useTranslation(['watch', 'compass', 'words-progress'])
   const { code = '' } = useParams()
@@ -75,6 +79,8 @@ export default function VideosPage() {
   const [loadingMore, setLoadingMore] = useState(false)
   const cached = useCachedVideos(code)
   const downloaded = useDownloadedIds()
+  const downloadRecords = useDownloadsByVideo()
+  const cardLimit = useFirstScreenOfCards()
   // The key of the answer the matches came with; stale matches of another search are not used.
   const key = `${code}?${listQuery(filters, null)}`
   const current = fetched?.key === key ? fetched : null
@@ -134,7 +140,6 @@ export default function VideosPage() {
   }, [code, filters, online, key, demoReady])
 
   const loading = (online && (current === null || loadingMore)) || offline.pending
-
   function more() {
     const cursor = current?.next
     if (!cursor) return
@@ -164,10 +169,10 @@ export default function VideosPage() {
       videos.map((video, index) => {
         const share = shareView(shareOf(video, words.device))
         return (
-          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} knownPercent={share?.percent} newWords={share?.newCount} />
+          <VideoCard key={video.id} code={code} video={video} downloaded={downloaded.has(video.id)} download={downloadRecords ? (downloadRecords.get(video.id) ?? null) : undefined} online={online} match={query ? matches.get(video.id) : undefined} query={query} mine={myRatings.get(video.id)} first={index === 0} entitled={entitled} knownPercent={share?.percent} newWords={share?.newCount} />
         )
       }),
-    [videos, code, downloaded, online, query, matches, myRatings, entitled, words.device],
+    [videos, code, downloaded, downloadRecords, online, query, matches, myRatings, entitled, words.device],
   )
 
   return (
@@ -195,10 +200,10 @@ export default function VideosPage() {
 
       <ListNotice demo={narrowed ? null : demo} empty={listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage} narrowed={narrowed} />
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {[...cards.slice(0, 1), <PlacementOffer key="placement" code={code} videos={listCached} online={online} />, ...cards.slice(1)]}
+        {[...cards.slice(0, 1), <PlacementOffer key="placement" code={code} videos={listCached} online={online} />, ...cards.slice(1, cardLimit)]}
       </ul>
       {/* Only under cards: shown before them (the answer lands before the device's list shows it), the cards would push it down. */}
-      {current?.next && online && videos.length > 0 ? (
+      {current?.next && online && videos.length > 0 && cardLimit === Infinity ? (
         <div className="list-more">
           <button type="button" className="button button-secondary" onClick={more} disabled={loading} data-testid="videos-more">
             {loadingMore ? t('list.loading') : t('list.more')}
@@ -226,6 +231,7 @@ const VideoCard = memo(function VideoCard({
   code,
   video,
   downloaded,
+  download,
   online,
   match,
   query,
@@ -240,6 +246,8 @@ const VideoCard = memo(function VideoCard({
   /** The list's first card: its poster is the page's largest paint on a phone, asked for at once. */
   first: boolean
   downloaded: boolean
+  /** Its download record (null: none; undefined while the device answers), from the page's one query. */
+  download: DownloadRecord | null | undefined
   online: boolean
   /** The transcript line the search found, which opens the video at that moment. */
   match?: { start: number; text: string }
@@ -336,7 +344,7 @@ const VideoCard = memo(function VideoCard({
       )}
       {online && access === 'full' ? (
         <div className="video-card-download">
-          <DownloadControls videoId={video.id} compact />
+          <DownloadControlsOf videoId={video.id} live={download} compact />
         </div>
       ) : null}
     </li>

@@ -1,4 +1,5 @@
 /** Downloads as the UI reads them: live from Dexie, in every tab. */
+import { useMemo } from 'react'
 import { useLiveData } from '../use-live-data.ts'
 import { db } from '../db.ts'
 import type { DownloadRecord } from './download-manager.ts'
@@ -10,6 +11,16 @@ export function useDownload(videoId: number): DownloadRecord | null | undefined 
 
 export function useAllDownloads(): DownloadRecord[] | undefined {
   return useLiveData(() => db.downloads.orderBy('videoId').toArray(), [])
+}
+
+/**
+ * Every download by its video, for a list of videos (issue 48): one live query for the whole list, not one
+ * per card (24 IndexedDB reads and 24 answers, each rendering its card again, right after the first paint).
+ * Undefined while Dexie answers.
+ */
+export function useDownloadsByVideo(): ReadonlyMap<number, DownloadRecord> | undefined {
+  const records = useAllDownloads()
+  return useMemo(() => (records ? new Map(records.map((record) => [record.videoId, record])) : undefined), [records])
 }
 
 

@@ -28,9 +28,28 @@ import './downloads.css'
  * `detailsShown`: the size and quality are already on screen beside these controls (the Downloads
  * page), so a finished download's tag does not repeat them.
  */
-export function DownloadControls({ videoId, video, compact = false, detailsShown = false }: { videoId: number; video?: VideoDetail; compact?: boolean; detailsShown?: boolean }) {
+export function DownloadControls(props: { videoId: number; video?: VideoDetail; compact?: boolean; detailsShown?: boolean }) {
+  return <DownloadControlsOf {...props} live={useDownload(props.videoId)} />
+}
+
+/**
+ * The same controls with the video's download record read by the caller (`live`: null for none, undefined
+ * while Dexie answers): a list of videos reads every record in one live query (issue 48).
+ */
+export function DownloadControlsOf({
+  videoId,
+  video,
+  live,
+  compact = false,
+  detailsShown = false,
+}: {
+  videoId: number
+  video?: VideoDetail
+  live: DownloadRecord | null | undefined
+  compact?: boolean
+  detailsShown?: boolean
+}) {
   const { t, i18n } = useTranslation('downloads')
-  const live = useDownload(videoId)
   // The download this press completed, as the manager wrote it: shown at once, while the live record of
   // that same download (its createdAt) still says downloading; it says complete a moment later, after
   // the page's own render.
