@@ -4,7 +4,7 @@
  * playable and the others are greyed out as needing a connection. A search's transcript lines come
  * from the server; when it cannot answer, from the downloaded videos' tracks on the device.
  */
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { VideoSummary } from '../../../contract/schemas/catalogue.ts'
 import { PageFrame } from '../components/PageFrame.tsx'
@@ -63,6 +63,13 @@ type Fetched = { key: string; failed: boolean; next: string | null; videos: read
 
 const NO_MATCHES: TranscriptMatches = new Map()
 
+/** A pause in typing becomes the search. */
+function useSearchAfterPause(search: string, setFilters: Dispatch<SetStateAction<CatalogueFilters>>) {
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((previous) => (previous.q === search ? previous : { ...previous, q: search })), 300)
+    return () => clearTimeout(timer)
+  }, [search, setFilters])
+}
 
 export default function VideosPage() {
   const { t } = useTranslation(['watch', 'compass', 'words-progress'])
@@ -112,11 +119,7 @@ export default function VideosPage() {
   const [demoReady, setDemoReady] = useState(0)
   const demo = useDemoProgress(code, online, () => setDemoReady((count) => count + 1))
 
-  // A pause in typing becomes the search.
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((previous) => (previous.q === search ? previous : { ...previous, q: search })), 300)
-    return () => clearTimeout(timer)
-  }, [search])
+  useSearchAfterPause(search, setFilters)
 
   // The first page for these filters, again when the connection returns.
   useEffect(() => {
