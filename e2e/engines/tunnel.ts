@@ -26,12 +26,10 @@ export async function startTunnel(target: { host: string; port: number }): Promi
     const upstream = net.connect(target.port, target.host)
     open.add(client)
     open.add(upstream)
-    const drop = () => {
-      open.delete(client)
-      open.delete(upstream)
-    }
-    client.on('close', drop)
-    upstream.on('close', drop)
+    // Each side leaves the set on its own close: one side closed can leave the other half open (the
+    // browser keeps its end of a connection the app ended), and the server's close waits for that one.
+    client.on('close', () => open.delete(client))
+    upstream.on('close', () => open.delete(upstream))
     // A reset on one side resets the other, as a dead link would look to both.
     client.on('error', () => upstream.destroy())
     upstream.on('error', () => (client.destroyed ? undefined : client.resetAndDestroy()))
