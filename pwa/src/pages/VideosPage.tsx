@@ -37,7 +37,6 @@ import { useOfflineTranscriptMatches } from '../data/downloads/offline-transcrip
 import { findFolded } from '../data/catalogue/search-fold.ts'
 import { formatDuration } from '../components/format-duration.ts'
 import { VideoFilters } from '../features/video-list/VideoFilters.tsx'
-import { useFirstScreenOfCards } from '../features/video-list/first-screen.ts'
 import { useLearnerLevel } from '../data/progress/learner-level.ts'
 import { prefetchVideoDetail } from '../data/catalogue/video-detail.ts'
 import { preloadHls } from '../player/hls-playback.ts'
@@ -87,7 +86,6 @@ export default function VideosPage() {
   const cached = useCachedVideos(code)
   const downloaded = useDownloadedIds()
   const downloadRecords = useDownloadsByVideo()
-  const cardLimit = useFirstScreenOfCards()
   // The key of the answer the matches came with; stale matches of another search are not used.
   const key = `${code}?${listQuery(filters, null)}`
   const current = fetched?.key === key ? fetched : null
@@ -203,10 +201,10 @@ export default function VideosPage() {
 
       <ListNotice demo={narrowed ? null : demo} empty={listCached !== undefined && videos.length === 0 && !loading && !current?.noSuchLanguage} narrowed={narrowed} />
       <ul className="video-grid" data-testid="video-list" aria-busy={loading}>
-        {[...cards.slice(0, 1), <PlacementOffer key="placement" code={code} videos={listCached} online={online} />, ...cards.slice(1, cardLimit)]}
+        {[...cards.slice(0, 1), <PlacementOffer key="placement" code={code} videos={listCached} online={online} />, ...cards.slice(1)]}
       </ul>
       {/* Only under cards: shown before them (the answer lands before the device's list shows it), the cards would push it down. */}
-      {current?.next && online && videos.length > 0 && cardLimit === Infinity ? (
+      {current?.next && online && videos.length > 0 ? (
         <div className="list-more">
           <button type="button" className="button button-secondary" onClick={more} disabled={loading} data-testid="videos-more">
             {loadingMore ? t('list.loading') : t('list.more')}
