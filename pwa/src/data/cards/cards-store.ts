@@ -1,6 +1,7 @@
 /**
- * Saved lines and their reviews on the device, written before the screen says "Saved" or shows the
- * next card: the card or the review in Dexie and in the outbox (kinds `cards`, `reviews`,
+ * Saved lines and their reviews on the device: a card written before the screen says "Saved", a review
+ * just after the frame that shows the next card (features/cards/after-paint.ts, the grade's < 50 ms
+ * goal): the card or the review in Dexie and in the outbox (kinds `cards`, `reviews`,
  * `card_removals`, data/outbox/registry.ts) in one transaction. A card's schedule is recomputed from
  * the server's last word and this device's reviews (device-schedule.ts) at every change.
  */
